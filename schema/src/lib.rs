@@ -1,0 +1,20 @@
+//! The avatar runtime's wire protocol.
+//!
+//! # Layout
+//! - `avatar.fbs` (crate root folder): the FlatBuffers schema, the single source of truth. Every message is a
+//!   `Message` root with the file identifier "AVTR"; `schema/README.md` documents every field.
+//! - [`generated`]: flatc 25.12.19 output, committed; `tools/gen-schema --check` proves it is current.
+//! - [`types`]: owned message types ([`Message`] and its payloads) that the rest of the runtime uses.
+//! - [`encode`]: owned message -> bytes ([`Encoder`] reuses its buffer).
+//! - [`decode`]: untrusted bytes -> verified, validated [`Message`] or a [`DecodeError`] with a counted
+//!   [`Reject`] reason. Nothing reaches the solver except through [`decode()`].
+
+pub mod decode;
+pub mod encode;
+pub mod generated;
+pub mod samples;
+pub mod types;
+
+pub use decode::{decode, DecodeError, Reject, RejectCounts};
+pub use encode::{encode, Encoder};
+pub use types::*;

@@ -1,0 +1,251 @@
+//! Owned, validated message types: what the rest of the runtime works with once a buffer has been verified.
+//!
+//! They mirror `schema/avatar.fbs` one to one. Their serde form (JSON) is the canonical text form shared with
+//! the Python package (`schema/python/avatar/messages.py`) and used by the cross-language tests.
+
+use serde::{Deserialize, Serialize};
+
+/// Version written into `Message.schema_version`; readers reject newer versions.
+pub const SCHEMA_VERSION: u16 = 1;
+/// MediaPipe Pose: landmarks per person.
+pub const POSE_LANDMARKS: usize = 33;
+/// MediaPipe Face Mesh without / with iris refinement.
+pub const FACE_LANDMARKS: [usize; 2] = [468, 478];
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FrameHeader {
+    pub source_id: String,
+    pub stream_id: u64,
+    pub seq: u64,
+    pub capture_time_ns: i64,
+    pub send_time_ns: i64,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Landmark {
+    pub x: f32,
+    pub y: f32,
+    pub z: f32,
+    pub visibility: f32,
+    pub presence: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NamedWeight {
+    pub name: String,
+    pub value: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PoseFrame {
+    pub header: FrameHeader,
+    pub image_width: u32,
+    pub image_height: u32,
+    pub person_index: u8,
+    /// 33 normalized image landmarks.
+    pub landmarks: Vec<Landmark>,
+    /// 33 world landmarks, metres, hip-centred.
+    pub world_landmarks: Vec<Landmark>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FaceFrame {
+    pub header: FrameHeader,
+    pub image_width: u32,
+    pub image_height: u32,
+    pub face_index: u8,
+    /// 468 or 478 normalized landmarks (x, y, z).
+    pub landmarks: Vec<[f32; 3]>,
+    pub blendshapes: Vec<NamedWeight>,
+    /// Column-major 4x4 facial transformation matrix, if the tracker sent one.
+    pub facial_transform: Option<[f32; 16]>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoneTransform {
+    pub name: String,
+    /// Local rotation relative to the bind pose, (x, y, z, w).
+    pub rotation: [f32; 4],
+    pub translation: Option<[f32; 3]>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RigFrame {
+    pub header: FrameHeader,
+    pub bones: Vec<BoneTransform>,
+    pub blendshapes: Vec<NamedWeight>,
+    pub root_position: Option<[f32; 3]>,
+}
+
+/// Bits of `AvatarState.flags` (schema enum `StateFlags`).
+pub mod state_flags {
+    pub const HELD_POSE: u32 = 1 << 0;
+    pub const RESET: u32 = 1 << 1;
+    pub const DEGRADED: u32 = 1 << 2;
+    pub const REST_POSE: u32 = 1 << 3;
+    pub const ALL: u32 = HELD_POSE | RESET | DEGRADED | REST_POSE;
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AvatarState {
+    pub avatar_id: String,
+    pub seq: u64,
+    pub sim_time_ns: i64,
+    pub publish_time_ns: i64,
+    pub input_seq: u64,
+    pub input_capture_time_ns: i64,
+    pub asset_hash: Vec<u8>,
+    pub p: Vec<f32>,
+    pub z: Vec<f32>,
+    pub flags: u32,
+    pub dropped_before: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Counter {
+    pub name: String,
+    pub value: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Histogram {
+    pub name: String,
+    pub unit: String,
+    pub upper_bounds: Vec<f64>,
+    /// `upper_bounds.len() + 1` entries; the last counts values above every bound.
+    pub counts: Vec<u64>,
+    pub count: u64,
+    pub sum: f64,
+    pub p50: f64,
+    pub p99: f64,
+    pub max: f64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub daemon_id: String,
+    pub time_ns: i64,
+    pub uptime_ns: i64,
+    pub counters: Vec<Counter>,
+    pub histograms: Vec<Histogram>,
+}
+
+impl Stats {
+    /// Value of the counter called `name`, if present.
+    pub fn counter(&self, name: &str) -> Option<u64> {
+        self.counters.iter().find(|c| c.name == name).map(|c| c.value)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum Request {
+    ListAvatars,
+    GetAsset { avatar_id: String, offset: u64, max_len: u32 },
+    SetParams { avatar_id: String, params: Vec<NamedWeight> },
+    ResetAvatar { avatar_id: String },
+    GetStats,
+    GetState { avatar_id: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ControlRequest {
+    pub request_id: u64,
+    pub request: Request,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    Ok,
+    BadRequest,
+    NotFound,
+    InvalidParam,
+    Unsupported,
+    Internal,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AvatarInfo {
+    pub avatar_id: String,
+    pub topic: String,
+    pub asset_hash: Vec<u8>,
+    pub asset_len: u64,
+    pub num_p: u32,
+    pub num_z: u32,
+    pub tick_hz: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AssetChunk {
+    pub avatar_id: String,
+    pub asset_hash: Vec<u8>,
+    pub total_len: u64,
+    pub offset: u64,
+    pub data: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum Response {
+    AvatarList { avatars: Vec<AvatarInfo> },
+    AssetChunk(AssetChunk),
+    Stats(Stats),
+    AvatarState(AvatarState),
+    Ack,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ControlResponse {
+    pub request_id: u64,
+    pub status: Status,
+    pub error: Option<String>,
+    pub response: Option<Response>,
+}
+
+impl ControlResponse {
+    pub fn ok(request_id: u64, response: Response) -> Self {
+        ControlResponse { request_id, status: Status::Ok, error: None, response: Some(response) }
+    }
+
+    pub fn error(request_id: u64, status: Status, error: impl Into<String>) -> Self {
+        ControlResponse { request_id, status, error: Some(error.into()), response: None }
+    }
+}
+
+/// One decoded message (the `Payload` union of the root table).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind")]
+pub enum Message {
+    Pose(PoseFrame),
+    Face(FaceFrame),
+    Rig(RigFrame),
+    State(AvatarState),
+    Stats(Stats),
+    Request(ControlRequest),
+    Response(ControlResponse),
+}
+
+impl Message {
+    /// Short name of the payload type, as used in logs and counters.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Message::Pose(_) => "pose",
+            Message::Face(_) => "face",
+            Message::Rig(_) => "rig",
+            Message::State(_) => "state",
+            Message::Stats(_) => "stats",
+            Message::Request(_) => "request",
+            Message::Response(_) => "response",
+        }
+    }
+
+    /// The tracker header, for tracker input messages.
+    pub fn frame_header(&self) -> Option<&FrameHeader> {
+        match self {
+            Message::Pose(f) => Some(&f.header),
+            Message::Face(f) => Some(&f.header),
+            Message::Rig(f) => Some(&f.header),
+            _ => None,
+        }
+    }
+}
