@@ -1,1 +1,27 @@
-//! placeholder
+//! `avatard`: the avatar runtime daemon.
+//!
+//! # Layout
+//! One tracker frame, from socket to published state, passes through these files in order:
+//! - [`service`]: binds the sockets (tracker input SUB, state PUB, control ROUTER), starts the tasks and the
+//!   solver thread, runs until SIGINT/SIGTERM.
+//! - [`ingest`]: input socket bytes -> verified frame ([`avatar_schema::decode`]) -> ordering check ->
+//!   lock-free latest-value slots ([`ingest::Inputs`]); every drop counted by reason.
+//! - [`solver`]: the dedicated fixed-rate thread; steps every avatar and queues one `AvatarState` each tick
+//!   without ever waiting on the network.
+//! - [`publish`]: encodes states and periodic stats onto the PUB socket, one topic per avatar; keeps the
+//!   latest state for late joiners.
+//! - [`control`]: request/response on the ROUTER socket (list, state, stats, params, reset, asset).
+//!
+//! Supporting pieces: [`config`] (endpoints, validation), [`shared`] (avatar handles shared by the tasks),
+//! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`bench`] (transport benchmark).
+
+pub mod bench;
+pub mod clock;
+pub mod config;
+pub mod control;
+pub mod ingest;
+pub mod metrics;
+pub mod publish;
+pub mod service;
+pub mod shared;
+pub mod solver;

@@ -1,0 +1,235 @@
+//! Tracker input stage: multipart message -> verified frame -> ordering check -> latest-value slot.
+//!
+//! This is the only path from the input socket to the solver. A message is handed on only after
+//! [`avatar_schema::decode`] accepted it, it is a tracker frame (pose, face or rig), and it is newer than the
+//! previous frame of its stream; everything else is counted by reason and logged (rate-limited).
+
+use crate::metrics::Metrics;
+use arc_swap::ArcSwapOption;
+use avatar_schema::{decode, DecodeError, FaceFrame, FrameHeader, Message, PoseFrame, Reject, RigFrame};
+use bytes::Bytes;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+
+/// Latest accepted tracker frames, written by the input task and read by the solver thread without locks.
+#[derive(Default, Debug)]
+pub struct Inputs {
+    pub pose: ArcSwapOption<PoseFrame>,
+    pub face: ArcSwapOption<FaceFrame>,
+    pub rig: ArcSwapOption<RigFrame>,
+    /// Header of the newest accepted frame of any kind.
+    pub newest: ArcSwapOption<FrameHeader>,
+    /// Bumped once per accepted frame.
+    pub generation: AtomicU64,
+}
+
+/// Most tracker streams remembered for ordering checks; the least recently seen is forgotten beyond this.
+pub const MAX_STREAMS: usize = 1024;
+
+#[derive(Clone, Copy, Debug)]
+struct StreamPos {
+    stream_id: u64,
+    seq: u64,
+    capture_time_ns: i64,
+    last_seen: u64,
+}
+
+/// Per-source ordering: within one (source_id, stream_id), seq must increase and capture time must not go
+/// back. A new stream_id (the tracker restarted) starts a fresh stream.
+#[derive(Default, Debug)]
+pub struct StreamOrder {
+    streams: HashMap<String, StreamPos>,
+    clock: u64,
+}
+
+impl StreamOrder {
+    pub fn check(&mut self, h: &FrameHeader) -> Result<(), DecodeError> {
+        self.clock += 1;
+        let next = StreamPos {
+            stream_id: h.stream_id,
+            seq: h.seq,
+            capture_time_ns: h.capture_time_ns,
+            last_seen: self.clock,
+        };
+        if let Some(prev) = self.streams.get_mut(&h.source_id) {
+            if prev.stream_id == h.stream_id {
+                if h.seq <= prev.seq {
+                    return Err(DecodeError::new(
+                        Reject::Order,
+                        format!("{}: seq {} after {}", h.source_id, h.seq, prev.seq),
+                    ));
+                }
+                if h.capture_time_ns < prev.capture_time_ns {
+                    return Err(DecodeError::new(
+                        Reject::Order,
+                        format!(
+                            "{}: capture time went back {} ns",
+                            h.source_id,
+                            prev.capture_time_ns - h.capture_time_ns
+                        ),
+                    ));
+                }
+            }
+            *prev = next;
+            return Ok(());
+        }
+        if self.streams.len() >= MAX_STREAMS {
+            if let Some(oldest) = self.streams.iter().min_by_key(|(_, p)| p.last_seen).map(|(k, _)| k.clone())
+            {
+                self.streams.remove(&oldest);
+            }
+        }
+        self.streams.insert(h.source_id.clone(), next);
+        Ok(())
+    }
+
+    pub fn len(&self) -> usize {
+        self.streams.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.streams.is_empty()
+    }
+}
+
+/// The input stage: owns the ordering state, shares the slots and the counters.
+pub struct Ingest {
+    order: StreamOrder,
+    pub inputs: Arc<Inputs>,
+    metrics: Arc<Metrics>,
+}
+
+impl Ingest {
+    pub fn new(inputs: Arc<Inputs>, metrics: Arc<Metrics>) -> Self {
+        Ingest { order: StreamOrder::default(), inputs, metrics }
+    }
+
+    /// Handle one multipart message: `[topic, body]` or `[body]`. Returns the accepted frame's kind.
+    pub fn handle(&mut self, frames: &[Bytes]) -> Result<&'static str, DecodeError> {
+        self.metrics.input_received.fetch_add(1, Relaxed);
+        let result = self.accept(frames);
+        match &result {
+            Ok(_) => {
+                self.metrics.input_accepted.fetch_add(1, Relaxed);
+                self.inputs.generation.fetch_add(1, Relaxed);
+            }
+            Err(e) => {
+                self.metrics.reject(e.reason);
+                let n = self.metrics.input_rejected.get(e.reason);
+                // Log the 1st, 2nd, 4th, 8th... rejection of each reason: visible, but no log flood.
+                if n.is_power_of_two() {
+                    tracing::warn!(reason = e.reason.as_str(), count = n, "input dropped: {e}");
+                }
+            }
+        }
+        result
+    }
+
+    fn accept(&mut self, frames: &[Bytes]) -> Result<&'static str, DecodeError> {
+        let body = match frames {
+            [body] | [_, body] => body,
+            _ => {
+                return Err(DecodeError::new(
+                    Reject::Malformed,
+                    format!("{} frames, expected [topic, body]", frames.len()),
+                ))
+            }
+        };
+        let msg = decode(body)?;
+        let header = msg.frame_header().ok_or_else(|| {
+            DecodeError::new(Reject::Unexpected, format!("{} message on the tracker input", msg.kind()))
+        })?;
+        self.order.check(header)?;
+        self.inputs.newest.store(Some(Arc::new(header.clone())));
+        let kind = msg.kind();
+        match msg {
+            Message::Pose(f) => self.inputs.pose.store(Some(Arc::new(f))),
+            Message::Face(f) => self.inputs.face.store(Some(Arc::new(f))),
+            Message::Rig(f) => self.inputs.rig.store(Some(Arc::new(f))),
+            _ => unreachable!("frame_header() is Some only for tracker frames"),
+        }
+        Ok(kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use avatar_schema::{encode, samples};
+
+    fn ingest() -> Ingest {
+        Ingest::new(Arc::default(), Arc::new(Metrics::new("test")))
+    }
+
+    fn pose_bytes(seq: u64, t: i64, stream: u64) -> Bytes {
+        let mut p = samples::pose();
+        p.header.seq = seq;
+        p.header.capture_time_ns = t;
+        p.header.stream_id = stream;
+        Bytes::from(encode(&Message::Pose(p)))
+    }
+
+    #[test]
+    fn accepts_frames_and_fills_slots() {
+        let mut ing = ingest();
+        assert_eq!(ing.handle(&[Bytes::from_static(b"pose"), pose_bytes(1, 10, 7)]), Ok("pose"));
+        assert_eq!(ing.handle(&[Bytes::from(encode(&Message::Face(samples::face())))]), Ok("face"));
+        assert_eq!(ing.handle(&[Bytes::from(encode(&Message::Rig(samples::rig())))]), Ok("rig"));
+        assert_eq!(ing.inputs.pose.load().as_ref().unwrap().header.seq, 1);
+        assert!(ing.inputs.face.load().is_some() && ing.inputs.rig.load().is_some());
+        assert_eq!(ing.inputs.generation.load(Relaxed), 3);
+        assert_eq!(ing.metrics.input_accepted.load(Relaxed), 3);
+    }
+
+    #[test]
+    fn rejects_reversed_and_duplicate_frames_but_accepts_a_restarted_stream() {
+        let mut ing = ingest();
+        ing.handle(&[pose_bytes(5, 1000, 1)]).unwrap();
+        let reason = |r: Result<_, DecodeError>| r.unwrap_err().reason;
+        assert_eq!(reason(ing.handle(&[pose_bytes(5, 2000, 1)])), Reject::Order); // duplicate seq
+        assert_eq!(reason(ing.handle(&[pose_bytes(6, 999, 1)])), Reject::Order); // time reversal
+        assert_eq!(
+            ing.inputs.pose.load().as_ref().unwrap().header.seq,
+            5,
+            "bad frames must not reach the slot"
+        );
+        // the tracker restarted: new stream id, seq and clock start over
+        assert_eq!(ing.handle(&[pose_bytes(0, 10, 2)]), Ok("pose"));
+        assert_eq!(ing.metrics.input_rejected.get(Reject::Order), 2);
+        assert_eq!(ing.metrics.input_accepted.load(Relaxed), 2);
+    }
+
+    #[test]
+    fn rejects_non_tracker_messages_and_bad_framing() {
+        let mut ing = ingest();
+        let state = Bytes::from(encode(&Message::State(samples::state())));
+        assert_eq!(ing.handle(&[state]).unwrap_err().reason, Reject::Unexpected);
+        let three = [Bytes::from_static(b"a"), Bytes::from_static(b"b"), pose_bytes(1, 1, 1)];
+        assert_eq!(ing.handle(&three).unwrap_err().reason, Reject::Malformed);
+        assert_eq!(ing.handle(&[]).unwrap_err().reason, Reject::Malformed);
+        assert_eq!(
+            ing.handle(&[Bytes::from_static(b"garbage!garbage!")]).unwrap_err().reason,
+            Reject::Identifier
+        );
+        assert!(ing.inputs.pose.load().is_none());
+        assert_eq!(ing.metrics.input_received.load(Relaxed), 4);
+        assert_eq!(ing.metrics.input_rejected.total(), 4);
+    }
+
+    #[test]
+    fn stream_table_is_bounded() {
+        let mut order = StreamOrder::default();
+        for i in 0..(MAX_STREAMS + 50) {
+            let h = FrameHeader {
+                source_id: format!("s{i}"),
+                stream_id: 1,
+                seq: 1,
+                capture_time_ns: 1,
+                send_time_ns: 1,
+            };
+            order.check(&h).unwrap();
+        }
+        assert_eq!(order.len(), MAX_STREAMS);
+    }
+}

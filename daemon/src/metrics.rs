@@ -1,0 +1,216 @@
+//! Counters and histograms shared by the daemon's tasks, and their snapshot as a wire `Stats` message.
+//!
+//! Everything is a relaxed atomic: the solver thread and the I/O tasks record without locks.
+
+use avatar_schema::{Counter, Histogram, Reject, RejectCounts, Stats};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// A fixed-bucket histogram of durations in microseconds.
+#[derive(Debug)]
+pub struct LatencyHistogram {
+    name: &'static str,
+    bounds_us: &'static [f64],
+    counts: Vec<AtomicU64>,
+    sum_ns: AtomicU64,
+    max_ns: AtomicU64,
+}
+
+/// Bucket upper bounds (µs) used for tick times and latencies.
+pub const LATENCY_BOUNDS_US: &[f64] = &[
+    10.0,
+    20.0,
+    50.0,
+    100.0,
+    200.0,
+    500.0,
+    1_000.0,
+    2_000.0,
+    5_000.0,
+    10_000.0,
+    20_000.0,
+    50_000.0,
+    100_000.0,
+    1_000_000.0,
+];
+
+impl LatencyHistogram {
+    pub fn new(name: &'static str) -> Self {
+        LatencyHistogram {
+            name,
+            bounds_us: LATENCY_BOUNDS_US,
+            counts: (0..=LATENCY_BOUNDS_US.len()).map(|_| AtomicU64::new(0)).collect(),
+            sum_ns: AtomicU64::new(0),
+            max_ns: AtomicU64::new(0),
+        }
+    }
+
+    pub fn record_ns(&self, ns: u64) {
+        let us = ns as f64 / 1e3;
+        let i = self.bounds_us.iter().position(|b| us <= *b).unwrap_or(self.bounds_us.len());
+        self.counts[i].fetch_add(1, Relaxed);
+        self.sum_ns.fetch_add(ns, Relaxed);
+        self.max_ns.fetch_max(ns, Relaxed);
+    }
+
+    /// Snapshot; p50/p99 are the upper bound of the bucket holding that quantile (capped by the max seen).
+    pub fn snapshot(&self) -> Histogram {
+        let counts: Vec<u64> = self.counts.iter().map(|c| c.load(Relaxed)).collect();
+        let count: u64 = counts.iter().sum();
+        let max = self.max_ns.load(Relaxed) as f64 / 1e3;
+        let quantile = |q: f64| -> f64 {
+            if count == 0 {
+                return 0.0;
+            }
+            let target = (q * count as f64).ceil().max(1.0) as u64;
+            let mut acc = 0;
+            for (i, c) in counts.iter().enumerate() {
+                acc += c;
+                if acc >= target {
+                    return self.bounds_us.get(i).copied().unwrap_or(max).min(max);
+                }
+            }
+            max
+        };
+        Histogram {
+            name: self.name.to_owned(),
+            unit: "us".to_owned(),
+            upper_bounds: self.bounds_us.to_vec(),
+            p50: quantile(0.5),
+            p99: quantile(0.99),
+            max,
+            sum: self.sum_ns.load(Relaxed) as f64 / 1e3,
+            counts,
+            count,
+        }
+    }
+}
+
+/// All of the daemon's counters. Names in [`Metrics::stats`] are the public, documented ones.
+#[derive(Debug)]
+pub struct Metrics {
+    started: Instant,
+    pub daemon_id: String,
+    /// Multipart messages taken off the input socket.
+    pub input_received: AtomicU64,
+    /// Frames that passed every check and were handed to the solver.
+    pub input_accepted: AtomicU64,
+    /// Input rejected, by reason.
+    pub input_rejected: RejectCounts,
+    pub ticks: AtomicU64,
+    /// Ticks that started later than one period after their deadline.
+    pub deadline_misses: AtomicU64,
+    pub states_published: AtomicU64,
+    /// States dropped because the publisher queue was full (the solver never waits for the network).
+    pub states_dropped: AtomicU64,
+    pub stats_published: AtomicU64,
+    pub publish_errors: AtomicU64,
+    pub control_requests: AtomicU64,
+    /// Control requests answered with an error status.
+    pub control_errors: AtomicU64,
+    /// Peers currently connected to the state socket (from the socket monitor).
+    pub subscribers: AtomicI64,
+    pub tick_time: LatencyHistogram,
+    /// Tracker capture time -> state publish time.
+    pub capture_to_publish: LatencyHistogram,
+}
+
+impl Metrics {
+    pub fn new(daemon_id: impl Into<String>) -> Self {
+        Metrics {
+            started: Instant::now(),
+            daemon_id: daemon_id.into(),
+            input_received: AtomicU64::new(0),
+            input_accepted: AtomicU64::new(0),
+            input_rejected: RejectCounts::default(),
+            ticks: AtomicU64::new(0),
+            deadline_misses: AtomicU64::new(0),
+            states_published: AtomicU64::new(0),
+            states_dropped: AtomicU64::new(0),
+            stats_published: AtomicU64::new(0),
+            publish_errors: AtomicU64::new(0),
+            control_requests: AtomicU64::new(0),
+            control_errors: AtomicU64::new(0),
+            subscribers: AtomicI64::new(0),
+            tick_time: LatencyHistogram::new("tick.time"),
+            capture_to_publish: LatencyHistogram::new("latency.capture_to_publish"),
+        }
+    }
+
+    pub fn reject(&self, reason: Reject) {
+        self.input_rejected.record(reason);
+    }
+
+    pub fn stats(&self) -> Stats {
+        let c = |name: &str, v: &AtomicU64| Counter { name: name.to_owned(), value: v.load(Relaxed) };
+        let mut counters = vec![
+            c("input.received", &self.input_received),
+            c("input.accepted", &self.input_accepted),
+            Counter { name: "input.dropped".into(), value: self.input_rejected.total() },
+        ];
+        counters.extend(
+            self.input_rejected
+                .snapshot()
+                .into_iter()
+                .map(|(r, v)| Counter { name: format!("input.dropped.{}", r.as_str()), value: v }),
+        );
+        counters.extend([
+            c("solver.ticks", &self.ticks),
+            c("solver.deadline_misses", &self.deadline_misses),
+            c("publish.states", &self.states_published),
+            c("publish.dropped", &self.states_dropped),
+            c("publish.stats", &self.stats_published),
+            c("publish.errors", &self.publish_errors),
+            c("control.requests", &self.control_requests),
+            c("control.errors", &self.control_errors),
+            Counter {
+                name: "publish.subscribers".into(),
+                value: self.subscribers.load(Relaxed).max(0) as u64,
+            },
+        ]);
+        Stats {
+            daemon_id: self.daemon_id.clone(),
+            time_ns: crate::clock::unix_ns(),
+            uptime_ns: self.started.elapsed().as_nanos() as i64,
+            counters,
+            histograms: vec![self.tick_time.snapshot(), self.capture_to_publish.snapshot()],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_quantiles_follow_the_data() {
+        let h = LatencyHistogram::new("t");
+        for _ in 0..98 {
+            h.record_ns(15_000); // 15 µs -> bucket <=20
+        }
+        h.record_ns(700_000); // 700 µs -> bucket <=1000
+        h.record_ns(3_000_000_000); // 3 s -> overflow
+        let s = h.snapshot();
+        assert_eq!(s.count, 100);
+        assert_eq!(s.counts.len(), s.upper_bounds.len() + 1);
+        assert_eq!(s.p50, 20.0);
+        assert_eq!(s.p99, 1000.0);
+        assert_eq!(s.max, 3_000_000.0);
+        assert_eq!(*s.counts.last().unwrap(), 1);
+    }
+
+    #[test]
+    fn stats_name_every_reject_reason() {
+        let m = Metrics::new("t");
+        m.reject(Reject::NonFinite);
+        m.reject(Reject::NonFinite);
+        m.reject(Reject::Order);
+        let s = m.stats();
+        assert_eq!(s.counter("input.dropped"), Some(3));
+        assert_eq!(s.counter("input.dropped.non_finite"), Some(2));
+        assert_eq!(s.counter("input.dropped.order"), Some(1));
+        for r in Reject::ALL {
+            assert!(s.counter(&format!("input.dropped.{}", r.as_str())).is_some(), "{r}");
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Publisher task: states from the solver -> FlatBuffers -> PUB socket, one topic per avatar.
+//!
+//! Messages are two frames, `[topic, body]`. States go out on `state/<avatar_id>/`, periodic Stats on
+//! `stats/`. The latest state of each avatar is kept for late joiners (`GetState` on the control socket).
+
+use crate::metrics::Metrics;
+use crate::shared::{Shared, STATS_TOPIC};
+use avatar_schema::{AvatarState, Encoder, Message};
+use bytes::Bytes;
+use std::collections::HashMap;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use zeromq::{PubSocket, SocketSend, ZmqMessage};
+
+pub async fn run(
+    mut socket: PubSocket,
+    mut states: mpsc::Receiver<AvatarState>,
+    shared: Arc<Shared>,
+    metrics: Arc<Metrics>,
+    stats_interval: Duration,
+) {
+    let mut encoder = Encoder::new();
+    let mut stats_tick = tokio::time::interval(stats_interval);
+    stats_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut last_input: HashMap<String, u64> = HashMap::new();
+    loop {
+        tokio::select! {
+            state = states.recv() => {
+                let Some(mut state) = state else { break };
+                state.publish_time_ns = crate::clock::unix_ns();
+                // Latency of fresh input only: a held input would count its age once per tick.
+                if state.input_capture_time_ns > 0
+                    && last_input.insert(state.avatar_id.clone(), state.input_seq) != Some(state.input_seq)
+                {
+                    let age = state.publish_time_ns - state.input_capture_time_ns;
+                    metrics.capture_to_publish.record_ns(age.max(0) as u64);
+                }
+                let Some(handle) = shared.avatar(&state.avatar_id) else { continue };
+                let topic = Bytes::from(handle.topic.clone());
+                let msg = Message::State(state);
+                let body = Bytes::copy_from_slice(encoder.encode(&msg));
+                if let Message::State(state) = msg {
+                    handle.latest.store(Some(Arc::new(state)));
+                }
+                send(&mut socket, topic, body, &metrics, &metrics.states_published).await;
+            }
+            _ = stats_tick.tick() => {
+                let body = Bytes::copy_from_slice(encoder.encode(&Message::Stats(metrics.stats())));
+                send(&mut socket, Bytes::from_static(STATS_TOPIC.as_bytes()), body, &metrics, &metrics.stats_published).await;
+            }
+        }
+    }
+}
+
+async fn send(
+    socket: &mut PubSocket,
+    topic: Bytes,
+    body: Bytes,
+    metrics: &Metrics,
+    counter: &std::sync::atomic::AtomicU64,
+) {
+    let mut msg = ZmqMessage::from(topic);
+    msg.push_back(body);
+    match socket.send(msg).await {
+        Ok(()) => {
+            counter.fetch_add(1, Relaxed);
+        }
+        Err(e) => {
+            let n = metrics.publish_errors.fetch_add(1, Relaxed) + 1;
+            if n.is_power_of_two() {
+                tracing::warn!(count = n, "publish failed: {e}");
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Wiring: bind the three sockets, start the input, publisher and control tasks and the solver thread,
+//! run until shutdown.
+
+use crate::config::{is_local, RunConfig};
+use crate::ingest::{Ingest, Inputs};
+use crate::metrics::Metrics;
+use crate::shared::{AvatarHandle, Shared};
+use crate::solver::Solver;
+use crate::{control, publish};
+use anyhow::{Context, Result};
+use std::future::Future;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use zeromq::{PubSocket, RouterSocket, Socket, SocketEvent, SocketRecv, SubSocket};
+
+/// Capacity of the solver -> publisher queue, in states. When full, states are dropped and counted.
+pub const STATE_QUEUE: usize = 1024;
+
+/// A running daemon's shared pieces, for callers that embed it (tests, `avatard demo`).
+pub struct Running {
+    pub shared: Arc<Shared>,
+    pub metrics: Arc<Metrics>,
+}
+
+/// Run the daemon until `shutdown` completes. `on_ready` is called once every socket is bound.
+pub async fn run(
+    config: RunConfig,
+    avatars: Vec<AvatarHandle>,
+    shutdown: impl Future<Output = ()>,
+    on_ready: impl FnOnce(&Running),
+) -> Result<()> {
+    config.validate()?;
+    let eps = &config.endpoints;
+    for ep in eps.input.iter().chain([&eps.state, &eps.control]) {
+        if !is_local(ep) {
+            tracing::warn!("{ep} is reachable from other machines: ZeroMQ here has no authentication");
+        }
+    }
+    let metrics = Arc::new(Metrics::new(config.daemon_id.clone()));
+    let shared = Arc::new(Shared::new(avatars, config.tick_hz));
+    let inputs = Arc::new(Inputs::default());
+
+    let mut input = SubSocket::new();
+    for ep in &eps.input {
+        input.bind(ep).await.with_context(|| format!("binding the tracker input socket to {ep}"))?;
+    }
+    input.subscribe("").await.context("subscribing the input socket")?;
+    let mut state = PubSocket::new();
+    state.bind(&eps.state).await.with_context(|| format!("binding the state socket to {}", eps.state))?;
+    let mut monitor = state.monitor();
+    let mut control_socket = RouterSocket::new();
+    control_socket
+        .bind(&eps.control)
+        .await
+        .with_context(|| format!("binding the control socket to {}", eps.control))?;
+
+    let (tx, rx) = tokio::sync::mpsc::channel(STATE_QUEUE);
+    let solver = Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, config.hold_after)
+        .spawn()
+        .context("starting the solver thread")?;
+
+    let m = metrics.clone();
+    let subscribers = tokio::spawn(async move {
+        use futures::StreamExt;
+        while let Some(ev) = monitor.next().await {
+            match ev {
+                SocketEvent::Accepted(..) => m.subscribers.fetch_add(1, Relaxed),
+                SocketEvent::Disconnected(..) => m.subscribers.fetch_sub(1, Relaxed),
+                _ => 0,
+            };
+        }
+    });
+    let mut ingest = Ingest::new(inputs, metrics.clone());
+    let input_task = tokio::spawn(async move {
+        loop {
+            match input.recv().await {
+                Ok(msg) => {
+                    let _ = ingest.handle(&msg.into_vec());
+                }
+                Err(e) => {
+                    tracing::warn!("input socket error: {e}");
+                    tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                }
+            }
+        }
+    });
+    let publisher =
+        tokio::spawn(publish::run(state, rx, shared.clone(), metrics.clone(), config.stats_interval));
+    let control_task = tokio::spawn(control::run(control_socket, shared.clone(), metrics.clone()));
+
+    let running = Running { shared: shared.clone(), metrics: metrics.clone() };
+    tracing::info!(
+        input = ?eps.input, state = %eps.state, control = %eps.control, tick_hz = config.tick_hz,
+        avatars = shared.avatars.len(), "avatard ready"
+    );
+    on_ready(&running);
+    shutdown.await;
+
+    tracing::info!("shutting down");
+    shared.stop.store(true, Relaxed);
+    input_task.abort();
+    control_task.abort();
+    subscribers.abort();
+    // The solver's exit drops the queue's sender, which ends the publisher after it drains.
+    tokio::task::spawn_blocking(move || solver.join()).await.ok();
+    publisher.await.ok();
+    Ok(())
+}
+
+/// Completes on SIGINT or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("installing the SIGTERM handler");
+        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+    }
+    #[cfg(not(unix))]
+    ctrl_c.await.ok();
+}
