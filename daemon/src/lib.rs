@@ -13,9 +13,11 @@
 //! - [`control`]: request/response on the ROUTER socket (list, state, stats, params, reset, asset).
 //!
 //! Supporting pieces: [`config`] (endpoints, validation), [`shared`] (avatar handles shared by the tasks),
-//! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`bench`] (transport benchmark).
+//! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
+//! [`bench`] (`avatard bench ...`).
 
 pub mod bench;
+pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod control;

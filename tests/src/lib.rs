@@ -1,1 +1,268 @@
-//! placeholder
+//! End-to-end test harness: real processes, real sockets, loopback only.
+//!
+//! # Layout
+//! - [`Python`]/[`Peer`]: the project venv's interpreter running `tests/py/peer.py` (pyzmq peers that
+//!   subscribe, publish, send trackers frames or control requests and print JSON lines).
+//! - [`Daemon`]: the `avatard` daemon as a child process (`e2e-avatard`, built from the current code).
+//! - [`Eps`]: fresh tcp or ipc endpoints for one test.
+//! - [`control`]: one control request over a Rust REQ socket.
+//!
+//! The tests themselves are in `tests/tests/`. They fail, with a message saying what to do, when the venv is
+//! missing: `tools/test` creates it.
+
+use anyhow::{anyhow, bail, Context, Result};
+use avatar_schema::{decode, encode, ControlRequest, ControlResponse, Message, Request};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use zeromq::{ReqSocket, Socket, SocketRecv, SocketSend, ZmqMessage};
+
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// A unique scratch directory under the system temp dir (removed by the caller if it cares).
+pub fn scratch_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "avatar-e2e-{tag}-{}-{}",
+        std::process::id(),
+        rand::random::<u32>()
+    ));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A TCP port on 127.0.0.1 that was free a moment ago.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// The three daemon endpoints of one test.
+#[derive(Clone, Debug)]
+pub struct Eps {
+    pub input: String,
+    pub state: String,
+    pub control: String,
+}
+
+impl Eps {
+    pub fn tcp() -> Eps {
+        let ep = || format!("tcp://127.0.0.1:{}", free_port());
+        Eps { input: ep(), state: ep(), control: ep() }
+    }
+
+    pub fn ipc(dir: &Path) -> Eps {
+        let ep = |n: &str| format!("ipc://{}", dir.join(n).display());
+        Eps { input: ep("input.sock"), state: ep("state.sock"), control: ep("control.sock") }
+    }
+}
+
+/// The project's Python interpreter (`$AVATAR_PYTHON`, else `<repo>/.venv/bin/python`).
+pub struct Python;
+
+impl Python {
+    pub fn path() -> PathBuf {
+        if let Some(p) = std::env::var_os("AVATAR_PYTHON") {
+            return PathBuf::from(p);
+        }
+        let p = repo_root().join(".venv/bin/python");
+        assert!(
+            p.exists(),
+            "{} is missing: the cross-language tests need the project venv (run tools/test, or tools/setup-venv)",
+            p.display()
+        );
+        p
+    }
+
+    /// Start `tests/py/peer.py ARGS...` with stdout captured line by line.
+    pub fn peer(args: &[&str]) -> Peer {
+        let mut child = Command::new(Self::path())
+            .arg(repo_root().join("tests/py/peer.py"))
+            .args(args)
+            .env("PYTHONUNBUFFERED", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("starting the Python peer");
+        let lines = spawn_line_reader(child.stdout.take().unwrap());
+        Peer { child, lines }
+    }
+}
+
+fn spawn_line_reader(out: ChildStdout) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// A child process whose stdout arrives as lines.
+pub struct Peer {
+    pub child: Child,
+    pub lines: mpsc::Receiver<String>,
+}
+
+impl Peer {
+    /// Next stdout line, or `None` after `timeout` (or when the process closed stdout).
+    pub fn line(&self, timeout: Duration) -> Option<String> {
+        self.lines.recv_timeout(timeout).ok()
+    }
+
+    /// Wait for a line equal to `want`; error with what was seen otherwise.
+    pub fn expect_line(&self, want: &str, timeout: Duration) -> Result<()> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.line(left) {
+                Some(l) if l.trim() == want => return Ok(()),
+                Some(l) => seen.push(l),
+                None => break,
+            }
+        }
+        bail!("no {want:?} line within {timeout:?}; saw {seen:?}")
+    }
+
+    pub fn write_line(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Parsed JSON lines until `done` says stop or `timeout` passes.
+    pub fn json_lines_until(
+        &self,
+        timeout: Duration,
+        mut done: impl FnMut(&serde_json::Value) -> bool,
+    ) -> Vec<serde_json::Value> {
+        let deadline = Instant::now() + timeout;
+        let mut out = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            let Some(l) = self.line(left) else { break };
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(&l) else { continue };
+            let stop = done(&v);
+            out.push(v);
+            if stop {
+                break;
+            }
+        }
+        out
+    }
+
+    /// SIGKILL, as a crash would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// SIGTERM and wait; returns the exit status.
+    pub fn terminate(&mut self, timeout: Duration) -> Result<std::process::ExitStatus> {
+        let pid = self.child.id() as i32;
+        // SAFETY: kill(2) on our own child's pid has no memory-safety preconditions.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(st) = self.child.try_wait()? {
+                return Ok(st);
+            }
+            if Instant::now() > deadline {
+                self.kill();
+                bail!("did not exit within {timeout:?} of SIGTERM");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Path of the daemon binary built from the current code (only usable in this package's integration tests).
+#[macro_export]
+macro_rules! avatard_exe {
+    () => {
+        env!("CARGO_BIN_EXE_e2e-avatard")
+    };
+}
+
+/// The daemon under test.
+pub struct Daemon {
+    pub proc: Peer,
+    pub eps: Eps,
+}
+
+impl Daemon {
+    /// Start `avatard run` on `eps` (plus `extra` flags) and wait for its readiness line. `exe` is the
+    /// daemon binary: integration tests pass [`avatard_exe!`].
+    pub fn start(exe: &str, eps: &Eps, extra: &[&str]) -> Result<Daemon> {
+        let mut cmd = Command::new(exe);
+        cmd.args(["run", "--input", &eps.input, "--state", &eps.state, "--control", &eps.control])
+            .args(extra)
+            .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        let mut child = cmd.spawn().context("starting avatard")?;
+        let lines = spawn_line_reader(child.stdout.take().unwrap());
+        let proc = Peer { child, lines };
+        proc.expect_line("avatard ready", Duration::from_secs(20))?;
+        Ok(Daemon { proc, eps: eps.clone() })
+    }
+
+    /// One control request to this daemon.
+    pub async fn control(&self, request: Request) -> Result<ControlResponse> {
+        control(&self.eps.control, request).await
+    }
+
+    /// A counter from the daemon's Stats.
+    pub async fn counter(&self, name: &str) -> Result<u64> {
+        match self.control(Request::GetStats).await?.response {
+            Some(avatar_schema::Response::Stats(s)) => {
+                s.counter(name).ok_or_else(|| anyhow!("no counter {name}"))
+            }
+            other => bail!("unexpected reply {other:?}"),
+        }
+    }
+}
+
+/// Send one request over a fresh Rust REQ socket and wait (5 s) for the reply.
+pub async fn control(endpoint: &str, request: Request) -> Result<ControlResponse> {
+    let request_id = rand::random::<u32>() as u64;
+    let mut req = ReqSocket::new();
+    tokio::time::timeout(Duration::from_secs(5), req.connect(endpoint)).await??;
+    let body = encode(&Message::Request(ControlRequest { request_id, request }));
+    req.send(ZmqMessage::from(body)).await?;
+    let reply = tokio::time::timeout(Duration::from_secs(5), req.recv()).await??;
+    let body = reply.into_vec().pop().ok_or_else(|| anyhow!("empty reply"))?;
+    match decode(&body)? {
+        Message::Response(r) if r.request_id == request_id => Ok(r),
+        other => bail!("unexpected reply {other:?}"),
+    }
+}
+
+/// Poll `f` every 50 ms until it returns true or `timeout` passes.
+pub async fn eventually<F, Fut>(timeout: Duration, mut f: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = Instant::now() + timeout;
+    while Instant::now() < deadline {
+        if f().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}

@@ -1,1 +1,12 @@
-//! placeholder
+//! Tracker side of the avatar runtime: gets tracker frames to the daemon.
+//!
+//! # Layout
+//! - [`publisher`]: [`TrackerPublisher`], a PUB socket that connects to the daemon's tracker input, stamps
+//!   frame headers (stream id, seq, send time) and reconnects on its own when the daemon restarts.
+//!
+//! The MediaPipe bridge itself is Python (`tracker-bridge/python/`, planned); recording, replay, BVH and VMC
+//! input are planned here.
+
+pub mod publisher;
+
+pub use publisher::{PublisherCounts, TrackerPublisher};

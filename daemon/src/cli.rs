@@ -1,0 +1,87 @@
+//! The `avatard` command line (also run by the end-to-end tests through their own thin binary).
+
+use crate::config::{Endpoints, RunConfig, DEFAULT_CONTROL, DEFAULT_INPUT, DEFAULT_STATE};
+use crate::shared::AvatarHandle;
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(
+    name = "avatard",
+    version,
+    about = "Headless avatar runtime: tracker streams in, simulated avatar states out"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the daemon: bind the sockets, simulate, publish, until SIGINT/SIGTERM.
+    Run(RunArgs),
+    /// Benchmarks; figures are printed as JSON.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Tracker input endpoint (SUB, bound; repeat for several).
+    #[arg(long = "input", default_value = DEFAULT_INPUT)]
+    input: Vec<String>,
+    /// State output endpoint (PUB, bound).
+    #[arg(long, default_value = DEFAULT_STATE)]
+    state: String,
+    /// Control endpoint (ROUTER, bound).
+    #[arg(long, default_value = DEFAULT_CONTROL)]
+    control: String,
+    /// Solver tick rate in Hz.
+    #[arg(long, default_value_t = 120.0)]
+    tick_hz: f32,
+    /// Input older than this (ms) holds the pose.
+    #[arg(long, default_value_t = 500)]
+    hold_ms: u64,
+    /// Period of the Stats message on the state socket (ms).
+    #[arg(long, default_value_t = 1000)]
+    stats_interval_ms: u64,
+    /// Avatar ids to simulate.
+    #[arg(long = "avatar", default_value = "default")]
+    avatars: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// ZeroMQ PUB->SUB throughput and latency, Rust and pyzmq, with pyzmq->pyzmq as the baseline.
+    Transport(crate::bench::TransportArgs),
+}
+
+/// Parse the command line and run; the whole of `avatard`'s `main`.
+pub fn main() -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    match cli.command {
+        Command::Run(a) => {
+            let config = RunConfig {
+                endpoints: Endpoints { input: a.input, state: a.state, control: a.control },
+                tick_hz: a.tick_hz,
+                hold_after: Duration::from_millis(a.hold_ms),
+                stats_interval: Duration::from_millis(a.stats_interval_ms),
+                ..RunConfig::default()
+            };
+            let avatars = a.avatars.iter().map(|id| AvatarHandle::new(id)).collect();
+            rt.block_on(crate::service::run(config, avatars, crate::service::shutdown_signal(), |_| {
+                // Machine-readable readiness line for supervisors and tests.
+                println!("avatard ready");
+            }))
+        }
+        Command::Bench(BenchCommand::Transport(args)) => rt.block_on(crate::bench::transport(args)),
+    }
+}

@@ -1,0 +1,321 @@
+//! The daemon as a process, with pyzmq and Rust peers: states flow, bad input is counted and stopped, and
+//! every party can restart without anyone else doing anything.
+
+use avatar_e2e::{avatard_exe, eventually, scratch_dir, Daemon, Eps, Peer, Python};
+use avatar_schema::{encode, samples, state_flags, Message, NamedWeight, Request, Response, Status};
+use renderer::StateSubscriber;
+use serde_json::Value;
+use std::time::Duration;
+use tracker_bridge::TrackerPublisher;
+
+const EXE: &str = avatard_exe!();
+const T: Duration = Duration::from_secs(20);
+
+fn start(eps: &Eps) -> Daemon {
+    Daemon::start(EXE, eps, &["--tick-hz", "120"]).expect("daemon start")
+}
+
+/// States as printed by `peer.py sub`: (seq, input_seq, flags).
+fn states(lines: &[Value]) -> Vec<(u64, u64, u64)> {
+    lines
+        .iter()
+        .filter(|l| l["message"]["kind"] == "State")
+        .map(|l| {
+            let m = &l["message"];
+            (m["seq"].as_u64().unwrap(), m["input_seq"].as_u64().unwrap(), m["flags"].as_u64().unwrap())
+        })
+        .collect()
+}
+
+fn py_sub(eps: &Eps, count: usize) -> Peer {
+    let count = count.to_string();
+    let p = Python::peer(&[
+        "sub",
+        "--connect",
+        &eps.state,
+        "--topic",
+        "state/default/",
+        "--count",
+        &count,
+        "--timeout",
+        "20",
+    ]);
+    p.expect_line("READY", T).unwrap();
+    p
+}
+
+fn py_tracker(eps: &Eps, source: &str) -> Peer {
+    Python::peer(&["tracker", "--connect", &eps.input, "--rate", "100", "--source", source])
+}
+
+async fn flowing_states(eps: &Eps) {
+    let d = start(eps);
+    let _tracker = py_tracker(eps, "py/pose");
+    let sub = py_sub(eps, 400);
+    let mut rust = StateSubscriber::connect(&eps.state, "state/", T).await.unwrap();
+
+    // Python: consecutive sequence numbers, and the tracker's frames show up as input_seq.
+    let lines = sub.json_lines_until(T, |l| l["message"]["input_seq"].as_u64().unwrap_or(0) > 20);
+    let st = states(&lines);
+    assert!(st.len() > 10, "too few states: {lines:?}");
+    for w in st.windows(2) {
+        assert!(w[1].0 > w[0].0, "seq must increase: {w:?}");
+    }
+    let last = st.last().unwrap();
+    assert!(last.1 > 20, "tracker frames never reached the solver: {last:?}");
+    assert_eq!(last.2 & state_flags::REST_POSE as u64, 0, "still at rest with live input");
+
+    // Rust: the same stream, decoded and gap-checked.
+    let mut prev = 0;
+    for _ in 0..60 {
+        let s = rust.next_state(T).await.expect("a state").unwrap();
+        assert_eq!(s.avatar_id, "default");
+        assert!(s.seq > prev);
+        prev = s.seq;
+    }
+    assert_eq!(rust.gaps.restarts, 0);
+
+    // Control: the avatar is listed with its topic, and a late joiner can fetch the latest state.
+    match d.control(Request::ListAvatars).await.unwrap().response {
+        Some(Response::AvatarList { avatars }) => {
+            assert_eq!(avatars.len(), 1);
+            assert_eq!(avatars[0].topic, "state/default/");
+            assert_eq!(avatars[0].tick_hz, 120.0);
+        }
+        other => panic!("{other:?}"),
+    }
+    match d.control(Request::GetState { avatar_id: "default".into() }).await.unwrap().response {
+        Some(Response::AvatarState(s)) => assert!(s.seq >= prev, "latest state is older than one received"),
+        other => panic!("{other:?}"),
+    }
+    assert!(d.counter("input.accepted").await.unwrap() > 20);
+    assert_eq!(d.counter("input.dropped").await.unwrap(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn states_flow_to_python_and_rust_subscribers_tcp() {
+    flowing_states(&Eps::tcp()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn states_flow_to_python_and_rust_subscribers_ipc() {
+    flowing_states(&Eps::ipc(&scratch_dir("daemon-ipc"))).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
+    let eps = Eps::tcp();
+    let d = start(&eps);
+    let tracker = TrackerPublisher::new(&eps.input, "rust/faults");
+    // Probe with garbage until the daemon's subscription has reached our PUB and bytes arrive.
+    assert!(
+        eventually(T, || {
+            tracker.send_raw("pose", b"probe-not-a-flatbuffer".to_vec());
+            async { d.counter("input.received").await.unwrap_or(0) > 0 }
+        })
+        .await,
+        "nothing reached the daemon"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let base = |name: &'static str| {
+        let d = &d;
+        async move { d.counter(name).await.unwrap() }
+    };
+    let received0 = base("input.received").await;
+    let identifier0 = base("input.dropped.identifier").await;
+    let too_short0 = base("input.dropped.too_short").await;
+
+    let pose = |seq: u64, t: i64| {
+        let mut p = samples::pose();
+        p.header.source_id = "rust/faults".into();
+        p.header.stream_id = 99;
+        p.header.seq = seq;
+        p.header.capture_time_ns = t;
+        p
+    };
+    let mut nan = pose(1, 1_000);
+    nan.world_landmarks[11].y = f32::NAN;
+    let mut short = pose(2, 1_000);
+    short.landmarks.truncate(32);
+    let mut wrong_id = encode(&Message::Pose(pose(3, 1_000)));
+    wrong_id[4..8].copy_from_slice(b"NOPE");
+    let valid = encode(&Message::Pose(pose(10, 5_000)));
+    let sends: Vec<Vec<u8>> = vec![
+        encode(&Message::Pose(nan)),               // non_finite
+        encode(&Message::Pose(short)),             // count
+        wrong_id,                                  // identifier
+        encode(&Message::State(samples::state())), // unexpected
+        valid[..valid.len() / 2].to_vec(),         // malformed (truncated)
+        vec![1, 2, 3],                             // too_short
+        valid.clone(),                             // accepted
+        encode(&Message::Pose(pose(11, 4_000))),   // order: capture time went back
+        valid,                                     // order: duplicate seq
+    ];
+    let n = sends.len() as u64;
+    for s in sends {
+        tracker.send_raw("pose", s);
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(eventually(T, || async { base("input.received").await >= received0 + n }).await);
+    assert_eq!(base("input.dropped.non_finite").await, 1);
+    assert_eq!(base("input.dropped.count").await, 1);
+    assert_eq!(base("input.dropped.identifier").await, identifier0 + 1);
+    assert_eq!(base("input.dropped.unexpected").await, 1);
+    assert_eq!(base("input.dropped.malformed").await, 1);
+    assert_eq!(base("input.dropped.too_short").await, too_short0 + 1);
+    assert_eq!(base("input.dropped.order").await, 2);
+    assert_eq!(base("input.accepted").await, 1);
+    // The solver saw exactly the one valid frame.
+    assert!(
+        eventually(T, || async {
+            match d.control(Request::GetState { avatar_id: "default".into() }).await.unwrap().response {
+                Some(Response::AvatarState(s)) => s.input_seq == 10 && s.input_capture_time_ns == 5_000,
+                _ => false,
+            }
+        })
+        .await
+    );
+    // The daemon kept ticking through it all.
+    let ticks = base("solver.ticks").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(base("solver.ticks").await > ticks);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn subscriber_restart_resumes_the_stream() {
+    let eps = Eps::tcp();
+    let _d = start(&eps);
+    let mut a = py_sub(&eps, 30);
+    let first = states(&a.json_lines_until(T, |_| false));
+    a.kill();
+    assert!(first.len() >= 20, "{first:?}");
+    let b = py_sub(&eps, 30);
+    let second = states(&b.json_lines_until(T, |_| false));
+    assert!(second.len() >= 20, "{second:?}");
+    assert!(second[0].0 > first.last().unwrap().0, "the new subscriber must get the live stream");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tracker_restart_is_accepted_as_a_new_stream() {
+    let eps = Eps::tcp();
+    let d = start(&eps);
+    let mut a = py_tracker(&eps, "py/pose");
+    assert!(eventually(T, || async { d.counter("input.accepted").await.unwrap() >= 30 }).await);
+    a.kill();
+    let before = d.counter("input.accepted").await.unwrap();
+    // Same source id, new process: seq and capture clock start over with a new stream id.
+    let _b = py_tracker(&eps, "py/pose");
+    assert!(eventually(T, || async { d.counter("input.accepted").await.unwrap() >= before + 30 }).await);
+    assert_eq!(d.counter("input.dropped.order").await.unwrap(), 0, "a restarted tracker was refused");
+    let Some(Response::AvatarState(s)) =
+        d.control(Request::GetState { avatar_id: "default".into() }).await.unwrap().response
+    else {
+        panic!()
+    };
+    assert!(s.input_seq < before, "input_seq {} should come from the new stream", s.input_seq);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn daemon_restart_resumes_trackers_and_subscribers() {
+    let eps = Eps::tcp();
+    let mut d1 = start(&eps);
+    let _py_tracker = py_tracker(&eps, "py/pose");
+    let py = py_sub(&eps, 1_000_000);
+    let mut rust_sub = StateSubscriber::connect(&eps.state, "state/default/", T).await.unwrap();
+    let mut rust_tracker = TrackerPublisher::new(&eps.input, "rust/pose");
+    let rust_frames = tokio::spawn(async move {
+        loop {
+            let mut p = samples::pose();
+            p.header = rust_tracker.next_header(avatard::clock::unix_ns());
+            rust_tracker.send(&Message::Pose(p));
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    });
+    let before = states(&py.json_lines_until(T, |l| l["message"]["seq"].as_u64().unwrap_or(0) > 60));
+    assert!(before.len() > 30);
+    assert!(rust_sub.next_state(T).await.is_some());
+
+    // SIGTERM: a clean exit, then a new daemon on the same endpoints.
+    let status = d1.proc.terminate(Duration::from_secs(10)).unwrap();
+    assert!(status.success(), "daemon exit status {status:?}");
+    let d2 = start(&eps);
+
+    // The pyzmq subscriber sees the sequence restart and then a live stream again, without any action.
+    let after = states(&py.json_lines_until(T, |l| {
+        let seq = l["message"]["seq"].as_u64().unwrap_or(u64::MAX);
+        seq > 60 && seq < before.last().unwrap().0
+    }));
+    let restart = after.windows(2).position(|w| w[1].0 < w[0].0).expect("no sequence restart seen");
+    assert!(after.len() - restart > 30, "stream did not resume: {after:?}");
+    // The Rust subscriber reconnected by itself.
+    let deadline = std::time::Instant::now() + T;
+    let mut resumed = false;
+    while !resumed && std::time::Instant::now() < deadline {
+        if let Some(Ok(s)) = rust_sub.next_state(Duration::from_millis(500)).await {
+            resumed = s.seq > 30 && s.seq < before.last().unwrap().0;
+        }
+    }
+    assert!(resumed, "Rust subscriber did not resume");
+    assert!(rust_sub.gaps.restarts >= 1);
+    // Both trackers (pyzmq and Rust) found the new daemon by themselves.
+    assert!(eventually(T, || async { d2.counter("input.accepted").await.unwrap() > 100 }).await);
+    rust_frames.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn control_over_pyzmq_and_parameter_validation() {
+    let eps = Eps::tcp();
+    let d = start(&eps);
+    let list = r#"{"request_id": 5, "request": {"kind": "ListAvatars"}}"#;
+    let p = Python::peer(&["control", "--connect", &eps.control, "--request", list]);
+    let reply = p.json_lines_until(T, |_| true);
+    assert_eq!(reply.len(), 1, "{reply:?}");
+    assert_eq!(reply[0]["request_id"], 5);
+    assert_eq!(reply[0]["status"], "Ok");
+    assert_eq!(reply[0]["response"]["avatars"][0]["avatar_id"], "default");
+
+    let set = |v: f32| Request::SetParams {
+        avatar_id: "default".into(),
+        params: vec![NamedWeight { name: "tick_hz".into(), value: v }],
+    };
+    assert_eq!(d.control(set(-5.0)).await.unwrap().status, Status::InvalidParam);
+    assert_eq!(d.control(set(60.0)).await.unwrap().status, Status::Ok);
+    let r = d.control(Request::ResetAvatar { avatar_id: "nobody".into() }).await.unwrap();
+    assert_eq!(r.status, Status::NotFound);
+    assert_eq!(
+        d.control(Request::GetAsset { avatar_id: "default".into(), offset: 0, max_len: 10 })
+            .await
+            .unwrap()
+            .status,
+        Status::NotFound
+    );
+    assert!(d.counter("control.errors").await.unwrap() >= 3);
+}
+
+#[test]
+fn invalid_configuration_fails_at_startup_with_a_clear_error() {
+    let eps = Eps::tcp();
+    for (args, needle) in [
+        (vec!["--tick-hz", "0"], "tick_hz"),
+        (vec!["--state", "udp://127.0.0.1:1"], "udp://127.0.0.1:1"),
+        (vec!["--input", "tcp://127.0.0.1:9", "--state", "tcp://127.0.0.1:9"], "used twice"),
+    ] {
+        let out = std::process::Command::new(EXE)
+            .args(["run", "--input", &eps.input, "--control", &eps.control])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?} was accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: stderr {err:?} does not mention {needle:?}");
+    }
+    // A port already bound by someone else is reported, not ignored.
+    let _holder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let busy = format!("tcp://{}", _holder.local_addr().unwrap());
+    let out = std::process::Command::new(EXE)
+        .args(["run", "--input", &eps.input, "--control", &eps.control, "--state", &busy])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("state socket"));
+}
