@@ -21,6 +21,8 @@ struct Cli {
 enum Command {
     /// Run the daemon: bind the sockets, simulate, publish, until SIGINT/SIGTERM.
     Run(RunArgs),
+    /// The demo: daemon + tracker stream + subscriber on loopback, with a summary in ./out/.
+    Demo(crate::demo::DemoArgs),
     /// Benchmarks; figures are printed as JSON.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -82,6 +84,7 @@ pub fn main() -> Result<()> {
                 println!("avatard ready");
             }))
         }
+        Command::Demo(args) => rt.block_on(crate::demo::demo(args)),
         Command::Bench(BenchCommand::Transport(args)) => rt.block_on(crate::bench::transport(args)),
     }
 }

@@ -97,6 +97,9 @@ pub fn handle(req: ControlRequest, shared: &Shared, metrics: &Metrics) -> Contro
                 Err(e) => ControlResponse::error(id, Status::InvalidParam, e),
             }
         }
+        Request::GetAsset { max_len: 0, .. } => {
+            ControlResponse::error(id, Status::BadRequest, "GetAsset.max_len must be > 0")
+        }
         Request::GetAsset { avatar_id, offset, max_len } => match shared.avatar(&avatar_id) {
             None => not_found(&avatar_id),
             Some(a) => match &a.asset_path {
@@ -258,6 +261,8 @@ mod tests {
         assert_eq!(got, content);
         let r = ask(Request::GetAsset { avatar_id: "b".into(), offset: 0, max_len: 1 }, &s, &m);
         assert_eq!(r.status, Status::NotFound);
+        let r = ask(Request::GetAsset { avatar_id: "a".into(), offset: 0, max_len: 0 }, &s, &m);
+        assert_eq!(r.status, Status::BadRequest);
         std::fs::remove_dir_all(dir).ok();
     }
 }

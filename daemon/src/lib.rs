@@ -14,13 +14,14 @@
 //!
 //! Supporting pieces: [`config`] (endpoints, validation), [`shared`] (avatar handles shared by the tasks),
 //! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
-//! [`bench`] (`avatard bench ...`).
+//! [`demo`] (`avatard demo`), [`bench`] (`avatard bench ...`).
 
 pub mod bench;
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod control;
+pub mod demo;
 pub mod ingest;
 pub mod metrics;
 pub mod publish;
