@@ -137,11 +137,15 @@ impl RejectCounts {
     }
 }
 
-fn verifier_options() -> flatbuffers::VerifierOptions {
+/// Verifier limits for a buffer of `len` bytes. The apparent-size budget (bytes of every object visited, shared
+/// ones once per reference) is tied to the buffer's own length: an honest encoder never shares offsets between
+/// vector elements, so a buffer whose contents "expand" far beyond its size is an amplification attack (a small
+/// message decoding into a huge one), not a message.
+fn verifier_options(len: usize) -> flatbuffers::VerifierOptions {
     flatbuffers::VerifierOptions {
         max_depth: 16,
-        max_tables: 4_000_000,
-        max_apparent_size: MAX_MESSAGE_BYTES * 2,
+        max_tables: 1_000_000,
+        max_apparent_size: 2 * len + (64 << 10),
         ignore_missing_null_terminator: false,
     }
 }
@@ -160,7 +164,7 @@ pub fn decode(buf: &[u8]) -> Result<Message> {
             format!("file identifier {:?}, expected \"AVTR\"", String::from_utf8_lossy(&buf[4..8])),
         ));
     }
-    let root = fb::root_as_message_with_opts(&verifier_options(), buf)
+    let root = fb::root_as_message_with_opts(&verifier_options(buf.len()), buf)
         .map_err(|e| DecodeError::new(Reject::Malformed, e.to_string()))?;
     let version = root.schema_version();
     if version == 0 || version > SCHEMA_VERSION {
