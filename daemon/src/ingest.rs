@@ -233,3 +233,56 @@ mod tests {
         assert_eq!(order.len(), MAX_STREAMS);
     }
 }
+
+#[cfg(test)]
+mod property {
+    use super::*;
+    use avatar_schema::{encode, samples};
+    use proptest::prelude::*;
+
+    fn sample_bytes() -> Vec<Vec<u8>> {
+        samples::all().iter().map(encode).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Any sequence of multipart messages (valid samples, mutated samples, random frames, any frame count):
+        /// no panic, every message accounted for exactly once, and only accepted frames reach the slots.
+        #[test]
+        fn every_message_is_accepted_or_counted_once(
+            msgs in prop::collection::vec(
+                (0usize..4, 0usize..18, prop::collection::vec(any::<u8>(), 0..64), 0usize..4096, any::<u8>()),
+                1..40,
+            )
+        ) {
+            let samples = sample_bytes();
+            let mut ing = Ingest::new(Arc::default(), Arc::new(Metrics::new("p")));
+            let mut accepted = 0u64;
+            for (nframes, which, noise, pos, flip) in &msgs {
+                let mut body = samples[*which % samples.len()].clone();
+                if *flip != 0 {
+                    let i = *pos % body.len();
+                    body[i] ^= *flip;
+                }
+                let frames: Vec<Bytes> = match nframes {
+                    0 => vec![],
+                    1 => vec![Bytes::from(body)],
+                    2 => vec![Bytes::from_static(b"pose"), Bytes::from(body)],
+                    _ => vec![Bytes::from(noise.clone()), Bytes::from(noise.clone()), Bytes::from(body)],
+                };
+                if ing.handle(&frames).is_ok() {
+                    accepted += 1;
+                }
+            }
+            let m = &ing.metrics;
+            prop_assert_eq!(m.input_received.load(Relaxed), msgs.len() as u64);
+            prop_assert_eq!(m.input_accepted.load(Relaxed), accepted);
+            prop_assert_eq!(m.input_rejected.total() + accepted, msgs.len() as u64);
+            prop_assert_eq!(ing.inputs.generation.load(Relaxed), accepted);
+            if let Some(p) = ing.inputs.pose.load_full() {
+                prop_assert!(p.world_landmarks.iter().all(|l| l.x.is_finite() && l.y.is_finite() && l.z.is_finite()));
+            }
+        }
+    }
+}
