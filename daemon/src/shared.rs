@@ -54,6 +54,8 @@ pub struct Shared {
     tick_hz_bits: AtomicU32,
     /// Set to stop the solver thread.
     pub stop: AtomicBool,
+    /// Random per daemon start, sent in every state so subscribers can tell a restart from a gap.
+    pub run_id: u64,
 }
 
 impl Shared {
@@ -62,6 +64,7 @@ impl Shared {
             avatars: avatars.into_iter().map(Arc::new).collect(),
             tick_hz_bits: AtomicU32::new(tick_hz.to_bits()),
             stop: AtomicBool::new(false),
+            run_id: rand::random(),
         }
     }
 

@@ -123,6 +123,7 @@ impl Solver {
             z: Vec::new(),
             flags,
             dropped_before: run.dropped,
+            run_id: self.shared.run_id,
         }
     }
 }

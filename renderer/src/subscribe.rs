@@ -8,12 +8,13 @@ use zeromq::{Socket, SocketOptions, SocketRecv, SubSocket};
 /// Per-avatar sequence accounting: states lost between daemon and subscriber, and daemon restarts.
 #[derive(Debug, Default, Clone)]
 pub struct GapTracker {
-    last: HashMap<String, u64>,
+    /// Per avatar: (run_id, seq) of the last state.
+    last: HashMap<String, (u64, u64)>,
     /// States missing from the sequence (lost anywhere between the solver and here).
     pub missing: u64,
     /// Of those, states the daemon itself reported dropping (`dropped_before`).
     pub dropped_by_daemon: u64,
-    /// Times an avatar's seq went backwards (the daemon restarted).
+    /// Times an avatar's `run_id` changed (the daemon restarted and its seq started over).
     pub restarts: u64,
     pub received: u64,
 }
@@ -22,8 +23,8 @@ impl GapTracker {
     pub fn observe(&mut self, s: &AvatarState) {
         self.received += 1;
         self.dropped_by_daemon += s.dropped_before;
-        match self.last.insert(s.avatar_id.clone(), s.seq) {
-            Some(prev) if s.seq > prev => self.missing += s.seq - prev - 1,
+        match self.last.insert(s.avatar_id.clone(), (s.run_id, s.seq)) {
+            Some((run, prev)) if run == s.run_id && s.seq > prev => self.missing += s.seq - prev - 1,
             Some(_) => self.restarts += 1,
             None => {}
         }

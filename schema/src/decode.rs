@@ -423,6 +423,7 @@ fn state(m: fb::AvatarState) -> Result<AvatarState> {
         z: floats(m.z(), "z")?,
         flags,
         dropped_before: m.dropped_before(),
+        run_id: m.run_id(),
     })
 }
 

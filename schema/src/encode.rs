@@ -174,6 +174,7 @@ fn state<'a>(fbb: &mut Fbb<'a>, m: &AvatarState) -> WIPOffset<fb::AvatarState<'a
             z: Some(z),
             flags: fb::StateFlags::from_bits_retain(m.flags),
             dropped_before: m.dropped_before,
+            run_id: m.run_id,
         },
     )
 }

@@ -139,6 +139,7 @@ pub fn state() -> AvatarState {
         z: (0..12 * 16).map(|i| 1e-3 * (i as f32 * 0.3).cos()).collect(),
         flags: state_flags::HELD_POSE | state_flags::DEGRADED,
         dropped_before: 2,
+        run_id: 0x0123_4567_89AB_CDEF,
     }
 }
 

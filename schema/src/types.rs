@@ -99,6 +99,8 @@ pub struct AvatarState {
     pub z: Vec<f32>,
     pub flags: u32,
     pub dropped_before: u64,
+    /// Random per daemon start; a change means the daemon restarted and `seq` started over.
+    pub run_id: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

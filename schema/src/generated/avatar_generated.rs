@@ -2114,6 +2114,7 @@ impl<'a> AvatarState<'a> {
   pub const VT_Z: ::flatbuffers::VOffsetT = 20;
   pub const VT_FLAGS: ::flatbuffers::VOffsetT = 22;
   pub const VT_DROPPED_BEFORE: ::flatbuffers::VOffsetT = 24;
+  pub const VT_RUN_ID: ::flatbuffers::VOffsetT = 26;
 
   #[inline]
   pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
@@ -2125,6 +2126,7 @@ impl<'a> AvatarState<'a> {
     args: &'args AvatarStateArgs<'args>
   ) -> ::flatbuffers::WIPOffset<AvatarState<'bldr>> {
     let mut builder = AvatarStateBuilder::new(_fbb);
+    builder.add_run_id(args.run_id);
     builder.add_dropped_before(args.dropped_before);
     builder.add_input_capture_time_ns(args.input_capture_time_ns);
     builder.add_input_seq(args.input_seq);
@@ -2217,6 +2219,13 @@ impl<'a> AvatarState<'a> {
     // which contains a valid value in this slot
     unsafe { self._tab.get::<u64>(AvatarState::VT_DROPPED_BEFORE, Some(0)).unwrap()}
   }
+  #[inline]
+  pub fn run_id(&self) -> u64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u64>(AvatarState::VT_RUN_ID, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for AvatarState<'_> {
@@ -2236,6 +2245,7 @@ impl ::flatbuffers::Verifiable for AvatarState<'_> {
      .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, f32>>>("z", Self::VT_Z, false)?
      .visit_field::<StateFlags>("flags", Self::VT_FLAGS, false)?
      .visit_field::<u64>("dropped_before", Self::VT_DROPPED_BEFORE, false)?
+     .visit_field::<u64>("run_id", Self::VT_RUN_ID, false)?
      .finish();
     Ok(())
   }
@@ -2252,6 +2262,7 @@ pub struct AvatarStateArgs<'a> {
     pub z: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, f32>>>,
     pub flags: StateFlags,
     pub dropped_before: u64,
+    pub run_id: u64,
 }
 impl<'a> Default for AvatarStateArgs<'a> {
   #[inline]
@@ -2268,6 +2279,7 @@ impl<'a> Default for AvatarStateArgs<'a> {
       z: None,
       flags: Default::default(),
       dropped_before: 0,
+      run_id: 0,
     }
   }
 }
@@ -2322,6 +2334,10 @@ impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> AvatarStateBuilder<'a, 'b, A>
     self.fbb_.push_slot::<u64>(AvatarState::VT_DROPPED_BEFORE, dropped_before, 0);
   }
   #[inline]
+  pub fn add_run_id(&mut self, run_id: u64) {
+    self.fbb_.push_slot::<u64>(AvatarState::VT_RUN_ID, run_id, 0);
+  }
+  #[inline]
   pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> AvatarStateBuilder<'a, 'b, A> {
     let start = _fbb.start_table();
     AvatarStateBuilder {
@@ -2351,6 +2367,7 @@ impl ::core::fmt::Debug for AvatarState<'_> {
       ds.field("z", &self.z());
       ds.field("flags", &self.flags());
       ds.field("dropped_before", &self.dropped_before());
+      ds.field("run_id", &self.run_id());
       ds.finish()
   }
 }

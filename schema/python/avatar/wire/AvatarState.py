@@ -165,8 +165,15 @@ class AvatarState(object):
             return self._tab.Get(flatbuffers.number_types.Uint64Flags, o + self._tab.Pos)
         return 0
 
+    # AvatarState
+    def RunId(self):
+        o = flatbuffers.number_types.UOffsetTFlags.py_type(self._tab.Offset(26))
+        if o != 0:
+            return self._tab.Get(flatbuffers.number_types.Uint64Flags, o + self._tab.Pos)
+        return 0
+
 def AvatarStateStart(builder):
-    builder.StartObject(11)
+    builder.StartObject(12)
 
 def Start(builder):
     AvatarStateStart(builder)
@@ -255,6 +262,12 @@ def AvatarStateAddDroppedBefore(builder, droppedBefore):
 def AddDroppedBefore(builder, droppedBefore):
     AvatarStateAddDroppedBefore(builder, droppedBefore)
 
+def AvatarStateAddRunId(builder, runId):
+    builder.PrependUint64Slot(11, runId, 0)
+
+def AddRunId(builder, runId):
+    AvatarStateAddRunId(builder, runId)
+
 def AvatarStateEnd(builder):
     return builder.EndObject()
 
@@ -282,6 +295,7 @@ class AvatarStateT(object):
         z = None,
         flags = 0,
         droppedBefore = 0,
+        runId = 0,
     ):
         self.avatarId = avatarId  # type: Optional[str]
         self.seq = seq  # type: int
@@ -294,6 +308,7 @@ class AvatarStateT(object):
         self.z = z  # type: Optional[List[float]]
         self.flags = flags  # type: int
         self.droppedBefore = droppedBefore  # type: int
+        self.runId = runId  # type: int
 
     @classmethod
     def InitFromBuf(cls, buf, pos):
@@ -345,6 +360,7 @@ class AvatarStateT(object):
                 self.z = avatarState.ZAsNumpy()
         self.flags = avatarState.Flags()
         self.droppedBefore = avatarState.DroppedBefore()
+        self.runId = avatarState.RunId()
 
     # AvatarStateT
     def Pack(self, builder):
@@ -390,5 +406,6 @@ class AvatarStateT(object):
             AvatarStateAddZ(builder, z)
         AvatarStateAddFlags(builder, self.flags)
         AvatarStateAddDroppedBefore(builder, self.droppedBefore)
+        AvatarStateAddRunId(builder, self.runId)
         avatarState = AvatarStateEnd(builder)
         return avatarState
