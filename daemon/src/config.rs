@@ -178,8 +178,7 @@ mod tests {
         assert!(check_tick_hz(0.0).is_err());
         assert!(check_tick_hz(f32::NAN).is_err());
         assert!(check_tick_hz(1e6).is_err());
-        let mut c = RunConfig::default();
-        c.stats_interval = std::time::Duration::ZERO;
+        let c = RunConfig { stats_interval: std::time::Duration::ZERO, ..RunConfig::default() };
         assert!(c.validate().is_err());
     }
 }

@@ -38,7 +38,9 @@ fn free_tcp() -> Result<String> {
 }
 
 pub async fn demo(a: DemoArgs) -> Result<()> {
-    if !(a.seconds > 0.0 && a.seconds <= 3600.0) || !(a.tracker_hz > 0.0 && a.tracker_hz <= 1000.0) {
+    let (seconds_ok, rate_ok) =
+        (a.seconds > 0.0 && a.seconds <= 3600.0, a.tracker_hz > 0.0 && a.tracker_hz <= 1000.0);
+    if !(seconds_ok && rate_ok) {
         anyhow::bail!("--seconds must be in (0, 3600] and --tracker-hz in (0, 1000]");
     }
     let endpoints = Endpoints { input: vec![free_tcp()?], state: free_tcp()?, control: free_tcp()? };
