@@ -339,3 +339,42 @@ fn invalid_configuration_fails_at_startup_with_a_clear_error() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("state socket"));
 }
+
+/// The Python package's clients (`avatar.client`) and the `python -m avatar.subscribe` example against the
+/// real daemon.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_client_package_against_the_daemon() {
+    let eps = Eps::tcp();
+    let _d = start(&eps);
+    let script = avatar_e2e::repo_root().join("tests/py/client_check.py");
+    let out = tokio::process::Command::new(Python::path())
+        .arg(script)
+        .args([&eps.input, &eps.state, &eps.control])
+        .output()
+        .await
+        .unwrap();
+    assert!(out.status.success(), "client_check.py failed: {}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(out.stdout.trim_ascii()).unwrap();
+    assert_eq!(v["tracker_subscribed"], true, "{v}");
+    assert!(v["states_received"].as_u64().unwrap() >= 100, "{v}");
+    assert_eq!(v["restarts"], 0, "{v}");
+    assert!(v["last_input_seq"].as_u64().unwrap() >= 20, "tracker frames did not reach the solver: {v}");
+    assert_eq!(v["avatars"], serde_json::json!(["default"]));
+    assert!(v["get_state_seq"].as_u64().unwrap() > 0);
+    assert!(v["input_accepted"].as_u64().unwrap() >= 20);
+    assert_eq!(v["reset_flag_seen"], true, "{v}");
+    assert_eq!(v["invalid_param"], "InvalidParam");
+    assert_eq!(v["unknown_avatar"], "NotFound");
+
+    // The example subscriber prints one line per state, then a summary.
+    let out = tokio::process::Command::new(Python::path())
+        .args(["-m", "avatar.subscribe", "--endpoint", &eps.state, "--count", "5", "--timeout", "10"])
+        .current_dir(avatar_e2e::repo_root().join("schema/python"))
+        .output()
+        .await
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text} {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(text.lines().count(), 6, "{text}");
+    assert!(text.lines().last().unwrap().starts_with("received 5 states"), "{text}");
+}
