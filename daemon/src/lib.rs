@@ -27,4 +27,5 @@ pub mod metrics;
 pub mod publish;
 pub mod service;
 pub mod shared;
+pub mod sim;
 pub mod solver;

@@ -1,0 +1,29 @@
+//! The simulation core (paper 000, Fast Complementary Dynamics via Skinning Eigenmodes): everything here is
+//! f64 and runs at precompute time unless stated otherwise.
+//!
+//! # Layout
+//! - [`mesh`]: the tetrahedral mesh type and its checks (orientation, degeneracy, unreferenced vertices).
+//! - [`mesh_io`]: readers for TetGen `.node/.ele`, MEDIT `.mesh` and Gmsh `.msh` (v2 and v4 ASCII).
+//! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
+//!   `L = Kᵀ U V K`.
+//! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
+//!   Jacobian `J`.
+//!
+//! # Conventions (shared by every module, the asset file, the wire and the renderer)
+//! - **Positions** `x ∈ R^{3n}` are stored **coordinate-major**: `x = [x_0..x_{n-1}, y_0..y_{n-1},
+//!   z_0..z_{n-1}]`, i.e. `x[c*n + v]` is coordinate `c` of vertex `v`. Operators on 3-vectors are then
+//!   `I₃ ⊗ (scalar operator)`.
+//! - **Deformation gradients** `F_t` (3×3 per tet) are stacked as `vec(F) ∈ R^{9t}` with
+//!   `vec(F)[c*3t + 3*t + j] = F_t[c][j]` (row `c` of every tet first), so that `K = I₃ ⊗ G` where `G`
+//!   (`3t × n`) is the scalar gradient operator: `(G u)[3t + j] = ∂u/∂X_j` on tet `t`.
+//! - **Affine handles** (rig bones and skinning modes alike) are 3×4 matrices `T = [A | b]` acting on rest
+//!   positions: `x = T [X; 1]`. A parameter vector holds them **handle-major, row-major**:
+//!   `p[12*h + 4*c + k] = T_h[c][k]`. The same layout is used for the reduced coordinates `z` (one handle per
+//!   skinning mode) on the wire and in the shaders: 12 floats per bone or mode.
+//! - Linear blend skinning with weights `w_h(v)`: `x_v = Σ_h w_h(v) T_h [X_v; 1]`, so the Jacobian column of
+//!   entry `(h, c, k)` has `w_h(v) * [X_v; 1]_k` in row `c*n + v` (zeros elsewhere).
+
+pub mod fem;
+pub mod mesh;
+pub mod mesh_io;
+pub mod rig;
