@@ -189,6 +189,42 @@ pub fn laplacian(mesh: &TetMesh, mu: &[f64]) -> SparseColMat<usize, f64> {
     SparseColMat::try_new_from_triplets(3 * n, 3 * n, &trip).expect("valid laplacian triplets")
 }
 
+/// Rest Hessian (3n × 3n) of the co-rotational energy `Σ_t vol_t (μ_t ‖F_t − R_t‖² + λ_t/2 tr²(R_tᵀF_t − I))`
+/// (ARAP when λ = 0). At rest `R = I` to first order absorbs the skew part of `F − I`, so the per-tet Hessian in
+/// `vec(F)` is `vol (2μ P_sym + λ vec(I) vec(I)ᵀ)` and `H = Kᵀ blkdiag(...) K`. Energy constants as in
+/// paper 000, Alg. 2 (see `method-pitfalls.md` §2).
+pub fn rest_hessian(mesh: &TetMesh, material: &Material) -> SparseColMat<usize, f64> {
+    let (n, t) = (mesh.n(), mesh.t());
+    let mut trip = Vec::with_capacity(144 * t);
+    for tet in 0..t {
+        let g = hat_gradients(mesh, tet);
+        let (mu, lambda, vol) = (material.mu[tet], material.lambda[tet], mesh.volume(tet));
+        // ∂vec(F)/∂x: F[c][j] depends on x_{c, v_k} with coefficient g[k][j].
+        // H[(c,va),(d,vb)] = vol Σ_{j,l} g[a][j] C[(c,j),(d,l)] g[b][l] with
+        // C = 2μ P_sym + λ δ_cj δ_dl, P_sym[(c,j),(d,l)] = (δ_cd δ_jl + δ_cl δ_jd) / 2.
+        for (a, &va) in mesh.tets[tet].iter().enumerate() {
+            for (b, &vb) in mesh.tets[tet].iter().enumerate() {
+                let dot = g[a][0] * g[b][0] + g[a][1] * g[b][1] + g[a][2] * g[b][2];
+                for c in 0..3 {
+                    for d in 0..3 {
+                        let sym = mu * ((c == d) as u8 as f64 * dot + g[a][d] * g[b][c]);
+                        let vol_term = lambda * g[a][c] * g[b][d];
+                        trip.push(Triplet::new(c * n + va, d * n + vb, vol * (sym + vol_term)));
+                    }
+                }
+            }
+        }
+    }
+    SparseColMat::try_new_from_triplets(3 * n, 3 * n, &trip).expect("valid hessian triplets")
+}
+
+/// Weight-space Hessian `H_w` (n × n, paper 000 Eq. 18): the sum of the three diagonal coordinate blocks of the
+/// rest Hessian, which for this energy is `Gᵀ diag((4μ + λ) vol ⊗ 1₃) G` (`method-pitfalls.md` §3).
+pub fn weight_space_hessian(mesh: &TetMesh, material: &Material) -> SparseColMat<usize, f64> {
+    let coef: Vec<f64> = material.mu.iter().zip(&material.lambda).map(|(mu, la)| 4.0 * mu + la).collect();
+    scalar_laplacian(mesh, &coef)
+}
+
 /// `y = A x` for a CSC matrix (a plain loop; used by tests and precompute code that needs no faer dense types).
 pub fn spmv(a: &SparseColMat<usize, f64>, x: &[f64]) -> Vec<f64> {
     assert_eq!(a.ncols(), x.len());
@@ -328,5 +364,47 @@ mod tests {
         assert!(matches!(mat.validate(&m), Err(MaterialError::Value { tet: 2, what: "lambda", .. })));
         mat.mu.pop();
         assert!(matches!(mat.validate(&m), Err(MaterialError::Length { what: "mu", .. })));
+    }
+
+    #[test]
+    fn weight_space_hessian_is_the_sum_of_the_rest_hessians_diagonal_blocks() {
+        let m = skewed_box();
+        let mut mat = Material::homogeneous(m.t(), 2e5, 0.35, 1000.0).unwrap();
+        for t in 0..m.t() {
+            mat.mu[t] *= 1.0 + 0.5 * (t % 4) as f64; // heterogeneous
+        }
+        let h = rest_hessian(&m, &mat).to_dense();
+        let hw = weight_space_hessian(&m, &mat).to_dense();
+        let n = m.n();
+        let scale = hw.norm_max();
+        for i in 0..n {
+            for j in 0..n {
+                let sum: f64 = (0..3).map(|c| h[(c * n + i, c * n + j)]).sum();
+                assert!((sum - hw[(i, j)]).abs() < 1e-10 * scale, "({i},{j}): {sum} vs {}", hw[(i, j)]);
+            }
+        }
+    }
+
+    #[test]
+    fn rest_hessian_is_symmetric_and_vanishes_on_rigid_motions() {
+        let m = skewed_box();
+        let mat = Material::homogeneous(m.t(), 1e5, 0.3, 1000.0).unwrap();
+        let h = rest_hessian(&m, &mat);
+        let d = h.to_dense();
+        let scale = d.norm_max();
+        for i in 0..d.nrows() {
+            for j in 0..i {
+                assert!((d[(i, j)] - d[(j, i)]).abs() < 1e-10 * scale);
+            }
+        }
+        // translations and infinitesimal rotations are in the kernel (6 rigid modes)
+        let rot = [[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 0.0]];
+        for x in [affine(&m, [[0.0; 3]; 3], [1.0, 2.0, 3.0]), affine(&m, rot, [0.0; 3])] {
+            let f = spmv(&h, &x);
+            assert!(f.iter().all(|v| v.abs() < 1e-8 * scale), "rigid motion has elastic force");
+        }
+        // a stretch does not
+        let f = spmv(&h, &affine(&m, [[1.0, 0.0, 0.0], [0.0; 3], [0.0; 3]], [0.0; 3]));
+        assert!(f.iter().any(|v| v.abs() > 1e-6 * scale));
     }
 }
