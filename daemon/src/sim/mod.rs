@@ -6,6 +6,7 @@
 //! - [`mesh_io`]: readers for TetGen `.node/.ele`, MEDIT `.mesh` and Gmsh `.msh` (v2 and v4 ASCII).
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
 //!   `L = Kᵀ U V K`.
+//! - [`clusters`]: k-means++ clusters of tets split into connected components, grouping matrix `G` (Eq. 27).
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
 //!   Jacobian `J`.
 //!
@@ -23,6 +24,7 @@
 //! - Linear blend skinning with weights `w_h(v)`: `x_v = Σ_h w_h(v) T_h [X_v; 1]`, so the Jacobian column of
 //!   entry `(h, c, k)` has `w_h(v) * [X_v; 1]_k` in row `c*n + v` (zeros elsewhere).
 
+pub mod clusters;
 pub mod fem;
 pub mod mesh;
 pub mod mesh_io;

@@ -1,0 +1,292 @@
+//! Clusters of tets for the hyper-reduced solver (paper 000, §6): k-means++ on per-tet skinning-weight
+//! features scaled by `λ⁻²`, clusters split into connected components, and the grouping matrix `G` (Eq. 27).
+
+use super::mesh::TetMesh;
+use faer::sparse::{SparseColMat, Triplet};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+use std::collections::HashMap;
+
+/// Cluster label of every tet, labels `0..r`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clustering {
+    pub labels: Vec<usize>,
+    pub r: usize,
+}
+
+impl Clustering {
+    /// "One cluster per tet": the exact, unclustered solver.
+    pub fn one_per_tet(t: usize) -> Self {
+        Clustering { labels: (0..t).collect(), r: t }
+    }
+
+    /// Tets in each cluster.
+    pub fn sizes(&self) -> Vec<usize> {
+        let mut s = vec![0; self.r];
+        for &l in &self.labels {
+            s[l] += 1;
+        }
+        s
+    }
+}
+
+/// Per-tet features (t × m, row-major): the mode weights `W` (n × m, row-major) averaged over each tet's
+/// corners, mode `i` scaled by `λ_i⁻²` (§6), so that low-frequency modes, which carry most of the motion,
+/// dominate the distance.
+pub fn tet_features(mesh: &TetMesh, weights: &[f64], m: usize, eigenvalues: &[f64]) -> Vec<f64> {
+    assert_eq!(weights.len(), mesh.n() * m);
+    assert_eq!(eigenvalues.len(), m);
+    let scale: Vec<f64> = eigenvalues.iter().map(|l| 1.0 / (l * l).max(f64::MIN_POSITIVE)).collect();
+    let mut f = vec![0.0; mesh.t() * m];
+    for (t, tet) in mesh.tets.iter().enumerate() {
+        for &v in tet {
+            for i in 0..m {
+                f[t * m + i] += 0.25 * weights[v * m + i] * scale[i];
+            }
+        }
+    }
+    f
+}
+
+fn dist2(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum()
+}
+
+/// k-means with k-means++ seeding (Arthur & Vassilvitskii 2007), deterministic for a given `seed`.
+/// `points` is row-major with `d` columns. Returns labels in `0..k'` with `k' = min(k, #points)`; clusters
+/// that become empty are re-seeded at the point farthest from its centre.
+pub fn kmeans(points: &[f64], d: usize, k: usize, seed: u64, max_iter: usize) -> Vec<usize> {
+    let count = points.len() / d;
+    let k = k.min(count).max(1);
+    let row = |i: usize| &points[i * d..(i + 1) * d];
+    let mut rng = StdRng::seed_from_u64(seed);
+    // k-means++ seeding: each new centre drawn with probability ∝ squared distance to the nearest centre.
+    let mut centres: Vec<f64> = row(rng.random_range(0..count)).to_vec();
+    let mut nearest: Vec<f64> = (0..count).map(|i| dist2(row(i), &centres[..d])).collect();
+    for _ in 1..k {
+        let total: f64 = nearest.iter().sum();
+        let pick = if total > 0.0 {
+            let mut target = rng.random::<f64>() * total;
+            nearest.iter().position(|w| {
+                target -= w;
+                target <= 0.0
+            })
+        } else {
+            None
+        }
+        .unwrap_or_else(|| rng.random_range(0..count));
+        let c = row(pick).to_vec();
+        nearest.par_iter_mut().enumerate().for_each(|(i, w)| *w = w.min(dist2(row(i), &c)));
+        centres.extend(c);
+    }
+    let mut labels = vec![usize::MAX; count];
+    for _ in 0..max_iter.max(1) {
+        let next: Vec<usize> = (0..count)
+            .into_par_iter()
+            .map(|i| {
+                let p = row(i);
+                (0..k)
+                    .map(|c| (c, dist2(p, &centres[c * d..(c + 1) * d])))
+                    .min_by(|a, b| a.1.total_cmp(&b.1))
+                    .map_or(0, |(c, _)| c)
+            })
+            .collect();
+        let changed = next != labels;
+        labels = next;
+        // update step
+        let mut sums = vec![0.0; k * d];
+        let mut counts = vec![0usize; k];
+        for (i, &l) in labels.iter().enumerate() {
+            counts[l] += 1;
+            for j in 0..d {
+                sums[l * d + j] += points[i * d + j];
+            }
+        }
+        for c in 0..k {
+            if counts[c] > 0 {
+                for j in 0..d {
+                    centres[c * d + j] = sums[c * d + j] / counts[c] as f64;
+                }
+            } else {
+                // empty cluster: move it to the point farthest from its own centre
+                let far = (0..count)
+                    .max_by(|&a, &b| {
+                        let da = dist2(row(a), &centres[labels[a] * d..(labels[a] + 1) * d]);
+                        let db = dist2(row(b), &centres[labels[b] * d..(labels[b] + 1) * d]);
+                        da.total_cmp(&db)
+                    })
+                    .unwrap_or(0);
+                centres[c * d..(c + 1) * d].copy_from_slice(row(far));
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    compact(&labels)
+}
+
+/// Relabel to consecutive labels `0..r` in order of first appearance.
+fn compact(labels: &[usize]) -> Vec<usize> {
+    let mut map = HashMap::new();
+    labels
+        .iter()
+        .map(|l| {
+            let next = map.len();
+            *map.entry(*l).or_insert(next)
+        })
+        .collect()
+}
+
+/// Split every cluster into its face-connected components (§6: skinning modes can be global, so a k-means
+/// cluster can be made of separate pieces that should not share a rotation).
+pub fn split_components(mesh: &TetMesh, labels: &[usize]) -> Clustering {
+    let t = mesh.t();
+    // face -> tets
+    let mut faces: HashMap<[usize; 3], Vec<usize>> = HashMap::new();
+    for (i, tet) in mesh.tets.iter().enumerate() {
+        for skip in 0..4 {
+            let mut f = [0; 3];
+            let mut k = 0;
+            for (j, &v) in tet.iter().enumerate() {
+                if j != skip {
+                    f[k] = v;
+                    k += 1;
+                }
+            }
+            f.sort_unstable();
+            faces.entry(f).or_default().push(i);
+        }
+    }
+    // union-find over face neighbours with the same label
+    let mut parent: Vec<usize> = (0..t).collect();
+    fn find(p: &mut [usize], mut x: usize) -> usize {
+        while p[x] != x {
+            p[x] = p[p[x]];
+            x = p[x];
+        }
+        x
+    }
+    for tets in faces.values() {
+        if let [a, b] = tets[..] {
+            if labels[a] == labels[b] {
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                if ra != rb {
+                    parent[ra] = rb;
+                }
+            }
+        }
+    }
+    let roots: Vec<usize> = (0..t).map(|i| find(&mut parent, i)).collect();
+    let labels = compact(&roots);
+    let r = labels.iter().max().map_or(0, |m| m + 1);
+    Clustering { labels, r }
+}
+
+/// k-means++ clusters of the tets from mode weights, split into connected components (§6).
+pub fn cluster_tets(
+    mesh: &TetMesh,
+    weights: &[f64],
+    m: usize,
+    eigenvalues: &[f64],
+    r: usize,
+    seed: u64,
+) -> Clustering {
+    let features = tet_features(mesh, weights, m, eigenvalues);
+    let labels = kmeans(&features, m, r, seed, 100);
+    split_components(mesh, &labels)
+}
+
+/// Grouping matrix `G` (r × t, Eq. 27): `G_ij = V_j / Σ_{q ∈ C_i} V_q` for tet `j` in cluster `i`, so `G f` is the
+/// volume-weighted average of a per-tet quantity `f` over each cluster.
+pub fn grouping_matrix(mesh: &TetMesh, clustering: &Clustering) -> SparseColMat<usize, f64> {
+    let mut cluster_volume = vec![0.0; clustering.r];
+    for (t, &l) in clustering.labels.iter().enumerate() {
+        cluster_volume[l] += mesh.volume(t);
+    }
+    let trip: Vec<_> = clustering
+        .labels
+        .iter()
+        .enumerate()
+        .map(|(t, &l)| Triplet::new(l, t, mesh.volume(t) / cluster_volume[l]))
+        .collect();
+    SparseColMat::try_new_from_triplets(clustering.r, mesh.t(), &trip).expect("valid grouping triplets")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::fem::spmv;
+    use crate::sim::mesh::shapes::box_mesh;
+
+    #[test]
+    fn kmeans_recovers_separated_blobs_deterministically() {
+        let centres = [[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [10.0, 10.0]];
+        let mut pts = Vec::new();
+        for i in 0..400 {
+            let c = centres[i % 4];
+            let e = ((i as f64) * 0.7548).fract() - 0.5;
+            pts.extend([c[0] + e, c[1] - 0.8 * e]);
+        }
+        let a = kmeans(&pts, 2, 4, 7, 100);
+        assert_eq!(a, kmeans(&pts, 2, 4, 7, 100), "same seed, same result");
+        for i in 0..400 {
+            assert_eq!(a[i], a[i % 4], "point {i} is not with its blob");
+        }
+        let mut distinct = a[..4].to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 4);
+    }
+
+    #[test]
+    fn kmeans_handles_more_clusters_than_distinct_points() {
+        let pts = vec![1.0; 20]; // 10 identical 2-d points
+        let l = kmeans(&pts, 2, 50, 1, 10);
+        assert_eq!(l.len(), 10);
+        assert!(l.iter().all(|x| *x < 10));
+    }
+
+    #[test]
+    fn disconnected_clusters_are_split_into_components() {
+        // a bar of 6 cells along x; label the two end cells' tets 0 and the middle 1: cluster 0 has two pieces
+        let m = box_mesh(6, 1, 1, [6.0, 1.0, 1.0]);
+        let labels: Vec<usize> = (0..m.t())
+            .map(|t| {
+                let cx: f64 = m.tets[t].iter().map(|&v| m.vertices[v][0]).sum::<f64>() / 4.0;
+                usize::from((1.0..5.0).contains(&cx))
+            })
+            .collect();
+        let c = split_components(&m, &labels);
+        assert_eq!(c.r, 3);
+        let sizes = c.sizes();
+        assert_eq!(sizes.iter().sum::<usize>(), m.t());
+        assert_eq!(sizes.iter().filter(|s| **s == 6).count(), 2, "{sizes:?}"); // the two end cells
+    }
+
+    #[test]
+    fn grouping_matrix_averages_by_volume() {
+        let mut m = box_mesh(2, 2, 2, [1.0, 1.0, 1.0]);
+        m.vertices[13][0] += 0.1; // unequal tet volumes
+        let m = TetMesh::new(m.vertices, m.tets).unwrap().0;
+        let labels: Vec<usize> = (0..m.t()).map(|t| t % 3).collect();
+        let c = Clustering { labels: labels.clone(), r: 3 };
+        let g = grouping_matrix(&m, &c);
+        // rows sum to one: a constant field stays constant
+        let ones = vec![1.0; m.t()];
+        assert!(spmv(&g, &ones).iter().all(|x| (x - 1.0).abs() < 1e-12));
+        // the volume-weighted average of f = volume⁻¹ is #tets / cluster volume
+        let f: Vec<f64> = (0..m.t()).map(|t| 1.0 / m.volume(t)).collect();
+        let avg = spmv(&g, &f);
+        for (i, a) in avg.iter().enumerate() {
+            let (cnt, vol) = (0..m.t())
+                .filter(|t| labels[*t] == i)
+                .fold((0.0, 0.0), |(c, v), t| (c + 1.0, v + m.volume(t)));
+            assert!((a - cnt / vol).abs() < 1e-9 * a);
+        }
+        let exact = grouping_matrix(&m, &Clustering::one_per_tet(m.t()));
+        let f: Vec<f64> = (0..m.t()).map(|t| t as f64).collect();
+        assert_eq!(spmv(&exact, &f), f);
+    }
+}
