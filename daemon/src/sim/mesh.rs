@@ -86,7 +86,8 @@ impl TetMesh {
         let mut report = MeshReport::default();
         for (tet, t) in tets.iter_mut().enumerate() {
             let volume = signed_volume(vertices[t[0]], vertices[t[1]], vertices[t[2]], vertices[t[3]]);
-            if volume.abs() <= threshold {
+            // `!(a > b)` also catches NaN (coordinates finite but so large that the volume overflows).
+            if !(volume.abs() > threshold) || !threshold.is_finite() {
                 return Err(MeshError::Degenerate { tet, volume, threshold });
             }
             if volume < 0.0 {
@@ -230,6 +231,9 @@ mod tests {
         extra.push([5.0, 5.0, 5.0]);
         assert_eq!(TetMesh::new(extra, t), Err(MeshError::Unreferenced { first: 4, count: 1 }));
         assert_eq!(TetMesh::new(v, vec![]), Err(MeshError::Empty));
+        // finite coordinates whose volume overflows to NaN
+        let huge = vec![[0.0, 0.0, 0.0], [1e308, 1e308, 0.0], [1e308, 0.0, 1e308], [0.0, 1e308, 1e308]];
+        assert!(matches!(TetMesh::new(huge, vec![[0, 1, 2, 3]]), Err(MeshError::Degenerate { tet: 0, .. })));
     }
 
     #[test]
