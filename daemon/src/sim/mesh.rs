@@ -87,6 +87,7 @@ impl TetMesh {
         for (tet, t) in tets.iter_mut().enumerate() {
             let volume = signed_volume(vertices[t[0]], vertices[t[1]], vertices[t[2]], vertices[t[3]]);
             // `!(a > b)` also catches NaN (coordinates finite but so large that the volume overflows).
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
             if !(volume.abs() > threshold) || !threshold.is_finite() {
                 return Err(MeshError::Degenerate { tet, volume, threshold });
             }

@@ -7,6 +7,8 @@
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
 //!   `L = Kᵀ U V K`.
 //! - [`clusters`]: k-means++ clusters of tets split into connected components, grouping matrix `G` (Eq. 27).
+//! - [`modes`]: the complementarity constraint `𝒥 = D M J`, its weight-space form `J_w` (Eq. 19–21), skinning
+//!   eigenmodes by the dense null-space method (Eq. 22, the small-mesh oracle), the subspace `B(W)`.
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
 //!   Jacobian `J`.
 //!
@@ -24,8 +26,12 @@
 //! - Linear blend skinning with weights `w_h(v)`: `x_v = Σ_h w_h(v) T_h [X_v; 1]`, so the Jacobian column of
 //!   entry `(h, c, k)` has `w_h(v) * [X_v; 1]_k` in row `c*n + v` (zeros elsewhere).
 
+// Index loops mirror the equations (F[c][j], g[k][j]) and read better than iterator chains here.
+#![allow(clippy::needless_range_loop)]
+
 pub mod clusters;
 pub mod fem;
 pub mod mesh;
 pub mod mesh_io;
+pub mod modes;
 pub mod rig;
