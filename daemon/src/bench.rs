@@ -88,7 +88,8 @@ fn latency_summary(mut lat_us: Vec<f64>) -> (u64, f64, f64, f64) {
     (lat_us.len() as u64, percentile(&lat_us, 0.5), percentile(&lat_us, 0.99), max)
 }
 
-fn free_tcp() -> Result<String> {
+/// A loopback tcp endpoint on a port that was free a moment ago.
+pub(crate) fn free_tcp() -> Result<String> {
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     Ok(format!("tcp://127.0.0.1:{port}"))
 }

@@ -1,9 +1,3 @@
-//! Wall-clock time as used on the wire: nanoseconds since the UNIX epoch (CLOCK_REALTIME).
+//! Wall-clock time as used on the wire (defined by the protocol crate).
 
-/// Current UNIX time in nanoseconds.
-pub fn unix_ns() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as i64)
-        .unwrap_or(0)
-}
+pub use avatar_schema::clock::unix_ns;

@@ -4,7 +4,7 @@
 //! Today the tracker is the procedural pose stream of `tracker_bridge::synth` and the avatar has no rig yet;
 //! the recorded MediaPipe streams, the default avatar and the headless renderer plug in here as they land.
 
-use crate::bench::percentile;
+use crate::bench::{free_tcp, percentile};
 use crate::config::{Endpoints, RunConfig};
 use crate::shared::AvatarHandle;
 use anyhow::{Context, Result};
@@ -30,11 +30,6 @@ pub struct DemoArgs {
     /// Output folder.
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
-}
-
-fn free_tcp() -> Result<String> {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-    Ok(format!("tcp://127.0.0.1:{port}"))
 }
 
 pub async fn demo(a: DemoArgs) -> Result<()> {

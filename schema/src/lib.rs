@@ -6,9 +6,11 @@
 //! - [`generated`]: flatc 25.12.19 output, committed; `tools/gen-schema --check` proves it is current.
 //! - [`types`]: owned message types ([`Message`] and its payloads) that the rest of the runtime uses.
 //! - [`encode`]: owned message -> bytes ([`Encoder`] reuses its buffer).
+//! - [`clock`]: the protocol's clock (UNIX nanoseconds).
 //! - [`decode`]: untrusted bytes -> verified, validated [`Message`] or a [`DecodeError`] with a counted
 //!   [`Reject`] reason. Nothing reaches the solver except through [`decode()`].
 
+pub mod clock;
 pub mod decode;
 pub mod encode;
 pub mod generated;

@@ -5,6 +5,7 @@
 //! socket when the monitor reports that the daemon went away. Frames sent while no daemon is connected are
 //! dropped and counted: for a live tracker, a stale frame is worth nothing.
 
+use avatar_schema::clock::unix_ns;
 use avatar_schema::{encode, FrameHeader, Message};
 use bytes::Bytes;
 use futures::StreamExt;
@@ -150,11 +151,4 @@ async fn socket_task(endpoint: String, mut rx: mpsc::Receiver<(Bytes, Bytes)>, c
         counts.connected.store(false, Relaxed);
         tracing::info!("daemon at {endpoint} went away; reconnecting");
     }
-}
-
-fn unix_ns() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as i64)
-        .unwrap_or(0)
 }
