@@ -4,6 +4,8 @@
 //! # Layout
 //! - [`mesh`]: the tetrahedral mesh type and its checks (orientation, degeneracy, unreferenced vertices).
 //! - [`mesh_io`]: readers for TetGen `.node/.ele`, MEDIT `.mesh` and Gmsh `.msh` (v2 and v4 ASCII).
+//! - [`eigen`]: Eq. 22 for large meshes: shift-invert Lanczos on the constrained pencil over faer's sparse
+//!   Cholesky, constraints through a small Schur complement (tested against the dense oracle in [`modes`]).
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
 //!   `L = Kᵀ U V K`.
 //! - [`clusters`]: k-means++ clusters of tets split into connected components, grouping matrix `G` (Eq. 27).
@@ -30,6 +32,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod clusters;
+pub mod eigen;
 pub mod fem;
 pub mod mesh;
 pub mod mesh_io;
