@@ -11,6 +11,8 @@
 //! - [`clusters`]: k-means++ clusters of tets split into connected components, grouping matrix `G` (Eq. 27).
 //! - [`modes`]: the complementarity constraint `𝒥 = D M J`, its weight-space form `J_w` (Eq. 19–21), skinning
 //!   eigenmodes by the dense null-space method (Eq. 22, the small-mesh oracle), the subspace `B(W)`.
+//! - [`reduced`]: the reduced precompute (§8.2, App. C): `BᵀMB`, `BᵀLB`, `BᵀMJ`, `BᵀLJ`, `G₉KB`, `G₉KJ`,
+//!   cluster materials and the Cholesky factor of the global matrix; nothing of size n survives it.
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
 //!   Jacobian `J`.
 //!
@@ -37,4 +39,5 @@ pub mod fem;
 pub mod mesh;
 pub mod mesh_io;
 pub mod modes;
+pub mod reduced;
 pub mod rig;

@@ -1,0 +1,316 @@
+//! Reduced precompute (paper 000, §8.2 and App. C): every matrix the run-time step needs, none of size n.
+//!
+//! With the coordinate-major layout, `B = I₃ ⊗ Φ` up to column order, where `Φ` (n × 4m) has columns
+//! `Φ[:, 4i+k] = w_i ⊙ X̄[:, k]`, and `L = I₃ ⊗ L_s`, `M = I₃ ⊗ diag(m)`, `G₉K = I₃ ⊗ Γ` with the cluster
+//! gradient `Γ` (3r × n). So `BᵀLB`, `BᵀMB` and `G₉KB` are block copies of `ΦᵀL_sΦ`, `Φᵀdiag(m)Φ` and `ΓΦ`,
+//! and the products with the rig Jacobian are single passes over the nonzeros of `J`.
+
+use super::clusters::Clustering;
+use super::fem::{hat_gradients, scalar_laplacian, spmv, Material};
+use super::mesh::TetMesh;
+use faer::linalg::solvers::Llt;
+use faer::sparse::{SparseColMat, Triplet};
+use faer::{Mat, Side};
+
+/// Everything the reduced step needs (sizes: m modes → 12m reduced coordinates, p rig parameters, r clusters).
+pub struct ReducedModel {
+    pub modes: usize,
+    pub params: usize,
+    pub clusters: usize,
+    /// Time step h (s).
+    pub h: f64,
+    /// `BᵀMB`, `BᵀLB` (12m × 12m).
+    pub btmb: Mat<f64>,
+    pub btlb: Mat<f64>,
+    /// `BᵀMJ`, `BᵀLJ` (12m × p).
+    pub btmj: Mat<f64>,
+    pub btlj: Mat<f64>,
+    /// `BᵀL x₀` (12m): the rig's constant offset `x = J p + x₀`.
+    pub btl_x0: Vec<f64>,
+    /// `Bᵀ M e_c` (12m) for unit body forces along x, y, z (gravity).
+    pub btm_unit: [Vec<f64>; 3],
+    /// `G₉KB` (9r × 12m), `G₉KJ` (9r × p), `G₉Kx₀` (9r): cluster deformation gradients, rows `c·3r + 3·cl + j`.
+    pub g9kb: Mat<f64>,
+    pub g9kj: Mat<f64>,
+    pub g9k_x0: Vec<f64>,
+    /// Per cluster: volume (the paper's `m_c`), and volume-averaged `μ`, `λ`.
+    pub cluster_volume: Vec<f64>,
+    pub cluster_mu: Vec<f64>,
+    pub cluster_lambda: Vec<f64>,
+    /// Cholesky factor of `A = 2 BᵀLB + BᵀMB / h²` (the global step's matrix).
+    pub a_llt: Llt<f64>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReducedError {
+    #[error("time step h = {0} must be finite and > 0")]
+    TimeStep(f64),
+    #[error("size mismatch: {0}")]
+    Size(String),
+    #[error("the global matrix is not positive definite: {0}")]
+    NotSpd(String),
+}
+
+/// Cluster gradient `Γ` (3r × n): `(Γ u)[3·cl + j]` is the volume-weighted average over cluster `cl` of
+/// `∂u/∂X_j` (Eq. 27 applied to the scalar gradient), so `G₉ K = I₃ ⊗ Γ`.
+pub fn cluster_gradient(mesh: &TetMesh, clustering: &Clustering) -> (SparseColMat<usize, f64>, Vec<f64>) {
+    let mut cluster_volume = vec![0.0; clustering.r];
+    for (t, &cl) in clustering.labels.iter().enumerate() {
+        cluster_volume[cl] += mesh.volume(t);
+    }
+    let mut trip = Vec::with_capacity(12 * mesh.t());
+    for (t, &cl) in clustering.labels.iter().enumerate() {
+        let share = mesh.volume(t) / cluster_volume[cl];
+        let g = hat_gradients(mesh, t);
+        for (corner, &v) in mesh.tets[t].iter().enumerate() {
+            for j in 0..3 {
+                trip.push(Triplet::new(3 * cl + j, v, share * g[corner][j]));
+            }
+        }
+    }
+    let gamma =
+        SparseColMat::try_new_from_triplets(3 * clustering.r, mesh.n(), &trip).expect("valid triplets");
+    (gamma, cluster_volume)
+}
+
+impl ReducedModel {
+    /// Precompute for mesh, material, rig Jacobian `jac` (3n × p) with offset `x0` (3n), mode weights `w`
+    /// (n × m), clusters and time step `h`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        mesh: &TetMesh,
+        material: &Material,
+        mass: &[f64],
+        jac: &SparseColMat<usize, f64>,
+        x0: &[f64],
+        w: &Mat<f64>,
+        clustering: &Clustering,
+        h: f64,
+    ) -> Result<Self, ReducedError> {
+        let (n, m, p, r) = (mesh.n(), w.ncols(), jac.ncols(), clustering.r);
+        if !(h.is_finite() && h > 0.0) {
+            return Err(ReducedError::TimeStep(h));
+        }
+        if w.nrows() != n || jac.nrows() != 3 * n || x0.len() != 3 * n || mass.len() != n {
+            return Err(ReducedError::Size(format!(
+                "n = {n}: weights {}×{m}, J {}×{p}, x0 {}, mass {}",
+                w.nrows(),
+                jac.nrows(),
+                x0.len(),
+                mass.len()
+            )));
+        }
+        // Φ (n × 4m): Φ[v, 4i+k] = w_i(v) X̄_v[k]
+        let phi = Mat::<f64>::from_fn(n, 4 * m, |v, col| {
+            let (i, k) = (col / 4, col % 4);
+            w[(v, i)] * if k < 3 { mesh.vertices[v][k] } else { 1.0 }
+        });
+        let ls = scalar_laplacian(mesh, &material.mu);
+        let mut ls_phi = Mat::<f64>::zeros(n, 4 * m);
+        for col in 0..4 * m {
+            let y = spmv(&ls, &phi.col(col).iter().copied().collect::<Vec<_>>());
+            for v in 0..n {
+                ls_phi[(v, col)] = y[v];
+            }
+        }
+        let p_l = phi.transpose() * &ls_phi; // 4m × 4m
+        let p_m = Mat::<f64>::from_fn(4 * m, 4 * m, |a, b| {
+            (0..n).map(|v| phi[(v, a)] * mass[v] * phi[(v, b)]).sum()
+        });
+        let expand = |small: &Mat<f64>| {
+            Mat::<f64>::from_fn(12 * m, 12 * m, |a, b| {
+                let (ia, ca, ka) = (a / 12, (a % 12) / 4, a % 4);
+                let (ib, cb, kb) = (b / 12, (b % 12) / 4, b % 4);
+                if ca == cb {
+                    small[(4 * ia + ka, 4 * ib + kb)]
+                } else {
+                    0.0
+                }
+            })
+        };
+        let btlb = expand(&p_l);
+        let btmb = expand(&p_m);
+
+        // Products with J and x0: one pass over their nonzeros.
+        let mut btmj = Mat::<f64>::zeros(12 * m, p);
+        let mut btlj = Mat::<f64>::zeros(12 * m, p);
+        for q in 0..p {
+            for (row, val) in jac.row_idx_of_col_raw(q).iter().zip(jac.val_of_col(q)) {
+                let (c, v) = (row / n, row % n);
+                for i in 0..m {
+                    for k in 0..4 {
+                        btmj[(12 * i + 4 * c + k, q)] += phi[(v, 4 * i + k)] * mass[v] * val;
+                        btlj[(12 * i + 4 * c + k, q)] += ls_phi[(v, 4 * i + k)] * val;
+                    }
+                }
+            }
+        }
+        let mut btl_x0 = vec![0.0; 12 * m];
+        let mut btm_unit = [vec![0.0; 12 * m], vec![0.0; 12 * m], vec![0.0; 12 * m]];
+        for c in 0..3 {
+            for v in 0..n {
+                for i in 0..m {
+                    for k in 0..4 {
+                        btl_x0[12 * i + 4 * c + k] += ls_phi[(v, 4 * i + k)] * x0[c * n + v];
+                        btm_unit[c][12 * i + 4 * c + k] += phi[(v, 4 * i + k)] * mass[v];
+                    }
+                }
+            }
+        }
+
+        // Cluster deformation gradients.
+        let (gamma, cluster_volume) = cluster_gradient(mesh, clustering);
+        let mut gamma_phi = Mat::<f64>::zeros(3 * r, 4 * m);
+        for col in 0..4 * m {
+            let y = spmv(&gamma, &phi.col(col).iter().copied().collect::<Vec<_>>());
+            for row in 0..3 * r {
+                gamma_phi[(row, col)] = y[row];
+            }
+        }
+        let g9kb = Mat::<f64>::from_fn(9 * r, 12 * m, |row, col| {
+            let (c, rest) = (row / (3 * r), row % (3 * r));
+            let (i, cb, k) = (col / 12, (col % 12) / 4, col % 4);
+            if c == cb {
+                gamma_phi[(rest, 4 * i + k)]
+            } else {
+                0.0
+            }
+        });
+        let apply_gamma = |row: usize, val: f64, out: &mut dyn FnMut(usize, f64)| {
+            let (c, v) = (row / n, row % n);
+            for (gr, gv) in gamma.row_idx_of_col_raw(v).iter().zip(gamma.val_of_col(v)) {
+                out(c * 3 * r + gr, gv * val);
+            }
+        };
+        let mut g9kj = Mat::<f64>::zeros(9 * r, p);
+        for q in 0..p {
+            for (row, val) in jac.row_idx_of_col_raw(q).iter().zip(jac.val_of_col(q)) {
+                apply_gamma(*row, *val, &mut |i, x| g9kj[(i, q)] += x);
+            }
+        }
+        let mut g9k_x0 = vec![0.0; 9 * r];
+        for (row, val) in x0.iter().enumerate() {
+            if *val != 0.0 {
+                apply_gamma(row, *val, &mut |i, x| g9k_x0[i] += x);
+            }
+        }
+        let mut cluster_mu = vec![0.0; r];
+        let mut cluster_lambda = vec![0.0; r];
+        for (t, &cl) in clustering.labels.iter().enumerate() {
+            let share = mesh.volume(t) / cluster_volume[cl];
+            cluster_mu[cl] += share * material.mu[t];
+            cluster_lambda[cl] += share * material.lambda[t];
+        }
+
+        // A = 2 BᵀLB + BᵀMB / h² (the Hessian of the quadratic part of the step's energy).
+        let a = Mat::<f64>::from_fn(12 * m, 12 * m, |i, j| {
+            let v = 2.0 * btlb[(i, j)] + btmb[(i, j)] / (h * h);
+            let vt = 2.0 * btlb[(j, i)] + btmb[(j, i)] / (h * h);
+            0.5 * (v + vt)
+        });
+        let a_llt = a.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
+        Ok(ReducedModel {
+            modes: m,
+            params: p,
+            clusters: r,
+            h,
+            btmb,
+            btlb,
+            btmj,
+            btlj,
+            btl_x0,
+            btm_unit,
+            g9kb,
+            g9kj,
+            g9k_x0,
+            cluster_volume,
+            cluster_mu,
+            cluster_lambda,
+            a_llt,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::clusters::{grouping_matrix, Clustering};
+    use crate::sim::fem::{gradient_operator, laplacian, lumped_mass};
+    use crate::sim::mesh::shapes::box_mesh;
+    use crate::sim::modes::skinning_subspace;
+    use crate::sim::rig::{LbsRig, Rig, RigPart};
+
+    /// Every reduced matrix against the same product formed explicitly from the full-space operators.
+    #[test]
+    fn reduced_matrices_equal_their_full_space_products() {
+        let mesh = box_mesh(4, 2, 2, [2.0, 0.6, 0.5]);
+        let mut mat = Material::homogeneous(mesh.t(), 1e5, 0.3, 1000.0).unwrap();
+        for t in 0..mesh.t() {
+            mat.mu[t] *= 1.0 + (t % 3) as f64;
+        }
+        let (n, m) = (mesh.n(), 3);
+        let mass = lumped_mass(&mesh, &mat.density);
+        let rig =
+            Rig::new(vec![RigPart::Affine, RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.5))]).unwrap();
+        let jac = rig.jacobian(&mesh.vertices).unwrap();
+        let x0: Vec<f64> = (0..3 * n).map(|i| 0.01 * ((i * 7) as f64).sin()).collect();
+        let w = Mat::<f64>::from_fn(n, m, |v, i| ((v * (i + 2)) as f64 * 0.37).cos());
+        let labels: Vec<usize> = (0..mesh.t()).map(|t| (t / 7) % 5).collect();
+        let clustering = Clustering { labels, r: 5 };
+        let red = ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &w, &clustering, 0.01).unwrap();
+
+        let b = skinning_subspace(&mesh.vertices, &w).to_dense();
+        let l = laplacian(&mesh, &mat.mu).to_dense();
+        let mfull = Mat::<f64>::from_fn(3 * n, 3 * n, |i, j| if i == j { mass[i % n] } else { 0.0 });
+        let j = jac.to_dense();
+        let x0m = Mat::<f64>::from_fn(3 * n, 1, |i, _| x0[i]);
+        let close = |a: &Mat<f64>, b: &Mat<f64>, what: &str| {
+            let scale = b.norm_max().max(1e-30);
+            assert!((a - b).norm_max() <= 1e-10 * scale, "{what}: max diff {:e}", (a - b).norm_max());
+        };
+        close(&red.btlb, &(b.transpose() * &l * &b), "BᵀLB");
+        close(&red.btmb, &(b.transpose() * &mfull * &b), "BᵀMB");
+        close(&red.btmj, &(b.transpose() * &mfull * &j), "BᵀMJ");
+        close(&red.btlj, &(b.transpose() * &l * &j), "BᵀLJ");
+        close(&Mat::from_fn(12 * m, 1, |i, _| red.btl_x0[i]), &(b.transpose() * &l * &x0m), "BᵀLx0");
+        for c in 0..3 {
+            let e = Mat::<f64>::from_fn(3 * n, 1, |i, _| if i / n == c { 1.0 } else { 0.0 });
+            close(
+                &Mat::from_fn(12 * m, 1, |i, _| red.btm_unit[c][i]),
+                &(b.transpose() * &mfull * &e),
+                "BᵀMe",
+            );
+        }
+        // G₉ K, explicitly: G₉ acts on each (c, j) slice of vec(F) with the grouping matrix G (Eq. 27).
+        let k = gradient_operator(&mesh).to_dense();
+        let g = grouping_matrix(&mesh, &clustering).to_dense();
+        let t = mesh.t();
+        let g9 = Mat::<f64>::from_fn(9 * 5, 9 * t, |row, col| {
+            let (c, cl, jj) = (row / 15, (row % 15) / 3, row % 3);
+            let (c2, tt, j2) = (col / (3 * t), (col % (3 * t)) / 3, col % 3);
+            if c == c2 && jj == j2 {
+                g[(cl, tt)]
+            } else {
+                0.0
+            }
+        });
+        close(&red.g9kb, &(&g9 * &k * &b), "G₉KB");
+        close(&red.g9kj, &(&g9 * &k * &j), "G₉KJ");
+        close(&Mat::from_fn(45, 1, |i, _| red.g9k_x0[i]), &(&g9 * &k * &x0m), "G₉Kx0");
+        assert!((red.cluster_volume.iter().sum::<f64>() - 2.0 * 0.6 * 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bad_time_steps_are_refused() {
+        let mesh = box_mesh(1, 1, 1, [1.0; 3]);
+        let mat = Material::homogeneous(mesh.t(), 1e5, 0.3, 1000.0).unwrap();
+        let mass = lumped_mass(&mesh, &mat.density);
+        let jac = Rig::affine().jacobian(&mesh.vertices).unwrap();
+        let w = Mat::<f64>::from_fn(mesh.n(), 1, |v, _| v as f64);
+        let c = Clustering::one_per_tet(mesh.t());
+        for h in [0.0, -1.0, f64::NAN] {
+            let r = ReducedModel::new(&mesh, &mat, &mass, &jac, &vec![0.0; 3 * mesh.n()], &w, &c, h);
+            assert!(matches!(r, Err(ReducedError::TimeStep(_))));
+        }
+    }
+}
