@@ -13,6 +13,8 @@
 //!   eigenmodes by the dense null-space method (Eq. 22, the small-mesh oracle), the subspace `B(W)`.
 //! - [`reduced`]: the reduced precompute (§8.2, App. C): `BᵀMB`, `BᵀLB`, `BᵀMJ`, `BᵀLJ`, `G₉KB`, `G₉KJ`,
 //!   cluster materials and the Cholesky factor of the global matrix; nothing of size n survives it.
+//! - [`step`]: the run-time step (Alg. 2): backward-Euler inertia, per-cluster polar rotations (local),
+//!   prefactored global solve; ARAP exact, co-rotational with a line search.
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
 //!   Jacobian `J`.
 //!
@@ -41,3 +43,4 @@ pub mod mesh_io;
 pub mod modes;
 pub mod reduced;
 pub mod rig;
+pub mod step;

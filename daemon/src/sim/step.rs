@@ -1,0 +1,360 @@
+//! The run-time step (paper 000, Alg. 2): hyper-reduced local-global solve of one backward-Euler step. Every
+//! operation is on reduced sizes (12m coordinates, p rig parameters, r clusters); nothing depends on n.
+//!
+//! Energy minimised over `z` for the next rig parameters `p` (the textbook linear co-rotational energy,
+//! `method-pitfalls.md` §2; ARAP when λ = 0), with `ẑ = 2z_t − z_{t−1}`, `p̂ = 2p_t − p_{t−1}`:
+//!
+//! ```text
+//! E(z) = 1/(2h²) ‖J(p − p̂) + B(z − ẑ)‖²_M                      inertia (backward Euler)
+//!      + xᵀ L x,  x = J p + x₀ + B z                             quadratic part of μ‖F − R‖², per tet
+//!      + Σ_c V_c (−2 μ_c tr(F̃_cᵀ R_c) + λ_c/2 tr²(R_cᵀ F̃_c − I))   non-linear part, per cluster
+//!      − zᵀ Bᵀ M g                                                gravity
+//! ```
+//!
+//! with `F̃ = G₉K(Bz + Jp + x₀)` and `R_c = polar(F̃_c)` (the local step, Eq. 30). The global step (Eq. 31)
+//! is `dz = −A⁻¹ ∇E` with the prefactored `A = 2BᵀLB + BᵀMB/h²`: exact for ARAP (the energy is quadratic in
+//! z once R is fixed), a quasi-Newton direction with a backtracking line search for λ > 0 (Eq. 50).
+
+use super::reduced::ReducedModel;
+use faer::linalg::solvers::Solve;
+use faer::Mat;
+use nalgebra::Matrix3;
+
+/// Elastic model of the step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Elasticity {
+    /// As-rigid-as-possible (λ ignored): exact global steps, energy never increases.
+    Arap,
+    /// Linear co-rotational: quasi-Newton global steps with a backtracking line search.
+    Corotational,
+}
+
+#[derive(Clone, Debug)]
+pub struct StepOptions {
+    pub elasticity: Elasticity,
+    /// Most local-global iterations per step.
+    pub max_iterations: usize,
+    /// Converged when `‖dz‖ ≤ tol (1 + ‖z‖)`.
+    pub tolerance: f64,
+    /// Gravity (m/s²), in the avatar frame (+Y up): e.g. `[0, -9.81, 0]`.
+    pub gravity: [f64; 3],
+}
+
+impl Default for StepOptions {
+    fn default() -> Self {
+        StepOptions {
+            elasticity: Elasticity::Corotational,
+            max_iterations: 10,
+            tolerance: 1e-6,
+            gravity: [0.0; 3],
+        }
+    }
+}
+
+/// The simulation state between steps: current and previous `z` and `p`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepState {
+    pub z: Vec<f64>,
+    pub z_prev: Vec<f64>,
+    pub p: Vec<f64>,
+    pub p_prev: Vec<f64>,
+}
+
+impl StepState {
+    /// At rest: `z = 0`, rig parameters `p` held still.
+    pub fn at_rest(model: &ReducedModel, p: &[f64]) -> Self {
+        let z = vec![0.0; 12 * model.modes];
+        StepState { z: z.clone(), z_prev: z, p: p.to_vec(), p_prev: p.to_vec() }
+    }
+}
+
+/// What one step did.
+#[derive(Clone, Debug, Default)]
+pub struct StepReport {
+    pub iterations: usize,
+    pub converged: bool,
+    /// Energy `E(z)` after each iteration (first entry: at the start).
+    pub energy: Vec<f64>,
+}
+
+/// Per-step constants and the pieces of the energy that depend on z.
+struct StepTerms<'a> {
+    model: &'a ReducedModel,
+    /// Linear term of the quadratic part: `(1/h²)(BᵀMJ(p − p̂) − BᵀMB ẑ) + 2(BᵀLJ p + BᵀL x₀) − BᵀMg`.
+    linear: Mat<f64>,
+    /// `G₉K(Jp + x₀)`: the rig's part of the cluster deformation gradients.
+    f_rig: Mat<f64>,
+    lambda_scale: f64,
+}
+
+fn col(v: &[f64]) -> Mat<f64> {
+    Mat::from_fn(v.len(), 1, |i, _| v[i])
+}
+
+/// Polar rotation of `f` (inversion-safe: a proper rotation even when det F < 0) and `tr(Rᵀ F)`.
+pub fn polar(f: &Matrix3<f64>) -> (Matrix3<f64>, f64) {
+    let svd = f.svd(true, true);
+    let (mut u, v_t) = (svd.u.expect("u requested"), svd.v_t.expect("v_t requested"));
+    let mut s = svd.singular_values;
+    if (u * v_t).determinant() < 0.0 {
+        // flip the direction of the smallest singular value
+        let k = s.imin();
+        u.set_column(k, &(-u.column(k)));
+        s[k] = -s[k];
+    }
+    (u * v_t, s.sum())
+}
+
+impl<'a> StepTerms<'a> {
+    fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepOptions) -> Self {
+        let h2 = model.h * model.h;
+        let z_hat: Vec<f64> = state.z.iter().zip(&state.z_prev).map(|(a, b)| 2.0 * a - b).collect();
+        let dp: Vec<f64> =
+            p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
+        let (dp, z_hat, pc) = (col(&dp), col(&z_hat), col(p));
+        let mut linear = (&model.btmj * &dp - &model.btmb * &z_hat) * faer::Scale(1.0 / h2)
+            + (&model.btlj * &pc + col(&model.btl_x0)) * faer::Scale(2.0);
+        for c in 0..3 {
+            if opts.gravity[c] != 0.0 {
+                for i in 0..linear.nrows() {
+                    linear[(i, 0)] -= opts.gravity[c] * model.btm_unit[c][i];
+                }
+            }
+        }
+        let f_rig = &model.g9kj * &pc + col(&model.g9k_x0);
+        let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
+        StepTerms { model, linear, f_rig, lambda_scale }
+    }
+
+    fn cluster_f(&self, f: &Mat<f64>, cl: usize) -> Matrix3<f64> {
+        let r = self.model.clusters;
+        Matrix3::from_fn(|c, j| f[(c * 3 * r + 3 * cl + j, 0)])
+    }
+
+    /// Cluster deformation gradients `F̃(z)` (9r × 1).
+    fn deformation(&self, z: &Mat<f64>) -> Mat<f64> {
+        &self.model.g9kb * z + &self.f_rig
+    }
+
+    /// Local step (Eq. 30): polar rotations of the cluster deformation gradients.
+    fn local(&self, z: &Mat<f64>) -> Vec<Matrix3<f64>> {
+        let f = self.deformation(z);
+        (0..self.model.clusters).map(|cl| polar(&self.cluster_f(&f, cl)).0).collect()
+    }
+
+    /// Quadratic part `½ zᵀ A z + linearᵀ z` (constants dropped).
+    fn quadratic(&self, z: &Mat<f64>) -> f64 {
+        let m = self.model;
+        let h2 = m.h * m.h;
+        let az = &m.btlb * z * faer::Scale(2.0) + &m.btmb * z * faer::Scale(1.0 / h2);
+        let mut e = 0.0;
+        for i in 0..z.nrows() {
+            e += z[(i, 0)] * (0.5 * az[(i, 0)] + self.linear[(i, 0)]);
+        }
+        e
+    }
+
+    /// `E(z, R)` with given rotations (the objective ARAP's local and global steps both decrease).
+    fn energy_with(&self, z: &Mat<f64>, rot: &[Matrix3<f64>]) -> f64 {
+        let f = self.deformation(z);
+        let m = self.model;
+        let mut e = self.quadratic(z);
+        for cl in 0..m.clusters {
+            let fc = self.cluster_f(&f, cl);
+            let tr = (rot[cl].transpose() * fc).trace();
+            e += m.cluster_volume[cl]
+                * (-2.0 * m.cluster_mu[cl] * tr
+                    + self.lambda_scale * 0.5 * m.cluster_lambda[cl] * (tr - 3.0).powi(2));
+        }
+        e
+    }
+
+    /// `E(z)` with `R = polar(F̃(z))`.
+    fn energy(&self, z: &Mat<f64>) -> f64 {
+        self.energy_with(z, &self.local(z))
+    }
+
+    /// `∇E(z)` with the rotations held at `rot`.
+    fn gradient(&self, z: &Mat<f64>, rot: &[Matrix3<f64>]) -> Mat<f64> {
+        let m = self.model;
+        let h2 = m.h * m.h;
+        let f = self.deformation(z);
+        let r = m.clusters;
+        let mut dphi = Mat::<f64>::zeros(9 * r, 1);
+        for cl in 0..r {
+            let fc = self.cluster_f(&f, cl);
+            let tr = (rot[cl].transpose() * fc).trace();
+            let coef_r = m.cluster_volume[cl]
+                * (-2.0 * m.cluster_mu[cl] + self.lambda_scale * m.cluster_lambda[cl] * (tr - 3.0));
+            for c in 0..3 {
+                for j in 0..3 {
+                    dphi[(c * 3 * r + 3 * cl + j, 0)] = coef_r * rot[cl][(c, j)];
+                }
+            }
+        }
+        &m.btlb * z * faer::Scale(2.0)
+            + &m.btmb * z * faer::Scale(1.0 / h2)
+            + &self.linear
+            + m.g9kb.transpose() * dphi
+    }
+}
+
+impl ReducedModel {
+    /// Advance `state` by one step to rig parameters `p_next` (Alg. 2).
+    pub fn step(&self, state: &mut StepState, p_next: &[f64], opts: &StepOptions) -> StepReport {
+        assert_eq!(p_next.len(), self.params, "rig parameter count");
+        let terms = StepTerms::new(self, state, p_next, opts);
+        let mut z = col(&state.z);
+        let mut report = StepReport { energy: vec![terms.energy(&z)], ..StepReport::default() };
+        for _ in 0..opts.max_iterations.max(1) {
+            let rot = terms.local(&z);
+            let g = terms.gradient(&z, &rot);
+            let dz = self.a_llt.solve(&g) * faer::Scale(-1.0);
+            let mut alpha = 1.0;
+            if opts.elasticity == Elasticity::Corotational {
+                // backtracking (Armijo) on the true hyper-reduced energy
+                let e0 = *report.energy.last().unwrap();
+                let slope: f64 = (0..g.nrows()).map(|i| g[(i, 0)] * dz[(i, 0)]).sum();
+                while alpha > 1e-6
+                    && terms.energy(&(&z + &dz * faer::Scale(alpha))) > e0 + 1e-4 * alpha * slope
+                {
+                    alpha *= 0.5;
+                }
+            }
+            z += &dz * faer::Scale(alpha);
+            report.iterations += 1;
+            report.energy.push(terms.energy(&z));
+            if alpha * dz.norm_l2() <= opts.tolerance * (1.0 + z.norm_l2()) {
+                report.converged = true;
+                break;
+            }
+        }
+        state.z_prev = std::mem::replace(&mut state.z, (0..z.nrows()).map(|i| z[(i, 0)]).collect());
+        state.p_prev = std::mem::replace(&mut state.p, p_next.to_vec());
+        report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::clusters::cluster_tets;
+    use crate::sim::fem::{lumped_mass, weight_space_hessian, Material};
+    use crate::sim::mesh::{shapes::box_mesh, TetMesh};
+    use crate::sim::modes::{complementarity_matrix, dense_modes, weight_space_constraint};
+    use crate::sim::rig::{LbsRig, Rig, RigPart};
+
+    struct Scene {
+        model: ReducedModel,
+        rig: Rig,
+    }
+
+    fn scene(poisson: f64, leak: f64, clusters: usize) -> Scene {
+        let mesh: TetMesh = box_mesh(8, 2, 2, [2.0, 0.5, 0.5]);
+        let mat = Material::homogeneous(mesh.t(), 2e4, poisson, 1000.0).unwrap();
+        let mass = lumped_mass(&mesh, &mat.density);
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.5))]).unwrap();
+        let jac = rig.jacobian(&mesh.vertices).unwrap();
+        let leak = vec![leak; mesh.n()];
+        let jw = weight_space_constraint(&mesh.vertices, &complementarity_matrix(&jac, &mass, &leak));
+        let modes = dense_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, 6).unwrap();
+        let mut w_rows = Vec::with_capacity(mesh.n() * 6);
+        for v in 0..mesh.n() {
+            for i in 0..6 {
+                w_rows.push(modes.weights[(v, i)]);
+            }
+        }
+        let clustering = cluster_tets(&mesh, &w_rows, 6, &modes.eigenvalues, clusters, 3);
+        let x0 = rig.offset(&mesh.vertices).unwrap();
+        let model = ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 60.0)
+            .unwrap();
+        Scene { model, rig }
+    }
+
+    /// Rig parameters bending the second bone by `angle` about z at the joint (x = 1).
+    fn bend(rig: &Rig, angle: f64) -> Vec<f64> {
+        let mut p = rig.rest_params();
+        let off = rig.bone_param_offset(&rig_second_bone(rig)).unwrap();
+        let (c, s) = (angle.cos(), angle.sin());
+        let rot = [[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]];
+        let joint = [1.0, 0.25, 0.25];
+        for r in 0..3 {
+            for k in 0..3 {
+                p[off + 4 * r + k] = rot[r][k];
+            }
+            // translation keeps the joint fixed: b = joint − R joint
+            p[off + 4 * r + 3] = joint[r] - (0..3).map(|k| rot[r][k] * joint[k]).sum::<f64>();
+        }
+        p
+    }
+
+    fn rig_second_bone(rig: &Rig) -> String {
+        match &rig.parts()[0] {
+            RigPart::Lbs(l) => l.bones()[1].name.clone(),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn rest_is_an_equilibrium() {
+        let s = scene(0.3, 1.0, 20);
+        let p = s.rig.rest_params();
+        let mut state = StepState::at_rest(&s.model, &p);
+        for _ in 0..5 {
+            s.model.step(&mut state, &p, &StepOptions::default());
+        }
+        let zmax = state.z.iter().fold(0.0f64, |a, b| a.max(b.abs()));
+        assert!(zmax < 1e-9, "z drifted to {zmax:e} at rest");
+    }
+
+    #[test]
+    fn arap_local_global_never_increases_the_energy() {
+        let s = scene(0.0, 0.6, 25);
+        let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
+        let opts = StepOptions {
+            elasticity: Elasticity::Arap,
+            max_iterations: 30,
+            tolerance: 0.0,
+            ..Default::default()
+        };
+        for k in 1..=12 {
+            let p = bend(&s.rig, 0.12 * k as f64);
+            let r = s.model.step(&mut state, &p, &opts);
+            for w in r.energy.windows(2) {
+                assert!(w[1] <= w[0] + 1e-9 * w[0].abs().max(1.0), "energy rose: {:?}", r.energy);
+            }
+        }
+        assert!(state.z.iter().any(|v| v.abs() > 1e-6), "a bending rig with momentum leak must excite z");
+    }
+
+    #[test]
+    fn corotational_line_search_decreases_the_energy_and_converges() {
+        let s = scene(0.35, 0.6, 25);
+        let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
+        let opts = StepOptions { max_iterations: 50, tolerance: 1e-8, ..Default::default() };
+        let mut converged = 0;
+        for k in 1..=12 {
+            let r = s.model.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &opts);
+            for w in r.energy.windows(2) {
+                assert!(w[1] <= w[0] + 1e-9 * w[0].abs().max(1.0), "energy rose: {:?}", r.energy);
+            }
+            converged += usize::from(r.converged);
+        }
+        assert!(converged >= 10, "only {converged} of 12 steps converged");
+    }
+
+    #[test]
+    fn polar_is_a_proper_rotation_even_for_inverted_elements() {
+        let f = Matrix3::new(0.9, 0.2, 0.0, -0.1, 1.1, 0.3, 0.0, 0.1, -0.8); // det < 0
+        assert!(f.determinant() < 0.0);
+        let (r, tr) = polar(&f);
+        assert!((r.transpose() * r - Matrix3::identity()).norm() < 1e-12);
+        assert!((r.determinant() - 1.0).abs() < 1e-12);
+        assert!((tr - (r.transpose() * f).trace()).abs() < 1e-12);
+        // R maximises tr(RᵀF) over rotations: small perturbations do not increase it
+        for axis in [nalgebra::Vector3::x(), nalgebra::Vector3::y(), nalgebra::Vector3::z()] {
+            let q = nalgebra::Rotation3::from_axis_angle(&nalgebra::Unit::new_normalize(axis), 1e-3);
+            assert!(((r * q.matrix()).transpose() * f).trace() <= tr + 1e-12);
+        }
+    }
+}
