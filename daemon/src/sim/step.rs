@@ -357,4 +357,86 @@ mod tests {
             assert!(((r * q.matrix()).transpose() * f).trace() <= tr + 1e-12);
         }
     }
+
+    /// Eq. 24 / App. A: rotating the rest mesh, the rig and its inputs by Q rotates the simulated displacement.
+    #[test]
+    fn steps_are_rotation_equivariant() {
+        use crate::sim::clusters::Clustering;
+        use crate::sim::modes::skinning_subspace;
+        use crate::sim::rig::Bone;
+        let q = *nalgebra::Rotation3::from_axis_angle(
+            &nalgebra::Unit::new_normalize(nalgebra::Vector3::new(0.3, -0.5, 0.8)),
+            1.1,
+        )
+        .matrix();
+        let rot = |v: [f64; 3]| {
+            let r = q * nalgebra::Vector3::new(v[0], v[1], v[2]);
+            [r[0], r[1], r[2]]
+        };
+        let base = box_mesh(8, 2, 2, [2.0, 0.5, 0.3]); // no symmetric cross-section: no degenerate modes
+        let weights = LbsRig::two_bone_bar(&base, 0, 1.0, 0.5).weights().clone();
+        let simulate = |rotated: bool| {
+            let verts: Vec<[f64; 3]> =
+                base.vertices.iter().map(|v| if rotated { rot(*v) } else { *v }).collect();
+            let mesh = TetMesh::new(verts, base.tets.clone()).unwrap().0;
+            let mat = Material::homogeneous(mesh.t(), 2e4, 0.3, 1000.0).unwrap();
+            let mass = lumped_mass(&mesh, &mat.density);
+            let bones = ["root", "child"]
+                .iter()
+                .enumerate()
+                .map(|(i, name)| Bone {
+                    name: (*name).into(),
+                    parent: i.checked_sub(1),
+                    bind: crate::sim::rig::IDENTITY,
+                })
+                .collect();
+            let rig = Rig::new(vec![RigPart::Lbs(LbsRig::new(bones, weights.clone()).unwrap())]).unwrap();
+            let jac = rig.jacobian(&mesh.vertices).unwrap();
+            let leak = vec![0.6; mesh.n()];
+            let jw = weight_space_constraint(&mesh.vertices, &complementarity_matrix(&jac, &mass, &leak));
+            let modes = dense_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, 6).unwrap();
+            let clustering = Clustering { labels: (0..mesh.t()).map(|t| t % 7).collect(), r: 7 };
+            let x0 = rig.offset(&mesh.vertices).unwrap();
+            let model =
+                ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 60.0)
+                    .unwrap();
+            let mut state = StepState::at_rest(&model, &rig.rest_params());
+            let opts = StepOptions { max_iterations: 200, tolerance: 1e-13, ..Default::default() };
+            for k in 1..=8 {
+                let mut p = bend(&rig, 0.15 * k as f64);
+                if rotated {
+                    // T' = [Q A Qᵀ | Q b] for every handle
+                    for h in p.chunks_mut(12) {
+                        let a = nalgebra::Matrix3::from_fn(|r, c| h[4 * r + c]);
+                        let b = q * nalgebra::Vector3::new(h[3], h[7], h[11]);
+                        let a2 = q * a * q.transpose();
+                        for r in 0..3 {
+                            for c in 0..3 {
+                                h[4 * r + c] = a2[(r, c)];
+                            }
+                            h[4 * r + 3] = b[r];
+                        }
+                    }
+                }
+                model.step(&mut state, &p, &opts);
+            }
+            let b = skinning_subspace(&mesh.vertices, &modes.weights);
+            let u = crate::sim::fem::spmv(&b, &state.z);
+            (mesh.n(), u)
+        };
+        let (n, u) = simulate(false);
+        let (_, u_rot) = simulate(true);
+        let mut err = 0.0;
+        let mut norm = 0.0;
+        for v in 0..n {
+            let want = rot([u[v], u[n + v], u[2 * n + v]]);
+            for c in 0..3 {
+                err += (u_rot[c * n + v] - want[c]).powi(2);
+                norm += want[c] * want[c];
+            }
+        }
+        let rel = (err / norm).sqrt();
+        assert!(norm > 1e-10, "the scene must move");
+        assert!(rel <= 1e-8, "rotated displacement differs by {rel:e} (relative)");
+    }
 }
