@@ -12,7 +12,9 @@
 //! - [`modes`]: the complementarity constraint `𝒥 = D M J`, its weight-space form `J_w` (Eq. 19–21), skinning
 //!   eigenmodes by the dense null-space method (Eq. 22, the small-mesh oracle), the subspace `B(W)`.
 //! - [`reduced`]: the reduced precompute (§8.2, App. C): `BᵀMB`, `BᵀLB`, `BᵀMJ`, `BᵀLJ`, `G₉KB`, `G₉KJ`,
-//!   cluster materials and the Cholesky factor of the global matrix; nothing of size n survives it.
+//!   cluster materials and the Cholesky factor of the global matrix; nothing of size n survives it. The same
+//!   for any dense basis: with a basis of the complementarity constraint's null space and one cluster per tet,
+//!   the step is full-space complementary dynamics (Eq. 3), the reference for small meshes.
 //! - [`step`]: the run-time step (Alg. 2): backward-Euler inertia, per-cluster polar rotations (local),
 //!   prefactored global solve; ARAP exact, co-rotational with a line search.
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig

@@ -6,7 +6,7 @@
 //! and the products with the rig Jacobian are single passes over the nonzeros of `J`.
 
 use super::clusters::Clustering;
-use super::fem::{hat_gradients, scalar_laplacian, spmv, Material};
+use super::fem::{hat_gradients, laplacian, scalar_laplacian, spmv, Material};
 use super::mesh::TetMesh;
 use faer::linalg::solvers::Llt;
 use faer::sparse::{SparseColMat, Triplet};
@@ -14,7 +14,8 @@ use faer::{Mat, Side};
 
 /// Everything the reduced step needs (sizes: m modes → 12m reduced coordinates, p rig parameters, r clusters).
 pub struct ReducedModel {
-    pub modes: usize,
+    /// Reduced coordinates: `12m` for m skinning modes (or the columns of a general basis).
+    pub dofs: usize,
     pub params: usize,
     pub clusters: usize,
     /// Time step h (s).
@@ -194,23 +195,10 @@ impl ReducedModel {
                 apply_gamma(row, *val, &mut |i, x| g9k_x0[i] += x);
             }
         }
-        let mut cluster_mu = vec![0.0; r];
-        let mut cluster_lambda = vec![0.0; r];
-        for (t, &cl) in clustering.labels.iter().enumerate() {
-            let share = mesh.volume(t) / cluster_volume[cl];
-            cluster_mu[cl] += share * material.mu[t];
-            cluster_lambda[cl] += share * material.lambda[t];
-        }
-
-        // A = 2 BᵀLB + BᵀMB / h² (the Hessian of the quadratic part of the step's energy).
-        let a = Mat::<f64>::from_fn(12 * m, 12 * m, |i, j| {
-            let v = 2.0 * btlb[(i, j)] + btmb[(i, j)] / (h * h);
-            let vt = 2.0 * btlb[(j, i)] + btmb[(j, i)] / (h * h);
-            0.5 * (v + vt)
-        });
-        let a_llt = a.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
+        let (cluster_mu, cluster_lambda) = cluster_materials(mesh, material, clustering, &cluster_volume);
+        let a_llt = factor_global(&btlb, &btmb, h)?;
         Ok(ReducedModel {
-            modes: m,
+            dofs: 12 * m,
             params: p,
             clusters: r,
             h,
@@ -229,6 +217,129 @@ impl ReducedModel {
             a_llt,
         })
     }
+
+    /// The same precompute for an arbitrary dense basis `b` (3n × s) of displacements: the reference path for
+    /// small meshes. With `b` an orthonormal basis of the constraint's null space and one cluster per tet, the
+    /// step solves full-space complementary dynamics (paper 000, Eq. 3) with the same energy and integrator.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_basis(
+        mesh: &TetMesh,
+        material: &Material,
+        mass: &[f64],
+        jac: &SparseColMat<usize, f64>,
+        x0: &[f64],
+        b: &Mat<f64>,
+        clustering: &Clustering,
+        h: f64,
+    ) -> Result<Self, ReducedError> {
+        let (n, s, p, r) = (mesh.n(), b.ncols(), jac.ncols(), clustering.r);
+        if !(h.is_finite() && h > 0.0) {
+            return Err(ReducedError::TimeStep(h));
+        }
+        if b.nrows() != 3 * n || jac.nrows() != 3 * n || x0.len() != 3 * n || mass.len() != n {
+            return Err(ReducedError::Size(format!(
+                "n = {n}: basis {}×{s}, J {}×{p}",
+                b.nrows(),
+                jac.nrows()
+            )));
+        }
+        let l = laplacian(mesh, &material.mu);
+        let mut lb = Mat::<f64>::zeros(3 * n, s);
+        for col in 0..s {
+            let y = spmv(&l, &b.col(col).iter().copied().collect::<Vec<_>>());
+            for i in 0..3 * n {
+                lb[(i, col)] = y[i];
+            }
+        }
+        let mb = Mat::<f64>::from_fn(3 * n, s, |i, col| mass[i % n] * b[(i, col)]);
+        let j = jac.to_dense();
+        let x0m = Mat::<f64>::from_fn(3 * n, 1, |i, _| x0[i]);
+        let btlb = b.transpose() * &lb;
+        let btmb = b.transpose() * &mb;
+        let btmj = mb.transpose() * &j;
+        let btlj = lb.transpose() * &j;
+        let btl_x0 = (lb.transpose() * &x0m).col(0).iter().copied().collect();
+        let btm_unit =
+            std::array::from_fn(|c| (0..s).map(|col| (0..n).map(|v| mb[(c * n + v, col)]).sum()).collect());
+        let (gamma, cluster_volume) = cluster_gradient(mesh, clustering);
+        // (I₃ ⊗ Γ) applied to the columns of a dense 3n-row matrix
+        let g9k = |a: &Mat<f64>| {
+            let mut out = Mat::<f64>::zeros(9 * r, a.ncols());
+            for col in 0..a.ncols() {
+                for c in 0..3 {
+                    let field: Vec<f64> = (0..n).map(|v| a[(c * n + v, col)]).collect();
+                    let y = spmv(&gamma, &field);
+                    for (i, val) in y.iter().enumerate() {
+                        out[(c * 3 * r + i, col)] = *val;
+                    }
+                }
+            }
+            out
+        };
+        let g9kb = g9k(b);
+        let g9kj = g9k(&j);
+        let g9k_x0 = g9k(&x0m).col(0).iter().copied().collect();
+        let (cluster_mu, cluster_lambda) = cluster_materials(mesh, material, clustering, &cluster_volume);
+        let a_llt = factor_global(&btlb, &btmb, h)?;
+        Ok(ReducedModel {
+            dofs: s,
+            params: p,
+            clusters: r,
+            h,
+            btmb,
+            btlb,
+            btmj,
+            btlj,
+            btl_x0,
+            btm_unit,
+            g9kb,
+            g9kj,
+            g9k_x0,
+            cluster_volume,
+            cluster_mu,
+            cluster_lambda,
+            a_llt,
+        })
+    }
+}
+
+/// Volume-averaged `μ`, `λ` per cluster.
+fn cluster_materials(
+    mesh: &TetMesh,
+    material: &Material,
+    clustering: &Clustering,
+    cluster_volume: &[f64],
+) -> (Vec<f64>, Vec<f64>) {
+    let mut mu = vec![0.0; clustering.r];
+    let mut lambda = vec![0.0; clustering.r];
+    for (t, &cl) in clustering.labels.iter().enumerate() {
+        let share = mesh.volume(t) / cluster_volume[cl];
+        mu[cl] += share * material.mu[t];
+        lambda[cl] += share * material.lambda[t];
+    }
+    (mu, lambda)
+}
+
+/// Cholesky factor of `A = 2 BᵀLB + BᵀMB / h²` (the Hessian of the step energy's quadratic part).
+fn factor_global(btlb: &Mat<f64>, btmb: &Mat<f64>, h: f64) -> Result<Llt<f64>, ReducedError> {
+    let s = btlb.nrows();
+    let a = Mat::<f64>::from_fn(s, s, |i, j| {
+        let v = 2.0 * btlb[(i, j)] + btmb[(i, j)] / (h * h);
+        let vt = 2.0 * btlb[(j, i)] + btmb[(j, i)] / (h * h);
+        0.5 * (v + vt)
+    });
+    a.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))
+}
+
+/// Orthonormal basis (3n × (3n − rank)) of the displacements `u` with `𝒥ᵀ u = 0`: the space full-space
+/// complementary dynamics moves in. Dense: small meshes only.
+pub fn complementary_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
+    let jt = jcal.to_dense().transpose().to_owned(); // p × 3n
+    let svd = jt.svd().expect("svd of the constraint");
+    let s = svd.S().column_vector();
+    let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
+    let rank = (0..s.nrows()).filter(|&i| s[i] > 1e-12 * smax).count();
+    svd.V().subcols(rank, jt.ncols() - rank).to_owned()
 }
 
 #[cfg(test)]
@@ -311,6 +422,37 @@ mod tests {
         for h in [0.0, -1.0, f64::NAN] {
             let r = ReducedModel::new(&mesh, &mat, &mass, &jac, &vec![0.0; 3 * mesh.n()], &w, &c, h);
             assert!(matches!(r, Err(ReducedError::TimeStep(_))));
+        }
+    }
+
+    /// The structured fast path equals the generic dense-basis path on the same skinning subspace.
+    #[test]
+    fn fast_precompute_equals_the_generic_basis_path() {
+        let mesh = box_mesh(4, 2, 2, [2.0, 0.6, 0.5]);
+        let mat = Material::homogeneous(mesh.t(), 1e5, 0.3, 1000.0).unwrap();
+        let (n, m) = (mesh.n(), 2);
+        let mass = lumped_mass(&mesh, &mat.density);
+        let jac = Rig::affine().jacobian(&mesh.vertices).unwrap();
+        let x0 = vec![0.0; 3 * n];
+        let w = Mat::<f64>::from_fn(n, m, |v, i| ((v + 3 * i) as f64 * 0.21).sin());
+        let clustering = Clustering { labels: (0..mesh.t()).map(|t| t % 4).collect(), r: 4 };
+        let fast = ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &w, &clustering, 0.02).unwrap();
+        let b = skinning_subspace(&mesh.vertices, &w).to_dense();
+        let slow = ReducedModel::from_basis(&mesh, &mat, &mass, &jac, &x0, &b, &clustering, 0.02).unwrap();
+        for (a, b, what) in [
+            (&fast.btlb, &slow.btlb, "BᵀLB"),
+            (&fast.btmb, &slow.btmb, "BᵀMB"),
+            (&fast.btmj, &slow.btmj, "BᵀMJ"),
+            (&fast.btlj, &slow.btlj, "BᵀLJ"),
+            (&fast.g9kb, &slow.g9kb, "G₉KB"),
+            (&fast.g9kj, &slow.g9kj, "G₉KJ"),
+        ] {
+            assert!((a - b).norm_max() <= 1e-10 * b.norm_max().max(1e-30), "{what}");
+        }
+        for c in 0..3 {
+            for (x, y) in fast.btm_unit[c].iter().zip(&slow.btm_unit[c]) {
+                assert!((x - y).abs() <= 1e-10 * (1.0 + y.abs()));
+            }
         }
     }
 }
