@@ -9,6 +9,7 @@
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
 //!   `L = Kᵀ U V K`.
 //! - [`clusters`]: k-means++ clusters of tets split into connected components, grouping matrix `G` (Eq. 27).
+//! - [`leak`]: the momentum-leak diagonal `D` (surface diffusion by default, `D = I`, or a user field).
 //! - [`modes`]: the complementarity constraint `𝒥 = D M J`, its weight-space form `J_w` (Eq. 19–21), skinning
 //!   eigenmodes by the dense null-space method (Eq. 22, the small-mesh oracle), the subspace `B(W)`.
 //! - [`reduced`]: the reduced precompute (§8.2, App. C): `BᵀMB`, `BᵀLB`, `BᵀMJ`, `BᵀLJ`, `G₉KB`, `G₉KJ`,
@@ -40,6 +41,7 @@
 pub mod clusters;
 pub mod eigen;
 pub mod fem;
+pub mod leak;
 pub mod mesh;
 pub mod mesh_io;
 pub mod modes;
