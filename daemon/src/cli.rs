@@ -57,6 +57,10 @@ struct RunArgs {
 enum BenchCommand {
     /// ZeroMQ PUB->SUB throughput and latency, Rust and pyzmq, with pyzmq->pyzmq as the baseline.
     Transport(crate::bench::TransportArgs),
+    /// Skinning eigenmodes (Eq. 22) on meshes of the paper's Table 1 sizes.
+    Precompute(crate::bench_sim::PrecomputeArgs),
+    /// The reduced step (Alg. 2): time per local-global iteration and per step, one core.
+    Step(crate::bench_sim::StepArgs),
 }
 
 /// Parse the command line and run; the whole of `avatard`'s `main`.
@@ -86,5 +90,7 @@ pub fn main() -> Result<()> {
         }
         Command::Demo(args) => rt.block_on(crate::demo::demo(args)),
         Command::Bench(BenchCommand::Transport(args)) => rt.block_on(crate::bench::transport(args)),
+        Command::Bench(BenchCommand::Precompute(args)) => crate::bench_sim::precompute(args),
+        Command::Bench(BenchCommand::Step(args)) => crate::bench_sim::step(args),
     }
 }

@@ -14,9 +14,10 @@
 //!
 //! Supporting pieces: [`config`] (endpoints, validation), [`shared`] (avatar handles shared by the tasks),
 //! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
-//! [`demo`] (`avatard demo`), [`bench`] (`avatard bench ...`).
+//! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`sim`] (the simulation core).
 
 pub mod bench;
+pub mod bench_sim;
 pub mod cli;
 pub mod clock;
 pub mod config;

@@ -8,7 +8,7 @@
 use super::clusters::Clustering;
 use super::fem::{hat_gradients, laplacian, scalar_laplacian, spmv, Material};
 use super::mesh::TetMesh;
-use faer::linalg::solvers::Llt;
+use faer::linalg::solvers::{Llt, Solve};
 use faer::sparse::{SparseColMat, Triplet};
 use faer::{Mat, Side};
 
@@ -38,8 +38,11 @@ pub struct ReducedModel {
     pub cluster_volume: Vec<f64>,
     pub cluster_mu: Vec<f64>,
     pub cluster_lambda: Vec<f64>,
-    /// Cholesky factor of `A = 2 BᵀLB + BᵀMB / h²` (the global step's matrix).
+    /// Cholesky factor of `A = 2 BᵀLB + BᵀMB / h²` (the global step's matrix), and `A` itself.
     pub a_llt: Llt<f64>,
+    pub a: Mat<f64>,
+    /// `A⁻¹ (G₉KB)ᵀ` (dofs × 9r): the global step as one product with the local step's output.
+    pub a_inv_g9kbt: Mat<f64>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -196,7 +199,8 @@ impl ReducedModel {
             }
         }
         let (cluster_mu, cluster_lambda) = cluster_materials(mesh, material, clustering, &cluster_volume);
-        let a_llt = factor_global(&btlb, &btmb, h)?;
+        let (a_llt, a) = factor_global(&btlb, &btmb, h)?;
+        let a_inv_g9kbt = a_llt.solve(g9kb.transpose());
         Ok(ReducedModel {
             dofs: 12 * m,
             params: p,
@@ -215,6 +219,8 @@ impl ReducedModel {
             cluster_mu,
             cluster_lambda,
             a_llt,
+            a,
+            a_inv_g9kbt,
         })
     }
 
@@ -280,7 +286,8 @@ impl ReducedModel {
         let g9kj = g9k(&j);
         let g9k_x0 = g9k(&x0m).col(0).iter().copied().collect();
         let (cluster_mu, cluster_lambda) = cluster_materials(mesh, material, clustering, &cluster_volume);
-        let a_llt = factor_global(&btlb, &btmb, h)?;
+        let (a_llt, a) = factor_global(&btlb, &btmb, h)?;
+        let a_inv_g9kbt = a_llt.solve(g9kb.transpose());
         Ok(ReducedModel {
             dofs: s,
             params: p,
@@ -299,6 +306,8 @@ impl ReducedModel {
             cluster_mu,
             cluster_lambda,
             a_llt,
+            a,
+            a_inv_g9kbt,
         })
     }
 }
@@ -321,14 +330,15 @@ fn cluster_materials(
 }
 
 /// Cholesky factor of `A = 2 BᵀLB + BᵀMB / h²` (the Hessian of the step energy's quadratic part).
-fn factor_global(btlb: &Mat<f64>, btmb: &Mat<f64>, h: f64) -> Result<Llt<f64>, ReducedError> {
+fn factor_global(btlb: &Mat<f64>, btmb: &Mat<f64>, h: f64) -> Result<(Llt<f64>, Mat<f64>), ReducedError> {
     let s = btlb.nrows();
     let a = Mat::<f64>::from_fn(s, s, |i, j| {
         let v = 2.0 * btlb[(i, j)] + btmb[(i, j)] / (h * h);
         let vt = 2.0 * btlb[(j, i)] + btmb[(j, i)] / (h * h);
         0.5 * (v + vt)
     });
-    a.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))
+    let llt = a.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
+    Ok((llt, a))
 }
 
 /// Orthonormal basis (3n × (3n − rank)) of the displacements `u` with `𝒥ᵀ u = 0`: the space full-space

@@ -1,0 +1,223 @@
+//! Simulation benchmarks: `avatard bench precompute` (skinning eigenmodes, paper 000 Table 1) and
+//! `avatard bench step` (the reduced step, m modes × r clusters). Figures are printed and written as JSON.
+//!
+//! Meshes are procedural boxes (Kuhn subdivision) sized to the paper's vertex counts unless `--mesh` is given.
+
+use crate::sim::clusters::cluster_tets;
+use crate::sim::eigen::{sparse_modes, EigenOptions};
+use crate::sim::fem::{lumped_mass, weight_space_hessian, Material};
+use crate::sim::leak::{leak_diagonal, MomentumLeak};
+use crate::sim::mesh::{shapes::box_mesh, TetMesh};
+use crate::sim::mesh_io::read_mesh;
+use crate::sim::modes::{complementarity_matrix, weight_space_constraint};
+use crate::sim::reduced::ReducedModel;
+use crate::sim::rig::Rig;
+use crate::sim::step::{Elasticity, StepOptions, StepState};
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct PrecomputeArgs {
+    /// Box meshes with about these many vertices (default: the paper's Table 1 sizes).
+    #[arg(long, value_delimiter = ',', default_values_t = [7_842usize, 31_368, 99_813])]
+    pub vertices: Vec<usize>,
+    /// A tet mesh file instead of boxes.
+    #[arg(long)]
+    pub mesh: Option<PathBuf>,
+    #[arg(long, default_value_t = 10)]
+    pub modes: usize,
+    /// Repetitions per mesh (the median is reported).
+    #[arg(long, default_value_t = 3)]
+    pub repeat: usize,
+    #[arg(long, default_value = "out/bench-precompute.json")]
+    pub out: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StepArgs {
+    /// Box meshes with about these many tets.
+    #[arg(long, value_delimiter = ',', default_values_t = [10_000usize, 100_000])]
+    pub tets: Vec<usize>,
+    #[arg(long, default_value_t = 16)]
+    pub modes: usize,
+    #[arg(long, default_value_t = 100)]
+    pub clusters: usize,
+    /// Local-global iterations per step (fixed, for timing).
+    #[arg(long, default_value_t = 10)]
+    pub iterations: usize,
+    /// Timed steps per mesh.
+    #[arg(long, default_value_t = 200)]
+    pub steps: usize,
+    #[arg(long, default_value = "out/bench-step.json")]
+    pub out: PathBuf,
+}
+
+/// A bar-shaped box (4:1:1) with about `target` vertices.
+fn box_with_vertices(target: usize) -> TetMesh {
+    // the k whose (4k+1)(k+1)² vertices come closest to the target
+    let count = |k: usize| (4 * k + 1) * (k + 1) * (k + 1);
+    let k = (1..200).min_by_key(|k| count(*k).abs_diff(target)).unwrap_or(1);
+    box_mesh(4 * k, k, k, [4.0, 1.0, 1.0])
+}
+
+/// A bar-shaped box with about `target` tets (6 per cell).
+fn box_with_tets(target: usize) -> TetMesh {
+    let k = (1..200usize).min_by_key(|k| (24 * k * k * k).abs_diff(target)).unwrap_or(1);
+    box_mesh(4 * k, k, k, [4.0, 1.0, 1.0])
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    if v.is_empty() {
+        f64::NAN
+    } else {
+        v[v.len() / 2]
+    }
+}
+
+fn write_json(path: &PathBuf, value: &serde_json::Value) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, serde_json::to_string_pretty(value)? + "\n")
+        .with_context(|| format!("writing {}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+/// Table 1 anchors: (vertices, seconds) for 10 modes, affine rig, MATLAB on an i9.
+const TABLE1: [(usize, f64); 3] = [(7_842, 0.135), (31_368, 0.83), (99_813, 5.14)];
+
+pub fn precompute(a: PrecomputeArgs) -> Result<()> {
+    let meshes: Vec<TetMesh> = match &a.mesh {
+        Some(path) => vec![read_mesh(path).with_context(|| format!("reading {}", path.display()))?.0],
+        None => a.vertices.iter().map(|v| box_with_vertices(*v)).collect(),
+    };
+    let mut rows = Vec::new();
+    println!(
+        "{:>9} {:>9} {:>6} {:>12} {:>12} {:>10}",
+        "vertices", "tets", "modes", "median s", "paper s", "ratio"
+    );
+    for mesh in &meshes {
+        let mat = Material::homogeneous(mesh.t(), 1e5, 0.3, 1000.0)?;
+        let mut times = Vec::new();
+        let mut last = None;
+        for _ in 0..a.repeat.max(1) {
+            let t0 = Instant::now();
+            let mass = lumped_mass(mesh, &mat.density);
+            let rig = Rig::affine();
+            let jac = rig.jacobian(&mesh.vertices)?;
+            let jw = weight_space_constraint(
+                &mesh.vertices,
+                &complementarity_matrix(&jac, &mass, &vec![1.0; mesh.n()]),
+            );
+            let hw = weight_space_hessian(mesh, &mat);
+            let (modes, stats) = sparse_modes(&hw, &mass, &jw, a.modes, &EigenOptions::default())?;
+            times.push(t0.elapsed().as_secs_f64());
+            last = Some((modes, stats));
+        }
+        let (modes, stats) = last.expect("at least one repetition");
+        let med = median(times.clone());
+        let anchor = TABLE1
+            .iter()
+            .min_by_key(|(v, _)| v.abs_diff(mesh.n()))
+            .filter(|(v, _)| v.abs_diff(mesh.n()) * 10 < *v);
+        println!(
+            "{:>9} {:>9} {:>6} {:>12.3} {:>12} {:>10}",
+            mesh.n(),
+            mesh.t(),
+            a.modes,
+            med,
+            anchor.map_or("-".into(), |(_, s)| format!("{s:.3}")),
+            anchor.map_or("-".into(), |(_, s)| format!("{:.2}", med / s))
+        );
+        rows.push(serde_json::json!({
+            "vertices": mesh.n(), "tets": mesh.t(), "modes": a.modes, "seconds": times, "median_s": med,
+            "paper_s": anchor.map(|(_, s)| *s), "constraint_rank": modes.constraint_rank,
+            "eigenvalues": modes.eigenvalues, "krylov": stats.krylov,
+            "phase_s": {"constraints": stats.seconds_constraints, "factor": stats.seconds_factor,
+                         "schur": stats.seconds_schur, "lanczos": stats.seconds_lanczos},
+        }));
+    }
+    write_json(&a.out, &serde_json::json!({"benchmark": "precompute", "rig": "affine", "results": rows}))
+}
+
+pub fn step(a: StepArgs) -> Result<()> {
+    // One core, as the issue asks: no parallelism inside faer for the step.
+    faer::set_global_parallelism(faer::Par::Seq);
+    let mut rows = Vec::new();
+    println!(
+        "{:>8} {:>8} {:>6} {:>8} {:>14} {:>14} {:>12}",
+        "tets", "vertices", "modes", "clusters", "model", "us/iteration", "us/step"
+    );
+    for target in &a.tets {
+        let mesh = box_with_tets(*target);
+        let mat = Material::homogeneous(mesh.t(), 2e4, 0.35, 1000.0)?;
+        let mass = lumped_mass(&mesh, &mat.density);
+        let rig = Rig::affine();
+        let jac = rig.jacobian(&mesh.vertices)?;
+        let d = leak_diagonal(&mesh, &MomentumLeak::default())?;
+        let jw = weight_space_constraint(&mesh.vertices, &complementarity_matrix(&jac, &mass, &d));
+        let (modes, _) =
+            sparse_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, a.modes, &EigenOptions::default())?;
+        let mut w_rows = Vec::with_capacity(mesh.n() * a.modes);
+        for v in 0..mesh.n() {
+            for i in 0..a.modes {
+                w_rows.push(modes.weights[(v, i)]);
+            }
+        }
+        let clustering = cluster_tets(&mesh, &w_rows, a.modes, &modes.eigenvalues, a.clusters, 1);
+        let x0 = rig.offset(&mesh.vertices)?;
+        let model =
+            ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 120.0)?;
+        for elasticity in [Elasticity::Arap, Elasticity::Corotational] {
+            let opts = StepOptions {
+                elasticity,
+                max_iterations: a.iterations,
+                tolerance: 0.0,
+                gravity: [0.0; 3],
+                record_energy: false,
+            };
+            let mut state = StepState::at_rest(&model, &rig.rest_params());
+            let mut per_step = Vec::with_capacity(a.steps);
+            let mut iterations = 0;
+            for k in 0..a.steps + 20 {
+                // a swaying, turning rig (rigid motion; the leak makes it excite z)
+                let t = k as f64 / 120.0;
+                let (c, s) = ((0.8 * (2.0 * t).sin()).cos(), (0.8 * (2.0 * t).sin()).sin());
+                let mut p = rig.rest_params();
+                p[0] = c;
+                p[2] = s;
+                p[8] = -s;
+                p[10] = c;
+                p[3] = 0.3 * (5.0 * t).sin();
+                let t0 = Instant::now();
+                let report = model.step(&mut state, &p, &opts);
+                let dt = t0.elapsed().as_secs_f64() * 1e6;
+                if k >= 20 {
+                    per_step.push(dt);
+                    iterations += report.iterations;
+                }
+            }
+            let med = median(per_step.clone());
+            let per_iteration = med * a.steps as f64 / iterations.max(1) as f64;
+            println!(
+                "{:>8} {:>8} {:>6} {:>8} {:>14} {:>14.1} {:>12.1}",
+                mesh.t(),
+                mesh.n(),
+                a.modes,
+                clustering.r,
+                format!("{elasticity:?}"),
+                per_iteration,
+                med
+            );
+            rows.push(serde_json::json!({
+                "tets": mesh.t(), "vertices": mesh.n(), "modes": a.modes, "clusters": clustering.r,
+                "elasticity": format!("{elasticity:?}"), "iterations_per_step": a.iterations,
+                "median_step_us": med, "median_iteration_us": per_iteration,
+            }));
+        }
+    }
+    write_json(&a.out, &serde_json::json!({"benchmark": "step", "results": rows}))
+}
