@@ -168,12 +168,6 @@ impl<'a> StepTerms<'a> {
         &self.model.g9kb * z + &self.f_rig
     }
 
-    /// Local step (Eq. 30): polar rotations of the cluster deformation gradients.
-    fn local(&self, z: &Mat<f64>) -> Vec<Matrix3<f64>> {
-        let f = self.deformation(z);
-        (0..self.model.clusters).map(|cl| polar(&self.cluster_f(&f, cl)).0).collect()
-    }
-
     /// Quadratic part `½ zᵀ A z + linearᵀ z` (constants dropped).
     fn quadratic(&self, z: &Mat<f64>) -> f64 {
         let m = self.model;
@@ -186,24 +180,26 @@ impl<'a> StepTerms<'a> {
         e
     }
 
-    /// `E(z, R)` with given rotations (the objective ARAP's local and global steps both decrease).
-    fn energy_with(&self, z: &Mat<f64>, rot: &[Matrix3<f64>]) -> f64 {
+    /// `E(z)` with `R = polar(F̃(z))` (the local step, Eq. 30), together with `F̃(z)` and those rotations,
+    /// which the next iteration reuses.
+    fn evaluate(&self, z: &Mat<f64>) -> (f64, Mat<f64>, Vec<Matrix3<f64>>) {
         let f = self.deformation(z);
+        let rot: Vec<Matrix3<f64>> =
+            (0..self.model.clusters).map(|cl| polar(&self.cluster_f(&f, cl)).0).collect();
+        (self.energy_from(z, &f, &rot), f, rot)
+    }
+
+    fn energy_from(&self, z: &Mat<f64>, f: &Mat<f64>, rot: &[Matrix3<f64>]) -> f64 {
         let m = self.model;
         let mut e = self.quadratic(z);
         for cl in 0..m.clusters {
-            let fc = self.cluster_f(&f, cl);
+            let fc = self.cluster_f(f, cl);
             let tr = (rot[cl].transpose() * fc).trace();
             e += m.cluster_volume[cl]
                 * (-2.0 * m.cluster_mu[cl] * tr
                     + self.lambda_scale * 0.5 * m.cluster_lambda[cl] * (tr - 3.0).powi(2));
         }
         e
-    }
-
-    /// `E(z)` with `R = polar(F̃(z))`.
-    fn energy(&self, z: &Mat<f64>) -> f64 {
-        self.energy_with(z, &self.local(z))
     }
 
     /// `∂Φ̃/∂f̃` (9r × 1): the non-linear part's gradient with respect to the cluster deformation gradients
@@ -237,36 +233,41 @@ impl ReducedModel {
         // Global step in closed form: dz = −A⁻¹∇E = c − P ∂Φ̃/∂f̃ − z with c = −A⁻¹·linear (once per step) and
         // P = A⁻¹(G₉KB)ᵀ (precomputed): one pass over P per iteration, no solve.
         let c = self.a_llt.solve(&terms.linear) * faer::Scale(-1.0);
-        // The line search needs E(z); ARAP needs it only when it is recorded.
-        let mut energy = if corotational || opts.record_energy { terms.energy(&z) } else { f64::NAN };
+        // F̃(z) and its rotations; the line search's accepted trial supplies them for the next iteration.
+        let (mut energy, mut f, mut rot) = terms.evaluate(&z);
         let mut report = StepReport::default();
         if opts.record_energy {
             report.energy.push(energy);
         }
         for _ in 0..opts.max_iterations.max(1) {
-            let f = terms.deformation(&z);
-            let rot: Vec<Matrix3<f64>> =
-                (0..self.clusters).map(|cl| polar(&terms.cluster_f(&f, cl)).0).collect();
             let dz = &c - &self.a_inv_g9kbt * terms.dphi(&f, &rot) - &z;
             let mut alpha = 1.0;
             if corotational {
                 // backtracking (Armijo) on the true hyper-reduced energy; ∇E·dz = −dzᵀ A dz
                 let slope = -(dz.transpose() * &self.a * &dz)[(0, 0)];
+                // At convergence the predicted decrease is below what the energy's rounding can resolve:
+                // backtracking would only chase noise, so the full step is taken.
+                let resolvable = -slope > 1e-13 * energy.abs().max(f64::MIN_POSITIVE);
                 loop {
-                    let trial = terms.energy(&(&z + &dz * faer::Scale(alpha)));
-                    if trial <= energy + 1e-4 * alpha * slope || alpha <= 1e-6 {
-                        energy = trial;
+                    let trial = &z + &dz * faer::Scale(alpha);
+                    let (e, f_trial, rot_trial) = terms.evaluate(&trial);
+                    if !resolvable || e <= energy + 1e-4 * alpha * slope || alpha <= 1e-6 {
+                        (energy, f, rot) = (e, f_trial, rot_trial);
+                        z = trial;
                         break;
                     }
                     alpha *= 0.5;
                 }
+            } else {
+                z += &dz;
+                f = terms.deformation(&z);
+                rot = (0..self.clusters).map(|cl| polar(&terms.cluster_f(&f, cl)).0).collect();
+                if opts.record_energy {
+                    energy = terms.energy_from(&z, &f, &rot);
+                }
             }
-            z += &dz * faer::Scale(alpha);
             report.iterations += 1;
             if opts.record_energy {
-                if !corotational {
-                    energy = terms.energy(&z);
-                }
                 report.energy.push(energy);
             }
             if alpha * dz.norm_l2() <= opts.tolerance * (1.0 + z.norm_l2()) {
