@@ -12,38 +12,59 @@ use faer::linalg::solvers::{Llt, Solve};
 use faer::sparse::{SparseColMat, Triplet};
 use faer::{Mat, Side};
 
-/// Everything the reduced step needs (sizes: m modes → 12m reduced coordinates, p rig parameters, r clusters).
-pub struct ReducedModel {
-    /// Reduced coordinates: `12m` for m skinning modes (or the columns of a general basis).
-    pub dofs: usize,
-    pub params: usize,
-    pub clusters: usize,
+/// What the reduced precompute produces and an asset stores (§8.2, App. C): the reduced matrices, none of size
+/// n. [`ReducedModel::from_parts`] derives the run-time data (factorizations, products) from them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReducedParts {
     /// Time step h (s).
     pub h: f64,
-    /// `BᵀMB`, `BᵀLB` (12m × 12m).
+    /// `BᵀMB`, `BᵀLB` (s × s; s = 12m for m skinning modes, or the columns of a general basis).
     pub btmb: Mat<f64>,
     pub btlb: Mat<f64>,
-    /// `BᵀMJ`, `BᵀLJ` (12m × p).
+    /// `BᵀMJ`, `BᵀLJ` (s × p).
     pub btmj: Mat<f64>,
     pub btlj: Mat<f64>,
-    /// `BᵀL x₀` (12m): the rig's constant offset `x = J p + x₀`.
+    /// `BᵀL x₀` (s): the rig's constant offset `x = J p + x₀`.
     pub btl_x0: Vec<f64>,
-    /// `Bᵀ M e_c` (12m) for unit body forces along x, y, z (gravity).
+    /// `Bᵀ M e_c` (s) for unit body forces along x, y, z (gravity).
     pub btm_unit: [Vec<f64>; 3],
-    /// `G₉KB` (9r × 12m), `G₉KJ` (9r × p), `G₉Kx₀` (9r): cluster deformation gradients, rows `c·3r + 3·cl + j`.
-    pub g9kb: Mat<f64>,
+    /// `G₉KB` in its stored form: three copies of `ΓΦ` for a skinning subspace, or dense.
+    pub basis_gradient: BasisGradient,
+    /// `G₉KJ` (9r × p), `G₉Kx₀` (9r): rig part of the cluster deformation gradients, rows `c·3r + 3·cl + j`.
     pub g9kj: Mat<f64>,
     pub g9k_x0: Vec<f64>,
     /// Per cluster: volume (the paper's `m_c`), and volume-averaged `μ`, `λ`.
     pub cluster_volume: Vec<f64>,
     pub cluster_mu: Vec<f64>,
     pub cluster_lambda: Vec<f64>,
+}
+
+/// How `G₉KB` (9r × s) is stored.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BasisGradient {
+    /// Skinning subspace: `ΓΦ` (3r × 4m), the cluster gradients of the weighted coordinate fields;
+    /// `G₉KB` is one copy per coordinate (`G₉K = I₃ ⊗ Γ`, `B = I₃ ⊗ Φ` up to column order).
+    Skinning(Mat<f64>),
+    /// Any other basis: `G₉KB` itself.
+    Dense(Mat<f64>),
+}
+
+/// Everything the reduced step needs (sizes: s reduced coordinates, p rig parameters, r clusters): the stored
+/// [`ReducedParts`] and what is derived from them at load.
+pub struct ReducedModel {
+    pub parts: ReducedParts,
+    /// Reduced coordinates: `12m` for m skinning modes (or the columns of a general basis).
+    pub dofs: usize,
+    pub params: usize,
+    pub clusters: usize,
+    /// `G₉KB` (9r × s), expanded.
+    pub g9kb: Mat<f64>,
     /// Cholesky factor of `A = 2 BᵀLB + BᵀMB / h²` (the global step's matrix), and `A` itself.
     pub a_llt: Llt<f64>,
     pub a: Mat<f64>,
     /// `A⁻¹ (G₉KB)ᵀ` (dofs × 9r): the global step as one product with the local step's output.
     pub a_inv_g9kbt: Mat<f64>,
-    /// For skinning subspaces (built by [`ReducedModel::new`]): the per-coordinate blocks, see [`BlockForm`].
+    /// For skinning subspaces: the per-coordinate blocks, see [`BlockForm`].
     pub block: Option<BlockForm>,
 }
 
@@ -65,6 +86,8 @@ pub enum ReducedError {
     Size(String),
     #[error("the global matrix is not positive definite: {0}")]
     NotSpd(String),
+    #[error("{0} has a non-finite entry")]
+    NonFinite(String),
 }
 
 /// Cluster gradient `Γ` (3r × n): `(Γ u)[3·cl + j]` is the volume-weighted average over cluster `cl` of
@@ -183,15 +206,6 @@ impl ReducedModel {
                 gamma_phi[(row, col)] = y[row];
             }
         }
-        let g9kb = Mat::<f64>::from_fn(9 * r, 12 * m, |row, col| {
-            let (c, rest) = (row / (3 * r), row % (3 * r));
-            let (i, cb, k) = (col / 12, (col % 12) / 4, col % 4);
-            if c == cb {
-                gamma_phi[(rest, 4 * i + k)]
-            } else {
-                0.0
-            }
-        });
         let apply_gamma = |row: usize, val: f64, out: &mut dyn FnMut(usize, f64)| {
             let (c, v) = (row / n, row % n);
             for (gr, gv) in gamma.row_idx_of_col_raw(v).iter().zip(gamma.val_of_col(v)) {
@@ -211,18 +225,7 @@ impl ReducedModel {
             }
         }
         let (cluster_mu, cluster_lambda) = cluster_materials(mesh, material, clustering, &cluster_volume);
-        let (a_llt, a) = factor_global(&btlb, &btmb, h)?;
-        let a_inv_g9kbt = a_llt.solve(g9kb.transpose());
-        let a_s = Mat::<f64>::from_fn(4 * m, 4 * m, |i, j| {
-            let v = |i: usize, j: usize| 2.0 * p_l[(i, j)] + p_m[(i, j)] / (h * h);
-            0.5 * (v(i, j) + v(j, i))
-        });
-        let a_s_llt = a_s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
-        let block = Some(BlockForm { a_s_inv_gamma_phi_t: a_s_llt.solve(gamma_phi.transpose()), gamma_phi });
-        Ok(ReducedModel {
-            dofs: 12 * m,
-            params: p,
-            clusters: r,
+        Self::from_parts(ReducedParts {
             h,
             btmb,
             btlb,
@@ -230,16 +233,12 @@ impl ReducedModel {
             btlj,
             btl_x0,
             btm_unit,
-            g9kb,
+            basis_gradient: BasisGradient::Skinning(gamma_phi),
             g9kj,
             g9k_x0,
             cluster_volume,
             cluster_mu,
             cluster_lambda,
-            a_llt,
-            a,
-            a_inv_g9kbt,
-            block,
         })
     }
 
@@ -305,12 +304,7 @@ impl ReducedModel {
         let g9kj = g9k(&j);
         let g9k_x0 = g9k(&x0m).col(0).iter().copied().collect();
         let (cluster_mu, cluster_lambda) = cluster_materials(mesh, material, clustering, &cluster_volume);
-        let (a_llt, a) = factor_global(&btlb, &btmb, h)?;
-        let a_inv_g9kbt = a_llt.solve(g9kb.transpose());
-        Ok(ReducedModel {
-            dofs: s,
-            params: p,
-            clusters: r,
+        Self::from_parts(ReducedParts {
             h,
             btmb,
             btlb,
@@ -318,17 +312,127 @@ impl ReducedModel {
             btlj,
             btl_x0,
             btm_unit,
-            g9kb,
+            basis_gradient: BasisGradient::Dense(g9kb),
             g9kj,
             g9k_x0,
             cluster_volume,
             cluster_mu,
             cluster_lambda,
-            a_llt,
-            a,
-            a_inv_g9kbt,
-            block: None,
         })
+    }
+
+    /// Derive the run-time data from stored parts (e.g. read from an asset), after checking that their sizes
+    /// agree and every entry is finite.
+    pub fn from_parts(parts: ReducedParts) -> Result<Self, ReducedError> {
+        parts.check()?;
+        let (s, p, r, h) = (parts.btmb.nrows(), parts.btmj.ncols(), parts.cluster_volume.len(), parts.h);
+        let (a_llt, a) = factor_global(&parts.btlb, &parts.btmb, h)?;
+        let (g9kb, block) = match &parts.basis_gradient {
+            BasisGradient::Dense(g9kb) => (g9kb.clone(), None),
+            BasisGradient::Skinning(gamma_phi) => {
+                let m = s / 12;
+                let g9kb = Mat::<f64>::from_fn(9 * r, s, |row, col| {
+                    let (c, rest) = (row / (3 * r), row % (3 * r));
+                    let (i, cb, k) = (col / 12, (col % 12) / 4, col % 4);
+                    if c == cb {
+                        gamma_phi[(rest, 4 * i + k)]
+                    } else {
+                        0.0
+                    }
+                });
+                // A = I₃ ⊗ A_s: the block of coordinate 0 (entries 12i + k) is A_s.
+                let a_s =
+                    Mat::<f64>::from_fn(4 * m, 4 * m, |i, j| a[(12 * (i / 4) + i % 4, 12 * (j / 4) + j % 4)]);
+                let a_s_llt = a_s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
+                let block = BlockForm {
+                    a_s_inv_gamma_phi_t: a_s_llt.solve(gamma_phi.transpose()),
+                    gamma_phi: gamma_phi.clone(),
+                };
+                (g9kb, Some(block))
+            }
+        };
+        let a_inv_g9kbt = a_llt.solve(g9kb.transpose());
+        Ok(ReducedModel { parts, dofs: s, params: p, clusters: r, g9kb, a_llt, a, a_inv_g9kbt, block })
+    }
+}
+
+impl ReducedParts {
+    /// Sizes agree (s coordinates, p parameters, r clusters; 12m coordinates and a 3r × 4m `ΓΦ` for a skinning
+    /// subspace), h > 0, every entry finite, cluster volumes positive.
+    pub fn check(&self) -> Result<(), ReducedError> {
+        if !(self.h.is_finite() && self.h > 0.0) {
+            return Err(ReducedError::TimeStep(self.h));
+        }
+        let (s, p, r) = (self.btmb.nrows(), self.btmj.ncols(), self.cluster_volume.len());
+        let size = |what: &str, got: (usize, usize), want: (usize, usize)| {
+            if got == want {
+                Ok(())
+            } else {
+                Err(ReducedError::Size(format!(
+                    "{what} is {}×{}, expected {}×{}",
+                    got.0, got.1, want.0, want.1
+                )))
+            }
+        };
+        let shape = |m: &Mat<f64>| (m.nrows(), m.ncols());
+        size("BᵀMB", shape(&self.btmb), (s, s))?;
+        size("BᵀLB", shape(&self.btlb), (s, s))?;
+        size("BᵀMJ", shape(&self.btmj), (s, p))?;
+        size("BᵀLJ", shape(&self.btlj), (s, p))?;
+        size("BᵀLx₀", (self.btl_x0.len(), 1), (s, 1))?;
+        for e in &self.btm_unit {
+            size("BᵀMe", (e.len(), 1), (s, 1))?;
+        }
+        match &self.basis_gradient {
+            BasisGradient::Dense(g) => size("G₉KB", shape(g), (9 * r, s))?,
+            BasisGradient::Skinning(g) => {
+                if s % 12 != 0 {
+                    return Err(ReducedError::Size(format!(
+                        "a skinning subspace has 12m coordinates, not {s}"
+                    )));
+                }
+                size("ΓΦ", shape(g), (3 * r, s / 3))?
+            }
+        }
+        size("G₉KJ", shape(&self.g9kj), (9 * r, p))?;
+        size("G₉Kx₀", (self.g9k_x0.len(), 1), (9 * r, 1))?;
+        size("cluster μ", (self.cluster_mu.len(), 1), (r, 1))?;
+        size("cluster λ", (self.cluster_lambda.len(), 1), (r, 1))?;
+        let gradient = match &self.basis_gradient {
+            BasisGradient::Dense(g) | BasisGradient::Skinning(g) => g,
+        };
+        let matrices = [
+            ("BᵀMB", &self.btmb),
+            ("BᵀLB", &self.btlb),
+            ("BᵀMJ", &self.btmj),
+            ("BᵀLJ", &self.btlj),
+            ("G₉KB", gradient),
+            ("G₉KJ", &self.g9kj),
+        ];
+        for (what, m) in matrices {
+            if !m.is_all_finite() {
+                return Err(ReducedError::NonFinite(what.to_string()));
+            }
+        }
+        let vectors = [
+            ("BᵀLx₀", &self.btl_x0),
+            ("BᵀMe_x", &self.btm_unit[0]),
+            ("BᵀMe_y", &self.btm_unit[1]),
+            ("BᵀMe_z", &self.btm_unit[2]),
+            ("G₉Kx₀", &self.g9k_x0),
+            ("cluster μ", &self.cluster_mu),
+            ("cluster λ", &self.cluster_lambda),
+            ("cluster volume", &self.cluster_volume),
+        ];
+        for (what, v) in vectors {
+            if !v.iter().all(|x| x.is_finite()) {
+                return Err(ReducedError::NonFinite(what.to_string()));
+            }
+        }
+        if let Some(c) = self.cluster_volume.iter().position(|v| *v <= 0.0) {
+            return Err(ReducedError::Size(format!("cluster {c} has volume {}", self.cluster_volume[c])));
+        }
+        Ok(())
     }
 }
 
@@ -409,15 +513,15 @@ mod tests {
             let scale = b.norm_max().max(1e-30);
             assert!((a - b).norm_max() <= 1e-10 * scale, "{what}: max diff {:e}", (a - b).norm_max());
         };
-        close(&red.btlb, &(b.transpose() * &l * &b), "BᵀLB");
-        close(&red.btmb, &(b.transpose() * &mfull * &b), "BᵀMB");
-        close(&red.btmj, &(b.transpose() * &mfull * &j), "BᵀMJ");
-        close(&red.btlj, &(b.transpose() * &l * &j), "BᵀLJ");
-        close(&Mat::from_fn(12 * m, 1, |i, _| red.btl_x0[i]), &(b.transpose() * &l * &x0m), "BᵀLx0");
+        close(&red.parts.btlb, &(b.transpose() * &l * &b), "BᵀLB");
+        close(&red.parts.btmb, &(b.transpose() * &mfull * &b), "BᵀMB");
+        close(&red.parts.btmj, &(b.transpose() * &mfull * &j), "BᵀMJ");
+        close(&red.parts.btlj, &(b.transpose() * &l * &j), "BᵀLJ");
+        close(&Mat::from_fn(12 * m, 1, |i, _| red.parts.btl_x0[i]), &(b.transpose() * &l * &x0m), "BᵀLx0");
         for c in 0..3 {
             let e = Mat::<f64>::from_fn(3 * n, 1, |i, _| if i / n == c { 1.0 } else { 0.0 });
             close(
-                &Mat::from_fn(12 * m, 1, |i, _| red.btm_unit[c][i]),
+                &Mat::from_fn(12 * m, 1, |i, _| red.parts.btm_unit[c][i]),
                 &(b.transpose() * &mfull * &e),
                 "BᵀMe",
             );
@@ -436,9 +540,9 @@ mod tests {
             }
         });
         close(&red.g9kb, &(&g9 * &k * &b), "G₉KB");
-        close(&red.g9kj, &(&g9 * &k * &j), "G₉KJ");
-        close(&Mat::from_fn(45, 1, |i, _| red.g9k_x0[i]), &(&g9 * &k * &x0m), "G₉Kx0");
-        assert!((red.cluster_volume.iter().sum::<f64>() - 2.0 * 0.6 * 0.5).abs() < 1e-12);
+        close(&red.parts.g9kj, &(&g9 * &k * &j), "G₉KJ");
+        close(&Mat::from_fn(45, 1, |i, _| red.parts.g9k_x0[i]), &(&g9 * &k * &x0m), "G₉Kx0");
+        assert!((red.parts.cluster_volume.iter().sum::<f64>() - 2.0 * 0.6 * 0.5).abs() < 1e-12);
     }
 
     #[test]
@@ -470,17 +574,17 @@ mod tests {
         let b = skinning_subspace(&mesh.vertices, &w).to_dense();
         let slow = ReducedModel::from_basis(&mesh, &mat, &mass, &jac, &x0, &b, &clustering, 0.02).unwrap();
         for (a, b, what) in [
-            (&fast.btlb, &slow.btlb, "BᵀLB"),
-            (&fast.btmb, &slow.btmb, "BᵀMB"),
-            (&fast.btmj, &slow.btmj, "BᵀMJ"),
-            (&fast.btlj, &slow.btlj, "BᵀLJ"),
+            (&fast.parts.btlb, &slow.parts.btlb, "BᵀLB"),
+            (&fast.parts.btmb, &slow.parts.btmb, "BᵀMB"),
+            (&fast.parts.btmj, &slow.parts.btmj, "BᵀMJ"),
+            (&fast.parts.btlj, &slow.parts.btlj, "BᵀLJ"),
             (&fast.g9kb, &slow.g9kb, "G₉KB"),
-            (&fast.g9kj, &slow.g9kj, "G₉KJ"),
+            (&fast.parts.g9kj, &slow.parts.g9kj, "G₉KJ"),
         ] {
             assert!((a - b).norm_max() <= 1e-10 * b.norm_max().max(1e-30), "{what}");
         }
         for c in 0..3 {
-            for (x, y) in fast.btm_unit[c].iter().zip(&slow.btm_unit[c]) {
+            for (x, y) in fast.parts.btm_unit[c].iter().zip(&slow.parts.btm_unit[c]) {
                 assert!((x - y).abs() <= 1e-10 * (1.0 + y.abs()));
             }
         }

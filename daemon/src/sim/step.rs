@@ -148,21 +148,21 @@ pub fn polar_svd(f: &Matrix3<f64>) -> (Matrix3<f64>, f64) {
 
 impl<'a> StepTerms<'a> {
     fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepOptions) -> Self {
-        let h2 = model.h * model.h;
+        let h2 = model.parts.h * model.parts.h;
         let z_hat: Vec<f64> = state.z.iter().zip(&state.z_prev).map(|(a, b)| 2.0 * a - b).collect();
         let dp: Vec<f64> =
             p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
         let (dp, z_hat, pc) = (col(&dp), col(&z_hat), col(p));
-        let mut linear = (&model.btmj * &dp - &model.btmb * &z_hat) * faer::Scale(1.0 / h2)
-            + (&model.btlj * &pc + col(&model.btl_x0)) * faer::Scale(2.0);
+        let mut linear = (&model.parts.btmj * &dp - &model.parts.btmb * &z_hat) * faer::Scale(1.0 / h2)
+            + (&model.parts.btlj * &pc + col(&model.parts.btl_x0)) * faer::Scale(2.0);
         for c in 0..3 {
             if opts.gravity[c] != 0.0 {
                 for i in 0..linear.nrows() {
-                    linear[(i, 0)] -= opts.gravity[c] * model.btm_unit[c][i];
+                    linear[(i, 0)] -= opts.gravity[c] * model.parts.btm_unit[c][i];
                 }
             }
         }
-        let f_rig = &model.g9kj * &pc + col(&model.g9k_x0);
+        let f_rig = &model.parts.g9kj * &pc + col(&model.parts.g9k_x0);
         let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
         StepTerms { model, linear, f_rig, lambda_scale }
     }
@@ -215,8 +215,8 @@ impl<'a> StepTerms<'a> {
     /// Quadratic part `½ zᵀ A z + linearᵀ z` (constants dropped).
     fn quadratic(&self, z: &Mat<f64>) -> f64 {
         let m = self.model;
-        let h2 = m.h * m.h;
-        let az = &m.btlb * z * faer::Scale(2.0) + &m.btmb * z * faer::Scale(1.0 / h2);
+        let h2 = m.parts.h * m.parts.h;
+        let az = &m.parts.btlb * z * faer::Scale(2.0) + &m.parts.btmb * z * faer::Scale(1.0 / h2);
         let mut e = 0.0;
         for i in 0..z.nrows() {
             e += z[(i, 0)] * (0.5 * az[(i, 0)] + self.linear[(i, 0)]);
@@ -239,9 +239,9 @@ impl<'a> StepTerms<'a> {
         for cl in 0..m.clusters {
             let fc = self.cluster_f(f, cl);
             let tr = (rot[cl].transpose() * fc).trace();
-            e += m.cluster_volume[cl]
-                * (-2.0 * m.cluster_mu[cl] * tr
-                    + self.lambda_scale * 0.5 * m.cluster_lambda[cl] * (tr - 3.0).powi(2));
+            e += m.parts.cluster_volume[cl]
+                * (-2.0 * m.parts.cluster_mu[cl] * tr
+                    + self.lambda_scale * 0.5 * m.parts.cluster_lambda[cl] * (tr - 3.0).powi(2));
         }
         e
     }
@@ -255,8 +255,9 @@ impl<'a> StepTerms<'a> {
         for cl in 0..r {
             let fc = self.cluster_f(f, cl);
             let tr = (rot[cl].transpose() * fc).trace();
-            let coef_r = m.cluster_volume[cl]
-                * (-2.0 * m.cluster_mu[cl] + self.lambda_scale * m.cluster_lambda[cl] * (tr - 3.0));
+            let coef_r = m.parts.cluster_volume[cl]
+                * (-2.0 * m.parts.cluster_mu[cl]
+                    + self.lambda_scale * m.parts.cluster_lambda[cl] * (tr - 3.0));
             for c in 0..3 {
                 for j in 0..3 {
                     dphi[(c * 3 * r + 3 * cl + j, 0)] = coef_r * rot[cl][(c, j)];
