@@ -23,6 +23,10 @@ enum Command {
     Run(RunArgs),
     /// The demo: daemon + tracker stream + subscriber on loopback, with a summary in ./out/.
     Demo(crate::demo::DemoArgs),
+    /// Skinning eigenmodes, clusters and reduced matrices of a tet mesh and rig, written as an asset.
+    Precompute(crate::sim_commands::PrecomputeArgs),
+    /// Simulate an asset under a rig animation; writes z (and p) per step as JSON.
+    Simulate(crate::sim_commands::SimulateArgs),
     /// Benchmarks; figures are printed as JSON.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -88,6 +92,8 @@ pub fn main() -> Result<()> {
                 println!("avatard ready");
             }))
         }
+        Command::Precompute(args) => crate::sim_commands::precompute(args),
+        Command::Simulate(args) => crate::sim_commands::simulate(args),
         Command::Demo(args) => rt.block_on(crate::demo::demo(args)),
         Command::Bench(BenchCommand::Transport(args)) => rt.block_on(crate::bench::transport(args)),
         Command::Bench(BenchCommand::Precompute(args)) => crate::bench_sim::precompute(args),

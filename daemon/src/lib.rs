@@ -14,8 +14,10 @@
 //!
 //! Supporting pieces: [`config`] (endpoints, validation), [`shared`] (avatar handles shared by the tasks),
 //! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
-//! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`sim`] (the simulation core).
+//! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`sim`] (the simulation core),
+//! [`asset`] (the avatar asset file), [`sim_commands`] (`avatard precompute` and `avatard simulate`).
 
+pub mod asset;
 pub mod bench;
 pub mod bench_sim;
 pub mod cli;
@@ -29,4 +31,5 @@ pub mod publish;
 pub mod service;
 pub mod shared;
 pub mod sim;
+pub mod sim_commands;
 pub mod solver;

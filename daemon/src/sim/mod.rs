@@ -16,6 +16,8 @@
 //!   cluster materials and the Cholesky factor of the global matrix; nothing of size n survives it. The same
 //!   for any dense basis: with a basis of the complementarity constraint's null space and one cluster per tet,
 //!   the step is full-space complementary dynamics (Eq. 3), the reference for small meshes.
+//! - [`precompute`]: the pipeline from mesh + rig + material to modes, clusters and reduced matrices, with its
+//!   report (what `avatard precompute` runs).
 //! - [`step`]: the run-time step (Alg. 2): backward-Euler inertia, per-cluster polar rotations (local),
 //!   prefactored global solve; ARAP exact, co-rotational with a line search.
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
@@ -45,6 +47,7 @@ pub mod leak;
 pub mod mesh;
 pub mod mesh_io;
 pub mod modes;
+pub mod precompute;
 pub mod reduced;
 pub mod rig;
 pub mod step;

@@ -1,0 +1,231 @@
+//! `avatard precompute` and `avatard simulate` as a user runs them: real files in a scratch folder, the real
+//! binary, its exit status, report, asset and trajectory; bad arguments and files get a clear error.
+
+use avatard::sim::mesh::shapes::box_mesh;
+use avatard::sim::mesh_io::write_medit;
+use avatard::sim::rig::{LbsRig, Rig, RigPart};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("avatard-sim-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn avatard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_avatard")).args(args).env("RUST_LOG", "warn").output().unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = avatard(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "avatard {args:?} failed: {stderr}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs, must fail with `needle` in its message and without a panic.
+fn fails(args: &[&str], needle: &str) {
+    let out = avatard(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "avatard {args:?} should fail");
+    assert!(!stderr.contains("panicked"), "avatard {args:?} panicked: {stderr}");
+    assert!(stderr.contains(needle), "avatard {args:?}: expected '{needle}' in: {stderr}");
+}
+
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A bar mesh and its two-bone rig, as files.
+fn bar_files(dir: &Path) -> (PathBuf, PathBuf) {
+    let mesh = box_mesh(8, 2, 2, [2.0, 0.5, 0.5]);
+    let mesh_path = dir.join("bar.mesh");
+    write_medit(&mesh, &mesh_path).unwrap();
+    let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.5))]).unwrap();
+    let rig_path = dir.join("bar-rig.json");
+    std::fs::write(&rig_path, rig.to_json_string()).unwrap();
+    (mesh_path, rig_path)
+}
+
+/// The elbow bends to 90° over half a second and back, named bone transforms (`bones_local`).
+fn bend_animation(path: &Path) {
+    let frames: Vec<Value> = (0..=30)
+        .map(|k| {
+            let a = std::f64::consts::FRAC_PI_2 * (std::f64::consts::PI * k as f64 / 30.0).sin();
+            let (c, s) = (a.cos(), a.sin());
+            // child's local transform relative to the root: rotation about z at the joint (x = 1 from the root)
+            serde_json::json!({"bones_local": {"child": [[c, -s, 0.0, 1.0], [s, c, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]]}})
+        })
+        .collect();
+    std::fs::write(path, serde_json::json!({"dt": 1.0 / 60.0, "frames": frames}).to_string()).unwrap();
+}
+
+#[test]
+fn precompute_then_simulate_a_bending_bar() {
+    let dir = scratch("bend");
+    let (mesh, rig) = bar_files(&dir);
+    let (asset, report) = (dir.join("bar.avatar"), dir.join("report.json"));
+    let stdout = ok(&[
+        "precompute",
+        "--mesh",
+        s(&mesh),
+        "--rig",
+        s(&rig),
+        "--modes",
+        "6",
+        "--clusters",
+        "12",
+        "--out",
+        s(&asset),
+        "--report",
+        s(&report),
+    ]);
+    assert!(stdout.contains("complementarity residual"), "{stdout}");
+    let r = json(&report);
+    assert_eq!(r["vertices"], 9 * 3 * 3);
+    assert_eq!(r["tets"], 8 * 2 * 2 * 6);
+    assert_eq!(r["modes"], 6);
+    assert_eq!(r["eigenvalues"].as_array().unwrap().len(), 6);
+    assert!(r["constraint_rank"].as_u64().unwrap() > 10, "two bones constrain more than an affine handle");
+    assert!(r["complementarity_residual"].as_f64().unwrap() <= 1e-10);
+    assert!(r["clusters"].as_u64().unwrap() >= 12);
+    for phase in ["operators", "modes", "clusters", "reduced", "check", "total"] {
+        assert!(r["seconds"][phase].as_f64().unwrap() >= 0.0, "{phase}");
+    }
+    assert_eq!(r["asset_bytes"].as_u64().unwrap(), std::fs::metadata(&asset).unwrap().len());
+
+    let (anim, traj) = (dir.join("bend.json"), dir.join("traj.json"));
+    bend_animation(&anim);
+    ok(&["simulate", "--asset", s(&asset), "--rig-anim", s(&anim), "--out", s(&traj)]);
+    let t = json(&traj);
+    let steps = t["steps"].as_array().unwrap();
+    // 30 frames of 1/60 s at the default h = 1/120 s
+    assert_eq!(steps.len(), 60);
+    assert_eq!(t["asset_hash"], r["asset_hash"]);
+    let mut peak: f64 = 0.0;
+    for step in steps {
+        let z = step["z"].as_array().unwrap();
+        assert_eq!(z.len(), 72);
+        for v in z {
+            let v = v.as_f64().unwrap();
+            assert!(v.is_finite());
+            peak = peak.max(v.abs());
+        }
+    }
+    assert!(peak > 1e-6, "a bending elbow with momentum leak must move the secondary coordinates");
+    // the same run with a fixed step count and ARAP
+    ok(&[
+        "simulate",
+        "--asset",
+        s(&asset),
+        "--rig-anim",
+        s(&anim),
+        "--out",
+        s(&traj),
+        "--steps",
+        "7",
+        "--elasticity",
+        "arap",
+        "--gravity",
+        "0,-9.81,0",
+    ]);
+    assert_eq!(json(&traj)["steps"].as_array().unwrap().len(), 7);
+}
+
+#[test]
+fn bad_arguments_and_files_are_clear_errors() {
+    let dir = scratch("bad");
+    let (mesh, rig) = bar_files(&dir);
+    let asset = dir.join("bar.avatar");
+    let out = s(&asset);
+    let pre = |extra: &[&str], needle: &str| {
+        let mut args = vec!["precompute", "--mesh", s(&mesh), "--rig", s(&rig), "--out", out];
+        args.extend_from_slice(extra);
+        fails(&args, needle);
+    };
+    pre(&["--clusters", "0"], "positive number of clusters");
+    pre(&["--clusters", "many"], "positive number of clusters");
+    pre(&["--poisson", "0.5"], "Poisson");
+    pre(&["--youngs", "-3"], "Young");
+    pre(&["--density", "0"], "density");
+    pre(&["--dt", "0"], "--dt");
+    pre(&["--leak-strength", "1.5"], "--leak-strength");
+    pre(&["--modes", "0"], "--modes");
+    pre(&["--modes", "1000"], "asked for 1000 modes");
+    fails(&["precompute", "--mesh", "/nonexistent/x.mesh", "--out", out], "x.mesh");
+    let garbage = dir.join("garbage.mesh");
+    std::fs::write(&garbage, "MeshVersionFormatted 1\nDimension 3\nVertices\n2\n0 0 zero 0\n").unwrap();
+    fails(&["precompute", "--mesh", s(&garbage), "--out", out], "line 5");
+    let bad_rig = dir.join("bad-rig.json");
+    std::fs::write(&bad_rig, r#"{"parts": [{"type": "lbs", "bones": []}]"#).unwrap();
+    fails(&["precompute", "--mesh", s(&mesh), "--rig", s(&bad_rig), "--out", out], "bad-rig.json");
+    let small = dir.join("small.mesh");
+    write_medit(&box_mesh(2, 1, 1, [1.0; 3]), &small).unwrap();
+    fails(&["precompute", "--mesh", s(&small), "--rig", s(&rig), "--out", out], "vertices");
+
+    // a good asset, then broken copies of it and bad animations
+    ok(&[
+        "precompute",
+        "--mesh",
+        s(&mesh),
+        "--rig",
+        s(&rig),
+        "--modes",
+        "4",
+        "--clusters",
+        "8",
+        "--out",
+        out,
+    ]);
+    let anim = dir.join("bend.json");
+    bend_animation(&anim);
+    let traj = dir.join("traj.json");
+    let sim = |asset: &Path, anim: &Path, extra: &[&str], needle: &str| {
+        let mut args = vec!["simulate", "--asset", s(asset), "--rig-anim", s(anim), "--out", s(&traj)];
+        args.extend_from_slice(extra);
+        fails(&args, needle);
+    };
+    let bytes = std::fs::read(&asset).unwrap();
+    let truncated = dir.join("truncated.avatar");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    sim(&truncated, &anim, &[], "checksum mismatch");
+    let flipped = dir.join("flipped.avatar");
+    let mut b = bytes.clone();
+    b[bytes.len() - 5] ^= 1;
+    std::fs::write(&flipped, &b).unwrap();
+    sim(&flipped, &anim, &[], "checksum mismatch");
+    let version = dir.join("version.avatar");
+    let mut b = bytes.clone();
+    b[8] = 9;
+    std::fs::write(&version, &b).unwrap();
+    sim(&version, &anim, &[], "version 9 is not supported");
+    sim(&mesh, &anim, &[], "not an avatar asset");
+    let nan = dir.join("nan.json");
+    std::fs::write(
+        &nan,
+        r#"{"dt": 0.01, "frames": [{"bones": {"child": [[1,0,0,0],[0,1,0,0],[0,0,1,"x"]]}}]}"#,
+    )
+    .unwrap();
+    sim(&asset, &nan, &["--steps", "3"], "nan.json");
+    let unknown = dir.join("unknown.json");
+    std::fs::write(
+        &unknown,
+        r#"{"dt": 0.01, "frames": [{"bones": {"elbow": [[1,0,0,0],[0,1,0,0],[0,0,1,0]]}}]}"#,
+    )
+    .unwrap();
+    sim(&asset, &unknown, &["--steps", "3"], "elbow");
+    let count = dir.join("count.json");
+    std::fs::write(&count, r#"{"dt": 0.01, "frames": [{"params": [1, 2, 3]}]}"#).unwrap();
+    sim(&asset, &count, &["--steps", "3"], "3");
+    sim(&asset, &anim, &["--steps", "0"], "--steps is 0");
+    sim(&asset, &anim, &["--iterations", "0"], "--iterations");
+    sim(&asset, &anim, &["--gravity", "0,nan,0"], "--gravity");
+    sim(&asset, &anim, &["--tolerance", "-1"], "--tolerance");
+}
