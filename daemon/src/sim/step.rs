@@ -326,7 +326,7 @@ impl ReducedModel {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::sim::clusters::cluster_tets;
     use crate::sim::fem::{lumped_mass, weight_space_hessian, Material};
@@ -362,7 +362,7 @@ mod tests {
     }
 
     /// Rig parameters bending the second bone by `angle` about z at the joint (x = 1).
-    fn bend(rig: &Rig, angle: f64) -> Vec<f64> {
+    pub(crate) fn bend(rig: &Rig, angle: f64) -> Vec<f64> {
         let mut p = rig.rest_params();
         let off = rig.bone_param_offset(&rig_second_bone(rig)).unwrap();
         let (c, s) = (angle.cos(), angle.sin());
