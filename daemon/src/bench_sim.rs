@@ -221,3 +221,139 @@ pub fn step(a: StepArgs) -> Result<()> {
     }
     write_json(&a.out, &serde_json::json!({"benchmark": "step", "results": rows}))
 }
+
+#[derive(clap::Args, Debug)]
+pub struct FullArgs {
+    /// Box meshes with about these many tets (42k tets, 8.3k vertices: near the paper's full-space anchor of
+    /// 3 s/frame at 10k vertices / 42k tets).
+    #[arg(long, value_delimiter = ',', default_values_t = [10_000usize, 42_000])]
+    pub tets: Vec<usize>,
+    /// Skinning modes and clusters of the reduced step timed beside it.
+    #[arg(long, default_value_t = 16)]
+    pub modes: usize,
+    #[arg(long, default_value_t = 100)]
+    pub clusters: usize,
+    /// Local-global iterations per step (fixed, for timing), both steps.
+    #[arg(long, default_value_t = 10)]
+    pub iterations: usize,
+    /// Timed full-space steps per mesh and model.
+    #[arg(long, default_value_t = 10)]
+    pub steps: usize,
+    /// Timed reduced steps per mesh and model.
+    #[arg(long, default_value_t = 200)]
+    pub reduced_steps: usize,
+    /// Threads of the full-space step (per-tet local step, solves); the reduced step always runs on one.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[arg(long, default_value = "out/bench-full.json")]
+    pub out: PathBuf,
+}
+
+/// The swaying, turning affine rig of `bench step` at frame `k` (120 Hz).
+fn sway(rig: &Rig, k: usize) -> Vec<f64> {
+    let t = k as f64 / 120.0;
+    let (c, s) = ((0.8 * (2.0 * t).sin()).cos(), (0.8 * (2.0 * t).sin()).sin());
+    let mut p = rig.rest_params();
+    p[0] = c;
+    p[2] = s;
+    p[8] = -s;
+    p[10] = c;
+    p[3] = 0.3 * (5.0 * t).sin();
+    p
+}
+
+/// Median time (µs) of `steps` calls of `step(k)` after `warmup` untimed ones.
+fn time_steps(warmup: usize, steps: usize, mut step: impl FnMut(usize)) -> f64 {
+    let mut per_step = Vec::with_capacity(steps);
+    for k in 0..warmup + steps {
+        let t0 = Instant::now();
+        step(k);
+        if k >= warmup {
+            per_step.push(t0.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    median(per_step)
+}
+
+/// Full-space complementary dynamics (sparse KKT, one rotation per tet) against the reduced step on the same
+/// mesh, rig motion and iteration count.
+pub fn full(a: FullArgs) -> Result<()> {
+    use crate::sim::full::{FullModel, FullState};
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads.max(1)).build()?;
+    let h = 1.0 / 120.0;
+    let mut rows = Vec::new();
+    println!(
+        "{:>7} {:>8} {:>14} {:>10} {:>14} {:>15} {:>9}",
+        "tets", "vertices", "model", "setup s", "full ms/step", "reduced us/step", "ratio"
+    );
+    for target in &a.tets {
+        let mesh = box_with_tets(*target);
+        let mat = Material::homogeneous(mesh.t(), 2e4, 0.35, 1000.0)?;
+        let mass = lumped_mass(&mesh, &mat.density);
+        let rig = Rig::affine();
+        let jac = rig.jacobian(&mesh.vertices)?;
+        let d = leak_diagonal(&mesh, &MomentumLeak::default())?;
+        let jcal = complementarity_matrix(&jac, &mass, &d);
+        let x0 = rig.offset(&mesh.vertices)?;
+        let t0 = Instant::now();
+        let full = pool.install(|| FullModel::new(&mesh, &mat, &mass, &jac, &x0, &jcal, h))?;
+        let setup = t0.elapsed().as_secs_f64();
+        // the reduced model exactly as `bench step` builds it
+        let jw = weight_space_constraint(&mesh.vertices, &jcal);
+        let (modes, _) =
+            sparse_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, a.modes, &EigenOptions::default())?;
+        let mut w_rows = Vec::with_capacity(mesh.n() * a.modes);
+        for v in 0..mesh.n() {
+            w_rows.extend((0..a.modes).map(|i| modes.weights[(v, i)]));
+        }
+        let clustering = cluster_tets(&mesh, &w_rows, a.modes, &modes.eigenvalues, a.clusters, 1);
+        let reduced = ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, h)?;
+        for elasticity in [Elasticity::Arap, Elasticity::Corotational] {
+            let opts = StepOptions {
+                elasticity,
+                max_iterations: a.iterations,
+                tolerance: 0.0,
+                gravity: [0.0; 3],
+                record_energy: false,
+            };
+            faer::set_global_parallelism(if a.threads > 1 {
+                faer::Par::rayon(a.threads)
+            } else {
+                faer::Par::Seq
+            });
+            let mut fs = FullState::at_rest(&full, &rig.rest_params());
+            let full_us = pool.install(|| {
+                time_steps(2, a.steps, |k| {
+                    full.step(&mut fs, &sway(&rig, k), &opts);
+                })
+            });
+            faer::set_global_parallelism(faer::Par::Seq);
+            let mut rs = StepState::at_rest(&reduced, &rig.rest_params());
+            let reduced_us = time_steps(20, a.reduced_steps, |k| {
+                reduced.step(&mut rs, &sway(&rig, k), &opts);
+            });
+            println!(
+                "{:>7} {:>8} {:>14} {:>10.3} {:>14.2} {:>15.1} {:>9.0}",
+                mesh.t(),
+                mesh.n(),
+                format!("{elasticity:?}"),
+                setup,
+                full_us / 1e3,
+                reduced_us,
+                full_us / reduced_us
+            );
+            rows.push(serde_json::json!({
+                "tets": mesh.t(), "vertices": mesh.n(), "elasticity": format!("{elasticity:?}"),
+                "iterations_per_step": a.iterations, "full_threads": a.threads, "full_setup_s": setup,
+                "full_median_step_ms": full_us / 1e3, "full_steps": a.steps,
+                "reduced_median_step_us": reduced_us, "reduced_steps": a.reduced_steps,
+                "modes": a.modes, "clusters": clustering.r, "constraint_rank": full.constraint_rank(),
+                "ratio": full_us / reduced_us,
+            }));
+        }
+    }
+    write_json(
+        &a.out,
+        &serde_json::json!({"benchmark": "full", "paper_full_s_per_frame": 3.0, "results": rows}),
+    )
+}

@@ -65,6 +65,8 @@ enum BenchCommand {
     Precompute(crate::bench_sim::PrecomputeArgs),
     /// The reduced step (Alg. 2): time per local-global iteration and per step, one core.
     Step(crate::bench_sim::StepArgs),
+    /// Full-space complementary dynamics (sparse KKT, per-tet rotations) against the reduced step.
+    Full(crate::bench_sim::FullArgs),
 }
 
 /// Parse the command line and run; the whole of `avatard`'s `main`.
@@ -98,5 +100,6 @@ pub fn main() -> Result<()> {
         Command::Bench(BenchCommand::Transport(args)) => rt.block_on(crate::bench::transport(args)),
         Command::Bench(BenchCommand::Precompute(args)) => crate::bench_sim::precompute(args),
         Command::Bench(BenchCommand::Step(args)) => crate::bench_sim::step(args),
+        Command::Bench(BenchCommand::Full(args)) => crate::bench_sim::full(args),
     }
 }

@@ -20,6 +20,8 @@
 //!   report (what `avatard precompute` runs).
 //! - [`step`]: the run-time step (Alg. 2): backward-Euler inertia, per-cluster polar rotations (local),
 //!   prefactored global solve; ARAP exact, co-rotational with a line search.
+//! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes: the same energy and local-global
+//!   scheme with one rotation per tet, the constraint through a KKT Schur complement over one sparse Cholesky.
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
 //!   Jacobian `J`.
 //!
@@ -43,6 +45,7 @@
 pub mod clusters;
 pub mod eigen;
 pub mod fem;
+pub mod full;
 pub mod leak;
 pub mod mesh;
 pub mod mesh_io;

@@ -327,7 +327,7 @@ impl ReducedModel {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::sim::clusters::cluster_tets;
     use crate::sim::fem::{lumped_mass, weight_space_hessian, Material};
@@ -363,7 +363,7 @@ mod tests {
     }
 
     /// Rig parameters bending the second bone by `angle` about z at the joint (x = 1).
-    fn bend(rig: &Rig, angle: f64) -> Vec<f64> {
+    pub(crate) fn bend(rig: &Rig, angle: f64) -> Vec<f64> {
         let mut p = rig.rest_params();
         let off = rig.bone_param_offset(&rig_second_bone(rig)).unwrap();
         let (c, s) = (angle.cos(), angle.sin());
@@ -450,86 +450,187 @@ mod tests {
         }
     }
 
-    /// Eq. 24 / App. A: rotating the rest mesh, the rig and its inputs by Q rotates the simulated displacement.
-    #[test]
-    fn steps_are_rotation_equivariant() {
-        use crate::sim::clusters::Clustering;
-        use crate::sim::modes::skinning_subspace;
+    /// The scene of the rotation tests (Eq. 24): a bar without a symmetric cross-section (no degenerate modes)
+    /// with a two-bone rig, momentum leak and 7 clusters; rest mesh, rig and everything built from them rotated
+    /// by `q` when given.
+    struct RotationScene {
+        mesh: TetMesh,
+        mat: Material,
+        mass: Vec<f64>,
+        rig: Rig,
+        jac: faer::sparse::SparseColMat<usize, f64>,
+        jcal: faer::sparse::SparseColMat<usize, f64>,
+        x0: Vec<f64>,
+        clustering: crate::sim::clusters::Clustering,
+    }
+
+    fn rotation_scene(q: Option<&Matrix3<f64>>) -> RotationScene {
         use crate::sim::rig::Bone;
-        let q = *nalgebra::Rotation3::from_axis_angle(
-            &nalgebra::Unit::new_normalize(nalgebra::Vector3::new(0.3, -0.5, 0.8)),
-            1.1,
-        )
-        .matrix();
-        let rot = |v: [f64; 3]| {
-            let r = q * nalgebra::Vector3::new(v[0], v[1], v[2]);
-            [r[0], r[1], r[2]]
-        };
-        let base = box_mesh(8, 2, 2, [2.0, 0.5, 0.3]); // no symmetric cross-section: no degenerate modes
+        let base = box_mesh(8, 2, 2, [2.0, 0.5, 0.3]);
         let weights = LbsRig::two_bone_bar(&base, 0, 1.0, 0.5).weights().clone();
-        let simulate = |rotated: bool| {
-            let verts: Vec<[f64; 3]> =
-                base.vertices.iter().map(|v| if rotated { rot(*v) } else { *v }).collect();
-            let mesh = TetMesh::new(verts, base.tets.clone()).unwrap().0;
-            let mat = Material::homogeneous(mesh.t(), 2e4, 0.3, 1000.0).unwrap();
-            let mass = lumped_mass(&mesh, &mat.density);
-            let bones = ["root", "child"]
-                .iter()
-                .enumerate()
-                .map(|(i, name)| Bone {
-                    name: (*name).into(),
-                    parent: i.checked_sub(1),
-                    bind: crate::sim::rig::IDENTITY,
-                })
-                .collect();
-            let rig = Rig::new(vec![RigPart::Lbs(LbsRig::new(bones, weights.clone()).unwrap())]).unwrap();
-            let jac = rig.jacobian(&mesh.vertices).unwrap();
-            let leak = vec![0.6; mesh.n()];
-            let jw = weight_space_constraint(&mesh.vertices, &complementarity_matrix(&jac, &mass, &leak));
-            let modes = dense_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, 6).unwrap();
-            let clustering = Clustering { labels: (0..mesh.t()).map(|t| t % 7).collect(), r: 7 };
-            let x0 = rig.offset(&mesh.vertices).unwrap();
-            let model =
-                ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 60.0)
-                    .unwrap();
-            let mut state = StepState::at_rest(&model, &rig.rest_params());
+        let verts = base.vertices.iter().map(|v| q.map_or(*v, |q| rotate(q, *v))).collect();
+        let mesh = TetMesh::new(verts, base.tets.clone()).unwrap().0;
+        let mat = Material::homogeneous(mesh.t(), 2e4, 0.3, 1000.0).unwrap();
+        let mass = lumped_mass(&mesh, &mat.density);
+        let bones = ["root", "child"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Bone {
+                name: (*name).into(),
+                parent: i.checked_sub(1),
+                bind: crate::sim::rig::IDENTITY,
+            })
+            .collect();
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::new(bones, weights).unwrap())]).unwrap();
+        let jac = rig.jacobian(&mesh.vertices).unwrap();
+        let jcal = complementarity_matrix(&jac, &mass, &vec![0.6; mesh.n()]);
+        let x0 = rig.offset(&mesh.vertices).unwrap();
+        let clustering =
+            crate::sim::clusters::Clustering { labels: (0..mesh.t()).map(|t| t % 7).collect(), r: 7 };
+        RotationScene { mesh, mat, mass, rig, jac, jcal, x0, clustering }
+    }
+
+    fn rotate(q: &Matrix3<f64>, v: [f64; 3]) -> [f64; 3] {
+        let r = q * nalgebra::Vector3::new(v[0], v[1], v[2]);
+        [r[0], r[1], r[2]]
+    }
+
+    fn random_rotation() -> Matrix3<f64> {
+        let axis = nalgebra::Unit::new_normalize(nalgebra::Vector3::new(0.3, -0.5, 0.8));
+        *nalgebra::Rotation3::from_axis_angle(&axis, 1.1).matrix()
+    }
+
+    impl RotationScene {
+        fn skinning_model(&self, w: &Mat<f64>) -> ReducedModel {
+            let (m, s) = (self, 1.0 / 60.0);
+            ReducedModel::new(&m.mesh, &m.mat, &m.mass, &m.jac, &m.x0, w, &m.clustering, s).unwrap()
+        }
+
+        fn basis_model(&self, b: &Mat<f64>) -> ReducedModel {
+            let (m, s) = (self, 1.0 / 60.0);
+            ReducedModel::from_basis(&m.mesh, &m.mat, &m.mass, &m.jac, &m.x0, b, &m.clustering, s).unwrap()
+        }
+
+        fn skinning_weights(&self, modes: usize) -> Mat<f64> {
+            let jw = weight_space_constraint(&self.mesh.vertices, &self.jcal);
+            dense_modes(&weight_space_hessian(&self.mesh, &self.mat), &self.mass, &jw, modes).unwrap().weights
+        }
+
+        /// Displacement (vibration) modes: the `count` lowest eigenvectors of the rest Hessian `H u = ω² M u`
+        /// restricted to the complementary space `𝒥ᵀ u = 0` (Eq. 11 made rig-complementary), M-orthonormal.
+        fn displacement_modes(&self, count: usize) -> Mat<f64> {
+            let n = self.mesh.n();
+            // in mass-scaled coordinates y = M^½ u: the constraint is (M^-½ 𝒥)ᵀ y = 0, the pencil standard
+            let inv_sqrt: Vec<f64> = self.mass.iter().map(|m| 1.0 / m.sqrt()).collect();
+            let scaled = complementarity_matrix(&self.jcal, &inv_sqrt, &vec![1.0; n]); // rows scaled by M^-½
+            let null = crate::sim::reduced::complementary_basis(&scaled);
+            let h = crate::sim::fem::rest_hessian(&self.mesh, &self.mat).to_dense();
+            let h = Mat::<f64>::from_fn(3 * n, 3 * n, |i, j| inv_sqrt[i % n] * h[(i, j)] * inv_sqrt[j % n]);
+            let c = null.transpose() * &h * &null;
+            let c = Mat::<f64>::from_fn(c.nrows(), c.ncols(), |i, j| 0.5 * (c[(i, j)] + c[(j, i)]));
+            let eig = c.self_adjoint_eigen(faer::Side::Lower).unwrap(); // ascending
+            let y = &null * eig.U().subcols(0, count);
+            Mat::from_fn(3 * n, count, |i, j| inv_sqrt[i % n] * y[(i, j)])
+        }
+
+        /// Eight steps of the bending rig (conjugated by `q` when given: `T' = [Q A Qᵀ | Q b]` per handle);
+        /// returns the final reduced coordinates.
+        fn bend_steps(&self, model: &ReducedModel, q: Option<&Matrix3<f64>>) -> Vec<f64> {
+            let mut state = StepState::at_rest(model, &self.rig.rest_params());
             let opts = StepOptions { max_iterations: 200, tolerance: 1e-13, ..Default::default() };
             for k in 1..=8 {
-                let mut p = bend(&rig, 0.15 * k as f64);
-                if rotated {
-                    // T' = [Q A Qᵀ | Q b] for every handle
+                let mut p = bend(&self.rig, 0.15 * k as f64);
+                if let Some(q) = q {
                     for h in p.chunks_mut(12) {
-                        let a = nalgebra::Matrix3::from_fn(|r, c| h[4 * r + c]);
-                        let b = q * nalgebra::Vector3::new(h[3], h[7], h[11]);
-                        let a2 = q * a * q.transpose();
+                        let a = q * Matrix3::from_fn(|r, c| h[4 * r + c]) * q.transpose();
+                        let b = rotate(q, [h[3], h[7], h[11]]);
                         for r in 0..3 {
-                            for c in 0..3 {
-                                h[4 * r + c] = a2[(r, c)];
-                            }
+                            h[4 * r..4 * r + 3].copy_from_slice(&[a[(r, 0)], a[(r, 1)], a[(r, 2)]]);
                             h[4 * r + 3] = b[r];
                         }
                     }
                 }
                 model.step(&mut state, &p, &opts);
             }
-            let b = skinning_subspace(&mesh.vertices, &modes.weights);
-            let u = crate::sim::fem::spmv(&b, &state.z);
-            (mesh.n(), u)
-        };
-        let (n, u) = simulate(false);
-        let (_, u_rot) = simulate(true);
-        let mut err = 0.0;
-        let mut norm = 0.0;
+            state.z
+        }
+    }
+
+    /// `‖u_rot − (I ⊗ Q) u‖ / ‖u‖` for coordinate-major displacements.
+    fn equivariance_error(q: &Matrix3<f64>, u: &[f64], u_rot: &[f64]) -> f64 {
+        let n = u.len() / 3;
+        let (mut err, mut norm) = (0.0, 0.0);
         for v in 0..n {
-            let want = rot([u[v], u[n + v], u[2 * n + v]]);
+            let want = rotate(q, [u[v], u[n + v], u[2 * n + v]]);
             for c in 0..3 {
                 err += (u_rot[c * n + v] - want[c]).powi(2);
                 norm += want[c] * want[c];
             }
         }
-        let rel = (err / norm).sqrt();
         assert!(norm > 1e-10, "the scene must move");
+        (err / norm).sqrt()
+    }
+
+    fn dense_times(b: &Mat<f64>, z: &[f64]) -> Vec<f64> {
+        (b * Mat::from_fn(z.len(), 1, |i, _| z[i])).col(0).iter().copied().collect()
+    }
+
+    /// Eq. 24 / App. A: rotating the rest mesh, the rig and its inputs by Q rotates the simulated displacement.
+    #[test]
+    fn steps_are_rotation_equivariant() {
+        use crate::sim::modes::skinning_subspace;
+        let q = random_rotation();
+        let run = |q: Option<&Matrix3<f64>>| {
+            // each run builds its modes from its own mesh
+            let s = rotation_scene(q);
+            let w = s.skinning_weights(6);
+            crate::sim::fem::spmv(
+                &skinning_subspace(&s.mesh.vertices, &w),
+                &s.bend_steps(&s.skinning_model(&w), q),
+            )
+        };
+        let rel = equivariance_error(&q, &run(None), &run(Some(&q)));
         assert!(rel <= 1e-8, "rotated displacement differs by {rel:e} (relative)");
+    }
+
+    /// §5.2 / App. A, the counter-example: Eq. 24 holds for a subspace `B` (computed once, at rest) iff `B` is
+    /// closed under rotations (Eq. 25). A skinning subspace is (`Q (w A X̄) = w (Q A) X̄`), so rotating the rest
+    /// mesh, rig and inputs rotates the displacement; a displacement-mode subspace of the same size is not (a
+    /// fixed field `φ` rotated, `(I ⊗ Q) φ`, is not a combination of the fixed fields), so the same rotated
+    /// problem gets a different, non-rotated answer. Were the displacement modes recomputed from the rotated
+    /// mesh, they would be `(I ⊗ Q) B` (H and 𝒥 co-rotate) and the test would pass trivially: the property
+    /// is about one basis serving every orientation, as in the paper's Fig. 11.
+    #[test]
+    fn displacement_modes_are_not_rotation_equivariant() {
+        use crate::sim::modes::skinning_subspace;
+        let q = random_rotation();
+        let (rest, rotated) = (rotation_scene(None), rotation_scene(Some(&q)));
+        // skinning subspace: weights from the rest mesh, used for both orientations
+        let w = rest.skinning_weights(6);
+        let u = crate::sim::fem::spmv(
+            &skinning_subspace(&rest.mesh.vertices, &w),
+            &rest.bend_steps(&rest.skinning_model(&w), None),
+        );
+        let u_rot = crate::sim::fem::spmv(
+            &skinning_subspace(&rotated.mesh.vertices, &w),
+            &rotated.bend_steps(&rotated.skinning_model(&w), Some(&q)),
+        );
+        let skinning = equivariance_error(&q, &u, &u_rot);
+        // displacement modes, as many degrees of freedom (72), from the rest mesh, used for both orientations
+        let b = rest.displacement_modes(72);
+        let u = dense_times(&b, &rest.bend_steps(&rest.basis_model(&b), None));
+        let u_rot = dense_times(&b, &rotated.bend_steps(&rotated.basis_model(&b), Some(&q)));
+        let displacement = equivariance_error(&q, &u, &u_rot);
+        // the same displacement modes recomputed from the rotated mesh: the rotated basis, so equivariant
+        let b_rot = rotated.displacement_modes(72);
+        let u_rot = dense_times(&b_rot, &rotated.bend_steps(&rotated.basis_model(&b_rot), Some(&q)));
+        let recomputed = equivariance_error(&q, &u, &u_rot);
+        eprintln!(
+            "equivariance: skinning {skinning:e}, displacement {displacement:e}, rebuilt {recomputed:e}"
+        );
+        assert!(skinning <= 1e-8, "skinning subspace: {skinning:e}");
+        assert!(displacement > 1e-3, "displacement modes look rotation equivariant: {displacement:e}");
+        assert!(recomputed <= 1e-8, "a basis rebuilt from the rotated mesh co-rotates: {recomputed:e}");
     }
 
     /// §9.10: against full-space complementary dynamics (same energy and integrator, B = a basis of the
