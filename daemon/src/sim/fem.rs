@@ -4,7 +4,7 @@
 //! Layouts follow [`crate::sim`]: coordinate-major positions, `vec(F)` ordered (row c, tet, column j).
 
 use super::mesh::TetMesh;
-use faer::sparse::{SparseColMat, Triplet};
+use faer::sparse::{SparseColMat, SymbolicSparseColMat, Triplet};
 
 /// Per-tet material: Lamé parameters `μ`, `λ` (Pa) and density `ρ` (kg/m³). Heterogeneous by construction.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,20 +155,65 @@ pub fn gradient_operator(mesh: &TetMesh) -> SparseColMat<usize, f64> {
 
 /// Scalar heterogeneous Laplacian `L_s = Gᵀ diag(coef_t vol_t ⊗ 1₃) G` (n × n), assembled per element.
 /// With `coef = μ` this is one diagonal block of `L` (see [`laplacian`]); with `coef = 1` it is the P1
-/// stiffness (cotangent) matrix.
+/// stiffness (cotangent) matrix. Assembled column by column in parallel (each column gathers its vertex's
+/// tets), which avoids sorting 16 triplets per tet.
 pub fn scalar_laplacian(mesh: &TetMesh, coef: &[f64]) -> SparseColMat<usize, f64> {
-    let mut trip = Vec::with_capacity(16 * mesh.t());
-    for t in 0..mesh.t() {
-        let g = hat_gradients(mesh, t);
-        let w = coef[t] * mesh.volume(t);
-        for (a, &va) in mesh.tets[t].iter().enumerate() {
-            for (b, &vb) in mesh.tets[t].iter().enumerate() {
-                let dot = g[a][0] * g[b][0] + g[a][1] * g[b][1] + g[a][2] * g[b][2];
-                trip.push(Triplet::new(va, vb, w * dot));
+    use rayon::prelude::*;
+    let n = mesh.n();
+    let (ptr, incident) = vertex_tets(mesh);
+    let columns: Vec<Vec<(usize, f64)>> = (0..n)
+        .into_par_iter()
+        .map(|v| {
+            let mut entries = Vec::with_capacity(4 * (ptr[v + 1] - ptr[v]));
+            for &(t, a) in &incident[ptr[v]..ptr[v + 1]] {
+                let g = hat_gradients(mesh, t);
+                let w = coef[t] * mesh.volume(t);
+                for (b, &vb) in mesh.tets[t].iter().enumerate() {
+                    let dot = g[a][0] * g[b][0] + g[a][1] * g[b][1] + g[a][2] * g[b][2];
+                    entries.push((vb, w * dot));
+                }
             }
+            entries.sort_by_key(|e| e.0); // stable: sums in tet order
+            entries.dedup_by(|next, kept| {
+                let same = next.0 == kept.0;
+                if same {
+                    kept.1 += next.1;
+                }
+                same
+            });
+            entries
+        })
+        .collect();
+    let mut col_ptr = Vec::with_capacity(n + 1);
+    col_ptr.push(0);
+    for c in &columns {
+        col_ptr.push(col_ptr.last().copied().unwrap_or(0) + c.len());
+    }
+    let (row_idx, vals): (Vec<usize>, Vec<f64>) = columns.into_iter().flatten().unzip();
+    let symbolic = SymbolicSparseColMat::new_checked(n, n, col_ptr, None, row_idx);
+    SparseColMat::new(symbolic, vals)
+}
+
+/// The tets around each vertex, as (tet, corner) in tet order: CSR offsets and entries.
+fn vertex_tets(mesh: &TetMesh) -> (Vec<usize>, Vec<(usize, usize)>) {
+    let mut ptr = vec![0usize; mesh.n() + 1];
+    for tet in &mesh.tets {
+        for &v in tet {
+            ptr[v + 1] += 1;
         }
     }
-    SparseColMat::try_new_from_triplets(mesh.n(), mesh.n(), &trip).expect("valid laplacian triplets")
+    for v in 0..mesh.n() {
+        ptr[v + 1] += ptr[v];
+    }
+    let mut fill = ptr.clone();
+    let mut incident = vec![(0, 0); ptr[mesh.n()]];
+    for (t, tet) in mesh.tets.iter().enumerate() {
+        for (a, &v) in tet.iter().enumerate() {
+            incident[fill[v]] = (t, a);
+            fill[v] += 1;
+        }
+    }
+    (ptr, incident)
 }
 
 /// Heterogeneous Laplacian `L = Kᵀ U V K` (3n × 3n) with `U = diag(μ)`, `V = diag(vol)` per tet
