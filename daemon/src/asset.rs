@@ -388,7 +388,9 @@ mod tests {
     fn asset() -> Precomputed {
         let settings =
             PrecomputeSettings { modes: 3, clusters: ClusterCount::KMeans(6), ..Default::default() };
-        precompute(box_mesh(4, 2, 2, [2.0, 0.5, 0.5]), Rig::affine(), &settings, &mut |_| {}).unwrap().0
+        precompute(box_mesh(4, 2, 2, [2.0, 0.5, 0.5]), Rig::affine(), &settings, std::sync::Arc::new(|_| {}))
+            .unwrap()
+            .0
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! (asset + rig animation → trajectory of `z`).
 
 use crate::asset;
+use crate::sim::eigen::EigenProgress;
 use crate::sim::mesh_io::read_mesh;
 use crate::sim::precompute::{precompute as run_precompute, ClusterCount, Eigensolver, LeakSetting};
-use crate::sim::precompute::{Phase, PrecomputeSettings};
+use crate::sim::precompute::{PrecomputeSettings, Progress};
 use crate::sim::reduced::ReducedModel;
 use crate::sim::rig::{Rig, RigAnimation};
 use crate::sim::step::{Elasticity, StepOptions, StepState};
@@ -160,10 +161,19 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
     };
     let spinner = phase_spinner();
     let started = std::time::Instant::now();
-    let (out, report) = run_precompute(mesh, rig, &settings, &mut |phase: Phase| {
-        spinner.set_message(format!("{phase} ({:.1} s)", started.elapsed().as_secs_f64()));
-    })
-    .with_context(|| format!("precomputing {}", a.mesh.display()))?;
+    let bar = spinner.clone();
+    let progress = move |p: Progress| {
+        let what = match p {
+            Progress::Phase(phase) => phase.to_string(),
+            Progress::Eigen(EigenProgress::Lanczos { krylov, converged, wanted }) => {
+                format!("skinning eigenmodes: {converged}/{wanted} converged, {krylov} Krylov vectors")
+            }
+            Progress::Eigen(e) => format!("skinning eigenmodes: {e:?}"),
+        };
+        bar.set_message(format!("{what} ({:.1} s)", started.elapsed().as_secs_f64()));
+    };
+    let (out, report) = run_precompute(mesh, rig, &settings, std::sync::Arc::new(progress))
+        .with_context(|| format!("precomputing {}", a.mesh.display()))?;
     spinner.finish_and_clear();
     let hash = asset::save(&out, &a.out)?;
     let size = std::fs::metadata(&a.out).map(|m| m.len()).unwrap_or(0);

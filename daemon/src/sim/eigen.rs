@@ -18,12 +18,11 @@
 //! The Cholesky factor uses a nested-dissection ordering (BFS level sets as separators), which on tet meshes
 //! gives less fill and far fewer flops than faer's default AMD.
 
+use super::cholesky::Cholesky;
 use super::modes::{Modes, ModesError, RANK_TOL};
-use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::linalg::solvers::Solve;
-use faer::sparse::linalg::cholesky::{factorize_symbolic_cholesky, SymbolicCholesky, SymmetricOrdering};
 use faer::sparse::{SparseColMat, SymbolicSparseColMat};
-use faer::{Accum, Conj, Mat, MatMut, MatRef, Par, Side};
+use faer::{Accum, Mat, MatMut, MatRef, Par, Side};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -247,204 +246,6 @@ fn shifted_operator(hw: &SparseColMat<usize, f64>, inv_sqrt: &[f64]) -> (SparseC
     }
     let symbolic = SymbolicSparseColMat::new_unsorted_checked(n, n, col_ptr, None, row_idx);
     (SparseColMat::new(symbolic, vals), shift)
-}
-
-/// Sparse `L Lᵀ` of an SPD matrix with a nested-dissection ordering, at faer's global parallelism.
-struct Cholesky {
-    symbolic: SymbolicCholesky<usize>,
-    values: Vec<f64>,
-}
-
-impl Cholesky {
-    fn new(a: &SparseColMat<usize, f64>) -> Result<Self, ModesError> {
-        let n = a.nrows();
-        let order = nested_dissection(a);
-        let mut inverse = vec![0; n];
-        for (new, &old) in order.iter().enumerate() {
-            inverse[old] = new;
-        }
-        let perm = faer::perm::PermRef::new_checked(&order, &inverse, n);
-        let symbolic = factorize_symbolic_cholesky(
-            a.symbolic(),
-            Side::Lower,
-            SymmetricOrdering::Custom(perm),
-            Default::default(),
-        )
-        .map_err(|e| fail(&e))?;
-        let par = faer::get_global_parallelism();
-        let mut values = vec![0.0; symbolic.len_val()];
-        let mut buf =
-            MemBuffer::try_new(symbolic.factorize_numeric_llt_scratch::<f64>(par, Default::default()))
-                .map_err(|e| fail(&e))?;
-        symbolic
-            .factorize_numeric_llt(
-                &mut values,
-                a.as_ref(),
-                Side::Lower,
-                Default::default(),
-                par,
-                MemStack::new(&mut buf),
-                Default::default(),
-            )
-            .map_err(|e| fail(&e))?;
-        Ok(Cholesky { symbolic, values })
-    }
-
-    /// `A⁻¹ b` for all columns of `b` at once.
-    fn solve(&self, b: MatRef<'_, f64>) -> Mat<f64> {
-        let par = faer::get_global_parallelism();
-        let mut x = b.to_owned();
-        let mut buf = MemBuffer::new(self.symbolic.solve_in_place_scratch::<f64>(x.ncols(), par));
-        faer::sparse::linalg::cholesky::LltRef::new(&self.symbolic, &self.values).solve_in_place_with_conj(
-            Conj::No,
-            x.as_mut(),
-            par,
-            MemStack::new(&mut buf),
-        );
-        x
-    }
-}
-
-/// Leaves of the dissection smaller than this keep their BFS order.
-const DISSECTION_LEAF: usize = 64;
-const UNSEEN: usize = usize::MAX;
-const SEPARATED: u32 = u32::MAX;
-
-/// Fill-reducing order (`order[new] = old`) by nested dissection of `a`'s graph: each part is split by a BFS
-/// level set (from pseudo-peripheral roots; the smallest level with at least 30 % on each side), and the
-/// separator is numbered after both halves.
-fn nested_dissection(a: &SparseColMat<usize, f64>) -> Vec<usize> {
-    enum Job {
-        Split(Vec<usize>, u32),
-        Emit(Vec<usize>),
-    }
-    let n = a.nrows();
-    let mut graph = Dissection { a, part: vec![0; n], level: vec![UNSEEN; n], queue: Vec::new(), parts: 1 };
-    let mut order = Vec::with_capacity(n);
-    let mut jobs = vec![Job::Split((0..n).collect(), 0)];
-    while let Some(job) = jobs.pop() {
-        match job {
-            Job::Emit(set) => order.extend(set),
-            Job::Split(set, _) if set.len() <= DISSECTION_LEAF => order.extend(set),
-            Job::Split(set, part) => match graph.split(&set, part) {
-                None => order.extend(set),
-                Some((left, right, separator)) => {
-                    let (l, r) = graph.relabel(&left, &right, &separator);
-                    jobs.push(Job::Emit(separator));
-                    jobs.push(Job::Split(right, r));
-                    jobs.push(Job::Split(left, l));
-                }
-            },
-        }
-    }
-    order
-}
-
-struct Dissection<'a> {
-    a: &'a SparseColMat<usize, f64>,
-    /// Which part each vertex is in ([`SEPARATED`] once in a separator).
-    part: Vec<u32>,
-    level: Vec<usize>,
-    queue: Vec<usize>,
-    parts: u32,
-}
-
-impl Dissection<'_> {
-    /// BFS inside `part` from `root`: fills `queue` (in visiting order) and `level`; returns the level counts.
-    fn bfs(&mut self, root: usize, part: u32) -> Vec<usize> {
-        self.queue.clear();
-        self.queue.push(root);
-        self.level[root] = 0;
-        let mut head = 0;
-        while head < self.queue.len() {
-            let v = self.queue[head];
-            head += 1;
-            for &u in self.a.row_idx_of_col_raw(v) {
-                if self.part[u] == part && self.level[u] == UNSEEN {
-                    self.level[u] = self.level[v] + 1;
-                    self.queue.push(u);
-                }
-            }
-        }
-        let mut count = vec![0; self.level[*self.queue.last().expect("root")] + 1];
-        for &v in &self.queue {
-            count[self.level[v]] += 1;
-        }
-        count
-    }
-
-    fn forget_levels(&mut self) {
-        for &v in &self.queue {
-            self.level[v] = UNSEEN;
-        }
-    }
-
-    /// `(left, right, separator)` of `set`, or `None` where no level set splits it in a balanced way.
-    fn split(&mut self, set: &[usize], part: u32) -> Option<(Vec<usize>, Vec<usize>, Vec<usize>)> {
-        let mut best: Option<(usize, usize, usize)> = None; // (separator size, root, level)
-        let mut root = set[0];
-        for _ in 0..3 {
-            let count = self.bfs(root, part);
-            if self.queue.len() < set.len() {
-                // disconnected: this component against the rest, no separator needed
-                let left = self.queue.clone();
-                let right = set.iter().copied().filter(|&v| self.level[v] == UNSEEN).collect();
-                self.forget_levels();
-                return Some((left, right, Vec::new()));
-            }
-            if let Some(k) = balanced_level(&count) {
-                if best.is_none_or(|(size, _, _)| count[k] < size) {
-                    best = Some((count[k], root, k));
-                }
-            }
-            root = *self.queue.last().expect("nonempty");
-            self.forget_levels();
-        }
-        let (_, root, k) = best?;
-        self.bfs(root, part);
-        let (mut left, mut right, mut separator) = (Vec::new(), Vec::new(), Vec::new());
-        for &v in &self.queue {
-            let l = self.level[v];
-            let touches_next = || {
-                self.a.row_idx_of_col_raw(v).iter().any(|&u| self.part[u] == part && self.level[u] == k + 1)
-            };
-            if l < k || (l == k && !touches_next()) {
-                left.push(v);
-            } else if l > k {
-                right.push(v);
-            } else {
-                separator.push(v);
-            }
-        }
-        self.forget_levels();
-        Some((left, right, separator))
-    }
-
-    fn relabel(&mut self, left: &[usize], right: &[usize], separator: &[usize]) -> (u32, u32) {
-        let (l, r) = (self.parts, self.parts + 1);
-        self.parts += 2;
-        for (set, label) in [(left, l), (right, r), (separator, SEPARATED)] {
-            for &v in set {
-                self.part[v] = label;
-            }
-        }
-        (l, r)
-    }
-}
-
-/// The smallest level with at least 30 % of the vertices on either side, if any.
-fn balanced_level(count: &[usize]) -> Option<usize> {
-    let total: usize = count.iter().sum();
-    let mut before = 0;
-    let mut best: Option<usize> = None;
-    for (k, &c) in count.iter().enumerate() {
-        let after = total - before - c;
-        if 10 * before >= 3 * total && 10 * after >= 3 * total && best.is_none_or(|b| c < count[b]) {
-            best = Some(k);
-        }
-        before += c;
-    }
-    best
 }
 
 /// The constrained inverse `P` of the module doc.
@@ -745,29 +546,6 @@ mod tests {
         assert!(lanczos.windows(2).all(|w| w[1].0 > w[0].0), "the basis grows: {lanczos:?}");
         assert_eq!(lanczos.last().map(|l| l.1), Some(10));
         assert!(format!("{opts:?}").contains("progress: Some"));
-    }
-
-    #[test]
-    fn nested_dissection_is_a_permutation_with_less_fill_than_amd() {
-        let mesh = box_mesh(48, 12, 12, [4.0, 1.0, 1.0]);
-        let mat = Material::homogeneous(mesh.t(), 1e5, 0.3, 1000.0).unwrap();
-        let hw = weight_space_hessian(&mesh, &mat);
-        let order = nested_dissection(&hw);
-        let mut sorted = order.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (0..mesh.n()).collect::<Vec<_>>());
-        // fewer stored factor entries than AMD on a 3D mesh
-        let amd = factorize_symbolic_cholesky(
-            hw.symbolic(),
-            Side::Lower,
-            SymmetricOrdering::Amd,
-            Default::default(),
-        )
-        .unwrap()
-        .len_val();
-        let a = shifted_operator(&hw, &vec![1.0; mesh.n()]).0;
-        let nd = Cholesky::new(&a).unwrap().symbolic.len_val();
-        assert!(nd < amd, "nested dissection {nd} vs AMD {amd}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! # Layout
 //! - [`mesh`]: the tetrahedral mesh type and its checks (orientation, degeneracy, unreferenced vertices).
 //! - [`mesh_io`]: readers for TetGen `.node/.ele`, MEDIT `.mesh` and Gmsh `.msh` (v2 and v4 ASCII).
+//! - [`cholesky`]: sparse Cholesky with a nested-dissection ordering (the eigensolver's factorization).
 //! - [`eigen`]: Eq. 22 for large meshes: shift-invert Lanczos on the constrained pencil over faer's sparse
 //!   Cholesky, constraints through a small Schur complement (tested against the dense oracle in [`modes`]).
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
@@ -42,6 +43,7 @@
 // Index loops mirror the equations (F[c][j], g[k][j]) and read better than iterator chains here.
 #![allow(clippy::needless_range_loop)]
 
+pub mod cholesky;
 pub mod clusters;
 pub mod eigen;
 pub mod fem;

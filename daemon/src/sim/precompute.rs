@@ -4,7 +4,7 @@
 //! ([`crate::asset`]).
 
 use super::clusters::{cluster_tets, Clustering};
-use super::eigen::{sparse_modes, EigenOptions};
+use super::eigen::{sparse_modes, EigenOptions, EigenProgress};
 use super::fem::{lumped_mass, weight_space_hessian, Material, MaterialError};
 use super::leak::{leak_diagonal, LeakError, MomentumLeak};
 use super::mesh::TetMesh;
@@ -14,6 +14,7 @@ use super::rig::{Rig, RigError};
 use faer::sparse::SparseColMat;
 use faer::Mat;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How many clusters the hyper-reduced solver uses (§6).
@@ -130,6 +131,16 @@ impl std::fmt::Display for Phase {
     }
 }
 
+/// What [`precompute`] reports as it goes: each phase when it starts, and the eigensolver's progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    Phase(Phase),
+    Eigen(EigenProgress),
+}
+
+/// A progress callback for [`precompute`].
+pub type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
+
 /// What the precompute found and how long it took (`REPORT.json`).
 #[derive(Clone, Debug, Serialize)]
 pub struct PrecomputeReport {
@@ -206,20 +217,21 @@ impl PrecomputeSettings {
     }
 }
 
-/// Run the pipeline; `progress` is told when each phase starts.
+/// Run the pipeline; `progress` is told when each phase starts and how the eigensolver advances.
 pub fn precompute(
     mesh: TetMesh,
     rig: Rig,
     settings: &PrecomputeSettings,
-    progress: &mut dyn FnMut(Phase),
+    progress: ProgressFn,
 ) -> Result<(Precomputed, PrecomputeReport), PrecomputeError> {
+    let phase = |p: Phase| progress(Progress::Phase(p));
     settings.validate()?;
     let material = Material::homogeneous(mesh.t(), settings.youngs, settings.poisson, settings.density)?;
     rig.check_vertices(mesh.n())?;
     let mut seconds = PhaseSeconds::default();
     let total = Instant::now();
 
-    progress(Phase::Operators);
+    phase(Phase::Operators);
     let clock = Instant::now();
     let mass = lumped_mass(&mesh, &material.density);
     let jac = rig.jacobian(&mesh.vertices)?;
@@ -230,18 +242,23 @@ pub fn precompute(
     let hw = weight_space_hessian(&mesh, &material); // Eq. 18
     seconds.operators = clock.elapsed().as_secs_f64();
 
-    progress(Phase::Modes);
+    phase(Phase::Modes);
     let clock = Instant::now();
     let (modes, krylov) = match settings.eigensolver {
         Eigensolver::Sparse => {
-            let (modes, stats) = sparse_modes(&hw, &mass, &jw, settings.modes, &EigenOptions::default())?;
+            let report = progress.clone();
+            let opts = EigenOptions {
+                progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
+                ..EigenOptions::default()
+            };
+            let (modes, stats) = sparse_modes(&hw, &mass, &jw, settings.modes, &opts)?;
             (modes, stats.krylov)
         }
         Eigensolver::Dense => (dense_modes(&hw, &mass, &jw, settings.modes)?, 0),
     };
     seconds.modes = clock.elapsed().as_secs_f64();
 
-    progress(Phase::Clusters);
+    phase(Phase::Clusters);
     let clock = Instant::now();
     let clustering = match settings.clusters {
         ClusterCount::PerTet => Clustering::one_per_tet(mesh.t()),
@@ -256,13 +273,13 @@ pub fn precompute(
     };
     seconds.clusters = clock.elapsed().as_secs_f64();
 
-    progress(Phase::Reduced);
+    phase(Phase::Reduced);
     let clock = Instant::now();
     let model =
         ReducedModel::new(&mesh, &material, &mass, &jac, &x0, &modes.weights, &clustering, settings.dt)?;
     seconds.reduced = clock.elapsed().as_secs_f64();
 
-    progress(Phase::Check);
+    phase(Phase::Check);
     let clock = Instant::now();
     let complementarity_residual =
         complementarity_residual(&mesh.vertices, &jac, &mass, &leak, &modes.weights);
@@ -378,9 +395,17 @@ mod tests {
         let (mesh, rig) = small();
         let settings =
             PrecomputeSettings { modes: 6, clusters: ClusterCount::KMeans(10), ..Default::default() };
-        let mut phases = Vec::new();
-        let (out, report) = precompute(mesh, rig, &settings, &mut |p| phases.push(p)).unwrap();
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = seen.clone();
+        let (out, report) =
+            precompute(mesh, rig, &settings, Arc::new(move |p| log.lock().unwrap().push(p))).unwrap();
+        let seen = seen.lock().unwrap();
+        let phases: Vec<Phase> =
+            seen.iter().filter_map(|p| if let Progress::Phase(p) = p { Some(*p) } else { None }).collect();
         assert_eq!(phases, [Phase::Operators, Phase::Modes, Phase::Clusters, Phase::Reduced, Phase::Check]);
+        let lanczos =
+            seen.iter().filter(|p| matches!(p, Progress::Eigen(EigenProgress::Lanczos { .. }))).count();
+        assert!(lanczos > 0, "the eigensolver reports its Krylov steps");
         assert!(report.complementarity_residual <= 1e-10, "{:e}", report.complementarity_residual);
         assert!(report.orthonormality_error <= 1e-9, "{:e}", report.orthonormality_error);
         assert_eq!(report.reduced_coordinates, 72);
@@ -425,7 +450,7 @@ mod tests {
         ];
         for (settings, needle) in cases {
             let (mesh, rig) = small();
-            let err = precompute(mesh, rig, &settings, &mut |_| {}).unwrap_err().to_string();
+            let err = precompute(mesh, rig, &settings, Arc::new(|_| {})).unwrap_err().to_string();
             assert!(err.contains(needle), "{err}");
         }
     }
@@ -435,7 +460,7 @@ mod tests {
         let mesh = box_mesh(1, 1, 1, [1.0; 3]);
         let settings =
             PrecomputeSettings { modes: 50, eigensolver: Eigensolver::Dense, ..Default::default() };
-        let err = precompute(mesh, Rig::affine(), &settings, &mut |_| {}).unwrap_err().to_string();
+        let err = precompute(mesh, Rig::affine(), &settings, Arc::new(|_| {})).unwrap_err().to_string();
         assert!(err.contains("asked for 50 modes"), "{err}");
     }
 }
