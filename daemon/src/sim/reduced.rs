@@ -62,20 +62,98 @@ pub struct ReducedModel {
     /// Cholesky factor of `A = 2 BᵀLB + BᵀMB / h²` (the global step's matrix), and `A` itself.
     pub a_llt: Llt<f64>,
     pub a: Mat<f64>,
-    /// `A⁻¹ (G₉KB)ᵀ` (dofs × 9r): the global step as one product with the local step's output.
-    pub a_inv_g9kbt: Mat<f64>,
-    /// For skinning subspaces: the per-coordinate blocks, see [`BlockForm`].
-    pub block: Option<BlockForm>,
+    /// The step's operators in coordinate blocks, see [`BlockForm`].
+    pub block: BlockForm,
 }
 
-/// The coordinate-block structure of a skinning subspace: `G₉KB` is three copies of `ΓΦ` (3r × 4m) and
-/// `A = I₃ ⊗ A_s`, so the step's two dense products shrink threefold (and fit in cache). Coordinate `c` of the
-/// reduced vector is the entries `12i + 4c + k`.
+/// The step's operators as `B` coordinate blocks of width `w = s / B`. For a skinning subspace (`B = 3`)
+/// `G₉KB` is three copies of `ΓΦ` (3r × 4m) and `A = I₃ ⊗ A_s`, so the step's products shrink threefold (and fit
+/// in cache); any other basis is one block (`G₉KB` and `A` themselves). A reduced vector is worked on in block
+/// order (`perm`); a 9r vector keeps its rows `c·3r + 3·cl + j`, which are block-major for both.
 pub struct BlockForm {
-    /// `ΓΦ` (3r × 4m): cluster gradients of the weighted coordinate fields.
-    pub gamma_phi: Mat<f64>,
-    /// `A_s⁻¹ (ΓΦ)ᵀ` (4m × 3r).
-    pub a_s_inv_gamma_phi_t: Mat<f64>,
+    /// B: 3 coordinate blocks (skinning subspace) or 1.
+    pub blocks: usize,
+    /// `perm[b·w + q]`: the reduced coordinate at entry q of block b (`12i + 4c + k` for a skinning subspace).
+    pub perm: Vec<usize>,
+    /// The block of `G₉KB` (9r/B × w): `ΓΦ`, or `G₉KB`.
+    pub gradient: RowMajor,
+    /// `A_b⁻¹ (block of G₉KB)ᵀ` (w × 9r/B): the global step as one product with the local step's output.
+    pub a_inv_gradient_t: RowMajor,
+    /// The diagonal block `A_b` (w × w) of `A`, and its Cholesky factor.
+    pub a_block: RowMajor,
+    pub a_block_llt: Llt<f64>,
+}
+
+/// A dense row-major matrix for the step's fused products.
+pub struct RowMajor {
+    pub rows: usize,
+    pub cols: usize,
+    pub data: Vec<f64>,
+}
+
+impl RowMajor {
+    pub fn from_mat(m: &Mat<f64>) -> Self {
+        let (rows, cols) = (m.nrows(), m.ncols());
+        RowMajor { rows, cols, data: (0..rows * cols).map(|i| m[(i / cols, i % cols)]).collect() }
+    }
+
+    /// `y_b = M x_b` for each of the `B` consecutive blocks of `x` (length `B·cols`) and `y` (`B·rows`): one pass
+    /// over `M` for all blocks.
+    pub fn block_mul<const B: usize>(&self, x: &[f64], y: &mut [f64]) {
+        let (n, cols) = (self.rows, self.cols);
+        assert!(x.len() == B * cols && y.len() == B * n);
+        let xb: [&[f64]; B] = std::array::from_fn(|b| &x[b * cols..(b + 1) * cols]);
+        for (i, row) in self.data.chunks_exact(cols).enumerate() {
+            let d = dots(row, xb);
+            for b in 0..B {
+                y[b * n + i] = d[b];
+            }
+        }
+    }
+}
+
+/// `[row · x_b]_b` with four partial sums per block (the order the SIMD lanes add in).
+fn dots<const B: usize>(row: &[f64], x: [&[f64]; B]) -> [f64; B] {
+    let mut acc = [[0.0; 4]; B];
+    let split = row.len() / 4 * 4;
+    for (q, g) in row[..split].chunks_exact(4).enumerate() {
+        for b in 0..B {
+            let xq = &x[b][4 * q..4 * q + 4];
+            for l in 0..4 {
+                acc[b][l] += g[l] * xq[l];
+            }
+        }
+    }
+    std::array::from_fn(|b| {
+        let tail: f64 = row[split..].iter().zip(&x[b][split..]).map(|(g, v)| g * v).sum();
+        (acc[b][0] + acc[b][1]) + (acc[b][2] + acc[b][3]) + tail
+    })
+}
+
+impl BlockForm {
+    /// The block form of `G₉KB` stored as `parts.basis_gradient`, with `A`.
+    fn new(gradient: &BasisGradient, a: &Mat<f64>, a_llt: &Llt<f64>) -> Result<Self, ReducedError> {
+        let s = a.nrows();
+        let (blocks, perm, g, a_block, a_block_llt) = match gradient {
+            BasisGradient::Dense(g9kb) => (1, (0..s).collect(), g9kb, a.clone(), a_llt.clone()),
+            BasisGradient::Skinning(gamma_phi) => {
+                let w = s / 3;
+                let perm = (0..s).map(|e| (e % w) / 4 * 12 + e / w * 4 + e % 4).collect::<Vec<_>>();
+                // A = I₃ ⊗ A_s: the block of coordinate 0 (entries 12i + k) is A_s.
+                let a_s = Mat::<f64>::from_fn(w, w, |i, j| a[(perm[i], perm[j])]);
+                let llt = a_s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
+                (3, perm, gamma_phi, a_s, llt)
+            }
+        };
+        Ok(BlockForm {
+            blocks,
+            perm,
+            gradient: RowMajor::from_mat(g),
+            a_inv_gradient_t: RowMajor::from_mat(&a_block_llt.solve(g.transpose())),
+            a_block: RowMajor::from_mat(&a_block),
+            a_block_llt,
+        })
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -327,32 +405,20 @@ impl ReducedModel {
         parts.check()?;
         let (s, p, r, h) = (parts.btmb.nrows(), parts.btmj.ncols(), parts.cluster_volume.len(), parts.h);
         let (a_llt, a) = factor_global(&parts.btlb, &parts.btmb, h)?;
-        let (g9kb, block) = match &parts.basis_gradient {
-            BasisGradient::Dense(g9kb) => (g9kb.clone(), None),
-            BasisGradient::Skinning(gamma_phi) => {
-                let m = s / 12;
-                let g9kb = Mat::<f64>::from_fn(9 * r, s, |row, col| {
-                    let (c, rest) = (row / (3 * r), row % (3 * r));
-                    let (i, cb, k) = (col / 12, (col % 12) / 4, col % 4);
-                    if c == cb {
-                        gamma_phi[(rest, 4 * i + k)]
-                    } else {
-                        0.0
-                    }
-                });
-                // A = I₃ ⊗ A_s: the block of coordinate 0 (entries 12i + k) is A_s.
-                let a_s =
-                    Mat::<f64>::from_fn(4 * m, 4 * m, |i, j| a[(12 * (i / 4) + i % 4, 12 * (j / 4) + j % 4)]);
-                let a_s_llt = a_s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
-                let block = BlockForm {
-                    a_s_inv_gamma_phi_t: a_s_llt.solve(gamma_phi.transpose()),
-                    gamma_phi: gamma_phi.clone(),
-                };
-                (g9kb, Some(block))
-            }
+        let g9kb = match &parts.basis_gradient {
+            BasisGradient::Dense(g9kb) => g9kb.clone(),
+            BasisGradient::Skinning(gamma_phi) => Mat::<f64>::from_fn(9 * r, s, |row, col| {
+                let (c, rest) = (row / (3 * r), row % (3 * r));
+                let (i, cb, k) = (col / 12, (col % 12) / 4, col % 4);
+                if c == cb {
+                    gamma_phi[(rest, 4 * i + k)]
+                } else {
+                    0.0
+                }
+            }),
         };
-        let a_inv_g9kbt = a_llt.solve(g9kb.transpose());
-        Ok(ReducedModel { parts, dofs: s, params: p, clusters: r, g9kb, a_llt, a, a_inv_g9kbt, block })
+        let block = BlockForm::new(&parts.basis_gradient, &a, &a_llt)?;
+        Ok(ReducedModel { parts, dofs: s, params: p, clusters: r, g9kb, a_llt, a, block })
     }
 }
 
