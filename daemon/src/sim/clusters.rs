@@ -6,7 +6,7 @@ use faer::sparse::{SparseColMat, Triplet};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Cluster label of every tet, labels `0..r`.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,11 +139,8 @@ fn compact(labels: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-/// Split every cluster into its face-connected components (§6: skinning modes can be global, so a k-means
-/// cluster can be made of separate pieces that should not share a rotation).
-pub fn split_components(mesh: &TetMesh, labels: &[usize]) -> Clustering {
-    let t = mesh.t();
-    // face -> tets
+/// Pairs of tets sharing a face.
+fn face_neighbours(mesh: &TetMesh) -> Vec<(usize, usize)> {
     let mut faces: HashMap<[usize; 3], Vec<usize>> = HashMap::new();
     for (i, tet) in mesh.tets.iter().enumerate() {
         for skip in 0..4 {
@@ -159,32 +156,101 @@ pub fn split_components(mesh: &TetMesh, labels: &[usize]) -> Clustering {
             faces.entry(f).or_default().push(i);
         }
     }
-    // union-find over face neighbours with the same label
-    let mut parent: Vec<usize> = (0..t).collect();
-    fn find(p: &mut [usize], mut x: usize) -> usize {
-        while p[x] != x {
-            p[x] = p[p[x]];
-            x = p[x];
-        }
-        x
+    faces.values().filter_map(|tets| if let [a, b] = tets[..] { Some((a, b)) } else { None }).collect()
+}
+
+fn find(p: &mut [usize], mut x: usize) -> usize {
+    while p[x] != x {
+        p[x] = p[p[x]];
+        x = p[x];
     }
-    for tets in faces.values() {
-        if let [a, b] = tets[..] {
-            if labels[a] == labels[b] {
-                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                if ra != rb {
-                    parent[ra] = rb;
-                }
+    x
+}
+
+/// Split every cluster into its face-connected components (§6: skinning modes can be global, so a k-means
+/// cluster can be made of separate pieces that should not share a rotation).
+pub fn split_components(mesh: &TetMesh, labels: &[usize]) -> Clustering {
+    // union-find over face neighbours with the same label
+    let mut parent: Vec<usize> = (0..mesh.t()).collect();
+    for (a, b) in face_neighbours(mesh) {
+        if labels[a] == labels[b] {
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+            if ra != rb {
+                parent[ra] = rb;
             }
         }
     }
-    let roots: Vec<usize> = (0..t).map(|i| find(&mut parent, i)).collect();
+    let roots: Vec<usize> = (0..mesh.t()).map(|i| find(&mut parent, i)).collect();
     let labels = compact(&roots);
     let r = labels.iter().max().map_or(0, |m| m + 1);
     Clustering { labels, r }
 }
 
-/// k-means++ clusters of the tets from mode weights, split into connected components (§6).
+/// Merge connected clusters until at most `r` remain: the smallest (fewest tets) joins the face-adjacent
+/// cluster whose mean feature (`features`, t × d row-major) is nearest. Both pieces are connected and share a
+/// face, so every merged cluster stays connected. Stops early when no two clusters touch.
+pub fn merge_fragments(
+    mesh: &TetMesh,
+    clustering: &Clustering,
+    features: &[f64],
+    d: usize,
+    r: usize,
+) -> Clustering {
+    let k = clustering.r;
+    let mut count = clustering.sizes();
+    let mut mean = vec![0.0; k * d];
+    for (t, &l) in clustering.labels.iter().enumerate() {
+        for j in 0..d {
+            mean[l * d + j] += features[t * d + j] / count[l] as f64;
+        }
+    }
+    let mut adjacent: Vec<HashSet<usize>> = vec![HashSet::new(); k];
+    for (a, b) in face_neighbours(mesh) {
+        let (la, lb) = (clustering.labels[a], clustering.labels[b]);
+        if la != lb {
+            adjacent[la].insert(lb);
+            adjacent[lb].insert(la);
+        }
+    }
+    let mut parent: Vec<usize> = (0..k).collect();
+    let mut alive = k;
+    while alive > r {
+        let Some(small) =
+            (0..k).filter(|&c| parent[c] == c && !adjacent[c].is_empty()).min_by_key(|&c| count[c])
+        else {
+            break;
+        };
+        let row = |c: usize| &mean[c * d..(c + 1) * d];
+        let into = *adjacent[small]
+            .iter()
+            .min_by(|&&a, &&b| {
+                dist2(row(small), row(a)).total_cmp(&dist2(row(small), row(b))).then(a.cmp(&b))
+            })
+            .expect("a neighbour");
+        // into ← into ∪ small: counts, means and adjacency
+        let total = (count[into] + count[small]) as f64;
+        for j in 0..d {
+            mean[into * d + j] =
+                (mean[into * d + j] * count[into] as f64 + mean[small * d + j] * count[small] as f64) / total;
+        }
+        count[into] += count[small];
+        for c in std::mem::take(&mut adjacent[small]) {
+            adjacent[c].remove(&small);
+            if c != into {
+                adjacent[c].insert(into);
+                adjacent[into].insert(c);
+            }
+        }
+        parent[small] = into;
+        alive -= 1;
+    }
+    let labels = compact(&clustering.labels.iter().map(|&l| find(&mut parent, l)).collect::<Vec<_>>());
+    Clustering { labels, r: alive }
+}
+
+/// k-means++ clusters of the tets from mode weights (§6), split into connected components whose smallest
+/// fragments are then merged back into neighbours: `min(r, #tets)` connected clusters (fewer only for a mesh
+/// with more than r pieces).
 pub fn cluster_tets(
     mesh: &TetMesh,
     weights: &[f64],
@@ -195,7 +261,7 @@ pub fn cluster_tets(
 ) -> Clustering {
     let features = tet_features(mesh, weights, m, eigenvalues);
     let labels = kmeans(&features, m, r, seed, 100);
-    split_components(mesh, &labels)
+    merge_fragments(mesh, &split_components(mesh, &labels), &features, m, r)
 }
 
 /// Grouping matrix `G` (r × t, Eq. 27): `G_ij = V_j / Σ_{q ∈ C_i} V_q` for tet `j` in cluster `i`, so `G f` is the
@@ -263,6 +329,27 @@ mod tests {
         let sizes = c.sizes();
         assert_eq!(sizes.iter().sum::<usize>(), m.t());
         assert_eq!(sizes.iter().filter(|s| **s == 6).count(), 2, "{sizes:?}"); // the two end cells
+    }
+
+    /// An oscillating weight field makes k-means clusters of separate pieces; the split and merge leave exactly
+    /// r clusters, each connected.
+    #[test]
+    fn cluster_tets_gives_r_connected_clusters() {
+        let mesh = box_mesh(24, 3, 3, [6.0, 1.0, 1.0]);
+        let weights: Vec<f64> = mesh
+            .vertices
+            .iter()
+            .flat_map(|v| [(2.5 * v[0]).cos(), (1.3 * v[0] + 2.0 * v[1]).sin()])
+            .collect();
+        let eigenvalues = [1.0, 1.5];
+        let r = 12;
+        let features = tet_features(&mesh, &weights, 2, &eigenvalues);
+        let split = split_components(&mesh, &kmeans(&features, 2, r, 5, 100));
+        assert!(split.r > r, "the test needs disconnected k-means clusters ({} pieces)", split.r);
+        let c = cluster_tets(&mesh, &weights, 2, &eigenvalues, r, 5);
+        assert_eq!(c.r, r);
+        assert!(c.sizes().iter().all(|s| *s > 0));
+        assert_eq!(split_components(&mesh, &c.labels).r, r, "a cluster is made of separate pieces");
     }
 
     #[test]

@@ -62,20 +62,134 @@ pub struct ReducedModel {
     /// Cholesky factor of `A = 2 BᵀLB + BᵀMB / h²` (the global step's matrix), and `A` itself.
     pub a_llt: Llt<f64>,
     pub a: Mat<f64>,
-    /// `A⁻¹ (G₉KB)ᵀ` (dofs × 9r): the global step as one product with the local step's output.
-    pub a_inv_g9kbt: Mat<f64>,
-    /// For skinning subspaces: the per-coordinate blocks, see [`BlockForm`].
-    pub block: Option<BlockForm>,
+    /// The step's operators in coordinate blocks, see [`BlockForm`].
+    pub block: BlockForm,
 }
 
-/// The coordinate-block structure of a skinning subspace: `G₉KB` is three copies of `ΓΦ` (3r × 4m) and
-/// `A = I₃ ⊗ A_s`, so the step's two dense products shrink threefold (and fit in cache). Coordinate `c` of the
-/// reduced vector is the entries `12i + 4c + k`.
+/// The step's operators as `B` coordinate blocks of width `w = s / B`. For a skinning subspace (`B = 3`)
+/// `G₉KB` is three copies of `ΓΦ` (3r × 4m) and `A = I₃ ⊗ A_s`, so the step's products shrink threefold (and fit
+/// in cache); any other basis is one block (`G₉KB` and `A` themselves). A reduced vector is worked on in block
+/// order (`perm`); a 9r vector keeps its rows `c·3r + 3·cl + j`, which are block-major for both.
 pub struct BlockForm {
-    /// `ΓΦ` (3r × 4m): cluster gradients of the weighted coordinate fields.
-    pub gamma_phi: Mat<f64>,
-    /// `A_s⁻¹ (ΓΦ)ᵀ` (4m × 3r).
-    pub a_s_inv_gamma_phi_t: Mat<f64>,
+    /// B: 3 coordinate blocks (skinning subspace) or 1.
+    pub blocks: usize,
+    /// `perm[b·w + q]`: the reduced coordinate at entry q of block b (`12i + 4c + k` for a skinning subspace).
+    pub perm: Vec<usize>,
+    /// The block of `G₉KB` (9r/B × w): `ΓΦ`, or `G₉KB`.
+    pub gradient: RowMajor,
+    /// `A_b⁻¹ (block of G₉KB)ᵀ` (w × 9r/B): the global step as one product with the local step's output.
+    pub a_inv_gradient_t: RowMajor,
+    /// The diagonal block `A_b` (w × w) of `A`, and its Cholesky factor.
+    pub a_block: RowMajor,
+    pub a_block_llt: Llt<f64>,
+}
+
+/// A dense row-major matrix for the step's fused products.
+pub struct RowMajor {
+    pub rows: usize,
+    pub cols: usize,
+    pub data: Vec<f64>,
+}
+
+impl RowMajor {
+    pub fn from_mat(m: &Mat<f64>) -> Self {
+        let (rows, cols) = (m.nrows(), m.ncols());
+        RowMajor { rows, cols, data: (0..rows * cols).map(|i| m[(i / cols, i % cols)]).collect() }
+    }
+
+    /// `y_b = M x_b` for each of the `B` consecutive blocks of `x` (length `B·cols`) and `y` (`B·rows`): one pass
+    /// over `M`, two rows at a time, so that each load of `x` serves both.
+    pub fn block_mul<const B: usize>(&self, x: &[f64], y: &mut [f64]) {
+        let (n, cols) = (self.rows, self.cols);
+        assert!(x.len() == B * cols && y.len() == B * n && self.data.len() == n * cols);
+        let xb: [&[f64]; B] = std::array::from_fn(|b| &x[b * cols..(b + 1) * cols]);
+        let pairs = self.data.chunks_exact(2 * cols);
+        let last = pairs.remainder();
+        for (i, rows) in pairs.enumerate() {
+            let d = dots(rows.split_at(cols), xb);
+            for b in 0..B {
+                y[b * n + 2 * i] = d[0][b];
+                y[b * n + 2 * i + 1] = d[1][b];
+            }
+        }
+        if !last.is_empty() {
+            let d = dots((last, last), xb);
+            for b in 0..B {
+                y[b * n + n - 1] = d[0][b];
+            }
+        }
+    }
+}
+
+/// `[row_k · x_b]` for two rows of equal length and `B` vectors at least as long: AVX2 + FMA where the CPU has
+/// them, else scalar.
+fn dots<const B: usize>(rows: (&[f64], &[f64]), x: [&[f64]; B]) -> [[f64; B]; 2] {
+    assert!(rows.0.len() == rows.1.len() && x.iter().all(|xb| xb.len() >= rows.0.len()));
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has AVX2 and FMA (checked just above); the lengths are checked above.
+        return unsafe { dots_fma(rows, x) };
+    }
+    [std::array::from_fn(|b| dot(rows.0, x[b])), std::array::from_fn(|b| dot(rows.1, x[b]))]
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(u, v)| u * v).sum()
+}
+
+/// [`dots`] with four-lane fused multiply-adds.
+///
+/// # Safety
+/// The CPU must have AVX2 and FMA; `x[b].len() ≥ rows.0.len() = rows.1.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn dots_fma<const B: usize>((r0, r1): (&[f64], &[f64]), x: [&[f64]; B]) -> [[f64; B]; 2] {
+    use std::arch::x86_64::*;
+    let split = r0.len() / 4 * 4;
+    let mut acc = [[_mm256_setzero_pd(); B]; 2];
+    for q in (0..split).step_by(4) {
+        // SAFETY: q + 4 ≤ split ≤ the length of every slice read
+        let (g0, g1) = unsafe { (_mm256_loadu_pd(r0.as_ptr().add(q)), _mm256_loadu_pd(r1.as_ptr().add(q))) };
+        for b in 0..B {
+            // SAFETY: as above
+            let xq = unsafe { _mm256_loadu_pd(x[b].as_ptr().add(q)) };
+            acc[0][b] = _mm256_fmadd_pd(g0, xq, acc[0][b]);
+            acc[1][b] = _mm256_fmadd_pd(g1, xq, acc[1][b]);
+        }
+    }
+    let sum = |row: &[f64], v: __m256d, xb: &[f64]| {
+        let mut lanes = [0.0; 4];
+        // SAFETY: lanes holds four f64
+        unsafe { _mm256_storeu_pd(lanes.as_mut_ptr(), v) };
+        (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]) + dot(&row[split..], &xb[split..])
+    };
+    [std::array::from_fn(|b| sum(r0, acc[0][b], x[b])), std::array::from_fn(|b| sum(r1, acc[1][b], x[b]))]
+}
+
+impl BlockForm {
+    /// The block form of `G₉KB` stored as `parts.basis_gradient`, with `A`.
+    fn new(gradient: &BasisGradient, a: &Mat<f64>, a_llt: &Llt<f64>) -> Result<Self, ReducedError> {
+        let s = a.nrows();
+        let (blocks, perm, g, a_block, a_block_llt) = match gradient {
+            BasisGradient::Dense(g9kb) => (1, (0..s).collect(), g9kb, a.clone(), a_llt.clone()),
+            BasisGradient::Skinning(gamma_phi) => {
+                let w = s / 3;
+                let perm = (0..s).map(|e| (e % w) / 4 * 12 + e / w * 4 + e % 4).collect::<Vec<_>>();
+                // A = I₃ ⊗ A_s: the block of coordinate 0 (entries 12i + k) is A_s.
+                let a_s = Mat::<f64>::from_fn(w, w, |i, j| a[(perm[i], perm[j])]);
+                let llt = a_s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
+                (3, perm, gamma_phi, a_s, llt)
+            }
+        };
+        Ok(BlockForm {
+            blocks,
+            perm,
+            gradient: RowMajor::from_mat(g),
+            a_inv_gradient_t: RowMajor::from_mat(&a_block_llt.solve(g.transpose())),
+            a_block: RowMajor::from_mat(&a_block),
+            a_block_llt,
+        })
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -327,32 +441,20 @@ impl ReducedModel {
         parts.check()?;
         let (s, p, r, h) = (parts.btmb.nrows(), parts.btmj.ncols(), parts.cluster_volume.len(), parts.h);
         let (a_llt, a) = factor_global(&parts.btlb, &parts.btmb, h)?;
-        let (g9kb, block) = match &parts.basis_gradient {
-            BasisGradient::Dense(g9kb) => (g9kb.clone(), None),
-            BasisGradient::Skinning(gamma_phi) => {
-                let m = s / 12;
-                let g9kb = Mat::<f64>::from_fn(9 * r, s, |row, col| {
-                    let (c, rest) = (row / (3 * r), row % (3 * r));
-                    let (i, cb, k) = (col / 12, (col % 12) / 4, col % 4);
-                    if c == cb {
-                        gamma_phi[(rest, 4 * i + k)]
-                    } else {
-                        0.0
-                    }
-                });
-                // A = I₃ ⊗ A_s: the block of coordinate 0 (entries 12i + k) is A_s.
-                let a_s =
-                    Mat::<f64>::from_fn(4 * m, 4 * m, |i, j| a[(12 * (i / 4) + i % 4, 12 * (j / 4) + j % 4)]);
-                let a_s_llt = a_s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
-                let block = BlockForm {
-                    a_s_inv_gamma_phi_t: a_s_llt.solve(gamma_phi.transpose()),
-                    gamma_phi: gamma_phi.clone(),
-                };
-                (g9kb, Some(block))
-            }
+        let g9kb = match &parts.basis_gradient {
+            BasisGradient::Dense(g9kb) => g9kb.clone(),
+            BasisGradient::Skinning(gamma_phi) => Mat::<f64>::from_fn(9 * r, s, |row, col| {
+                let (c, rest) = (row / (3 * r), row % (3 * r));
+                let (i, cb, k) = (col / 12, (col % 12) / 4, col % 4);
+                if c == cb {
+                    gamma_phi[(rest, 4 * i + k)]
+                } else {
+                    0.0
+                }
+            }),
         };
-        let a_inv_g9kbt = a_llt.solve(g9kb.transpose());
-        Ok(ReducedModel { parts, dofs: s, params: p, clusters: r, g9kb, a_llt, a, a_inv_g9kbt, block })
+        let block = BlockForm::new(&parts.basis_gradient, &a, &a_llt)?;
+        Ok(ReducedModel { parts, dofs: s, params: p, clusters: r, g9kb, a_llt, a, block })
     }
 }
 
@@ -486,6 +588,24 @@ mod tests {
     use crate::sim::rig::{LbsRig, Rig, RigPart};
 
     /// Every reduced matrix against the same product formed explicitly from the full-space operators.
+    /// The fused (SIMD where available) two-row products equal plain dot products, tails included.
+    #[test]
+    fn fused_dots_equal_plain_dot_products() {
+        for len in [1, 7, 64, 67] {
+            let v = |k: usize| (0..len).map(|i| ((i * k) as f64 * 0.37).sin()).collect::<Vec<f64>>();
+            let (r0, r1, x0, x1, x2) = (v(1), v(2), v(3), v(4), v(5));
+            let got = dots((&r0, &r1), [&x0, &x1, &x2]);
+            for (k, row) in [&r0, &r1].iter().enumerate() {
+                for (b, x) in [&x0, &x1, &x2].iter().enumerate() {
+                    assert!(
+                        (got[k][b] - dot(row, x)).abs() <= 1e-13 * len as f64,
+                        "len {len}, row {k}, block {b}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn reduced_matrices_equal_their_full_space_products() {
         let mesh = box_mesh(4, 2, 2, [2.0, 0.6, 0.5]);
