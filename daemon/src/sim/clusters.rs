@@ -3,6 +3,7 @@
 
 use super::mesh::TetMesh;
 use faer::sparse::{SparseColMat, Triplet};
+use faer::Mat;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -55,7 +56,8 @@ fn dist2(a: &[f64], b: &[f64]) -> f64 {
 
 /// k-means with k-means++ seeding (Arthur & Vassilvitskii 2007), deterministic for a given `seed`.
 /// `points` is row-major with `d` columns. Returns labels in `0..k'` with `k' = min(k, #points)`; clusters
-/// that become empty are re-seeded at the point farthest from its centre.
+/// that become empty are re-seeded at the point farthest from its centre. Iterates until fewer than 0.1 % of
+/// the points change cluster, or `max_iter`.
 pub fn kmeans(points: &[f64], d: usize, k: usize, seed: u64, max_iter: usize) -> Vec<usize> {
     let count = points.len() / d;
     let k = k.min(count).max(1);
@@ -82,17 +84,10 @@ pub fn kmeans(points: &[f64], d: usize, k: usize, seed: u64, max_iter: usize) ->
     }
     let mut labels = vec![usize::MAX; count];
     for _ in 0..max_iter.max(1) {
-        let next: Vec<usize> = (0..count)
-            .into_par_iter()
-            .map(|i| {
-                let p = row(i);
-                (0..k)
-                    .map(|c| (c, dist2(p, &centres[c * d..(c + 1) * d])))
-                    .min_by(|a, b| a.1.total_cmp(&b.1))
-                    .map_or(0, |(c, _)| c)
-            })
-            .collect();
-        let changed = next != labels;
+        let next = nearest_centres(points, d, &centres);
+        // Stop once fewer than one point in a thousand changes cluster: later iterations only shuffle a few
+        // boundary tets (whose clusters are then split and merged anyway) and cost as much as the first ones.
+        let changed = next.iter().zip(&labels).filter(|(a, b)| a != b).count() * 1000 > count;
         labels = next;
         // update step
         let mut sums = vec![0.0; k * d];
@@ -125,6 +120,35 @@ pub fn kmeans(points: &[f64], d: usize, k: usize, seed: u64, max_iter: usize) ->
         }
     }
     compact(&labels)
+}
+
+/// Points per block of the assignment step (bounds the k × block score matrix).
+const ASSIGN_BLOCK: usize = 4096;
+
+/// The nearest centre of every point: `argmin_c ‖x − c‖² = argmin_c (‖c‖² − 2 x·c)`, the dot products of a block
+/// of points with all centres as one matrix product.
+fn nearest_centres(points: &[f64], d: usize, centres: &[f64]) -> Vec<usize> {
+    let (count, k) = (points.len() / d, centres.len() / d);
+    let c = Mat::<f64>::from_fn(k, d, |i, j| centres[i * d + j]);
+    let c_norm: Vec<f64> = (0..k).map(|i| centres[i * d..(i + 1) * d].iter().map(|x| x * x).sum()).collect();
+    (0..count.div_ceil(ASSIGN_BLOCK))
+        .into_par_iter()
+        .flat_map_iter(|b| {
+            let (start, end) = (b * ASSIGN_BLOCK, ((b + 1) * ASSIGN_BLOCK).min(count));
+            let x = faer::MatRef::from_row_major_slice(&points[start * d..end * d], end - start, d);
+            let scores = &c * x.transpose(); // k × block: column j holds c·x_j
+            (0..end - start)
+                .map(|j| {
+                    let col = scores.col(j);
+                    (0..k)
+                        .map(|i| c_norm[i] - 2.0 * col[i])
+                        .enumerate()
+                        .min_by(|a, b| a.1.total_cmp(&b.1))
+                        .map_or(0, |(i, _)| i)
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Relabel to consecutive labels `0..r` in order of first appearance.
@@ -259,9 +283,16 @@ pub fn cluster_tets(
     r: usize,
     seed: u64,
 ) -> Clustering {
+    let clock = std::time::Instant::now();
     let features = tet_features(mesh, weights, m, eigenvalues);
     let labels = kmeans(&features, m, r, seed, 100);
-    merge_fragments(mesh, &split_components(mesh, &labels), &features, m, r)
+    let kmeans_s = clock.elapsed().as_secs_f64();
+    let split = split_components(mesh, &labels);
+    let split_s = clock.elapsed().as_secs_f64() - kmeans_s;
+    let merged = merge_fragments(mesh, &split, &features, m, r);
+    let merge_s = clock.elapsed().as_secs_f64() - kmeans_s - split_s;
+    tracing::debug!(kmeans_s, split_s, merge_s, fragments = split.r, clusters = merged.r, "clusters");
+    merged
 }
 
 /// Grouping matrix `G` (r × t, Eq. 27): `G_ij = V_j / Σ_{q ∈ C_i} V_q` for tet `j` in cluster `i`, so `G f` is the
