@@ -3,18 +3,19 @@
 //!
 //! Meshes are procedural boxes (Kuhn subdivision) sized to the paper's vertex counts unless `--mesh` is given.
 
-use crate::sim::clusters::cluster_tets;
 use crate::sim::eigen::{sparse_modes, EigenOptions};
 use crate::sim::fem::{lumped_mass, weight_space_hessian, Material};
 use crate::sim::leak::{leak_diagonal, MomentumLeak};
 use crate::sim::mesh::{shapes::box_mesh, TetMesh};
 use crate::sim::mesh_io::read_mesh;
 use crate::sim::modes::{complementarity_matrix, weight_space_constraint};
+use crate::sim::precompute::{precompute as run_precompute, ClusterCount, PrecomputeSettings};
 use crate::sim::reduced::ReducedModel;
 use crate::sim::rig::Rig;
 use crate::sim::step::{Elasticity, StepOptions, StepState};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -143,6 +144,27 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
     write_json(&a.out, &serde_json::json!({"benchmark": "precompute", "rig": "affine", "results": rows}))
 }
 
+/// The reduced model `bench step` and `bench full` time, built by the product's precompute pipeline: affine
+/// rig, E = 2e4 Pa, ν = 0.35, ρ = 1000 kg/m³, h = 1/120 s, diffused momentum leak.
+fn bench_model(mesh: &TetMesh, modes: usize, clusters: usize) -> Result<(ReducedModel, usize)> {
+    let settings =
+        PrecomputeSettings { modes, clusters: ClusterCount::KMeans(clusters), ..Default::default() };
+    let (out, _) = run_precompute(mesh.clone(), Rig::affine(), &settings, Arc::new(|_| {}))?;
+    let r = out.clustering.r;
+    Ok((ReducedModel::from_parts(out.reduced)?, r))
+}
+
+/// Fixed-iteration step options (tolerance 0), for timing.
+fn timing_options(elasticity: Elasticity, iterations: usize) -> StepOptions {
+    StepOptions {
+        elasticity,
+        max_iterations: iterations,
+        tolerance: 0.0,
+        gravity: [0.0; 3],
+        record_energy: false,
+    }
+}
+
 pub fn step(a: StepArgs) -> Result<()> {
     // One core, as the issue asks: no parallelism inside faer for the step.
     faer::set_global_parallelism(faer::Par::Seq);
@@ -151,69 +173,34 @@ pub fn step(a: StepArgs) -> Result<()> {
         "{:>8} {:>8} {:>6} {:>8} {:>14} {:>14} {:>12}",
         "tets", "vertices", "modes", "clusters", "model", "us/iteration", "us/step"
     );
+    let rig = Rig::affine();
     for target in &a.tets {
         let mesh = box_with_tets(*target);
-        let mat = Material::homogeneous(mesh.t(), 2e4, 0.35, 1000.0)?;
-        let mass = lumped_mass(&mesh, &mat.density);
-        let rig = Rig::affine();
-        let jac = rig.jacobian(&mesh.vertices)?;
-        let d = leak_diagonal(&mesh, &MomentumLeak::default())?;
-        let jw = weight_space_constraint(&mesh.vertices, &complementarity_matrix(&jac, &mass, &d));
-        let (modes, _) =
-            sparse_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, a.modes, &EigenOptions::default())?;
-        let mut w_rows = Vec::with_capacity(mesh.n() * a.modes);
-        for v in 0..mesh.n() {
-            for i in 0..a.modes {
-                w_rows.push(modes.weights[(v, i)]);
-            }
-        }
-        let clustering = cluster_tets(&mesh, &w_rows, a.modes, &modes.eigenvalues, a.clusters, 1);
-        let x0 = rig.offset(&mesh.vertices)?;
-        let model =
-            ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 120.0)?;
+        let (model, clusters) = bench_model(&mesh, a.modes, a.clusters)?;
         for elasticity in [Elasticity::Arap, Elasticity::Corotational] {
-            let opts = StepOptions {
-                elasticity,
-                max_iterations: a.iterations,
-                tolerance: 0.0,
-                gravity: [0.0; 3],
-                record_energy: false,
-            };
+            let opts = timing_options(elasticity, a.iterations);
             let mut state = StepState::at_rest(&model, &rig.rest_params());
-            let mut per_step = Vec::with_capacity(a.steps);
+            let warmup = 20;
             let mut iterations = 0;
-            for k in 0..a.steps + 20 {
-                // a swaying, turning rig (rigid motion; the leak makes it excite z)
-                let t = k as f64 / 120.0;
-                let (c, s) = ((0.8 * (2.0 * t).sin()).cos(), (0.8 * (2.0 * t).sin()).sin());
-                let mut p = rig.rest_params();
-                p[0] = c;
-                p[2] = s;
-                p[8] = -s;
-                p[10] = c;
-                p[3] = 0.3 * (5.0 * t).sin();
-                let t0 = Instant::now();
-                let report = model.step(&mut state, &p, &opts);
-                let dt = t0.elapsed().as_secs_f64() * 1e6;
-                if k >= 20 {
-                    per_step.push(dt);
+            let med = time_steps(warmup, a.steps, |k| {
+                let report = model.step(&mut state, &sway(&rig, k), &opts);
+                if k >= warmup {
                     iterations += report.iterations;
                 }
-            }
-            let med = median(per_step.clone());
+            });
             let per_iteration = med * a.steps as f64 / iterations.max(1) as f64;
             println!(
                 "{:>8} {:>8} {:>6} {:>8} {:>14} {:>14.1} {:>12.1}",
                 mesh.t(),
                 mesh.n(),
                 a.modes,
-                clustering.r,
+                clusters,
                 format!("{elasticity:?}"),
                 per_iteration,
                 med
             );
             rows.push(serde_json::json!({
-                "tets": mesh.t(), "vertices": mesh.n(), "modes": a.modes, "clusters": clustering.r,
+                "tets": mesh.t(), "vertices": mesh.n(), "modes": a.modes, "clusters": clusters,
                 "elasticity": format!("{elasticity:?}"), "iterations_per_step": a.iterations,
                 "median_step_us": med, "median_iteration_us": per_iteration,
             }));
@@ -280,7 +267,7 @@ fn time_steps(warmup: usize, steps: usize, mut step: impl FnMut(usize)) -> f64 {
 pub fn full(a: FullArgs) -> Result<()> {
     use crate::sim::full::{FullModel, FullState};
     let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads.max(1)).build()?;
-    let h = 1.0 / 120.0;
+    let h = PrecomputeSettings::default().dt;
     let mut rows = Vec::new();
     println!(
         "{:>7} {:>8} {:>14} {:>10} {:>14} {:>15} {:>9}",
@@ -298,24 +285,9 @@ pub fn full(a: FullArgs) -> Result<()> {
         let t0 = Instant::now();
         let full = pool.install(|| FullModel::new(&mesh, &mat, &mass, &jac, &x0, &jcal, h))?;
         let setup = t0.elapsed().as_secs_f64();
-        // the reduced model exactly as `bench step` builds it
-        let jw = weight_space_constraint(&mesh.vertices, &jcal);
-        let (modes, _) =
-            sparse_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, a.modes, &EigenOptions::default())?;
-        let mut w_rows = Vec::with_capacity(mesh.n() * a.modes);
-        for v in 0..mesh.n() {
-            w_rows.extend((0..a.modes).map(|i| modes.weights[(v, i)]));
-        }
-        let clustering = cluster_tets(&mesh, &w_rows, a.modes, &modes.eigenvalues, a.clusters, 1);
-        let reduced = ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, h)?;
+        let (reduced, clusters) = bench_model(&mesh, a.modes, a.clusters)?;
         for elasticity in [Elasticity::Arap, Elasticity::Corotational] {
-            let opts = StepOptions {
-                elasticity,
-                max_iterations: a.iterations,
-                tolerance: 0.0,
-                gravity: [0.0; 3],
-                record_energy: false,
-            };
+            let opts = timing_options(elasticity, a.iterations);
             faer::set_global_parallelism(if a.threads > 1 {
                 faer::Par::rayon(a.threads)
             } else {
@@ -347,7 +319,7 @@ pub fn full(a: FullArgs) -> Result<()> {
                 "iterations_per_step": a.iterations, "full_threads": a.threads, "full_setup_s": setup,
                 "full_median_step_ms": full_us / 1e3, "full_steps": a.steps,
                 "reduced_median_step_us": reduced_us, "reduced_steps": a.reduced_steps,
-                "modes": a.modes, "clusters": clustering.r, "constraint_rank": full.constraint_rank(),
+                "modes": a.modes, "clusters": clusters, "constraint_rank": full.constraint_rank(),
                 "ratio": full_us / reduced_us,
             }));
         }
