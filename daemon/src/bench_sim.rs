@@ -8,7 +8,7 @@ use crate::sim::fem::{lumped_mass, weight_space_hessian, Material};
 use crate::sim::leak::{leak_diagonal, MomentumLeak};
 use crate::sim::mesh::{shapes::box_mesh, TetMesh};
 use crate::sim::mesh_io::read_mesh;
-use crate::sim::modes::{complementarity_matrix, weight_space_constraint};
+use crate::sim::modes::{complementarity_matrix, WeightConstraint};
 use crate::sim::precompute::{precompute as run_precompute, ClusterCount, PrecomputeSettings};
 use crate::sim::reduced::ReducedModel;
 use crate::sim::rig::Rig;
@@ -109,7 +109,7 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
             let mass = lumped_mass(mesh, &mat.density);
             let rig = Rig::affine();
             let jac = rig.jacobian(&mesh.vertices)?;
-            let jw = weight_space_constraint(
+            let jw = WeightConstraint::new(
                 &mesh.vertices,
                 &complementarity_matrix(&jac, &mass, &vec![1.0; mesh.n()]),
             );

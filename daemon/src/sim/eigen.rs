@@ -19,11 +19,10 @@
 //! gives less fill and far fewer flops than faer's default AMD.
 
 use super::cholesky::Cholesky;
-use super::modes::{Modes, ModesError, RANK_TOL};
+use super::modes::{Modes, ModesError, WeightConstraint, RANK_TOL};
 use faer::linalg::solvers::Solve;
 use faer::sparse::{SparseColMat, SymbolicSparseColMat};
 use faer::{Accum, Mat, MatMut, MatRef, Par, Side};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Where [`sparse_modes`] is (for progress bars): each phase is reported when it starts; Lanczos after every
@@ -102,7 +101,7 @@ fn fail(e: &dyn std::fmt::Debug) -> ModesError {
 pub fn sparse_modes(
     hw: &SparseColMat<usize, f64>,
     mw: &[f64],
-    jw: &Mat<f64>,
+    jw: &WeightConstraint,
     m: usize,
     opts: &EigenOptions,
 ) -> Result<(Modes, EigenStats), ModesError> {
@@ -113,7 +112,7 @@ pub fn sparse_modes(
 fn modes_with_block(
     hw: &SparseColMat<usize, f64>,
     mw: &[f64],
-    jw: &Mat<f64>,
+    jw: &WeightConstraint,
     m: usize,
     opts: &EigenOptions,
     width: usize,
@@ -163,15 +162,12 @@ fn modes_with_block(
 }
 
 /// Independent constraint rows in `y` coordinates (Alg. 1): `Q` (n × rank, orthonormal columns) = leading right
-/// singular vectors of `C = J_w M^{-1/2}`. Rows of `J_w` repeat (one global affine handle gives 144 rows, 16
-/// distinct) or vanish, so the SVD runs on the distinct nonzero rows, each scaled by √(its count): that keeps
-/// `CᵀC`, hence the singular values and right singular vectors, exactly.
-fn constraint_basis(jw: &Mat<f64>, inv_sqrt: &[f64]) -> Result<Mat<f64>, ModesError> {
+/// singular vectors of `C = J_w M^{-1/2}`, from the distinct rows each scaled by √(its count): that keeps `CᵀC`,
+/// hence the singular values and right singular vectors, exactly.
+fn constraint_basis(jw: &WeightConstraint, inv_sqrt: &[f64]) -> Result<Mat<f64>, ModesError> {
     let n = inv_sqrt.len();
-    let rows = distinct_rows(jw);
-    let c = Mat::<f64>::from_fn(rows.len(), n, |i, j| {
-        let (row, count) = rows[i];
-        (count as f64).sqrt() * jw[(row, j)] * inv_sqrt[j]
+    let c = Mat::<f64>::from_fn(jw.rows.nrows(), n, |i, j| {
+        (jw.count[i] as f64).sqrt() * jw.rows[(i, j)] * inv_sqrt[j]
     });
     if c.nrows() == 0 {
         return Ok(Mat::zeros(n, 0));
@@ -181,35 +177,6 @@ fn constraint_basis(jw: &Mat<f64>, inv_sqrt: &[f64]) -> Result<Mat<f64>, ModesEr
     let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
     let rank = (0..s.nrows()).filter(|&i| s[i] > RANK_TOL * smax).count();
     Ok(svd.V().subcols(0, rank).to_owned())
-}
-
-/// The distinct nonzero rows of `jw` (bitwise), each with its multiplicity.
-fn distinct_rows(jw: &Mat<f64>) -> Vec<(usize, usize)> {
-    let (rows, n) = (jw.nrows(), jw.ncols());
-    // FNV-style hash of each row's bits, accumulated column by column (jw is column-major)
-    let mut hash = vec![0xcbf2_9ce4_8422_2325u64; rows];
-    let mut nonzero = vec![false; rows];
-    for j in 0..n {
-        let col = jw.col(j);
-        for i in 0..rows {
-            hash[i] = (hash[i] ^ col[i].to_bits()).wrapping_mul(0x100_0000_01b3);
-            nonzero[i] |= col[i] != 0.0;
-        }
-    }
-    let mut groups: HashMap<u64, Vec<(usize, usize)>> = HashMap::new();
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    for i in (0..rows).filter(|&i| nonzero[i]) {
-        let same = |r: usize| (0..n).all(|j| jw[(r, j)].to_bits() == jw[(i, j)].to_bits());
-        let group = groups.entry(hash[i]).or_default();
-        match group.iter().position(|&(k, _)| same(out[k].0)) {
-            Some(g) => out[group[g].0].1 += 1,
-            None => {
-                group.push((out.len(), 0));
-                out.push((i, 1));
-            }
-        }
-    }
-    out
 }
 
 /// `A = M^{-1/2} H_w M^{-1/2} − σ I` with a small negative shift relative to the operator's scale, on
@@ -460,13 +427,13 @@ mod tests {
         }
         let mass = lumped_mass(&mesh, &mat.density);
         let jac = rig(&mesh).jacobian(&mesh.vertices).unwrap();
-        let jw = weight_space_constraint(
-            &mesh.vertices,
-            &complementarity_matrix(&jac, &mass, &vec![1.0; mesh.n()]),
-        );
+        let jcal = complementarity_matrix(&jac, &mass, &vec![1.0; mesh.n()]);
+        let jw = weight_space_constraint(&mesh.vertices, &jcal);
         let hw = weight_space_hessian(&mesh, &mat);
         let dense = dense_modes(&hw, &mass, &jw, m).unwrap();
-        let (sparse, stats) = modes_with_block(&hw, &mass, &jw, m, opts, width).unwrap();
+        // the sparse path takes the streamed distinct rows, never the dense J_w
+        let distinct = WeightConstraint::new(&mesh.vertices, &jcal);
+        let (sparse, stats) = modes_with_block(&hw, &mass, &distinct, m, opts, width).unwrap();
         assert_eq!(sparse.constraint_rank, dense.constraint_rank);
         for (i, (a, b)) in sparse.eigenvalues.iter().zip(&dense.eigenvalues).enumerate() {
             assert!((a - b).abs() <= 1e-8 * b.abs(), "eigenvalue {i}: sparse {a} vs dense {b} ({stats:?})");
@@ -546,15 +513,5 @@ mod tests {
         assert!(lanczos.windows(2).all(|w| w[1].0 > w[0].0), "the basis grows: {lanczos:?}");
         assert_eq!(lanczos.last().map(|l| l.1), Some(10));
         assert!(format!("{opts:?}").contains("progress: Some"));
-    }
-
-    #[test]
-    fn duplicate_constraint_rows_are_merged_exactly() {
-        let jw = Mat::<f64>::from_fn(5, 4, |i, j| match i {
-            0 | 3 => (j + 1) as f64,
-            2 => 0.0,
-            _ => (i * j) as f64 + 0.5,
-        });
-        assert_eq!(distinct_rows(&jw), vec![(0, 2), (1, 1), (4, 1)]);
     }
 }

@@ -8,7 +8,9 @@ use super::eigen::{sparse_modes, EigenOptions, EigenProgress};
 use super::fem::{lumped_mass, weight_space_hessian, Material, MaterialError};
 use super::leak::{leak_diagonal, LeakError, MomentumLeak};
 use super::mesh::TetMesh;
-use super::modes::{complementarity_matrix, dense_modes, weight_space_constraint, ModesError};
+use super::modes::{
+    complementarity_matrix, dense_modes, weight_space_constraint, ModesError, WeightConstraint,
+};
 use super::reduced::{ReducedError, ReducedModel, ReducedParts};
 use super::rig::{Rig, RigError};
 use faer::sparse::SparseColMat;
@@ -238,7 +240,6 @@ pub fn precompute(
     let x0 = rig.offset(&mesh.vertices)?;
     let leak = leak_diagonal(&mesh, &settings.leak.to_leak())?;
     let jcal = complementarity_matrix(&jac, &mass, &leak); // Eq. 19: 𝒥 = D M J
-    let jw = weight_space_constraint(&mesh.vertices, &jcal); // Eq. 20–21
     let hw = weight_space_hessian(&mesh, &material); // Eq. 18
     seconds.operators = clock.elapsed().as_secs_f64();
 
@@ -251,10 +252,14 @@ pub fn precompute(
                 progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
                 ..EigenOptions::default()
             };
+            let jw = WeightConstraint::new(&mesh.vertices, &jcal); // Eq. 20–21, distinct rows
             let (modes, stats) = sparse_modes(&hw, &mass, &jw, settings.modes, &opts)?;
             (modes, stats.krylov)
         }
-        Eigensolver::Dense => (dense_modes(&hw, &mass, &jw, settings.modes)?, 0),
+        Eigensolver::Dense => {
+            let jw = weight_space_constraint(&mesh.vertices, &jcal); // Eq. 20–21
+            (dense_modes(&hw, &mass, &jw, settings.modes)?, 0)
+        }
     };
     seconds.modes = clock.elapsed().as_secs_f64();
 
