@@ -162,6 +162,8 @@ pub struct PrecomputeReport {
     pub cluster_size_max: usize,
     /// Krylov vectors the sparse eigensolver used (0 for the dense path).
     pub krylov: usize,
+    /// The sparse eigensolver's phases (s): constraint rank, Cholesky, constraint Schur complement, Lanczos.
+    pub eigen_seconds: [f64; 4],
     /// Seconds per phase and in total.
     pub seconds: PhaseSeconds,
     pub settings: PrecomputeSettings,
@@ -245,7 +247,7 @@ pub fn precompute(
 
     phase(Phase::Modes);
     let clock = Instant::now();
-    let (modes, krylov) = match settings.eigensolver {
+    let (modes, krylov, eigen_seconds) = match settings.eigensolver {
         Eigensolver::Sparse => {
             let report = progress.clone();
             let opts = EigenOptions {
@@ -254,11 +256,13 @@ pub fn precompute(
             };
             let jw = WeightConstraint::new(&mesh.vertices, &jcal); // Eq. 20–21, distinct rows
             let (modes, stats) = sparse_modes(&hw, &mass, &jw, settings.modes, &opts)?;
-            (modes, stats.krylov)
+            let phases =
+                [stats.seconds_constraints, stats.seconds_factor, stats.seconds_schur, stats.seconds_lanczos];
+            (modes, stats.krylov, phases)
         }
         Eigensolver::Dense => {
             let jw = weight_space_constraint(&mesh.vertices, &jcal); // Eq. 20–21
-            (dense_modes(&hw, &mass, &jw, settings.modes)?, 0)
+            (dense_modes(&hw, &mass, &jw, settings.modes)?, 0, [0.0; 4])
         }
     };
     seconds.modes = clock.elapsed().as_secs_f64();
@@ -307,6 +311,7 @@ pub fn precompute(
         cluster_size_min: sizes.iter().copied().min().unwrap_or(0),
         cluster_size_max: sizes.iter().copied().max().unwrap_or(0),
         krylov,
+        eigen_seconds,
         seconds,
         settings: settings.clone(),
     };
