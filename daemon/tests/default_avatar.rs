@@ -1,0 +1,121 @@
+//! The committed default avatar (`assets/default/`, real CC0 MakeHuman data): the files load, the rig has every
+//! bone and the 52 MediaPipe face blendshapes, weights are a partition of unity, tets are positive, and the
+//! precomputed subspace is complementary to the whole rig.
+
+use avatard::sim::mesh_io::read_mesh;
+use avatard::sim::precompute::{precompute, ClusterCount, PrecomputeSettings};
+use avatard::sim::rig::{Rig, RigPart};
+use std::path::Path;
+use std::sync::Arc;
+
+/// MediaPipe Face Landmarker's blendshape categories (ARKit names), without its `_neutral`.
+const MEDIAPIPE_BLENDSHAPES: [&str; 52] = [
+    "browDownLeft",
+    "browDownRight",
+    "browInnerUp",
+    "browOuterUpLeft",
+    "browOuterUpRight",
+    "cheekPuff",
+    "cheekSquintLeft",
+    "cheekSquintRight",
+    "eyeBlinkLeft",
+    "eyeBlinkRight",
+    "eyeLookDownLeft",
+    "eyeLookDownRight",
+    "eyeLookInLeft",
+    "eyeLookInRight",
+    "eyeLookOutLeft",
+    "eyeLookOutRight",
+    "eyeLookUpLeft",
+    "eyeLookUpRight",
+    "eyeSquintLeft",
+    "eyeSquintRight",
+    "eyeWideLeft",
+    "eyeWideRight",
+    "jawForward",
+    "jawLeft",
+    "jawOpen",
+    "jawRight",
+    "mouthClose",
+    "mouthDimpleLeft",
+    "mouthDimpleRight",
+    "mouthFrownLeft",
+    "mouthFrownRight",
+    "mouthFunnel",
+    "mouthLeft",
+    "mouthLowerDownLeft",
+    "mouthLowerDownRight",
+    "mouthPressLeft",
+    "mouthPressRight",
+    "mouthPucker",
+    "mouthRight",
+    "mouthRollLower",
+    "mouthRollUpper",
+    "mouthShrugLower",
+    "mouthShrugUpper",
+    "mouthSmileLeft",
+    "mouthSmileRight",
+    "mouthStretchLeft",
+    "mouthStretchRight",
+    "mouthUpperUpLeft",
+    "mouthUpperUpRight",
+    "noseSneerLeft",
+    "noseSneerRight",
+    "tongueOut",
+];
+
+fn assets() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/default")
+}
+
+#[test]
+fn default_avatar_loads_with_a_complete_rig_and_a_complementary_subspace() {
+    let (mesh, report) = read_mesh(&assets().join("body.node")).unwrap();
+    assert_eq!(report.mesh.flipped, 0, "the committed tets are positively oriented");
+    assert_eq!(report.dropped_vertices, 0);
+    assert!((0..mesh.t()).all(|t| mesh.volume(t) > 0.0));
+    let (lo, hi) = mesh.bounds();
+    assert!((1.5..1.9).contains(&(hi[1] - lo[1])), "a human-sized body in metres, +Y up");
+
+    let rig = Rig::load(assets().join("rig.json")).unwrap();
+    rig.check_vertices(mesh.n()).unwrap();
+    let (RigPart::Lbs(lbs), RigPart::Blendshapes(shapes)) = (&rig.parts()[0], &rig.parts()[1]) else {
+        panic!("expected a bone part then a blendshape part");
+    };
+    assert_eq!(lbs.num_bones(), 53);
+    for bone in ["pelvis", "spine_01", "head", "upperarm_l", "lowerarm_r", "hand_l", "thigh_r", "foot_l"] {
+        assert!(rig.bone_param_offset(bone).is_some(), "bone {bone}");
+    }
+    let mut names: Vec<&str> = shapes.names().collect();
+    names.sort_unstable();
+    let mut expected = MEDIAPIPE_BLENDSHAPES.to_vec();
+    expected.sort_unstable();
+    assert_eq!(names, expected);
+    // The source's `tongueOut` moves only its separate tongue mesh, which the body does not include: it is the
+    // one target (and parameter) that moves nothing; every other one moves some body vertex.
+    let still: Vec<&str> =
+        shapes.targets().iter().filter(|t| t.indices.is_empty()).map(|t| t.name.as_str()).collect();
+    assert_eq!(still, ["tongueOut"]);
+    for v in 0..mesh.n() {
+        assert!((lbs.weights().row_sum(v) - 1.0).abs() <= 1e-12, "vertex {v}");
+    }
+    // every parameter has a column in J (12 per bone, 1 per blendshape), all with nonzeros but two groups:
+    let jac = rig.jacobian(&mesh.vertices).unwrap();
+    assert_eq!(jac.ncols(), 12 * 53 + 52);
+    let empty: Vec<String> = (0..jac.ncols())
+        .filter(|&c| jac.val_of_col(c).iter().all(|x| *x == 0.0))
+        .map(|c| rig.param_names()[c].clone())
+        .collect();
+    // ... and the skeleton's `Root` (at the floor, no skin weights: it moves the body only through its
+    // children, e.g. in `bones_local` animation frames).
+    let mut expected: Vec<String> =
+        (0..3).flat_map(|c| (0..4).map(move |k| format!("bone:Root[{c}][{k}]"))).collect();
+    expected.push("blendshape:tongueOut".into());
+    assert_eq!(empty, expected, "parameters whose column is empty");
+
+    let settings = PrecomputeSettings { modes: 6, clusters: ClusterCount::KMeans(40), ..Default::default() };
+    let (out, report) = precompute(mesh, rig, &settings, Arc::new(|_| {})).unwrap();
+    assert!(report.complementarity_residual <= 1e-10, "{:e}", report.complementarity_residual);
+    assert!(report.orthonormality_error <= 1e-9);
+    assert_eq!(out.eigenvalues.len(), 6);
+}
