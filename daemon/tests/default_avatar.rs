@@ -1,68 +1,13 @@
 //! The committed default avatar (`assets/default/`, real CC0 MakeHuman data): the files load, the rig has every
-//! bone and the 52 MediaPipe face blendshapes, weights are a partition of unity, tets are positive, and the
+//! bone and the MediaPipe face blendshapes, weights are a partition of unity, tets are positive, and the
 //! precomputed subspace is complementary to the whole rig.
 
+use avatar_schema::samples::MEDIAPIPE_BLENDSHAPES;
 use avatard::sim::mesh_io::read_mesh;
 use avatard::sim::precompute::{precompute, ClusterCount, PrecomputeSettings};
 use avatard::sim::rig::{Rig, RigPart};
 use std::path::Path;
 use std::sync::Arc;
-
-/// MediaPipe Face Landmarker's blendshape categories (ARKit names), without its `_neutral`.
-const MEDIAPIPE_BLENDSHAPES: [&str; 52] = [
-    "browDownLeft",
-    "browDownRight",
-    "browInnerUp",
-    "browOuterUpLeft",
-    "browOuterUpRight",
-    "cheekPuff",
-    "cheekSquintLeft",
-    "cheekSquintRight",
-    "eyeBlinkLeft",
-    "eyeBlinkRight",
-    "eyeLookDownLeft",
-    "eyeLookDownRight",
-    "eyeLookInLeft",
-    "eyeLookInRight",
-    "eyeLookOutLeft",
-    "eyeLookOutRight",
-    "eyeLookUpLeft",
-    "eyeLookUpRight",
-    "eyeSquintLeft",
-    "eyeSquintRight",
-    "eyeWideLeft",
-    "eyeWideRight",
-    "jawForward",
-    "jawLeft",
-    "jawOpen",
-    "jawRight",
-    "mouthClose",
-    "mouthDimpleLeft",
-    "mouthDimpleRight",
-    "mouthFrownLeft",
-    "mouthFrownRight",
-    "mouthFunnel",
-    "mouthLeft",
-    "mouthLowerDownLeft",
-    "mouthLowerDownRight",
-    "mouthPressLeft",
-    "mouthPressRight",
-    "mouthPucker",
-    "mouthRight",
-    "mouthRollLower",
-    "mouthRollUpper",
-    "mouthShrugLower",
-    "mouthShrugUpper",
-    "mouthSmileLeft",
-    "mouthSmileRight",
-    "mouthStretchLeft",
-    "mouthStretchRight",
-    "mouthUpperUpLeft",
-    "mouthUpperUpRight",
-    "noseSneerLeft",
-    "noseSneerRight",
-    "tongueOut",
-];
 
 fn assets() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/default")
@@ -88,7 +33,11 @@ fn default_avatar_loads_with_a_complete_rig_and_a_complementary_subspace() {
     }
     let mut names: Vec<&str> = shapes.names().collect();
     names.sort_unstable();
-    let mut expected = MEDIAPIPE_BLENDSHAPES.to_vec();
+    // MediaPipe's categories are `_neutral` and 51 ARKit names; the face units have all 52 ARKit shapes, so
+    // `tongueOut` (which MediaPipe never reports) comes on top.
+    let mut expected: Vec<&str> =
+        MEDIAPIPE_BLENDSHAPES.iter().copied().filter(|n| *n != "_neutral").collect();
+    expected.push("tongueOut");
     expected.sort_unstable();
     assert_eq!(names, expected);
     // The source's `tongueOut` moves only its separate tongue mesh, which the body does not include: it is the
