@@ -160,7 +160,7 @@ pub fn gradient_operator(mesh: &TetMesh) -> SparseColMat<usize, f64> {
 pub fn scalar_laplacian(mesh: &TetMesh, coef: &[f64]) -> SparseColMat<usize, f64> {
     use rayon::prelude::*;
     let n = mesh.n();
-    let (ptr, incident) = vertex_tets(mesh);
+    let (ptr, incident) = mesh.vertex_tets();
     let columns: Vec<Vec<(usize, f64)>> = (0..n)
         .into_par_iter()
         .map(|v| {
@@ -192,28 +192,6 @@ pub fn scalar_laplacian(mesh: &TetMesh, coef: &[f64]) -> SparseColMat<usize, f64
     let (row_idx, vals): (Vec<usize>, Vec<f64>) = columns.into_iter().flatten().unzip();
     let symbolic = SymbolicSparseColMat::new_checked(n, n, col_ptr, None, row_idx);
     SparseColMat::new(symbolic, vals)
-}
-
-/// The tets around each vertex, as (tet, corner) in tet order: CSR offsets and entries.
-fn vertex_tets(mesh: &TetMesh) -> (Vec<usize>, Vec<(usize, usize)>) {
-    let mut ptr = vec![0usize; mesh.n() + 1];
-    for tet in &mesh.tets {
-        for &v in tet {
-            ptr[v + 1] += 1;
-        }
-    }
-    for v in 0..mesh.n() {
-        ptr[v + 1] += ptr[v];
-    }
-    let mut fill = ptr.clone();
-    let mut incident = vec![(0, 0); ptr[mesh.n()]];
-    for (t, tet) in mesh.tets.iter().enumerate() {
-        for (a, &v) in tet.iter().enumerate() {
-            incident[fill[v]] = (t, a);
-            fill[v] += 1;
-        }
-    }
-    (ptr, incident)
 }
 
 /// Heterogeneous Laplacian `L = Kᵀ U V K` (3n × 3n) with `U = diag(μ)`, `V = diag(vol)` per tet

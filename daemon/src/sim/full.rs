@@ -56,7 +56,7 @@ pub struct FullModel {
     x0: Vec<f64>,
     /// `(tet, corner)` pairs incident to each vertex, CSR: vertex `v` owns `incident[offsets[v]..offsets[v+1]]`.
     offsets: Vec<usize>,
-    incident: Vec<(u32, u8)>,
+    incident: Vec<(usize, usize)>,
 }
 
 /// State between steps: current and previous displacement and rig parameters.
@@ -120,7 +120,7 @@ impl FullModel {
         let s = Mat::<f64>::from_fn(s.nrows(), s.ncols(), |i, j| 0.5 * (s[(i, j)] + s[(j, i)]));
         let s_llt =
             s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("Schur complement: {e:?}")))?;
-        let (offsets, incident) = vertex_incidence(mesh);
+        let (offsets, incident) = mesh.vertex_tets();
         Ok(FullModel {
             n,
             h,
@@ -202,7 +202,7 @@ impl FullModel {
             .map(|v| {
                 let mut acc = [0.0; 3];
                 for &(t, k) in &self.incident[self.offsets[v]..self.offsets[v + 1]] {
-                    let (dt, g) = (&d[t as usize], &self.grads[t as usize][k as usize]);
+                    let (dt, g) = (&d[t], &self.grads[t][k]);
                     for c in 0..3 {
                         acc[c] += dt[(c, 0)] * g[0] + dt[(c, 1)] * g[1] + dt[(c, 2)] * g[2];
                     }
@@ -354,28 +354,6 @@ fn constraint_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
     let keep: Vec<usize> = (0..s.nrows()).filter(|&i| s[i] > CONSTRAINT_RANK_TOL * smax).collect();
     let u = svd.U();
     Mat::from_fn(dense.nrows(), keep.len(), |i, j| u[(i, keep[j])])
-}
-
-/// For each vertex, the `(tet, corner)` pairs that reference it (CSR).
-fn vertex_incidence(mesh: &TetMesh) -> (Vec<usize>, Vec<(u32, u8)>) {
-    let mut offsets = vec![0usize; mesh.n() + 1];
-    for tet in &mesh.tets {
-        for &v in tet {
-            offsets[v + 1] += 1;
-        }
-    }
-    for v in 0..mesh.n() {
-        offsets[v + 1] += offsets[v];
-    }
-    let mut fill = offsets.clone();
-    let mut incident = vec![(0u32, 0u8); offsets[mesh.n()]];
-    for (t, tet) in mesh.tets.iter().enumerate() {
-        for (k, &v) in tet.iter().enumerate() {
-            incident[fill[v]] = (t as u32, k as u8);
-            fill[v] += 1;
-        }
-    }
-    (offsets, incident)
 }
 
 #[cfg(test)]

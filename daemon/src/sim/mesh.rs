@@ -109,6 +109,29 @@ impl TetMesh {
         self.tets.len()
     }
 
+    /// The tets around each vertex as `(tet, corner)` pairs in tet order, CSR: vertex `v` owns
+    /// `entries[offsets[v]..offsets[v + 1]]`.
+    pub fn vertex_tets(&self) -> (Vec<usize>, Vec<(usize, usize)>) {
+        let mut offsets = vec![0usize; self.n() + 1];
+        for tet in &self.tets {
+            for &v in tet {
+                offsets[v + 1] += 1;
+            }
+        }
+        for v in 0..self.n() {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut fill = offsets.clone();
+        let mut entries = vec![(0, 0); offsets[self.n()]];
+        for (t, tet) in self.tets.iter().enumerate() {
+            for (corner, &v) in tet.iter().enumerate() {
+                entries[fill[v]] = (t, corner);
+                fill[v] += 1;
+            }
+        }
+        (offsets, entries)
+    }
+
     /// Signed (here: positive) volume of tet `t`.
     pub fn volume(&self, t: usize) -> f64 {
         let [a, b, c, d] = self.tets[t].map(|i| self.vertices[i]);
