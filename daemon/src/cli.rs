@@ -27,6 +27,10 @@ enum Command {
     Precompute(crate::sim_commands::PrecomputeArgs),
     /// Simulate an asset under a rig animation; writes z (and p) per step as JSON.
     Simulate(crate::sim_commands::SimulateArgs),
+    /// Import a glTF 2.0 / VRM .glb (skinned mesh, morph targets) as an asset.
+    Import(crate::asset_commands::ImportArgs),
+    /// Export an asset's render mesh, skin and mode weights as a .glb for other engines.
+    Export(crate::asset_commands::ExportArgs),
     /// Benchmarks; figures are printed as JSON.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -67,6 +71,8 @@ enum BenchCommand {
     Step(crate::bench_sim::StepArgs),
     /// Full-space complementary dynamics (sparse KKT, per-tet rotations) against the reduced step.
     Full(crate::bench_sim::FullArgs),
+    /// Default avatar precompute, cached re-run, asset load time and size; glb import time.
+    Assets(crate::bench_asset::AssetsArgs),
 }
 
 /// Parse the command line and run; the whole of `avatard`'s `main`.
@@ -96,10 +102,13 @@ pub fn main() -> Result<()> {
         }
         Command::Precompute(args) => crate::sim_commands::precompute(args),
         Command::Simulate(args) => crate::sim_commands::simulate(args),
+        Command::Import(args) => crate::asset_commands::import(args),
+        Command::Export(args) => crate::asset_commands::export(args),
         Command::Demo(args) => rt.block_on(crate::demo::demo(args)),
         Command::Bench(BenchCommand::Transport(args)) => rt.block_on(crate::bench::transport(args)),
         Command::Bench(BenchCommand::Precompute(args)) => crate::bench_sim::precompute(args),
         Command::Bench(BenchCommand::Step(args)) => crate::bench_sim::step(args),
         Command::Bench(BenchCommand::Full(args)) => crate::bench_sim::full(args),
+        Command::Bench(BenchCommand::Assets(args)) => crate::bench_asset::assets(args),
     }
 }

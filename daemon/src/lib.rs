@@ -15,10 +15,14 @@
 //! Supporting pieces: [`config`] (endpoints, validation), [`shared`] (avatar handles shared by the tasks),
 //! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
 //! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`sim`] (the simulation core),
-//! [`asset`] (the avatar asset file), [`sim_commands`] (`avatard precompute` and `avatard simulate`).
+//! [`asset`] (avatar assets: file format, render mesh, cache, default avatar, glTF import/export),
+//! [`sim_commands`] (`avatard precompute` and `avatard simulate`), [`asset_commands`] (`avatard import`
+//! and `avatard export`), [`bench_asset`] (`avatard bench assets`).
 
 pub mod asset;
+pub mod asset_commands;
 pub mod bench;
+pub mod bench_asset;
 pub mod bench_sim;
 pub mod cli;
 pub mod clock;

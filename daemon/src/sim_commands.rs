@@ -4,7 +4,7 @@
 use crate::asset;
 use crate::sim::eigen::EigenProgress;
 use crate::sim::mesh_io::read_mesh;
-use crate::sim::precompute::{precompute as run_precompute, ClusterCount, Eigensolver, LeakSetting};
+use crate::sim::precompute::{ClusterCount, Eigensolver, LeakSetting};
 use crate::sim::precompute::{PrecomputeSettings, Progress};
 use crate::sim::reduced::ReducedModel;
 use crate::sim::rig::{Rig, RigAnimation};
@@ -35,12 +35,35 @@ pub enum LeakKind {
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct PrecomputeArgs {
-    /// Tet mesh: TetGen `.node` (with its `.ele`) or `.ele`, MEDIT `.mesh`, Gmsh `.msh` (v2/v4 ASCII).
+    /// Tet mesh: TetGen `.node` (with its `.ele`) or `.ele`, MEDIT `.mesh`, Gmsh `.msh` (v2/v4 ASCII), or
+    /// `default` for the embedded default avatar (its own rig; `--rig` must be left out).
     #[arg(long)]
     pub mesh: PathBuf,
     /// `affine` (one global affine handle) or a rig file (JSON, see the README).
     #[arg(long, default_value = "affine")]
     pub rig: String,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Where an asset-making command writes (shared by `precompute` and `import`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct OutputArgs {
+    /// The asset file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Where to write the report (JSON).
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// The precompute's parameters (shared by `precompute` and `import`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct SettingsArgs {
     /// Skinning modes m (12m reduced coordinates).
     #[arg(long, default_value_t = 16)]
     pub modes: usize,
@@ -73,12 +96,49 @@ pub struct PrecomputeArgs {
     pub seed: u64,
     #[arg(long, value_enum, default_value = "sparse")]
     pub eigensolver: Eigensolver,
-    /// The asset file to write.
+}
+
+impl SettingsArgs {
+    pub fn settings(&self) -> Result<PrecomputeSettings> {
+        let settings = PrecomputeSettings {
+            modes: self.modes,
+            clusters: self.clusters,
+            youngs: self.youngs,
+            poisson: self.poisson,
+            density: self.density,
+            dt: self.dt,
+            leak: match self.momentum_leak {
+                LeakKind::None => LeakSetting::None,
+                LeakKind::Diffuse => {
+                    LeakSetting::Diffuse { strength: self.leak_strength, length: self.leak_length }
+                }
+            },
+            seed: self.seed,
+            eigensolver: self.eigensolver,
+        };
+        settings.validate()?;
+        Ok(settings)
+    }
+}
+
+/// Where the precompute cache lives.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CacheArgs {
+    /// Precompute cache directory (default: $AVATARD_CACHE_DIR, $XDG_CACHE_HOME/avatard or ~/.cache/avatard).
     #[arg(long)]
-    pub out: PathBuf,
-    /// Where to write the report (JSON).
+    pub cache_dir: Option<PathBuf>,
+    /// Always recompute, and leave the cache alone.
     #[arg(long)]
-    pub report: Option<PathBuf>,
+    pub no_cache: bool,
+}
+
+impl CacheArgs {
+    pub fn cache(&self) -> Option<asset::cache::Cache> {
+        if self.no_cache {
+            return None;
+        }
+        self.cache_dir.clone().or_else(asset::cache::Cache::default_dir).map(asset::cache::Cache::new)
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -124,45 +184,17 @@ fn write_json(path: &Path, value: &impl Serialize) -> Result<()> {
 }
 
 /// A spinner on stderr naming the current phase (hidden when stderr is not a terminal).
-fn phase_spinner() -> indicatif::ProgressBar {
+pub(crate) fn phase_spinner() -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
     bar
 }
 
-pub fn precompute(a: PrecomputeArgs) -> Result<()> {
-    let settings = PrecomputeSettings {
-        modes: a.modes,
-        clusters: a.clusters,
-        youngs: a.youngs,
-        poisson: a.poisson,
-        density: a.density,
-        dt: a.dt,
-        leak: match a.momentum_leak {
-            LeakKind::None => LeakSetting::None,
-            LeakKind::Diffuse => LeakSetting::Diffuse { strength: a.leak_strength, length: a.leak_length },
-        },
-        seed: a.seed,
-        eigensolver: a.eigensolver,
-    };
-    settings.validate()?;
-    let (mesh, load) =
-        read_mesh(&a.mesh).with_context(|| format!("reading the mesh {}", a.mesh.display()))?;
-    if load.mesh.flipped > 0 {
-        tracing::warn!(
-            flipped = load.mesh.flipped,
-            "tets were inverted in the file; their orientation was fixed"
-        );
-    }
-    let rig = if a.rig == "affine" {
-        Rig::affine()
-    } else {
-        Rig::load(&a.rig).with_context(|| format!("reading the rig {}", a.rig))?
-    };
-    let spinner = phase_spinner();
+/// The precompute's progress callback, showing phases and Krylov progress on `spinner`.
+pub(crate) fn spinner_progress(spinner: &indicatif::ProgressBar) -> crate::sim::precompute::ProgressFn {
     let started = std::time::Instant::now();
     let bar = spinner.clone();
-    let progress = move |p: Progress| {
+    std::sync::Arc::new(move |p: Progress| {
         let what = match p {
             Progress::Phase(phase) => phase.to_string(),
             Progress::Eigen(EigenProgress::Lanczos { krylov, converged, wanted }) => {
@@ -171,49 +203,87 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
             Progress::Eigen(e) => format!("skinning eigenmodes: {e:?}"),
         };
         bar.set_message(format!("{what} ({:.1} s)", started.elapsed().as_secs_f64()));
-    };
-    let (out, report) = run_precompute(mesh, rig, &settings, std::sync::Arc::new(progress))
+    })
+}
+
+pub fn precompute(a: PrecomputeArgs) -> Result<()> {
+    let settings = a.settings.settings()?;
+    let cache = a.output.cache.cache();
+    let spinner = phase_spinner();
+    let progress = spinner_progress(&spinner);
+    let (built, mesh_note) = if a.mesh.as_os_str() == asset::default_avatar::NAME {
+        if a.rig != "affine" {
+            bail!("--mesh default brings its own rig: leave out --rig");
+        }
+        spinner.set_message("default avatar");
+        (asset::build::default_avatar(&settings, cache.as_ref(), progress)?, serde_json::json!({}))
+    } else {
+        let (mesh, load) =
+            read_mesh(&a.mesh).with_context(|| format!("reading the mesh {}", a.mesh.display()))?;
+        if load.mesh.flipped > 0 {
+            tracing::warn!(
+                flipped = load.mesh.flipped,
+                "tets were inverted in the file; their orientation was fixed"
+            );
+        }
+        let rig = if a.rig == "affine" {
+            Rig::affine()
+        } else {
+            Rig::load(&a.rig).with_context(|| format!("reading the rig {}", a.rig))?
+        };
+        let key = asset::build::tet_mesh_key(&mesh, &rig, &settings);
+        let name = a.mesh.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+        let built = asset::build::cached(key, cache.as_ref(), |key| {
+            asset::build::precompute_tet_mesh(mesh, rig, &settings, ("tet-mesh", &name), key, progress)
+        })
         .with_context(|| format!("precomputing {}", a.mesh.display()))?;
-    spinner.finish_and_clear();
-    let hash = asset::save(&out, &a.out)?;
-    let size = std::fs::metadata(&a.out).map(|m| m.len()).unwrap_or(0);
-    #[derive(Serialize)]
-    struct Report<'a> {
-        mesh: String,
-        flipped_tets: usize,
-        dropped_vertices: usize,
-        asset: String,
-        asset_hash: String,
-        asset_bytes: u64,
-        #[serde(flatten)]
-        precompute: &'a crate::sim::precompute::PrecomputeReport,
-    }
-    let full = Report {
-        mesh: a.mesh.display().to_string(),
-        flipped_tets: load.mesh.flipped,
-        dropped_vertices: load.dropped_vertices,
-        asset: a.out.display().to_string(),
-        asset_hash: asset::hex(&hash),
-        asset_bytes: size,
-        precompute: &report,
+        let note = serde_json::json!({
+            "flipped_tets": load.mesh.flipped,
+            "dropped_vertices": load.dropped_vertices,
+        });
+        (built, note)
     };
-    if let Some(path) = &a.report {
+    spinner.finish_and_clear();
+    asset::file::write_atomically(&a.output.out, &built.bytes)?;
+    let mut full = built.report.clone();
+    if !full.is_object() {
+        full = serde_json::json!({});
+    }
+    full["mesh"] = a.mesh.display().to_string().into();
+    for (k, v) in mesh_note.as_object().into_iter().flatten() {
+        full[k] = v.clone();
+    }
+    full["asset"] = a.output.out.display().to_string().into();
+    full["asset_hash"] = asset::hex(&built.hash).into();
+    full["asset_bytes"] = built.bytes.len().into();
+    full["cache_key"] = built.key.0.clone().into();
+    full["cached"] = built.cached.into();
+    if let Some(path) = &a.output.report {
         write_json(path, &full)?;
     }
+    let report = &built.asset.sim;
+    let num = |k: &str| full[k].as_f64().unwrap_or(f64::NAN);
     println!(
         "{} vertices, {} tets, {} modes (constraint rank {}), {} clusters; complementarity residual {:.1e}; \
-         {:.2} s (modes {:.2} s) -> {} ({} bytes, {})",
-        report.vertices,
-        report.tets,
-        report.modes,
+         {} -> {} ({} bytes, {})",
+        report.mesh.n(),
+        report.mesh.t(),
+        report.weights.ncols(),
         report.constraint_rank,
-        report.clusters,
-        report.complementarity_residual,
-        report.seconds.total,
-        report.seconds.modes,
-        a.out.display(),
-        size,
-        &asset::hex(&hash)[..16]
+        report.clustering.r,
+        num("complementarity_residual"),
+        if built.cached {
+            "from the cache".to_string()
+        } else {
+            format!(
+                "{:.2} s (modes {:.2} s)",
+                full["seconds"]["total"].as_f64().unwrap_or(0.0),
+                full["seconds"]["modes"].as_f64().unwrap_or(0.0)
+            )
+        },
+        a.output.out.display(),
+        built.bytes.len(),
+        &asset::hex(&built.hash)[..16]
     );
     Ok(())
 }
@@ -258,6 +328,7 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         bail!("--gravity takes three finite numbers x,y,z");
     }
     let (asset, hash) = asset::load(&a.asset).with_context(|| format!("loading {}", a.asset.display()))?;
+    let asset = asset.sim;
     let anim = RigAnimation::load(&a.rig_anim, &asset.rig)
         .with_context(|| format!("reading the rig animation {}", a.rig_anim.display()))?;
     let h = asset.reduced.h;

@@ -4,7 +4,7 @@
 
 use avatar_schema::samples::MEDIAPIPE_BLENDSHAPES;
 use avatard::sim::mesh_io::read_mesh;
-use avatard::sim::precompute::{precompute, ClusterCount, PrecomputeSettings};
+use avatard::sim::precompute::{ClusterCount, PrecomputeSettings};
 use avatard::sim::rig::{Rig, RigPart};
 use std::path::Path;
 use std::sync::Arc;
@@ -62,9 +62,23 @@ fn default_avatar_loads_with_a_complete_rig_and_a_complementary_subspace() {
     expected.push("blendshape:tongueOut".into());
     assert_eq!(empty, expected, "parameters whose column is empty");
 
+    // The asset built from the copy compiled into the binary: the same inputs, a complementary subspace,
+    // and the body surface as render mesh.
     let settings = PrecomputeSettings { modes: 6, clusters: ClusterCount::KMeans(40), ..Default::default() };
-    let (out, report) = precompute(mesh, rig, &settings, Arc::new(|_| {})).unwrap();
-    assert!(report.complementarity_residual <= 1e-10, "{:e}", report.complementarity_residual);
-    assert!(report.orthonormality_error <= 1e-9);
-    assert_eq!(out.eigenvalues.len(), 6);
+    let built = avatard::asset::build::default_avatar(&settings, None, Arc::new(|_| {})).unwrap();
+    let asset = &built.asset;
+    assert_eq!(asset.sim.mesh, mesh, "the embedded tet mesh is the committed one");
+    assert_eq!(asset.sim.rig, rig, "the embedded rig is the committed one");
+    let residual = built.report["complementarity_residual"].as_f64().unwrap();
+    assert!(residual <= 1e-10, "{residual:e}");
+    assert!(built.report["orthonormality_error"].as_f64().unwrap() <= 1e-9);
+    assert_eq!(asset.sim.eigenvalues.len(), 6);
+    assert_eq!(asset.render.vertices, mesh.vertices, "every body vertex is on the surface (TetGen -pY)");
+    assert_eq!(asset.render.triangles.len(), 26_756, "the body's triangles");
+    let z = vec![0.0; 12 * 6];
+    assert_eq!(asset.render.deform(&rig.rest_params(), &z).unwrap(), mesh.vertices, "rest pose");
+    assert_eq!(asset.source.kind, "default");
+    let (loaded, hash) = avatard::asset::from_bytes(&built.bytes).unwrap();
+    assert_eq!(hash, built.hash);
+    assert_eq!(loaded.render, asset.render);
 }

@@ -1,5 +1,7 @@
-//! `avatard precompute` and `avatard simulate` as a user runs them: real files in a scratch folder, the real
-//! binary, its exit status, report, asset and trajectory; bad arguments and files get a clear error.
+//! `avatard precompute`, `simulate`, `import` and `export` as a user runs them: real files in a scratch folder,
+//! the real binary, its exit status, report, asset, trajectory, cache and glb; bad arguments and files get a
+//! clear error. The precompute cache goes to a folder of this test binary's own (`AVATARD_CACHE_DIR`), never
+//! the user's.
 
 use avatard::sim::mesh::shapes::box_mesh;
 use avatard::sim::mesh_io::write_medit;
@@ -15,8 +17,17 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+fn cache_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("avatard-cache-{}", std::process::id()))
+}
+
 fn avatard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_avatard")).args(args).env("RUST_LOG", "warn").output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_avatard"))
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .env("AVATARD_CACHE_DIR", cache_dir())
+        .output()
+        .unwrap()
 }
 
 fn ok(args: &[&str]) -> String {
@@ -228,4 +239,109 @@ fn bad_arguments_and_files_are_clear_errors() {
     sim(&asset, &anim, &["--iterations", "0"], "--iterations");
     sim(&asset, &anim, &["--gravity", "0,nan,0"], "--gravity");
     sim(&asset, &anim, &["--tolerance", "-1"], "--tolerance");
+}
+
+/// The second identical precompute comes from the cache (same asset bytes, `cached` in the report); a
+/// different setting or `--no-cache` recomputes; a damaged cache entry is a miss and is rewritten.
+#[test]
+fn precompute_cache_hits_misses_and_repairs() {
+    let dir = scratch("cache");
+    let (mesh, rig) = bar_files(&dir);
+    let cache = dir.join("cache");
+    let run = |out: &str, extra: &[&str]| {
+        let (asset, report) = (dir.join(format!("{out}.avatar")), dir.join(format!("{out}.json")));
+        let mut args =
+            vec!["precompute", "--mesh", s(&mesh), "--rig", s(&rig), "--modes", "4", "--clusters", "8"];
+        args.extend(["--cache-dir", s(&cache), "--out", s(&asset), "--report", s(&report)]);
+        args.extend(extra);
+        let stdout = ok(&args);
+        (std::fs::read(&asset).unwrap(), json(&report), stdout)
+    };
+    let (first, r1, _) = run("a", &[]);
+    assert_eq!(r1["cached"], false);
+    let (second, r2, stdout) = run("b", &[]);
+    assert_eq!(r2["cached"], true);
+    assert!(stdout.contains("from the cache"), "{stdout}");
+    assert_eq!(first, second, "the cached asset is the same file");
+    assert_eq!(r1["cache_key"], r2["cache_key"]);
+    assert_eq!(r1["complementarity_residual"], r2["complementarity_residual"], "the original report is kept");
+    let (_, r3, _) = run("c", &["--youngs", "3e4"]);
+    assert_eq!(r3["cached"], false);
+    assert_ne!(r3["cache_key"], r1["cache_key"]);
+    let (_, r4, _) = run("d", &["--no-cache"]);
+    assert_eq!(r4["cached"], false);
+    // damage the entry: a miss, recomputed and stored again
+    let entry = cache.join(format!("{}.avatar", r1["cache_key"].as_str().unwrap()));
+    let mut bytes = std::fs::read(&entry).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0xff;
+    std::fs::write(&entry, &bytes).unwrap();
+    let (again, r5, _) = run("e", &[]);
+    assert_eq!(r5["cached"], false);
+    assert_eq!(again, first, "recomputing gives the same bytes");
+    assert_eq!(std::fs::read(&entry).unwrap(), first, "the entry was repaired");
+}
+
+/// A real open skinned glb through `import`, `simulate` and `export`; the exported file parses.
+#[test]
+fn import_simulate_and_export_a_real_glb() {
+    let dir = scratch("glb");
+    let glb = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/fixtures/bcn_epileptic.glb");
+    let (asset, report) = (dir.join("bcn.avatar"), dir.join("bcn.json"));
+    let stdout = ok(&[
+        "import",
+        s(&glb),
+        "--resolution",
+        "20",
+        "--modes",
+        "6",
+        "--clusters",
+        "30",
+        "--no-cache",
+        "--out",
+        s(&asset),
+        "--report",
+        s(&report),
+    ]);
+    assert!(stdout.contains("3014 render vertices"), "{stdout}");
+    let r = json(&report);
+    assert_eq!(r["import"]["bones"], 54);
+    assert!(r["complementarity_residual"].as_f64().unwrap() <= 1e-10);
+    // an animation of the full parameter vector: the first bone slides along x
+    let anim = dir.join("anim.json");
+    let (loaded, _) = avatard::asset::load(&asset).unwrap();
+    let mut p = loaded.sim.rig.rest_params();
+    let frames: Vec<Value> = (0..=10)
+        .map(|k| {
+            p[3] = 0.01 * k as f64; // the first bone moves along x
+            serde_json::json!({"params": p.clone()})
+        })
+        .collect();
+    std::fs::write(&anim, serde_json::json!({"dt": 1.0 / 60.0, "frames": frames}).to_string()).unwrap();
+    let traj = dir.join("traj.json");
+    ok(&["simulate", "--asset", s(&asset), "--rig-anim", s(&anim), "--out", s(&traj)]);
+    assert_eq!(json(&traj)["modes"], 6);
+    let out = dir.join("bcn-export.glb");
+    let stdout = ok(&["export", s(&asset), "--gltf", s(&out)]);
+    assert!(stdout.contains("3014 render vertices"), "{stdout}");
+    let g = gltf::Gltf::from_slice(&std::fs::read(&out).unwrap()).expect("valid glTF");
+    assert_eq!(g.document.skins().next().unwrap().joints().count(), 54);
+}
+
+#[test]
+fn import_and_export_refuse_bad_files() {
+    let dir = scratch("bad-glb");
+    let out = dir.join("x.avatar");
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/fixtures");
+    let cube = fixtures.join("box_textured_noskin.glb");
+    fails(&["import", s(&cube), "--out", s(&out)], "no skinned mesh");
+    let junk = dir.join("junk.glb");
+    std::fs::write(&junk, b"glTF but not really").unwrap();
+    fails(&["import", s(&junk), "--out", s(&out)], "not a readable glTF binary");
+    fails(&["import", s(&dir.join("missing.glb")), "--out", s(&out)], "missing.glb");
+    let glb = fixtures.join("bcn_epileptic.glb");
+    fails(&["import", s(&glb), "--resolution", "0", "--out", s(&out)], "--resolution 0");
+    fails(&["import", s(&glb), "--threshold", "1.5", "--out", s(&out)], "--threshold 1.5");
+    assert!(!out.exists(), "no asset is written on failure");
+    fails(&["export", s(&junk), "--gltf", s(&dir.join("x.glb"))], "not an avatar asset");
 }

@@ -163,26 +163,6 @@ fn compact(labels: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-/// Pairs of tets sharing a face.
-fn face_neighbours(mesh: &TetMesh) -> Vec<(usize, usize)> {
-    let mut faces: HashMap<[usize; 3], Vec<usize>> = HashMap::new();
-    for (i, tet) in mesh.tets.iter().enumerate() {
-        for skip in 0..4 {
-            let mut f = [0; 3];
-            let mut k = 0;
-            for (j, &v) in tet.iter().enumerate() {
-                if j != skip {
-                    f[k] = v;
-                    k += 1;
-                }
-            }
-            f.sort_unstable();
-            faces.entry(f).or_default().push(i);
-        }
-    }
-    faces.values().filter_map(|tets| if let [a, b] = tets[..] { Some((a, b)) } else { None }).collect()
-}
-
 fn find(p: &mut [usize], mut x: usize) -> usize {
     while p[x] != x {
         p[x] = p[p[x]];
@@ -196,7 +176,7 @@ fn find(p: &mut [usize], mut x: usize) -> usize {
 pub fn split_components(mesh: &TetMesh, labels: &[usize]) -> Clustering {
     // union-find over face neighbours with the same label
     let mut parent: Vec<usize> = (0..mesh.t()).collect();
-    for (a, b) in face_neighbours(mesh) {
+    for (a, b) in mesh.face_neighbours() {
         if labels[a] == labels[b] {
             let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
             if ra != rb {
@@ -229,7 +209,7 @@ pub fn merge_fragments(
         }
     }
     let mut adjacent: Vec<HashSet<usize>> = vec![HashSet::new(); k];
-    for (a, b) in face_neighbours(mesh) {
+    for (a, b) in mesh.face_neighbours() {
         let (la, lb) = (clustering.labels[a], clustering.labels[b]);
         if la != lb {
             adjacent[la].insert(lb);

@@ -143,6 +143,27 @@ impl TetMesh {
         bounding_box(&self.vertices)
     }
 
+    /// Pairs of tets sharing a face (faces used by exactly two tets), in no particular order.
+    pub fn face_neighbours(&self) -> Vec<(usize, usize)> {
+        use std::collections::HashMap;
+        let mut faces: HashMap<[usize; 3], Vec<usize>> = HashMap::new();
+        for (i, tet) in self.tets.iter().enumerate() {
+            for skip in 0..4 {
+                let mut f = [0; 3];
+                let mut k = 0;
+                for (j, &v) in tet.iter().enumerate() {
+                    if j != skip {
+                        f[k] = v;
+                        k += 1;
+                    }
+                }
+                f.sort_unstable();
+                faces.entry(f).or_default().push(i);
+            }
+        }
+        faces.values().filter_map(|tets| if let [a, b] = tets[..] { Some((a, b)) } else { None }).collect()
+    }
+
     /// Boundary faces (triangles used by exactly one tet), oriented outwards.
     pub fn boundary_faces(&self) -> Vec<[usize; 3]> {
         use std::collections::HashMap;
@@ -180,6 +201,13 @@ fn bounding_box(v: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
 pub mod shapes {
     use super::TetMesh;
 
+    /// The Kuhn (Freudenthal) split of a cube into 6 tets: one tet per monotone lattice path from corner
+    /// (0,0,0) to (1,1,1), listed as the order in which the path steps along the axes. Every cube of a grid
+    /// split this way shares the (0,0,0)-(1,1,1) diagonal direction, so neighbouring cubes split their common
+    /// face along the same diagonal and the tets conform.
+    pub const KUHN_PATHS: [[usize; 3]; 6] =
+        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
     /// An axis-aligned box `[0,sx]×[0,sy]×[0,sz]` of `nx×ny×nz` cells, each split into 6 tets (Kuhn/Freudenthal
     /// subdivision, conforming across cells).
     pub fn box_mesh(nx: usize, ny: usize, nz: usize, size: [f64; 3]) -> TetMesh {
@@ -197,12 +225,10 @@ pub mod shapes {
             }
         }
         let mut tets = Vec::with_capacity(6 * nx * ny * nz);
-        // The 6 monotone lattice paths from corner (0,0,0) to (1,1,1), one tet each.
-        const PATHS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
         for k in 0..nz {
             for j in 0..ny {
                 for i in 0..nx {
-                    for path in PATHS {
+                    for path in KUHN_PATHS {
                         let mut c = [i, j, k];
                         let mut tet = [idx(c[0], c[1], c[2]); 4];
                         for (s, axis) in path.iter().enumerate() {

@@ -25,6 +25,18 @@
 //!   scheme with one rotation per tet, the constraint through a KKT Schur complement over one sparse Cholesky.
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
 //!   Jacobian `J`.
+//! - [`rig_resample`]: a rig carried over to other vertices by linear stencils (restriction to the surface,
+//!   transfer from a game mesh).
+//! - [`geometry`]: shared ground for triangle soups (any game mesh): their error type and checks, 3-vector
+//!   helpers, the exact closest point on a triangle, procedural test surfaces.
+//! - [`bvh`]: a bounding-volume hierarchy over boxes (median splits) with nearest-first, distance-pruned search.
+//! - [`winding`]: fast generalized winding numbers of a triangle soup (Jacobson et al. 2013; Barill et al. 2018
+//!   hierarchical dipole expansion, to third order): inside/outside for open, non-manifold meshes.
+//! - [`voxelize`]: a conforming sim tet mesh from any triangle soup: grid cells kept by winding number, by the
+//!   render vertices they hold and by the triangles crossing them, each split into 6 Kuhn tets.
+//! - [`embed`]: barycentric embedding of render vertices in the tet mesh (containing tet, or the nearest one
+//!   with extrapolated weights) and prolongation of per-vertex fields.
+//! - [`transfer`]: closest points on a triangle surface and interpolation of its per-vertex attributes there.
 //!
 //! # Conventions (shared by every module, the asset file, the wire and the renderer)
 //! - **Positions** `x ∈ R^{3n}` are stored **coordinate-major**: `x = [x_0..x_{n-1}, y_0..y_{n-1},
@@ -43,11 +55,14 @@
 // Index loops mirror the equations (F[c][j], g[k][j]) and read better than iterator chains here.
 #![allow(clippy::needless_range_loop)]
 
+pub mod bvh;
 pub mod cholesky;
 pub mod clusters;
 pub mod eigen;
+pub mod embed;
 pub mod fem;
 pub mod full;
+pub mod geometry;
 pub mod leak;
 pub mod mesh;
 pub mod mesh_io;
@@ -55,4 +70,8 @@ pub mod modes;
 pub mod precompute;
 pub mod reduced;
 pub mod rig;
+pub mod rig_resample;
 pub mod step;
+pub mod transfer;
+pub mod voxelize;
+pub mod winding;

@@ -131,6 +131,8 @@ pub enum RigError {
     UnknownParent { bone: usize, name: String },
     #[error("bone {bone} is on a parent cycle")]
     ParentCycle { bone: usize },
+    #[error("new vertex {vertex}: bad resampling stencil entry ({message})")]
+    Stencil { vertex: usize, message: String },
     #[error("bone {bone}: bind transform has a non-finite entry")]
     BindNonFinite { bone: usize },
     #[error("bone {bone}: bind transform's linear part is singular (det {det:e})")]

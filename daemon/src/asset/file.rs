@@ -1,5 +1,4 @@
-//! The avatar asset file: one versioned, checksummed binary file per avatar, written by `avatard precompute`
-//! and read by `avatard simulate`, the daemon and the renderer.
+//! The asset file format: one versioned, checksummed binary file per avatar.
 //!
 //! # Layout
 //! ```text
@@ -12,8 +11,9 @@
 //! ```
 //! The payload can be read by any safetensors reader (e.g. Python `safetensors.numpy.load(data[48:])`). Its
 //! `__metadata__` has one key, `avatar`, holding JSON: `{"settings": …, "rig": "<rig file JSON>",
-//! "constraint_rank": k}`. Tensors (row-major; n vertices, t tets, m modes, s = 12m reduced coordinates,
-//! p rig parameters, r clusters):
+//! "render_rig": "<rig file JSON on the render vertices>", "constraint_rank": k, "source": {"kind", "name",
+//! "inputs_hash"}}` (rig files: [`crate::sim::rig`]). Tensors (row-major; n vertices, t tets, m modes,
+//! s = 12m reduced coordinates, p rig parameters, r clusters, N render vertices, F render triangles):
 //!
 //! | name | dtype | shape | what |
 //! |---|---|---|---|
@@ -33,11 +33,16 @@
 //! | `reduced.g9k_x0` | F64 | 9r | `G₉Kx₀` |
 //! | `reduced.cluster_volume`, `…_mu`, `…_lambda` | F64 | r | per cluster |
 //! | `reduced.h` | F64 | 1 | time step (s) |
+//! | `render.vertices` | F64 | N×3 | render mesh rest positions ([`super::render`]) |
+//! | `render.triangles` | U32 | F×3 | counter-clockwise from outside |
+//! | `render.embed_tet`, `render.embed_bary` | U32, F64 | N, N×4 | embedding in the tet mesh |
+//! | `render.mode_weights` | F64 | N×m | `W` prolongated to the render vertices |
 //!
 //! Reading checks, in order: length, magic, version, checksum, the safetensors structure, every tensor's
 //! presence, dtype and shape, then the contents (mesh orientation and degeneracy, rig, finite reduced
 //! matrices); each failure is an [`AssetError`] naming what is wrong.
 
+use super::render::RenderMesh;
 use crate::sim::clusters::Clustering;
 use crate::sim::fem::Material;
 use crate::sim::mesh::TetMesh;
@@ -52,7 +57,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 pub const MAGIC: &[u8; 8] = b"AVTRASET";
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 const HEADER_LEN: usize = 48;
 
 /// The asset's content hash (SHA-256 of the payload).
@@ -89,13 +94,38 @@ pub enum AssetError {
     Invalid(String),
 }
 
+/// An avatar: the simulation precompute, the render mesh, and where it came from.
+#[derive(Clone, Debug)]
+pub struct Asset {
+    pub sim: Precomputed,
+    pub render: RenderMesh,
+    pub source: Source,
+}
+
+/// Provenance, stored in the metadata (informative; the content hash identifies the asset).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// `tet-mesh` (tet mesh + rig files), `default` (the embedded default avatar) or `gltf`.
+    pub kind: String,
+    /// The input file's name.
+    pub name: String,
+    /// The precompute cache key: SHA-256 of the inputs and parameters ([`super::cache`]).
+    pub inputs_hash: String,
+    /// VRM humanoid bone name → bone name (empty unless imported from a VRM file).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub humanoid: std::collections::BTreeMap<String, String>,
+}
+
 /// Metadata stored as JSON in the payload.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Meta {
     settings: PrecomputeSettings,
     rig: String,
+    render_rig: String,
     constraint_rank: usize,
+    source: Source,
 }
 
 /// A tensor to write: dtype, shape, little-endian bytes.
@@ -136,8 +166,12 @@ fn matrix(m: &Mat<f64>) -> Tensor {
 }
 
 /// Serialize to the file's bytes; returns them and the content hash.
-pub fn to_bytes(a: &Precomputed) -> Result<(Vec<u8>, AssetHash), AssetError> {
+pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
+    let a = &asset.sim;
+    let render = &asset.render;
+    render.check(a).map_err(AssetError::Invalid)?;
     let (n, t, m) = (a.mesh.n(), a.mesh.t(), a.weights.ncols());
+    let nr = render.vertices.len();
     let r = &a.reduced;
     let gamma_phi = match &r.basis_gradient {
         BasisGradient::Skinning(g) => g,
@@ -169,11 +203,21 @@ pub fn to_bytes(a: &Precomputed) -> Result<(Vec<u8>, AssetHash), AssetError> {
         ("reduced.cluster_volume", f64s(vec![r.cluster_volume.len()], r.cluster_volume.iter().copied())),
         ("reduced.cluster_mu", f64s(vec![r.cluster_mu.len()], r.cluster_mu.iter().copied())),
         ("reduced.cluster_lambda", f64s(vec![r.cluster_lambda.len()], r.cluster_lambda.iter().copied())),
+        ("render.vertices", f64s(vec![nr, 3], render.vertices.iter().flatten().copied())),
+        (
+            "render.triangles",
+            u32s(vec![render.triangles.len(), 3], render.triangles.iter().flatten().map(|&i| i as usize)),
+        ),
+        ("render.embed_tet", u32s(vec![nr], render.embed_tet.iter().map(|&i| i as usize))),
+        ("render.embed_bary", f64s(vec![nr, 4], render.embed_bary.iter().flatten().copied())),
+        ("render.mode_weights", matrix(&render.mode_weights)),
     ];
     let meta = Meta {
         settings: a.settings.clone(),
         rig: a.rig.to_json_string(),
+        render_rig: render.rig.to_json_string(),
         constraint_rank: a.constraint_rank,
+        source: asset.source.clone(),
     };
     let meta = serde_json::to_string(&meta).map_err(|e| AssetError::Invalid(e.to_string()))?;
     let payload = safetensors::serialize(
@@ -191,19 +235,36 @@ pub fn to_bytes(a: &Precomputed) -> Result<(Vec<u8>, AssetHash), AssetError> {
     Ok((out, hash))
 }
 
-/// Write the asset file; returns its content hash.
-pub fn save(a: &Precomputed, path: &Path) -> Result<AssetHash, AssetError> {
+/// Write the asset file (through a temporary file and a rename, so that readers never see half a file);
+/// returns its content hash.
+pub fn save(a: &Asset, path: &Path) -> Result<AssetHash, AssetError> {
     let (bytes, hash) = to_bytes(a)?;
-    std::fs::write(path, bytes).map_err(|e| AssetError::Io {
-        op: "write",
-        path: path.display().to_string(),
-        message: e.to_string(),
-    })?;
+    write_atomically(path, &bytes)?;
     Ok(hash)
 }
 
+/// Write `bytes` to `path` via a temporary file in the same directory and a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), AssetError> {
+    let io = |op: &'static str, e: std::io::Error| AssetError::Io {
+        op,
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| io("create the directory of", e))?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(|e| io("write", e))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io("write", e)
+    })
+}
+
 /// Read and check an asset file.
-pub fn load(path: &Path) -> Result<(Precomputed, AssetHash), AssetError> {
+pub fn load(path: &Path) -> Result<(Asset, AssetHash), AssetError> {
     let bytes = std::fs::read(path).map_err(|e| AssetError::Io {
         op: "read",
         path: path.display().to_string(),
@@ -213,7 +274,7 @@ pub fn load(path: &Path) -> Result<(Precomputed, AssetHash), AssetError> {
 }
 
 /// Parse and check an asset file's bytes.
-pub fn from_bytes(bytes: &[u8]) -> Result<(Precomputed, AssetHash), AssetError> {
+pub fn from_bytes(bytes: &[u8]) -> Result<(Asset, AssetHash), AssetError> {
     if bytes.len() < HEADER_LEN {
         return Err(AssetError::Truncated(bytes.len()));
     }
@@ -238,7 +299,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Precomputed, AssetHash), AssetError> 
         .and_then(|m| m.get("avatar"))
         .ok_or_else(|| AssetError::Payload("no `avatar` metadata".into()))?;
     let meta: Meta = serde_json::from_str(meta).map_err(|e| AssetError::Payload(format!("metadata: {e}")))?;
-    Ok((Reader { st }.precomputed(meta)?, hash))
+    Ok((Reader { st }.asset(meta)?, hash))
 }
 
 /// Typed access to the payload's tensors.
@@ -300,6 +361,28 @@ impl Reader<'_> {
     fn matrix(&self, name: &str, rows: Option<usize>, cols: Option<usize>) -> Result<Mat<f64>, AssetError> {
         let (shape, v) = self.f64s(name, &[rows, cols])?;
         Ok(Mat::from_fn(shape[0], shape[1], |i, j| v[i * shape[1] + j]))
+    }
+
+    fn asset(&self, meta: Meta) -> Result<Asset, AssetError> {
+        let render_rig = Rig::from_json_str(&meta.render_rig)
+            .map_err(|e| AssetError::Invalid(format!("render rig: {e}")))?;
+        let source = meta.source.clone();
+        let sim = self.precomputed(meta)?;
+        let (vshape, v) = self.f64s("render.vertices", &[None, Some(3)])?;
+        let nr = vshape[0];
+        let (_, tris) = self.u32s("render.triangles", &[None, Some(3)])?;
+        let (_, embed_tet) = self.u32s("render.embed_tet", &[Some(nr)])?;
+        let (_, bary) = self.f64s("render.embed_bary", &[Some(nr), Some(4)])?;
+        let render = RenderMesh {
+            vertices: v.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect(),
+            triangles: tris.chunks_exact(3).map(|c| [c[0] as u32, c[1] as u32, c[2] as u32]).collect(),
+            rig: render_rig,
+            embed_tet: embed_tet.into_iter().map(|t| t as u32).collect(),
+            embed_bary: bary.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]).collect(),
+            mode_weights: self.matrix("render.mode_weights", Some(nr), Some(sim.weights.ncols()))?,
+        };
+        render.check(&sim).map_err(AssetError::Invalid)?;
+        Ok(Asset { sim, render, source })
     }
 
     fn precomputed(&self, meta: Meta) -> Result<Precomputed, AssetError> {
@@ -385,21 +468,37 @@ mod tests {
     use crate::sim::mesh::shapes::box_mesh;
     use crate::sim::precompute::{precompute, ClusterCount};
 
-    fn asset() -> Precomputed {
+    fn asset() -> Asset {
         let settings =
             PrecomputeSettings { modes: 3, clusters: ClusterCount::KMeans(6), ..Default::default() };
-        precompute(box_mesh(4, 2, 2, [2.0, 0.5, 0.5]), Rig::affine(), &settings, std::sync::Arc::new(|_| {}))
-            .unwrap()
-            .0
+        let sim = precompute(
+            box_mesh(4, 2, 2, [2.0, 0.5, 0.5]),
+            Rig::affine(),
+            &settings,
+            std::sync::Arc::new(|_| {}),
+        )
+        .unwrap()
+        .0;
+        let render = RenderMesh::tet_surface(&sim).unwrap();
+        let source = Source {
+            kind: "tet-mesh".into(),
+            name: "box".into(),
+            inputs_hash: "00".into(),
+            humanoid: Default::default(),
+        };
+        Asset { sim, render, source }
     }
 
     #[test]
     fn round_trip_is_exact_and_the_hash_is_deterministic() {
-        let a = asset();
-        let (bytes, hash) = to_bytes(&a).unwrap();
-        let (b, hash2) = from_bytes(&bytes).unwrap();
+        let asset = asset();
+        let (bytes, hash) = to_bytes(&asset).unwrap();
+        let (loaded, hash2) = from_bytes(&bytes).unwrap();
         assert_eq!(hash, hash2);
-        assert_eq!(to_bytes(&b).unwrap().0, bytes, "re-serializing a loaded asset gives the same bytes");
+        assert_eq!(to_bytes(&loaded).unwrap().0, bytes, "re-serializing a loaded asset gives the same bytes");
+        assert_eq!(loaded.render, asset.render);
+        assert_eq!(loaded.source, asset.source);
+        let (a, b) = (&asset.sim, &loaded.sim);
         assert_eq!(b.mesh, a.mesh);
         assert_eq!(b.material, a.material);
         assert_eq!(b.rig, a.rig);
@@ -422,8 +521,8 @@ mod tests {
         magic[0] = b'X';
         assert!(matches!(err(&magic), AssetError::Magic));
         let mut version = bytes.clone();
-        version[8] = 2;
-        assert!(matches!(err(&version), AssetError::Version { found: 2 }));
+        version[8] = 9;
+        assert!(matches!(err(&version), AssetError::Version { found: 9 }));
         // every single-byte corruption of the payload is caught by the checksum
         for at in (HEADER_LEN..bytes.len()).step_by(97) {
             let mut bad = bytes.clone();
@@ -479,6 +578,13 @@ mod tests {
             w.1.bytes[..4].copy_from_slice(&9999u32.to_le_bytes());
         });
         assert!(e.to_string().contains("mesh"), "{e}");
+        let e = build(&|t| {
+            let w = t.iter_mut().find(|(n, _)| n == "render.embed_tet").unwrap();
+            w.1.bytes[4..8].copy_from_slice(&99_999u32.to_le_bytes());
+        });
+        assert!(e.to_string().contains("render vertex 1 is embedded in a tet past"), "{e}");
+        let e = build(&|t| t.retain(|(n, _)| n != "render.mode_weights"));
+        assert!(matches!(&e, AssetError::Missing(n) if n == "render.mode_weights"), "{e}");
         let e = build(&|t| {
             let w = t.iter_mut().find(|(n, _)| n == "material.mu").unwrap();
             w.1.dtype = Dtype::F32;

@@ -1,0 +1,105 @@
+//! From inputs to an asset, through the cache: a tet mesh and a rig on its vertices (files, or the embedded
+//! default avatar) are precomputed ([`crate::sim::precompute`]) and given the tet mesh's surface as render
+//! mesh ([`super::render::RenderMesh::tet_surface`]). glTF import has its own front end but ends in
+//! [`cached`] too.
+
+use super::cache::{Cache, CacheKey};
+use super::file::{to_bytes, Asset, AssetHash, Source};
+use super::render::RenderMesh;
+use crate::sim::mesh::TetMesh;
+use crate::sim::precompute::{precompute, PrecomputeSettings, ProgressFn};
+use crate::sim::rig::Rig;
+use anyhow::{Context, Result};
+
+/// A built (or cached) asset.
+pub struct Built {
+    pub asset: Asset,
+    pub hash: AssetHash,
+    /// The asset file's bytes.
+    pub bytes: Vec<u8>,
+    /// The report of the run that computed it (for a cache hit: the stored report of the original run).
+    pub report: serde_json::Value,
+    pub cached: bool,
+    pub key: CacheKey,
+}
+
+/// Look `key` up in `cache`; on a miss run `make` and store its result. Without a cache, always `make`.
+pub fn cached(
+    key: CacheKey,
+    cache: Option<&Cache>,
+    make: impl FnOnce(&CacheKey) -> Result<(Asset, serde_json::Value)>,
+) -> Result<Built> {
+    if let Some(hit) = cache.and_then(|c| c.get(&key)) {
+        return Ok(Built {
+            asset: hit.asset,
+            hash: hit.hash,
+            bytes: hit.bytes,
+            report: hit.report,
+            cached: true,
+            key,
+        });
+    }
+    let (asset, report) = make(&key)?;
+    let (bytes, hash) = to_bytes(&asset)?;
+    if let Some(cache) = cache {
+        if let Err(e) = cache.put(&key, &bytes, &report) {
+            // A read-only or full cache directory must not fail the precompute itself.
+            tracing::warn!(dir = %cache.dir().display(), error = %e, "could not store the asset in the cache");
+        }
+    }
+    Ok(Built { asset, hash, bytes, report, cached: false, key })
+}
+
+/// The cache key of a tet mesh + rig precompute: the mesh and rig in canonical form (so the file format they
+/// came in does not matter) and the settings.
+pub fn tet_mesh_key(mesh: &TetMesh, rig: &Rig, settings: &PrecomputeSettings) -> CacheKey {
+    let vertices: Vec<u8> = mesh.vertices.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
+    let tets: Vec<u8> = mesh.tets.iter().flatten().flat_map(|&i| (i as u64).to_le_bytes()).collect();
+    let rig = rig.to_json_string();
+    let settings = serde_json::to_string(settings).expect("serialisable");
+    CacheKey::new([
+        ("tet-mesh.vertices", &vertices[..]),
+        ("tet-mesh.tets", &tets[..]),
+        ("rig", rig.as_bytes()),
+        ("settings", settings.as_bytes()),
+    ])
+}
+
+/// Precompute a tet mesh and a rig on its vertices; the render mesh is the tet mesh's surface.
+pub fn precompute_tet_mesh(
+    mesh: TetMesh,
+    rig: Rig,
+    settings: &PrecomputeSettings,
+    source: (&str, &str),
+    key: &CacheKey,
+    progress: ProgressFn,
+) -> Result<(Asset, serde_json::Value)> {
+    let (sim, report) = precompute(mesh, rig, settings, progress)?;
+    let render = RenderMesh::tet_surface(&sim).map_err(anyhow::Error::msg).context("the render mesh")?;
+    let mut report = serde_json::to_value(&report)?;
+    report["render_vertices"] = render.vertices.len().into();
+    report["render_triangles"] = render.triangles.len().into();
+    let source = Source {
+        kind: source.0.into(),
+        name: source.1.into(),
+        inputs_hash: key.0.clone(),
+        humanoid: Default::default(),
+    };
+    Ok((Asset { sim, render, source }, report))
+}
+
+/// The embedded default avatar, from the cache when it has it (the key hashes the embedded files, so a hit
+/// costs no parsing).
+pub fn default_avatar(
+    settings: &PrecomputeSettings,
+    cache: Option<&Cache>,
+    progress: ProgressFn,
+) -> Result<Built> {
+    let settings_json = serde_json::to_string(settings).expect("serialisable");
+    let parts = super::default_avatar::key_parts();
+    let key = CacheKey::new(parts.into_iter().chain([("settings", settings_json.as_bytes())]));
+    cached(key, cache, |key| {
+        let (mesh, rig) = super::default_avatar::inputs()?;
+        precompute_tet_mesh(mesh, rig, settings, ("default", super::default_avatar::NAME), key, progress)
+    })
+}
