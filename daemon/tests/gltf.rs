@@ -271,6 +271,22 @@ fn morph_targets_and_the_vrm_humanoid_map_are_imported() {
     assert_eq!(imported.source.humanoid.get("hips").map(String::as_str), Some("root"));
 }
 
+/// A thin tube on a 14-joint chain: the default grid is too coarse for its rig, so the importer doubles the
+/// resolution and still produces a complementary subspace.
+#[test]
+fn a_thin_model_gets_a_finer_grid() {
+    let bytes = std::fs::read(fixture("tube_chain.glb")).unwrap();
+    let avatar = read_glb(&bytes).unwrap();
+    assert_eq!(avatar.info.bones, 14);
+    let key = CacheKey::new([("test", &b"tube"[..])]);
+    let import = ImportSettings { resolution: 24, threshold: 0.5 };
+    let settings = PrecomputeSettings { modes: 16, clusters: ClusterCount::KMeans(40), ..Default::default() };
+    let (asset, report) = build_asset(avatar, &import, &settings, "tube", &key, Arc::new(|_| {})).unwrap();
+    assert!(report["voxels"]["resolution"].as_u64().unwrap() > 24, "{}", report["voxels"]);
+    assert_eq!(asset.sim.weights.ncols(), 16);
+    assert!(report["complementarity_residual"].as_f64().unwrap() <= 1e-10);
+}
+
 #[test]
 fn files_that_are_not_skinned_avatars_are_refused_with_the_reason() {
     let err = |b: &[u8]| read_glb(b).map(|_| ()).unwrap_err();
@@ -283,7 +299,9 @@ fn files_that_are_not_skinned_avatars_are_refused_with_the_reason() {
     let e = err(&points);
     assert!(matches!(e, ImportError::NoTriangles(_)), "{e}");
     assert!(e.to_string().contains("mode Points"), "{e}");
-    assert!(matches!(err(&glb[..glb.len() / 2]), ImportError::Parse(_)));
+    for cut in [12, 20, 100, glb.len() / 2, glb.len() - 1] {
+        assert!(matches!(err(&glb[..cut]), ImportError::Parse(_)), "cut at {cut}");
+    }
     assert!(matches!(err(b"definitely not a glb"), ImportError::Parse(_)));
     assert!(matches!(err(&[]), ImportError::Parse(_)));
     let bad_index = edit_json(&glb, |j| j["accessors"][0]["count"] = 1_000_000.into());

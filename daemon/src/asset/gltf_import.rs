@@ -24,7 +24,9 @@
 //! render vertex), split into tets ([`crate::sim::voxelize`]). The rig is carried to the tet vertices from the
 //! closest point of the render surface ([`crate::sim::transfer::closest_points`],
 //! [`crate::sim::rig_resample`]), the render vertices are embedded in the tets by barycentric coordinates
-//! ([`crate::sim::embed::embed_points`]), and the precompute runs as for any tet mesh.
+//! ([`crate::sim::embed::embed_points`]), and the precompute runs as for any tet mesh. When the grid is too
+//! coarse for the rig (fewer tet vertices than its constraints plus the modes, e.g. a thin limb across two
+//! cells), the resolution is doubled, up to four times the requested one; the report says what was used.
 //!
 //! Bad files (not glTF, truncated, out-of-range accessors, no skin, no triangles, non-finite numbers) give an
 //! [`ImportError`]; nothing in a file can make the importer panic.
@@ -34,12 +36,13 @@ use super::cache::{Cache, CacheKey};
 use super::file::{Asset, Source};
 use super::render::RenderMesh;
 use crate::sim::embed::embed_points;
-use crate::sim::precompute::{precompute, PrecomputeSettings, ProgressFn};
+use crate::sim::modes::ModesError;
+use crate::sim::precompute::{precompute, PrecomputeError, PrecomputeSettings, ProgressFn};
 use crate::sim::rig::VertexWeights;
 use crate::sim::rig::{affine_inverse, Affine, BlendTarget, BlendshapeRig, Bone, LbsRig, Rig, RigPart};
 use crate::sim::rig_resample::{resample, Stencil};
 use crate::sim::transfer::closest_points;
-use crate::sim::voxelize::{voxel_tet_mesh, VoxelSettings};
+use crate::sim::voxelize::{voxel_tet_mesh, VoxelSettings, MAX_RESOLUTION};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -467,18 +470,31 @@ pub fn build_asset(
 ) -> anyhow::Result<(Asset, serde_json::Value)> {
     let GltfAvatar { vertices, triangles, rig, mut info } = avatar;
     let tri_usize: Vec<[usize; 3]> = triangles.iter().map(|t| t.map(|i| i as usize)).collect();
-    let voxel_settings = VoxelSettings { resolution: import.resolution, threshold: import.threshold };
-    let voxels =
-        voxel_tet_mesh(&vertices, &tri_usize, &voxel_settings).context("building the simulation mesh")?;
-    let sim_mesh = voxels.mesh;
-    // Rig transfer: each tet vertex takes the rig of its closest point on the render surface.
-    let closest = closest_points(&vertices, &tri_usize, &sim_mesh.vertices).context("rig transfer")?;
-    let stencils: Vec<Stencil> = closest
-        .iter()
-        .map(|(t, b)| (0..3).map(|k| (tri_usize[*t][k], b[k].clamp(0.0, 1.0))).collect())
-        .collect();
-    let sim_rig = resample(&rig, &stencils).context("transferring the rig to the simulation mesh")?;
-    let (sim, report) = precompute(sim_mesh, sim_rig, settings, progress)?;
+    // A thin model at a coarse resolution can leave fewer tet vertices than the rig's constraints and the
+    // modes need: then the resolution doubles (up to 4x) and the build runs again.
+    let mut resolution = import.resolution;
+    let (voxels, sim, report) = loop {
+        let voxel_settings = VoxelSettings { resolution, threshold: import.threshold };
+        let voxels =
+            voxel_tet_mesh(&vertices, &tri_usize, &voxel_settings).context("building the simulation mesh")?;
+        // Rig transfer: each tet vertex takes the rig of its closest point on the render surface.
+        let closest = closest_points(&vertices, &tri_usize, &voxels.mesh.vertices).context("rig transfer")?;
+        let stencils: Vec<Stencil> = closest
+            .iter()
+            .map(|(t, b)| (0..3).map(|k| (tri_usize[*t][k], b[k].clamp(0.0, 1.0))).collect())
+            .collect();
+        let sim_rig = resample(&rig, &stencils).context("transferring the rig to the simulation mesh")?;
+        match precompute(voxels.mesh.clone(), sim_rig, settings, progress.clone()) {
+            Ok((sim, report)) => break (voxels, sim, report),
+            Err(PrecomputeError::Modes(e @ ModesError::TooManyModes { .. }))
+                if 2 * resolution <= (4 * import.resolution).min(MAX_RESOLUTION) =>
+            {
+                tracing::warn!(resolution, error = %e, "simulation mesh too coarse; doubling the voxel resolution");
+                resolution *= 2;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
     let embedding = embed_points(&sim.mesh, &vertices).context("embedding the render mesh")?;
     let max_outside = embedding.max_outside();
     let render = RenderMesh::embedded(&sim, vertices, triangles, rig, embedding.tet, embedding.bary)
@@ -489,7 +505,8 @@ pub fn build_asset(
     report["import"] = serde_json::to_value(&info)?;
     report["import"]["humanoid"] = serde_json::to_value(&humanoid)?;
     report["voxels"] = serde_json::json!({
-        "resolution": import.resolution,
+        "resolution": resolution,
+        "requested_resolution": import.resolution,
         "cell_size": voxels.cell_size,
         "cells": voxels.cells,
         "components": voxels.components,
