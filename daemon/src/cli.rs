@@ -75,14 +75,19 @@ enum BenchCommand {
     Assets(crate::bench_asset::AssetsArgs),
 }
 
-/// Parse the command line and run; the whole of `avatard`'s `main`.
-pub fn main() -> Result<()> {
+/// Logs to stderr, filtered by `RUST_LOG` (default `info`); shared by the workspace's binaries.
+pub fn init_tracing() {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
         .with_writer(std::io::stderr)
         .init();
+}
+
+/// Parse the command line and run; the whole of `avatard`'s `main`.
+pub fn main() -> Result<()> {
+    init_tracing();
     let cli = Cli::parse();
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     match cli.command {

@@ -9,12 +9,12 @@
 
 #![allow(clippy::needless_range_loop)] // index loops mirror the formulas
 
+use avatard::asset::build::bar_avatar;
 use avatard::asset::gltf_export::to_glb;
 use avatard::asset::gltf_import::{build_asset, read_glb, ImportError, ImportSettings};
-use avatard::asset::{self, cache::CacheKey, render::RenderMesh, Asset, Source};
-use avatard::sim::mesh::shapes::box_mesh;
-use avatard::sim::precompute::{precompute, ClusterCount, PrecomputeSettings};
-use avatard::sim::rig::{BlendshapeRig, LbsRig, Rig, RigPart};
+use avatard::asset::{self, cache::CacheKey, Asset};
+use avatard::sim::precompute::{ClusterCount, PrecomputeSettings};
+use avatard::sim::rig::RigPart;
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
 
@@ -208,22 +208,9 @@ fn the_exported_glb_parses_back_and_reproduces_the_render_formula() {
 
 /// A small avatar with two bones and two blendshapes (one with a MediaPipe name in another case).
 fn small_asset() -> Asset {
-    let mesh = box_mesh(6, 2, 2, [0.6, 0.2, 0.2]);
-    let lbs = LbsRig::two_bone_bar(&mesh, 0, 0.3, 0.2);
-    let jaw: Vec<[f64; 3]> = mesh.vertices.iter().map(|x| [0.0, -0.1 * x[0], 0.0]).collect();
-    let wiggle: Vec<[f64; 3]> = mesh.vertices.iter().map(|x| [0.02 * x[1], 0.0, 0.05 * x[0]]).collect();
-    let shapes = BlendshapeRig::from_dense(vec![("JawOpen".into(), jaw), ("wiggle".into(), wiggle)]).unwrap();
-    let rig = Rig::new(vec![RigPart::Lbs(lbs), RigPart::Blendshapes(shapes)]).unwrap();
-    let settings = PrecomputeSettings { modes: 4, clusters: ClusterCount::KMeans(8), ..Default::default() };
-    let sim = precompute(mesh, rig, &settings, Arc::new(|_| {})).unwrap().0;
-    let render = RenderMesh::tet_surface(&sim).unwrap();
-    let source = Source {
-        kind: "test".into(),
-        name: "bar".into(),
-        inputs_hash: String::new(),
-        humanoid: Default::default(),
-    };
-    Asset { sim, render, source }
+    let jaw = |v: &[[f64; 3]]| v.iter().map(|x| [0.0, -0.1 * x[0], 0.0]).collect();
+    let wiggle = |v: &[[f64; 3]]| v.iter().map(|x| [0.02 * x[1], 0.0, 0.05 * x[0]]).collect();
+    bar_avatar([6, 2, 2], [0.6, 0.2, 0.2], 0.2, &[("JawOpen", &jaw), ("wiggle", &wiggle)], 4, 8).unwrap()
 }
 
 /// Rewrite a glb's JSON chunk.

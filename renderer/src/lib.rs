@@ -1,11 +1,27 @@
-//! Subscriber side of the avatar runtime.
+//! The avatar runtime's renderer: the daemon's states (`p`, `z`) drawn by skinning the full-resolution render
+//! mesh in a wgpu vertex shader — the paper's point that `z` is tiny and the mesh is rebuilt on the GPU.
 //!
 //! # Layout
 //! - [`subscribe`]: [`StateSubscriber`], a SUB socket on the daemon's state endpoint that decodes
 //!   `AvatarState`s and tracks sequence gaps and daemon restarts per avatar.
-//!
-//! The wgpu renderer (vertex-shader skinning of `p` and `z`, headless and windowed) is planned here.
+//! - [`gpu`]: the headless wgpu device (real GPU, or Mesa's lavapipe / llvmpipe) and read-back.
+//! - [`gpu_mesh`]: the asset's render mesh packed for the GPU: rest positions and normals, every rig weight
+//!   and blendshape delta as compressed rows, the mode weights `W_r`; what one frame uploads (`p`, `z`).
+//! - `skin.wgsl`: the skinning (`x = X + Σ w (T−I)[X;1] + Σ β d + Σ W Z [X;1]`), shared by the vertex shader
+//!   and a compute entry point that reads positions back.
+//! - [`camera`]: framing the avatar.
+//! - [`render`]: [`AvatarRenderer`]: buffers, pipelines, offscreen frames as images.
+//! - [`output`]: PNG frames, side-by-side composition, animated GIF / MP4.
+//! - [`view`]: the `avatar-view` commands (render a trajectory, follow the daemon live, benchmark).
 
+pub mod camera;
+pub mod gpu;
+pub mod gpu_mesh;
+pub mod output;
+pub mod render;
 pub mod subscribe;
+pub mod view;
 
+pub use gpu::{Backend, Gpu, GpuError};
+pub use render::{AvatarRenderer, RenderOptions};
 pub use subscribe::{GapTracker, StateSubscriber};

@@ -103,3 +103,36 @@ pub fn default_avatar(
         precompute_tet_mesh(mesh, rig, settings, ("default", super::default_avatar::NAME), key, progress)
     })
 }
+
+/// A blendshape of a procedural avatar: its name and one delta per tet-mesh vertex, from the rest positions.
+pub type ShapeFn<'a> = &'a dyn Fn(&[[f64; 3]]) -> Vec<[f64; 3]>;
+
+/// A procedural avatar for tests, benchmarks and examples: an `x`-long bar of `cells` box cells (6 tets each)
+/// with two bones (joint at the middle, `blend` wide) and the given blendshapes, precomputed with `modes`
+/// modes and `clusters` clusters; the render mesh is its surface.
+pub fn bar_avatar(
+    cells: [usize; 3],
+    size: [f64; 3],
+    blend: f64,
+    shapes: &[(&str, ShapeFn<'_>)],
+    modes: usize,
+    clusters: usize,
+) -> Result<Asset> {
+    let mesh = crate::sim::mesh::shapes::box_mesh(cells[0], cells[1], cells[2], size);
+    let lbs = crate::sim::rig::LbsRig::two_bone_bar(&mesh, 0, 0.5 * size[0], blend);
+    let mut parts = vec![crate::sim::rig::RigPart::Lbs(lbs)];
+    if !shapes.is_empty() {
+        let targets = shapes.iter().map(|(name, f)| (name.to_string(), f(&mesh.vertices))).collect();
+        parts.push(crate::sim::rig::RigPart::Blendshapes(crate::sim::rig::BlendshapeRig::from_dense(
+            targets,
+        )?));
+    }
+    let rig = Rig::new(parts)?;
+    let settings = PrecomputeSettings {
+        modes,
+        clusters: crate::sim::precompute::ClusterCount::KMeans(clusters),
+        ..Default::default()
+    };
+    let key = CacheKey(String::new());
+    Ok(precompute_tet_mesh(mesh, rig, &settings, ("procedural", "bar"), &key, std::sync::Arc::new(|_| {}))?.0)
+}

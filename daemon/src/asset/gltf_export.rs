@@ -24,6 +24,7 @@
 //! Rigs that combine a global affine handle with a skeleton have no glTF skin equivalent and are refused.
 
 use super::file::{hex, Asset, AssetHash};
+use super::render::{vertex_normals, RenderMesh};
 use crate::sim::rig::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
 use serde_json::{json, Value};
 
@@ -105,27 +106,8 @@ fn gltf_matrix(a: &Affine) -> [f32; 16] {
     m
 }
 
-/// Area-weighted vertex normals.
-fn normals(v: &[[f64; 3]], tris: &[[u32; 3]]) -> Vec<[f32; 3]> {
-    let mut n = vec![[0.0f64; 3]; v.len()];
-    for t in tris {
-        let [a, b, c] = t.map(|i| v[i as usize]);
-        let (e1, e2) = ([b[0] - a[0], b[1] - a[1], b[2] - a[2]], [c[0] - a[0], c[1] - a[1], c[2] - a[2]]);
-        let x = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
-        for &i in t {
-            (0..3).for_each(|k| n[i as usize][k] += x[k]);
-        }
-    }
-    n.iter()
-        .map(|x| {
-            let l = (x[0] * x[0] + x[1] * x[1] + x[2] * x[2]).sqrt();
-            if l > 0.0 {
-                [(x[0] / l) as f32, (x[1] / l) as f32, (x[2] / l) as f32]
-            } else {
-                [0.0, 1.0, 0.0]
-            }
-        })
-        .collect()
+fn normals_f32(render: &RenderMesh) -> Vec<[f32; 3]> {
+    vertex_normals(&render.vertices, &render.triangles).iter().map(|n| n.map(|c| c as f32)).collect()
 }
 
 /// The .glb bytes of an asset's render mesh.
@@ -176,7 +158,7 @@ pub fn to_glb(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
     let positions: Vec<[f32; 3]> = render.vertices.iter().map(|p| p.map(|x| x as f32)).collect();
     let mut attributes = serde_json::Map::new();
     attributes.insert("POSITION".into(), bin.vec3(&positions, true).into());
-    attributes.insert("NORMAL".into(), bin.vec3(&normals(&render.vertices, &render.triangles), false).into());
+    attributes.insert("NORMAL".into(), bin.vec3(&normals_f32(render), false).into());
     // JOINTS_n / WEIGHTS_n: enough sets for the vertex with the most influences.
     for w in &mut weights {
         w.sort_by(|a, b| b.1.total_cmp(&a.1));

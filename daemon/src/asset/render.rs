@@ -145,6 +145,24 @@ impl RenderMesh {
     }
 }
 
+/// Area-weighted vertex normals of a triangle mesh.
+pub fn vertex_normals(v: &[[f64; 3]], tris: &[[u32; 3]]) -> Vec<[f64; 3]> {
+    let mut n = vec![[0.0f64; 3]; v.len()];
+    for t in tris {
+        let [a, b, c] = t.map(|i| v[i as usize]);
+        let (e1, e2) = ([b[0] - a[0], b[1] - a[1], b[2] - a[2]], [c[0] - a[0], c[1] - a[1], c[2] - a[2]]);
+        let x = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
+        for &i in t {
+            (0..3).for_each(|k| n[i as usize][k] += x[k]);
+        }
+    }
+    for x in &mut n {
+        let l = (x[0] * x[0] + x[1] * x[1] + x[2] * x[2]).sqrt();
+        *x = if l > 0.0 { [x[0] / l, x[1] / l, x[2] / l] } else { [0.0, 1.0, 0.0] };
+    }
+    n
+}
+
 /// `W_r[v,k] = Σ_i β_i W[t_i, k]`.
 fn prolongate(sim: &Precomputed, embed_tet: &[u32], embed_bary: &[[f64; 4]]) -> Mat<f64> {
     let w = &sim.weights;

@@ -1,0 +1,99 @@
+//! A camera that frames a bounding box: perspective, looking at the box's centre from the front (+Z, the
+//! avatar's facing direction in our assets) and a little above, turned by a yaw angle. Column-major 4×4
+//! matrices with wgpu's clip depth in [0, 1].
+
+/// Column-major 4×4.
+pub type Mat4 = [[f32; 4]; 4];
+
+fn mul(a: &Mat4, b: &Mat4) -> Mat4 {
+    let mut out = [[0.0; 4]; 4];
+    for c in 0..4 {
+        for r in 0..4 {
+            out[c][r] = (0..4).map(|k| a[k][r] * b[c][k]).sum();
+        }
+    }
+    out
+}
+
+fn normalize(v: [f32; 3]) -> [f32; 3] {
+    let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    [v[0] / l, v[1] / l, v[2] / l]
+}
+
+fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+}
+
+fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// Right-handed view matrix from `eye` towards `target`, +Y up.
+pub fn look_at(eye: [f32; 3], target: [f32; 3]) -> Mat4 {
+    let f = normalize([target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]]);
+    let s = normalize(cross(f, [0.0, 1.0, 0.0]));
+    let u = cross(s, f);
+    [
+        [s[0], u[0], -f[0], 0.0],
+        [s[1], u[1], -f[1], 0.0],
+        [s[2], u[2], -f[2], 0.0],
+        [-dot(s, eye), -dot(u, eye), dot(f, eye), 1.0],
+    ]
+}
+
+/// Perspective projection, vertical field of view `fovy` (radians), depth mapped to [0, 1].
+pub fn perspective(fovy: f32, aspect: f32, near: f32, far: f32) -> Mat4 {
+    let t = 1.0 / (0.5 * fovy).tan();
+    [
+        [t / aspect, 0.0, 0.0, 0.0],
+        [0.0, t, 0.0, 0.0],
+        [0.0, 0.0, far / (near - far), -1.0],
+        [0.0, 0.0, near * far / (near - far), 0.0],
+    ]
+}
+
+/// View-projection framing the box `(lo, hi)` for an image of `aspect` = width / height.
+pub fn framing(lo: [f32; 3], hi: [f32; 3], aspect: f32, yaw_degrees: f32) -> Mat4 {
+    let centre = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])];
+    let radius = 0.5 * ((hi[0] - lo[0]).powi(2) + (hi[1] - lo[1]).powi(2) + (hi[2] - lo[2]).powi(2)).sqrt();
+    let radius = radius.max(1e-3);
+    let fovy = 35f32.to_radians();
+    let fit = if aspect < 1.0 { radius / aspect } else { radius };
+    let distance = 1.05 * fit / (0.5 * fovy).sin();
+    let yaw = yaw_degrees.to_radians();
+    let dir = normalize([yaw.sin(), 0.15, yaw.cos()]);
+    let eye = [centre[0] + distance * dir[0], centre[1] + distance * dir[1], centre[2] + distance * dir[2]];
+    let near = (distance - 2.0 * radius).max(distance * 0.01);
+    mul(&perspective(fovy, aspect, near, distance + 2.0 * radius), &look_at(eye, centre))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project(m: &Mat4, p: [f32; 3]) -> [f32; 3] {
+        let v = [p[0], p[1], p[2], 1.0];
+        let c: Vec<f32> = (0..4).map(|r| (0..4).map(|k| m[k][r] * v[k]).sum()).collect();
+        [c[0] / c[3], c[1] / c[3], c[2] / c[3]]
+    }
+
+    /// Every corner of the framed box lands inside the clip volume, and the centre in the middle.
+    #[test]
+    fn the_framed_box_is_inside_the_view() {
+        for (lo, hi, aspect, yaw) in [
+            ([-0.3, 0.0, -0.2], [0.3, 1.8, 0.2], 1.0, 0.0),
+            ([-5.0, 0.0, -40.0], [30.0, 2.0, 1.0], 2.0, 30.0),
+            ([0.0; 3], [0.01, 0.01, 0.01], 0.5, 180.0),
+        ] {
+            let m = framing(lo, hi, aspect, yaw);
+            for i in 0..8 {
+                let p = [0, 1, 2].map(|c| if i >> c & 1 == 1 { hi[c] } else { lo[c] });
+                let q = project(&m, p);
+                assert!(q[0].abs() <= 1.0 && q[1].abs() <= 1.0, "{q:?}");
+                assert!((0.0..=1.0).contains(&q[2]), "{q:?}");
+            }
+            let c = project(&m, [0, 1, 2].map(|c| 0.5 * (lo[c] + hi[c])));
+            assert!(c[0].abs() < 1e-4 && c[1].abs() < 1e-4);
+        }
+    }
+}

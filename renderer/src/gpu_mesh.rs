@@ -1,0 +1,137 @@
+//! The avatar's render mesh packed for the GPU (f32, compressed rows), built once per asset.
+//!
+//! What is uploaded once: rest positions and normals, per-vertex rig handle entries `(parameter offset,
+//! weight)` — every nonzero, any number of bones — per-vertex blendshape entries `(parameter index, delta)`,
+//! and the mode weights `W_r` (N × m, dense: eigenmode weights are smooth global functions). What is uploaded
+//! per frame: `p` and `z` only ([`GpuMesh::params`]).
+
+use avatard::asset::render::vertex_normals;
+use avatard::asset::Asset;
+use avatard::sim::rig::RigPart;
+
+/// CPU-side copy of every buffer the shader reads (see `skin.wgsl`).
+#[derive(Clone, Debug)]
+pub struct GpuMesh {
+    /// Rest position (w = 1) and normal (w = 0), interleaved.
+    pub rest: Vec<[f32; 4]>,
+    /// Per vertex, then one past the last: (first handle entry, first blendshape entry).
+    pub offsets: Vec<[u32; 2]>,
+    /// (offset of the handle's 12 numbers in `p`, weight bits).
+    pub handles: Vec<[u32; 2]>,
+    /// (parameter index bits, delta x, y, z).
+    pub shapes: Vec<[f32; 4]>,
+    /// `W_r`, vertex-major.
+    pub mode_weights: Vec<f32>,
+    pub indices: Vec<u32>,
+    pub vertices: usize,
+    pub modes: usize,
+    pub num_p: usize,
+    /// Bounding box of the rest mesh.
+    pub bounds: ([f32; 3], [f32; 3]),
+}
+
+impl GpuMesh {
+    pub fn new(asset: &Asset) -> GpuMesh {
+        let render = &asset.render;
+        let n = render.vertices.len();
+        let normals = vertex_normals(&render.vertices, &render.triangles);
+        let rest = (0..n)
+            .flat_map(|v| {
+                let x = render.vertices[v].map(|c| c as f32);
+                let m = normals[v].map(|c| c as f32);
+                [[x[0], x[1], x[2], 1.0], [m[0], m[1], m[2], 0.0]]
+            })
+            .collect();
+        // Handle and blendshape entries per vertex, from every rig part at its parameter offset.
+        let mut handle_rows: Vec<Vec<[u32; 2]>> = vec![Vec::new(); n];
+        let mut shape_rows: Vec<Vec<[f32; 4]>> = vec![Vec::new(); n];
+        let rig = &render.rig;
+        for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
+            match part {
+                RigPart::Affine => handle_rows.iter_mut().for_each(|r| r.push([o as u32, 1.0f32.to_bits()])),
+                RigPart::Lbs(l) => {
+                    for (v, row) in handle_rows.iter_mut().enumerate() {
+                        for (bone, w) in l.weights().iter_row(v) {
+                            row.push([(o + 12 * bone) as u32, (w as f32).to_bits()]);
+                        }
+                    }
+                }
+                RigPart::Blendshapes(b) => {
+                    for (i, t) in b.targets().iter().enumerate() {
+                        let index = f32::from_bits((o + i) as u32);
+                        for (&v, d) in t.indices.iter().zip(&t.deltas) {
+                            shape_rows[v].push([index, d[0] as f32, d[1] as f32, d[2] as f32]);
+                        }
+                    }
+                }
+            }
+        }
+        let mut offsets = Vec::with_capacity(n + 1);
+        let (mut handles, mut shapes) = (Vec::new(), Vec::new());
+        for v in 0..n {
+            offsets.push([handles.len() as u32, shapes.len() as u32]);
+            handles.extend_from_slice(&handle_rows[v]);
+            shapes.extend_from_slice(&shape_rows[v]);
+        }
+        offsets.push([handles.len() as u32, shapes.len() as u32]);
+        let m = render.mode_weights.ncols();
+        let mode_weights = (0..n)
+            .flat_map(|v| (0..m).map(move |k| (v, k)))
+            .map(|(v, k)| render.mode_weights[(v, k)] as f32)
+            .collect();
+        let mut lo = [f32::INFINITY; 3];
+        let mut hi = [f32::NEG_INFINITY; 3];
+        for x in &render.vertices {
+            for c in 0..3 {
+                lo[c] = lo[c].min(x[c] as f32);
+                hi[c] = hi[c].max(x[c] as f32);
+            }
+        }
+        GpuMesh {
+            rest,
+            offsets,
+            handles,
+            shapes,
+            mode_weights,
+            indices: render.triangles.iter().flatten().copied().collect(),
+            vertices: n,
+            modes: m,
+            num_p: rig.num_params(),
+            bounds: (lo, hi),
+        }
+    }
+
+    /// Floats uploaded per frame and instance: `p` then `z`.
+    pub fn params_len(&self) -> usize {
+        self.num_p + 12 * self.modes
+    }
+
+    /// Pack `p` and `z` for one instance (lengths checked).
+    pub fn params(&self, p: &[f32], z: &[f32]) -> Result<Vec<f32>, String> {
+        if p.len() != self.num_p {
+            return Err(format!("p has {} values, the avatar's rig has {}", p.len(), self.num_p));
+        }
+        if z.len() != 12 * self.modes {
+            return Err(format!("z has {} values, the avatar has {} modes (12 each)", z.len(), self.modes));
+        }
+        if p.iter().chain(z).any(|x| !x.is_finite()) {
+            return Err("p or z has a non-finite value".into());
+        }
+        Ok(p.iter().chain(z).copied().collect())
+    }
+
+    /// Bytes of the secondary-motion data per vertex on the GPU (m f32 weights).
+    pub fn secondary_bytes_per_vertex(&self) -> usize {
+        4 * self.modes
+    }
+
+    /// Bytes of everything uploaded once.
+    pub fn static_bytes(&self) -> usize {
+        16 * self.rest.len()
+            + 8 * self.offsets.len()
+            + 8 * self.handles.len()
+            + 16 * self.shapes.len()
+            + 4 * self.mode_weights.len()
+            + 4 * self.indices.len()
+    }
+}

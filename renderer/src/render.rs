@@ -1,0 +1,454 @@
+//! [`AvatarRenderer`]: the avatar's buffers on the GPU, the skinning pipelines (draw and read-back), and
+//! offscreen frames as RGBA images.
+//!
+//! Per frame only `p` and `z` go to the GPU (one `write_buffer` of `instances × (num_p + 12m)` floats);
+//! everything else is uploaded when the renderer is made. Several instances of the avatar (a crowd, for
+//! benchmarks) are drawn with one instanced draw, each with its own `p` and `z`.
+
+use crate::camera::framing;
+use crate::gpu::{Gpu, GpuError};
+use crate::gpu_mesh::GpuMesh;
+use avatard::asset::Asset;
+use wgpu::util::DeviceExt;
+
+const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
+const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+
+/// Image size and scene options.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    pub width: u32,
+    pub height: u32,
+    /// Copies of the avatar, laid out on a grid (each with its own `p` and `z`).
+    pub instances: u32,
+    pub ground: bool,
+    /// Camera yaw around the avatar (degrees; 0 = from the front, +Z).
+    pub yaw: f32,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions { width: 512, height: 512, instances: 1, ground: true, yaw: 20.0 }
+    }
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct FrameUniform {
+    view_proj: [[f32; 4]; 4],
+    light_dir: [f32; 4],
+    base_color: [f32; 4],
+    counts: [u32; 4],
+    spacing: [f32; 4],
+}
+
+pub struct AvatarRenderer {
+    gpu: Gpu,
+    mesh: GpuMesh,
+    options: RenderOptions,
+    frame: FrameUniform,
+    params_buffer: wgpu::Buffer,
+    index_buffer: wgpu::Buffer,
+    skinned_buffer: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+    ground_bind_group: wgpu::BindGroup,
+    compute_bind_group: wgpu::BindGroup,
+    pipeline: wgpu::RenderPipeline,
+    ground_pipeline: wgpu::RenderPipeline,
+    compute_pipeline: wgpu::ComputePipeline,
+    color: wgpu::Texture,
+    depth_view: wgpu::TextureView,
+    /// Bytes written to the GPU by the last [`AvatarRenderer::upload`].
+    pub last_upload_bytes: usize,
+}
+
+fn storage_entry(
+    binding: u32,
+    visibility: wgpu::ShaderStages,
+    read_only: bool,
+) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+fn uniform_entry(binding: u32, visibility: wgpu::ShaderStages) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// A storage buffer from a slice (never empty: wgpu refuses zero-sized bindings).
+fn storage<T: bytemuck::Pod + Default>(device: &wgpu::Device, label: &str, data: &[T]) -> wgpu::Buffer {
+    let one = [T::default()];
+    let data = if data.is_empty() { &one[..] } else { data };
+    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some(label),
+        contents: bytemuck::cast_slice(data),
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+    })
+}
+
+impl AvatarRenderer {
+    pub fn new(gpu: Gpu, asset: &Asset, options: RenderOptions) -> Result<AvatarRenderer, GpuError> {
+        if options.width == 0 || options.height == 0 || options.width > 8192 || options.height > 8192 {
+            return Err(GpuError::Input(format!(
+                "image size {}x{} is out of range",
+                options.width, options.height
+            )));
+        }
+        if options.instances == 0 {
+            return Err(GpuError::Input("at least one instance".into()));
+        }
+        let mesh = GpuMesh::new(asset);
+        let device = &gpu.device;
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("skin.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("skin.wgsl").into()),
+        });
+        let vs = wgpu::ShaderStages::VERTEX | wgpu::ShaderStages::COMPUTE;
+        let layout0 = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("avatar"),
+            entries: &[
+                uniform_entry(0, vs | wgpu::ShaderStages::FRAGMENT),
+                storage_entry(1, vs, true),
+                storage_entry(2, vs, true),
+                storage_entry(3, vs, true),
+                storage_entry(4, vs, true),
+                storage_entry(5, vs, true),
+                storage_entry(6, vs, true),
+            ],
+        });
+        let ground_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("ground"),
+            entries: &[uniform_entry(0, wgpu::ShaderStages::VERTEX)],
+        });
+        let compute_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("skinned out"),
+            entries: &[storage_entry(1, wgpu::ShaderStages::COMPUTE, false)],
+        });
+        // Static data.
+        let rest = storage(device, "rest", &mesh.rest);
+        let offsets = storage(device, "offsets", &mesh.offsets);
+        let handles = storage(device, "handles", &mesh.handles);
+        let shapes = storage(device, "shapes", &mesh.shapes);
+        let mode_weights = storage(device, "mode weights", &mesh.mode_weights);
+        let params_len = mesh.params_len() * options.instances as usize;
+        let params_buffer = storage(device, "params", &vec![0f32; params_len.max(1)]);
+        let index_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("indices"),
+            contents: bytemuck::cast_slice(&mesh.indices),
+            usage: wgpu::BufferUsages::INDEX,
+        });
+        let skinned_buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("skinned"),
+            size: (16 * mesh.vertices) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        // Frame uniform: camera framing the whole instance grid.
+        let (lo, hi) = mesh.bounds;
+        let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+        let cols = (options.instances as f32).sqrt().ceil().max(1.0) as u32;
+        let rows = options.instances.div_ceil(cols);
+        let spacing = [1.3 * size[0].max(size[2]), 0.0, 1.3 * size[0].max(size[2]), 0.0];
+        let grid_hi = [hi[0] + (cols - 1) as f32 * spacing[0], hi[1], hi[2]];
+        let grid_lo = [lo[0], lo[1], lo[2] - (rows - 1) as f32 * spacing[2]];
+        let aspect = options.width as f32 / options.height as f32;
+        let frame = FrameUniform {
+            view_proj: framing(grid_lo, grid_hi, aspect, options.yaw),
+            light_dir: [0.4, 0.8, 0.6, 0.0],
+            base_color: [0.85, 0.62, 0.5, 1.0],
+            counts: [mesh.modes as u32, mesh.num_p as u32, mesh.params_len() as u32, cols],
+            spacing,
+        };
+        let frame_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("frame"),
+            contents: bytemuck::bytes_of(&frame),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        let half = 0.75 * (grid_hi[0] - grid_lo[0]).max(grid_hi[2] - grid_lo[2]).max(size[1]);
+        let ground_data = [0.5 * (grid_lo[0] + grid_hi[0]), lo[1], 0.5 * (grid_lo[2] + grid_hi[2]), half];
+        let ground_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("ground"),
+            contents: bytemuck::cast_slice(&ground_data),
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("avatar"),
+            layout: &layout0,
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: frame_buffer.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: rest.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: offsets.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: handles.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 4, resource: shapes.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 5, resource: mode_weights.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 6, resource: params_buffer.as_entire_binding() },
+            ],
+        });
+        let ground_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("ground"),
+            layout: &ground_layout,
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: ground_buffer.as_entire_binding() }],
+        });
+        let compute_bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("skinned out"),
+            layout: &compute_layout,
+            entries: &[wgpu::BindGroupEntry { binding: 1, resource: skinned_buffer.as_entire_binding() }],
+        });
+        let draw_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("avatar"),
+            bind_group_layouts: &[Some(&layout0)],
+            immediate_size: 0,
+        });
+        let ground_pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("ground"),
+            bind_group_layouts: &[Some(&layout0), Some(&ground_layout)],
+            immediate_size: 0,
+        });
+        let compute_pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("skin"),
+            bind_group_layouts: &[Some(&layout0), Some(&compute_layout)],
+            immediate_size: 0,
+        });
+        let pipeline = draw_pipeline(device, &shader, &draw_layout, "vs_main", "fs_main");
+        let ground_pipeline =
+            draw_pipeline(device, &shader, &ground_pipeline_layout, "vs_ground", "fs_ground");
+        let compute_pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("skin"),
+            layout: Some(&compute_pipeline_layout),
+            module: &shader,
+            entry_point: Some("cs_skin"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let extent =
+            wgpu::Extent3d { width: options.width, height: options.height, depth_or_array_layers: 1 };
+        let color = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("color"),
+            size: extent,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: COLOR_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        let depth = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("depth"),
+            size: extent,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: DEPTH_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        });
+        let depth_view = depth.create_view(&Default::default());
+        Ok(AvatarRenderer {
+            gpu,
+            mesh,
+            options,
+            frame,
+            params_buffer,
+            index_buffer,
+            skinned_buffer,
+            bind_group,
+            ground_bind_group,
+            compute_bind_group,
+            pipeline,
+            ground_pipeline,
+            compute_pipeline,
+            color,
+            depth_view,
+            last_upload_bytes: 0,
+        })
+    }
+
+    pub fn gpu(&self) -> &Gpu {
+        &self.gpu
+    }
+
+    pub fn mesh(&self) -> &GpuMesh {
+        &self.mesh
+    }
+
+    pub fn options(&self) -> &RenderOptions {
+        &self.options
+    }
+
+    /// Upload `p` and `z` for every instance (`instances` pairs, or one pair used for all).
+    pub fn upload(&mut self, states: &[(&[f32], &[f32])]) -> Result<(), GpuError> {
+        let k = self.options.instances as usize;
+        if states.len() != k && states.len() != 1 {
+            return Err(GpuError::Input(format!("{} states for {k} instances", states.len())));
+        }
+        let mut data = Vec::with_capacity(k * self.mesh.params_len());
+        for i in 0..k {
+            let (p, z) = states[if states.len() == 1 { 0 } else { i }];
+            data.extend(self.mesh.params(p, z).map_err(GpuError::Input)?);
+        }
+        let bytes: &[u8] = bytemuck::cast_slice(&data);
+        self.gpu.queue.write_buffer(&self.params_buffer, 0, bytes);
+        self.last_upload_bytes = bytes.len();
+        Ok(())
+    }
+
+    /// The skinned positions of instance 0 for `p`, `z`, computed by the shader's `skin()` (compute pass) and
+    /// read back.
+    pub fn skinned_positions(&mut self, p: &[f32], z: &[f32]) -> Result<Vec<[f32; 3]>, GpuError> {
+        self.upload(&[(p, z)])?;
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.compute_pipeline);
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            pass.set_bind_group(1, &self.compute_bind_group, &[]);
+            pass.dispatch_workgroups((self.mesh.vertices as u32).div_ceil(64), 1, 1);
+        }
+        self.gpu.queue.submit([encoder.finish()]);
+        let bytes = self.gpu.read_buffer(&self.skinned_buffer, (16 * self.mesh.vertices) as u64)?;
+        let v: &[[f32; 4]] = bytemuck::cast_slice(&bytes);
+        Ok(v.iter().map(|x| [x[0], x[1], x[2]]).collect())
+    }
+
+    /// Draw the current parameters (see [`AvatarRenderer::upload`]) and read the image back.
+    pub fn draw(&mut self) -> Result<image::RgbaImage, GpuError> {
+        let (w, h) = (self.options.width, self.options.height);
+        let view = self.color.create_view(&Default::default());
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("avatar"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.93, g: 0.95, b: 0.98, a: 1.0 }),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &self.depth_view,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(1.0),
+                        store: wgpu::StoreOp::Store,
+                    }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            if self.options.ground {
+                pass.set_pipeline(&self.ground_pipeline);
+                pass.set_bind_group(1, &self.ground_bind_group, &[]);
+                pass.draw(0..6, 0..1);
+            }
+            pass.set_pipeline(&self.pipeline);
+            pass.set_index_buffer(self.index_buffer.slice(..), wgpu::IndexFormat::Uint32);
+            pass.draw_indexed(0..self.mesh.indices.len() as u32, 0, 0..self.options.instances);
+        }
+        // Copy to a buffer with 256-byte aligned rows, then strip the padding.
+        let row = 4 * w;
+        let padded = row.div_ceil(256) * 256;
+        let staging = self.gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("image"),
+            size: (padded * h) as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        encoder.copy_texture_to_buffer(
+            wgpu::TexelCopyTextureInfo {
+                texture: &self.color,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            wgpu::TexelCopyBufferInfo {
+                buffer: &staging,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded),
+                    rows_per_image: Some(h),
+                },
+            },
+            wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+        );
+        self.gpu.queue.submit([encoder.finish()]);
+        let bytes = self.gpu.map_and_read(&staging)?;
+        let mut pixels = Vec::with_capacity((row * h) as usize);
+        for y in 0..h as usize {
+            pixels.extend_from_slice(&bytes[y * padded as usize..y * padded as usize + row as usize]);
+        }
+        image::RgbaImage::from_raw(w, h, pixels).ok_or_else(|| GpuError::Readback("image size".into()))
+    }
+
+    /// Upload one `p`, `z` (for every instance) and draw.
+    pub fn render(&mut self, p: &[f32], z: &[f32]) -> Result<image::RgbaImage, GpuError> {
+        self.upload(&[(p, z)])?;
+        self.draw()
+    }
+
+    /// The view-projection matrix in use (column-major).
+    pub fn view_proj(&self) -> [[f32; 4]; 4] {
+        self.frame.view_proj
+    }
+}
+
+fn draw_pipeline(
+    device: &wgpu::Device,
+    shader: &wgpu::ShaderModule,
+    layout: &wgpu::PipelineLayout,
+    vs: &str,
+    fs: &str,
+) -> wgpu::RenderPipeline {
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(vs),
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module: shader,
+            entry_point: Some(vs),
+            compilation_options: Default::default(),
+            buffers: &[],
+        },
+        primitive: wgpu::PrimitiveState { cull_mode: None, ..Default::default() },
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: DEPTH_FORMAT,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::Less),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: shader,
+            entry_point: Some(fs),
+            compilation_options: Default::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format: COLOR_FORMAT,
+                blend: None,
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}

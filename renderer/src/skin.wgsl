@@ -1,0 +1,161 @@
+// Vertex-shader skinning of the rig parameters p and the reduced coordinates z (paper 000, §7):
+//
+//   x = X + Σ_handles w (T_h − I) [X;1] + Σ_targets β_i d_i + Σ_modes W_k Z_k [X;1]
+//
+// T_h and Z_k are 3×4 affine handles stored row-major, 12 floats each, at their offsets in `params`
+// (p first, then z). Every per-vertex list is a compressed row: `offsets[v]` = (first handle entry, first
+// blendshape entry), `offsets[v + 1]` ends them. The same `skin()` serves the vertex shader (drawing) and a
+// compute entry point (reading the skinned positions back for tests).
+
+struct Frame {
+    view_proj: mat4x4<f32>,
+    light_dir: vec4<f32>,
+    base_color: vec4<f32>,
+    // x: modes m, y: offset of z in `params`, z: params per instance, w: instance columns
+    counts: vec4<u32>,
+    // xyz: spacing between instances, w: unused
+    spacing: vec4<f32>,
+};
+
+@group(0) @binding(0) var<uniform> frame: Frame;
+// rest position (xyz, w = 1) and rest normal (xyz, w = 0), interleaved: 2 per vertex
+@group(0) @binding(1) var<storage, read> rest: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read> offsets: array<vec2<u32>>;
+// (parameter offset of the handle's T, weight bits)
+@group(0) @binding(3) var<storage, read> handles: array<vec2<u32>>;
+// (parameter index bits, delta xyz)
+@group(0) @binding(4) var<storage, read> shapes: array<vec4<f32>>;
+// W_r, vertex-major: m per vertex
+@group(0) @binding(5) var<storage, read> mode_weights: array<f32>;
+// per instance: p then z
+@group(0) @binding(6) var<storage, read> params: array<f32>;
+
+struct Skinned {
+    position: vec3<f32>,
+    normal: vec3<f32>,
+};
+
+// The 3×4 handle stored at `o`, applied to (x, 1).
+fn handle_apply(o: u32, x: vec3<f32>) -> vec3<f32> {
+    let r0 = vec4<f32>(params[o], params[o + 1u], params[o + 2u], params[o + 3u]);
+    let r1 = vec4<f32>(params[o + 4u], params[o + 5u], params[o + 6u], params[o + 7u]);
+    let r2 = vec4<f32>(params[o + 8u], params[o + 9u], params[o + 10u], params[o + 11u]);
+    let xh = vec4<f32>(x, 1.0);
+    return vec3<f32>(dot(r0, xh), dot(r1, xh), dot(r2, xh));
+}
+
+fn handle_linear(o: u32, n: vec3<f32>) -> vec3<f32> {
+    return vec3<f32>(
+        params[o] * n.x + params[o + 1u] * n.y + params[o + 2u] * n.z,
+        params[o + 4u] * n.x + params[o + 5u] * n.y + params[o + 6u] * n.z,
+        params[o + 8u] * n.x + params[o + 9u] * n.y + params[o + 10u] * n.z,
+    );
+}
+
+fn skin(v: u32, instance: u32) -> Skinned {
+    let base = instance * frame.counts.z;
+    let x = rest[2u * v].xyz;
+    let n = rest[2u * v + 1u].xyz;
+    var dx = vec3<f32>(0.0);
+    var dn = vec3<f32>(0.0);
+    let begin = offsets[v];
+    let end = offsets[v + 1u];
+    // rig handles (bones, or the global affine handle): w (T_h − I)[X;1]
+    for (var e = begin.x; e < end.x; e = e + 1u) {
+        let o = base + handles[e].x;
+        let w = bitcast<f32>(handles[e].y);
+        dx = dx + w * (handle_apply(o, x) - x);
+        dn = dn + w * (handle_linear(o, n) - n);
+    }
+    // blendshapes: β_i d_i
+    for (var e = begin.y; e < end.y; e = e + 1u) {
+        let s = shapes[e];
+        dx = dx + params[base + bitcast<u32>(s.x)] * s.yzw;
+    }
+    // secondary motion: W_k Z_k [X;1]
+    let m = frame.counts.x;
+    for (var k = 0u; k < m; k = k + 1u) {
+        let w = mode_weights[v * m + k];
+        let o = base + frame.counts.y + 12u * k;
+        dx = dx + w * handle_apply(o, x);
+        dn = dn + w * handle_linear(o, n);
+    }
+    var out: Skinned;
+    out.position = x + dx;
+    out.normal = normalize(n + dn);
+    return out;
+}
+
+fn instance_offset(instance: u32) -> vec3<f32> {
+    let cols = max(frame.counts.w, 1u);
+    let col = f32(instance % cols);
+    let row = f32(instance / cols);
+    return vec3<f32>(col * frame.spacing.x, 0.0, -row * frame.spacing.z);
+}
+
+struct VertexOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) normal: vec3<f32>,
+};
+
+@vertex
+fn vs_main(@builtin(vertex_index) v: u32, @builtin(instance_index) instance: u32) -> VertexOut {
+    let s = skin(v, instance);
+    var out: VertexOut;
+    out.clip = frame.view_proj * vec4<f32>(s.position + instance_offset(instance), 1.0);
+    out.normal = s.normal;
+    return out;
+}
+
+@fragment
+fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    let n = normalize(in.normal);
+    let l = normalize(frame.light_dir.xyz);
+    // two-sided Lambert with a little ambient and a rim from the camera side
+    let diffuse = abs(dot(n, l));
+    let shade = 0.25 + 0.75 * diffuse;
+    return vec4<f32>(frame.base_color.rgb * shade, 1.0);
+}
+
+// Ground: a quad under the avatar with grid lines every `spacing.w` metres (world xz in the varying).
+struct GroundOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) world: vec3<f32>,
+};
+
+@group(1) @binding(0) var<uniform> ground: vec4<f32>; // xyz: centre, w: half size
+
+@vertex
+fn vs_ground(@builtin(vertex_index) i: u32) -> GroundOut {
+    let corners = array<vec2<f32>, 6>(
+        vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0), vec2<f32>(1.0, 1.0),
+        vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, 1.0),
+    );
+    let c = corners[i];
+    let world = vec3<f32>(ground.x + c.x * ground.w, ground.y, ground.z + c.y * ground.w);
+    var out: GroundOut;
+    out.clip = frame.view_proj * vec4<f32>(world, 1.0);
+    out.world = world;
+    return out;
+}
+
+@fragment
+fn fs_ground(in: GroundOut) -> @location(0) vec4<f32> {
+    let cell = 0.25;
+    let g = abs(fract(in.world.xz / cell + 0.5) - 0.5) * cell;
+    let line = f32(min(g.x, g.y) < 0.006);
+    let c = mix(vec3<f32>(0.80, 0.80, 0.78), vec3<f32>(0.55, 0.55, 0.55), line);
+    return vec4<f32>(c, 1.0);
+}
+
+// Compute: skinned positions of instance 0, for reading back.
+@group(1) @binding(1) var<storage, read_write> skinned: array<vec4<f32>>;
+
+@compute @workgroup_size(64)
+fn cs_skin(@builtin(global_invocation_id) id: vec3<u32>) {
+    let v = id.x;
+    if (v >= arrayLength(&skinned)) {
+        return;
+    }
+    skinned[v] = vec4<f32>(skin(v, 0u).position, 1.0);
+}
