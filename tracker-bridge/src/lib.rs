@@ -4,11 +4,16 @@
 //! - [`publisher`]: [`TrackerPublisher`], a PUB socket that connects to the daemon's tracker input, stamps
 //!   frame headers (stream id, seq, send time) and reconnects on its own when the daemon restarts.
 //! - [`synth`]: procedural MediaPipe-like pose streams (a person raising an arm) for demos and tests.
+//! - [`recording`]: the `.avtrrec` recording format (wire messages with their timing), read and verified.
+//! - [`replay`]: replaying a recording with its timing through a publisher, and recording a live stream.
+//! - [`cli`]: the `tracker-bridge` command line (`replay`, `record`, `synth`).
 //!
-//! The MediaPipe bridge itself is Python (`tracker-bridge/python/`, planned); recording, replay, BVH and VMC
-//! input are planned here.
+//! The MediaPipe bridge itself is Python (`tracker-bridge/python/`).
 
+pub mod cli;
 pub mod publisher;
+pub mod recording;
+pub mod replay;
 pub mod synth;
 
 pub use publisher::{PublisherCounts, TrackerPublisher};

@@ -1,0 +1,3 @@
+fn main() -> anyhow::Result<()> {
+    tracker_bridge::cli::main()
+}
