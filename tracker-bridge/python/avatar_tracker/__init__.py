@@ -1,0 +1,1 @@
+"""MediaPipe tracker bridge."""

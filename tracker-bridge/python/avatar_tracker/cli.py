@@ -1,0 +1,221 @@
+"""``python -m avatar_tracker``: MediaPipe pose/face from a camera, video or image folder to the daemon.
+
+Exit status: 0 done; 1 runtime failure (MediaPipe could not start, recording could not be written);
+2 usage or input error (no camera, unreadable video, empty folder, missing model, bad endpoint).
+Errors are one line on stderr (``avatar_tracker: error: ...``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import List, Optional
+
+from .models import ModelNotFound, find_face_model
+from .recording import EXTENSION, RecordingError, RecordingWriter
+from .sources import CameraSource, ImageFolderSource, SourceError, VideoSource
+
+DEFAULT_ENDPOINT = "tcp://127.0.0.1:5560"
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m avatar_tracker",
+        description="Run MediaPipe Pose (legacy API) and the Face Landmarker (Tasks API) on a camera, video "
+        "file or image folder and publish PoseFrame/FaceFrame messages to avatard's tracker input "
+        f"(default {DEFAULT_ENDPOINT}) and/or write them to an {EXTENSION} recording.",
+    )
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--video", metavar="FILE", help="video file (capture time = start wall time + frame pts)")
+    src.add_argument("--camera", metavar="N", type=int, help="webcam index (OpenCV; /dev/videoN on Linux)")
+    src.add_argument("--images", metavar="DIR", help="folder of images, taken in name order (see --fps)")
+    p.add_argument("--pose", action=argparse.BooleanOptionalAction, default=True, help="run pose (default on)")
+    p.add_argument("--face", action=argparse.BooleanOptionalAction, default=True, help="run face (default on)")
+    p.add_argument(
+        "--connect",
+        metavar="EP",
+        help=f"publish over ZeroMQ: a PUB socket connects to EP (default {DEFAULT_ENDPOINT} unless --record "
+        "is given alone)",
+    )
+    p.add_argument("--record", metavar="FILE", help=f"write an {EXTENSION} recording of every message")
+    p.add_argument("--note", default="", help="free text stored in the recording's metadata")
+    p.add_argument("--max-frames", metavar="N", type=int, help="stop after N frames")
+    p.add_argument("--face-model", metavar="PATH", help="face_landmarker.task (default: see avatar_tracker.models)")
+    p.add_argument("--source-id", metavar="ID", help="prefix of the FrameHeader source ids (default: the input's name)")
+    p.add_argument("--fps", type=float, default=30.0, help="frame rate of an image folder (default 30)")
+    p.add_argument(
+        "--realtime",
+        action="store_true",
+        help="pace a video/image folder at its own frame rate; frames older than --max-lag-ms are dropped",
+    )
+    p.add_argument("--max-lag-ms", type=float, default=100.0, help="with --realtime (default 100)")
+    p.add_argument(
+        "--wait-ms",
+        type=int,
+        default=2000,
+        help="how long to wait for the daemon's subscription before the first frame (default 2000)",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="print only errors and the final summary")
+    p.add_argument(
+        "--mediapipe-logs", action="store_true", help="let MediaPipe's own (C++) log lines through to stderr"
+    )
+    return p
+
+
+def _fail(msg: str, code: int) -> int:
+    print(f"avatar_tracker: error: {msg}", file=sys.stderr)
+    return code
+
+
+class _NativeStderr:
+    """Send what native code (MediaPipe's C++ logging, TFLite) writes to fd 2 into a temporary file.
+
+    MediaPipe prints INFO/WARNING lines on every start (no GPU, XNNPACK, "feedback manager") that
+    environment variables do not silence. Python's own stderr keeps pointing at the terminal; :meth:`tail`
+    gives the last native lines for an error message.
+    """
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.saved = None
+        self.log = None
+
+    def __enter__(self) -> "_NativeStderr":
+        if not self.enabled:
+            return self
+        import tempfile
+
+        try:
+            sys.stderr.flush()
+            self.log = tempfile.TemporaryFile(mode="w+b")
+            self.saved = os.dup(2)
+            os.dup2(self.log.fileno(), 2)
+            sys.stderr = os.fdopen(os.dup(self.saved), "w", buffering=1)
+        except OSError:  # no fd 2 to redirect: leave things alone
+            self.enabled = False
+        return self
+
+    def tail(self, lines: int = 5) -> str:
+        if self.log is None:
+            return ""
+        self.log.flush()
+        self.log.seek(0)
+        noise = ("All log messages before absl::InitializeLog()", "GPU suport is not available")
+        text = [
+            t for t in self.log.read().decode("utf-8", "replace").strip().splitlines() if not any(n in t for n in noise)
+        ]
+        return "\n".join(text[-lines:])
+
+    def __exit__(self, *exc) -> None:
+        if not self.enabled or self.saved is None:
+            return
+        sys.stderr.flush()
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        sys.stderr.close()
+        sys.stderr = sys.__stderr__
+        self.log.close()
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = parser().parse_args(argv)
+    if not args.pose and not args.face:
+        return _fail("nothing to do: both --no-pose and --no-face given", 2)
+    if args.max_frames is not None and args.max_frames < 1:
+        return _fail("--max-frames must be at least 1", 2)
+    if args.record and not args.record.endswith(EXTENSION):
+        return _fail(f"--record FILE must end in {EXTENSION}: {args.record}", 2)
+    endpoint = args.connect if args.connect or args.record else DEFAULT_ENDPOINT
+
+    # Everything that can be checked without MediaPipe comes first: clear errors, fast.
+    try:
+        face_model = find_face_model(args.face_model) if args.face else None
+    except ModelNotFound as e:
+        return _fail(str(e), 2)
+    try:
+        if args.video is not None:
+            source = VideoSource(args.video)
+            desc = f"video:{source.name}"
+        elif args.camera is not None:
+            source = CameraSource(args.camera)
+            desc = f"camera:{args.camera}"
+        else:
+            source = ImageFolderSource(args.images, args.fps)
+            desc = f"images:{source.name}"
+    except SourceError as e:
+        return _fail(str(e), 2)
+
+    with _NativeStderr(not args.mediapipe_logs) as native:
+        return _run(args, source, desc, endpoint, face_model, native)
+
+
+def _run(args, source, desc, endpoint, face_model, native) -> int:
+    from . import bridge
+    from .trackers import FaceTracker, PoseTracker, TrackerError
+
+    publisher = recorder = pose = face = None
+    try:
+        try:
+            if endpoint:
+                publisher = bridge.Publisher(endpoint)
+            if args.record:
+                recorder = RecordingWriter(args.record, source=desc, note=args.note)
+            pose = PoseTracker() if args.pose else None
+            face = FaceTracker(str(face_model)) if args.face else None
+        except bridge.PublishError as e:
+            return _fail(str(e), 2)
+        except TrackerError as e:
+            detail = native.tail()
+            return _fail(f"{e}" + (f"\nMediaPipe said:\n{detail}" if detail else ""), 1)
+        except RecordingError as e:
+            return _fail(str(e), 1)
+        if publisher is not None:
+            if not args.quiet:
+                print(f"avatar_tracker: {desc} -> {endpoint}; waiting up to {args.wait_ms} ms for a subscriber")
+            if not publisher.poll_subscriptions(args.wait_ms):
+                print(
+                    f"avatar_tracker: warning: nobody subscribed on {endpoint} yet (is avatard running?); "
+                    "frames are counted as dropped until it does",
+                    file=sys.stderr,
+                )
+        try:
+            stats = bridge.run(
+                source,
+                pose=pose,
+                face=face,
+                publisher=publisher,
+                recorder=recorder,
+                source_id=args.source_id,
+                max_frames=args.max_frames,
+                realtime=args.realtime,
+                max_lag_ms=args.max_lag_ms,
+            )
+        except SourceError as e:
+            return _fail(str(e), 2)
+        if recorder is not None:
+            try:
+                recorder.close()
+            except RecordingError as e:
+                return _fail(str(e), 1)
+            if not args.quiet:
+                print(f"avatar_tracker: wrote {recorder.count} messages to {args.record}")
+        if stats.interrupted:  # Ctrl-C ends a camera session normally; the summary is still printed
+            print("avatar_tracker: interrupted")
+        print(stats.summary())
+        if stats.frames - stats.unreadable == 0:
+            return _fail("no frame could be decoded", 2)
+        return 0
+    finally:
+        if recorder is not None:
+            recorder.abort()  # no-op after close(); removes a half-written file after an error
+        for t in (pose, face):
+            if t is not None:
+                t.close()
+        if publisher is not None:
+            publisher.close()
+        source.close()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

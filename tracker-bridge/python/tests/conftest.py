@@ -1,0 +1,50 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+CLIPS = ROOT / "assets" / "clips"
+RECORDINGS = ROOT / "assets" / "recordings"
+POSE_CLIP = CLIPS / "pose2sim_cam01_20f.mp4"
+FACE_CLIP = CLIPS / "carphone_12f.mp4"
+POSE_REC = RECORDINGS / "pose_demo_singleperson_cam01.avtrrec"
+FACE_REC = RECORDINGS / "face_carphone.avtrrec"
+
+# MediaPipe's blendshape categories in its output order (schema/README.md §4.3).
+BLENDSHAPE_NAMES = (
+    "_neutral browDownLeft browDownRight browInnerUp browOuterUpLeft browOuterUpRight cheekPuff cheekSquintLeft "
+    "cheekSquintRight eyeBlinkLeft eyeBlinkRight eyeLookDownLeft eyeLookDownRight eyeLookInLeft eyeLookInRight "
+    "eyeLookOutLeft eyeLookOutRight eyeLookUpLeft eyeLookUpRight eyeSquintLeft eyeSquintRight eyeWideLeft "
+    "eyeWideRight jawForward jawLeft jawOpen jawRight mouthClose mouthDimpleLeft mouthDimpleRight mouthFrownLeft "
+    "mouthFrownRight mouthFunnel mouthLeft mouthLowerDownLeft mouthLowerDownRight mouthPressLeft mouthPressRight "
+    "mouthPucker mouthRight mouthRollLower mouthRollUpper mouthShrugLower mouthShrugUpper mouthSmileLeft "
+    "mouthSmileRight mouthStretchLeft mouthStretchRight mouthUpperUpLeft mouthUpperUpRight noseSneerLeft "
+    "noseSneerRight"
+).split()
+assert len(BLENDSHAPE_NAMES) == 52
+
+
+def run_cli(*args, timeout=120):
+    """Run ``python -m avatar_tracker ARGS`` and return the CompletedProcess (text output)."""
+    env = dict(os.environ)
+    return subprocess.run(
+        [sys.executable, "-m", "avatar_tracker", *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+@pytest.fixture(scope="session")
+def face_model():
+    from avatar_tracker.models import ModelNotFound, find_face_model
+
+    try:
+        return find_face_model()
+    except ModelNotFound as e:
+        pytest.fail(f"{e} (tools/test runs tools/setup-tracker first)")
