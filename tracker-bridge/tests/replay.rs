@@ -36,7 +36,13 @@ fn source() -> Recording {
 fn payload(m: &Message) -> Message {
     let mut m = m.clone();
     if let Message::Pose(f) = &mut m {
-        f.header = FrameHeader { source_id: String::new(), stream_id: 0, seq: 0, capture_time_ns: 0, send_time_ns: 0 };
+        f.header = FrameHeader {
+            source_id: String::new(),
+            stream_id: 0,
+            seq: 0,
+            capture_time_ns: 0,
+            send_time_ns: 0,
+        };
     }
     m
 }
