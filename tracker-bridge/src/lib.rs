@@ -1,6 +1,7 @@
 //! Tracker side of the avatar runtime: gets tracker frames to the daemon.
 //!
 //! # Layout
+//! - [`bvh`]: BVH motion capture files: a strict reader and the conversion of its frames to `RigFrame`s.
 //! - [`publisher`]: [`TrackerPublisher`], a PUB socket that connects to the daemon's tracker input, stamps
 //!   frame headers (stream id, seq, send time) and reconnects on its own when the daemon restarts.
 //! - [`synth`]: procedural MediaPipe-like pose streams (a person raising an arm) for demos and tests.
@@ -10,6 +11,7 @@
 //!
 //! The MediaPipe bridge itself is Python (`tracker-bridge/python/`).
 
+pub mod bvh;
 pub mod cli;
 pub mod publisher;
 pub mod recording;
