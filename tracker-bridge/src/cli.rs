@@ -1,4 +1,5 @@
-//! The `tracker-bridge` command line: replay and record tracker streams, and a synthetic tracker.
+//! The `tracker-bridge` command line: replay and record tracker streams, BVH motion capture, VMC input, and a
+//! synthetic tracker. Every command publishes to the daemon's tracker input through a [`TrackerPublisher`].
 
 use crate::publisher::TrackerPublisher;
 use crate::recording::Recording;
@@ -27,6 +28,40 @@ enum Command {
     Record(RecordArgs),
     /// A synthetic MediaPipe-like pose stream (a person raising an arm).
     Synth(SynthArgs),
+    /// Motion capture (BVH) as `RigFrame`s with the file's timing.
+    Bvh(BvhArgs),
+    /// Receive the VMC protocol (OSC over UDP: VSeeFace, XR Animator, Warudo…) and forward `RigFrame`s.
+    Vmc(VmcArgs),
+}
+
+#[derive(Args)]
+struct BvhArgs {
+    file: PathBuf,
+    #[arg(long, default_value = "tcp://127.0.0.1:5560")]
+    connect: String,
+    /// Metres per file unit, or `cmu` (CMU files: 0.0254/0.45).
+    #[arg(long, default_value = "1")]
+    scale: String,
+    #[arg(long, default_value_t = 1.0)]
+    speed: f64,
+    #[arg(long = "loop")]
+    looping: bool,
+    #[arg(long, default_value = "bvh")]
+    source: String,
+}
+
+#[derive(Args)]
+struct VmcArgs {
+    /// UDP address to listen on (VMC's default port is 39539; use 0.0.0.0 to accept other machines).
+    #[arg(long, default_value = "127.0.0.1:39539")]
+    listen: String,
+    #[arg(long, default_value = "tcp://127.0.0.1:5560")]
+    connect: String,
+    /// Stop after this many seconds (default: until interrupted).
+    #[arg(long)]
+    seconds: Option<f64>,
+    #[arg(long, default_value = "vmc")]
+    source: String,
 }
 
 #[derive(Args)]
@@ -102,6 +137,22 @@ async fn connected(publisher: &TrackerPublisher, endpoint: &str) -> Result<()> {
     Ok(())
 }
 
+/// Replay `rec` to `connect` (once, or forever with `looping`) and let the last frames leave.
+async fn send_recording(
+    rec: &Recording,
+    connect: &str,
+    source: &str,
+    speed: f64,
+    looping: bool,
+) -> Result<crate::replay::ReplayReport> {
+    let mut publisher = TrackerPublisher::new(connect, source);
+    connected(&publisher, connect).await?;
+    let opts = ReplayOptions { speed, repeat: if looping { None } else { Some(1) } };
+    let report = replay(rec, &mut publisher, &opts).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    Ok(report)
+}
+
 pub fn main() -> Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -115,11 +166,7 @@ pub fn main() -> Result<()> {
             let speed = positive("--speed", a.speed)?;
             let rec = Recording::load(&a.file).with_context(|| format!("reading {}", a.file.display()))?;
             rt.block_on(async {
-                let mut publisher = TrackerPublisher::new(&a.connect, &a.source);
-                connected(&publisher, &a.connect).await?;
-                let opts = ReplayOptions { speed, repeat: if a.looping { None } else { Some(1) } };
-                let report = replay(&rec, &mut publisher, &opts).await;
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                let report = send_recording(&rec, &a.connect, &a.source, speed, a.looping).await?;
                 let mut late = report.lateness_ns.clone();
                 late.sort_unstable();
                 let pct = |q: f64| {
@@ -153,6 +200,65 @@ pub fn main() -> Result<()> {
             );
             Ok(())
         }
+        Command::Bvh(a) => {
+            let speed = positive("--speed", a.speed)?;
+            let scale = crate::bvh::parse_scale(&a.scale)?;
+            let bvh = crate::bvh::Bvh::read(&a.file)?;
+            let records = crate::bvh::to_rig_frames(&bvh, &a.source, scale)
+                .into_iter()
+                .map(|f| {
+                    let t_ns = f.header.capture_time_ns.max(0) as u64;
+                    let message = avatar_schema::Message::Rig(f);
+                    crate::recording::Record { t_ns, body: avatar_schema::encode(&message), message }
+                })
+                .collect();
+            let rec = Recording { meta: serde_json::json!({"format": 1, "source": a.file.display().to_string()}), records };
+            rt.block_on(async {
+                let report = send_recording(&rec, &a.connect, &a.source, speed, a.looping).await?;
+                println!(
+                    "{} rig frames of {} joints sent ({:.1} s at {:.0} fps)",
+                    report.sent,
+                    bvh.joints.len(),
+                    bvh.duration() / speed,
+                    1.0 / bvh.frame_time
+                );
+                Ok(())
+            })
+        }
+        Command::Vmc(a) => rt.block_on(async {
+            let mut receiver = crate::vmc::VmcReceiver::bind(a.listen.as_str(), &a.source)
+                .await
+                .with_context(|| format!("listening for VMC on {}", a.listen))?;
+            let mut publisher = TrackerPublisher::new(&a.connect, &a.source);
+            connected(&publisher, &a.connect).await?;
+            println!("listening for VMC on {}", receiver.local_addr());
+            let end = a.seconds.map(|s| tokio::time::Instant::now() + Duration::from_secs_f64(s));
+            loop {
+                let next = receiver.recv();
+                let frame = match end {
+                    Some(e) => match tokio::time::timeout_at(e, next).await {
+                        Ok(f) => f,
+                        Err(_) => break,
+                    },
+                    None => next.await,
+                };
+                let Some(mut frame) = frame else { break };
+                frame.header = publisher.next_header(frame.header.capture_time_ns);
+                publisher.send(&avatar_schema::Message::Rig(frame));
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let c = receiver.counts();
+            println!(
+                "{} rig frames forwarded; {} packets, {} malformed, {} bad arguments, {} non-finite, {} unknown addresses",
+                publisher.counts.sent.load(std::sync::atomic::Ordering::Relaxed),
+                c.packets,
+                c.malformed_packets,
+                c.bad_arguments,
+                c.non_finite,
+                c.unknown_address
+            );
+            Ok(())
+        }),
         Command::Synth(a) => {
             let fps = positive("--fps", a.fps)?;
             rt.block_on(async {

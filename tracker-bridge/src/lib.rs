@@ -9,7 +9,7 @@
 //! - [`synth`]: procedural MediaPipe-like pose streams (a person raising an arm) for demos and tests.
 //! - [`recording`]: the `.avtrrec` recording format (wire messages with their timing), read and verified.
 //! - [`replay`]: replaying a recording with its timing through a publisher, and recording a live stream.
-//! - [`cli`]: the `tracker-bridge` command line (`replay`, `record`, `synth`).
+//! - [`cli`]: the `tracker-bridge` command line (`replay`, `record`, `bvh`, `vmc`, `synth`).
 //!
 //! The MediaPipe bridge itself is Python (`tracker-bridge/python/`).
 
