@@ -11,7 +11,8 @@
 //! - [`replay`]: replaying a recording with its timing through a publisher, and recording a live stream.
 //! - [`cli`]: the `tracker-bridge` command line (`replay`, `record`, `bvh`, `vmc`, `synth`).
 //!
-//! The MediaPipe bridge itself is Python (`tracker-bridge/python/`).
+//! The MediaPipe bridge itself is Python (`tracker-bridge/python/`). Trackers send raw data: smoothing
+//! (One-Euro) is done once, in the daemon's tracker-to-rig mapping, where all sources of an avatar meet.
 
 pub mod bvh;
 pub mod cli;
