@@ -57,6 +57,11 @@ impl Gpu {
         let instance = wgpu::Instance::new(desc);
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
             .map_err(|e| GpuError::NoAdapter(format!("{backends:?} ({e})")))?;
+        Self::from_adapter(&adapter)
+    }
+
+    /// Open a device on a chosen adapter (e.g. one compatible with a window's surface).
+    pub fn from_adapter(adapter: &wgpu::Adapter) -> Result<Gpu, GpuError> {
         let info = adapter.get_info();
         let limits = adapter.limits();
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {

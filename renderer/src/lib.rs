@@ -13,6 +13,7 @@
 //! - [`render`]: [`AvatarRenderer`]: buffers, pipelines, offscreen frames as images.
 //! - [`output`]: PNG frames, side-by-side composition, animated GIF / MP4.
 //! - [`view`]: the `avatar-view` commands (render a trajectory, follow the daemon live, benchmark).
+//! - `window` (cargo feature `window`): the same drawing in a desktop window (winit).
 
 pub mod camera;
 pub mod gpu;
@@ -21,6 +22,8 @@ pub mod output;
 pub mod render;
 pub mod subscribe;
 pub mod view;
+#[cfg(feature = "window")]
+pub mod window;
 
 pub use gpu::{Backend, Gpu, GpuError};
 pub use render::{AvatarRenderer, RenderOptions};

@@ -11,7 +11,6 @@ use crate::gpu_mesh::GpuMesh;
 use avatard::asset::Asset;
 use wgpu::util::DeviceExt;
 
-const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
 const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
 /// Image size and scene options.
@@ -24,11 +23,21 @@ pub struct RenderOptions {
     pub ground: bool,
     /// Camera yaw around the avatar (degrees; 0 = from the front, +Z).
     pub yaw: f32,
+    /// Colour target format: RGBA8 sRGB offscreen (what [`AvatarRenderer::draw`] reads back); a window's
+    /// surface format otherwise.
+    pub format: wgpu::TextureFormat,
 }
 
 impl Default for RenderOptions {
     fn default() -> Self {
-        RenderOptions { width: 512, height: 512, instances: 1, ground: true, yaw: 20.0 }
+        RenderOptions {
+            width: 512,
+            height: 512,
+            instances: 1,
+            ground: true,
+            yaw: 20.0,
+            format: wgpu::TextureFormat::Rgba8UnormSrgb,
+        }
     }
 }
 
@@ -47,6 +56,9 @@ pub struct AvatarRenderer {
     mesh: GpuMesh,
     options: RenderOptions,
     frame: FrameUniform,
+    frame_buffer: wgpu::Buffer,
+    /// The box the camera frames (the instance grid).
+    framed: ([f32; 3], [f32; 3]),
     params_buffer: wgpu::Buffer,
     index_buffer: wgpu::Buffer,
     skinned_buffer: wgpu::Buffer,
@@ -226,9 +238,10 @@ impl AvatarRenderer {
             bind_group_layouts: &[Some(&layout0), Some(&compute_layout)],
             immediate_size: 0,
         });
-        let pipeline = draw_pipeline(device, &shader, &draw_layout, "vs_main", "fs_main");
+        let format = options.format;
+        let pipeline = draw_pipeline(device, &shader, &draw_layout, format, "vs_main", "fs_main");
         let ground_pipeline =
-            draw_pipeline(device, &shader, &ground_pipeline_layout, "vs_ground", "fs_ground");
+            draw_pipeline(device, &shader, &ground_pipeline_layout, format, "vs_ground", "fs_ground");
         let compute_pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some("skin"),
             layout: Some(&compute_pipeline_layout),
@@ -237,34 +250,14 @@ impl AvatarRenderer {
             compilation_options: Default::default(),
             cache: None,
         });
-        let extent =
-            wgpu::Extent3d { width: options.width, height: options.height, depth_or_array_layers: 1 };
-        let color = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("color"),
-            size: extent,
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: COLOR_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
-        let depth = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("depth"),
-            size: extent,
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: DEPTH_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-            view_formats: &[],
-        });
-        let depth_view = depth.create_view(&Default::default());
+        let (color, depth_view) = targets(device, &options);
         Ok(AvatarRenderer {
             gpu,
             mesh,
             options,
             frame,
+            frame_buffer,
+            framed: (grid_lo, grid_hi),
             params_buffer,
             index_buffer,
             skinned_buffer,
@@ -327,45 +320,60 @@ impl AvatarRenderer {
         Ok(v.iter().map(|x| [x[0], x[1], x[2]]).collect())
     }
 
-    /// Draw the current parameters (see [`AvatarRenderer::upload`]) and read the image back.
+    /// Record the scene's render pass into `encoder`, drawing into `view` (a texture of the options' format
+    /// and size).
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("avatar"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.93, g: 0.95, b: 0.98, a: 1.0 }),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                view: &self.depth_view,
+                depth_ops: Some(wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(1.0),
+                    store: wgpu::StoreOp::Store,
+                }),
+                stencil_ops: None,
+            }),
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        pass.set_bind_group(0, &self.bind_group, &[]);
+        if self.options.ground {
+            pass.set_pipeline(&self.ground_pipeline);
+            pass.set_bind_group(1, &self.ground_bind_group, &[]);
+            pass.draw(0..6, 0..1);
+        }
+        pass.set_pipeline(&self.pipeline);
+        pass.set_index_buffer(self.index_buffer.slice(..), wgpu::IndexFormat::Uint32);
+        pass.draw_indexed(0..self.mesh.indices.len() as u32, 0, 0..self.options.instances);
+    }
+
+    /// A new image size (a resized window): new depth and offscreen targets, camera aspect updated.
+    pub fn resize(&mut self, width: u32, height: u32) {
+        self.options.width = width.clamp(1, 8192);
+        self.options.height = height.clamp(1, 8192);
+        (self.color, self.depth_view) = targets(&self.gpu.device, &self.options);
+        let (lo, hi) = self.framed;
+        let aspect = self.options.width as f32 / self.options.height as f32;
+        self.frame.view_proj = framing(lo, hi, aspect, self.options.yaw);
+        self.gpu.queue.write_buffer(&self.frame_buffer, 0, bytemuck::bytes_of(&self.frame));
+    }
+
+    /// Draw the current parameters (see [`AvatarRenderer::upload`]) and read the image back (RGBA8 formats).
     pub fn draw(&mut self) -> Result<image::RgbaImage, GpuError> {
         let (w, h) = (self.options.width, self.options.height);
         let view = self.color.create_view(&Default::default());
         let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("avatar"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: &view,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.93, g: 0.95, b: 0.98, a: 1.0 }),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                    view: &self.depth_view,
-                    depth_ops: Some(wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(1.0),
-                        store: wgpu::StoreOp::Store,
-                    }),
-                    stencil_ops: None,
-                }),
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            });
-            pass.set_bind_group(0, &self.bind_group, &[]);
-            if self.options.ground {
-                pass.set_pipeline(&self.ground_pipeline);
-                pass.set_bind_group(1, &self.ground_bind_group, &[]);
-                pass.draw(0..6, 0..1);
-            }
-            pass.set_pipeline(&self.pipeline);
-            pass.set_index_buffer(self.index_buffer.slice(..), wgpu::IndexFormat::Uint32);
-            pass.draw_indexed(0..self.mesh.indices.len() as u32, 0, 0..self.options.instances);
-        }
+        self.encode(&mut encoder, &view);
         // Copy to a buffer with 256-byte aligned rows, then strip the padding.
         let row = 4 * w;
         let padded = row.div_ceil(256) * 256;
@@ -413,10 +421,32 @@ impl AvatarRenderer {
     }
 }
 
+/// The offscreen colour texture and the depth buffer for the image size.
+fn targets(device: &wgpu::Device, options: &RenderOptions) -> (wgpu::Texture, wgpu::TextureView) {
+    let extent = wgpu::Extent3d { width: options.width, height: options.height, depth_or_array_layers: 1 };
+    let texture = |label, format, usage| {
+        device.create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size: extent,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage,
+            view_formats: &[],
+        })
+    };
+    let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC;
+    let color = texture("color", options.format, usage);
+    let depth = texture("depth", DEPTH_FORMAT, wgpu::TextureUsages::RENDER_ATTACHMENT);
+    (color, depth.create_view(&Default::default()))
+}
+
 fn draw_pipeline(
     device: &wgpu::Device,
     shader: &wgpu::ShaderModule,
     layout: &wgpu::PipelineLayout,
+    format: wgpu::TextureFormat,
     vs: &str,
     fs: &str,
 ) -> wgpu::RenderPipeline {
@@ -443,7 +473,7 @@ fn draw_pipeline(
             entry_point: Some(fs),
             compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
-                format: COLOR_FORMAT,
+                format,
                 blend: None,
                 write_mask: wgpu::ColorWrites::ALL,
             })],

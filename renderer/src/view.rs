@@ -39,6 +39,30 @@ enum Command {
     Follow(FollowArgs),
     /// Frame time, upload bytes per frame, GPU memory per vertex.
     Bench(BenchArgs),
+    /// A desktop window (build with `--features window`).
+    #[cfg(feature = "window")]
+    Window(WindowArgs),
+}
+
+#[cfg(feature = "window")]
+#[derive(Args, Debug)]
+pub struct WindowArgs {
+    /// An asset file, or `default`.
+    #[arg(long, default_value = "default")]
+    pub asset: String,
+    /// Follow the daemon's live states on this endpoint...
+    #[arg(long, conflicts_with = "traj")]
+    pub state: Option<String>,
+    #[arg(long, default_value = "default")]
+    pub avatar: String,
+    /// ...or play a trajectory of `avatard simulate` on a loop (default: the rest pose).
+    #[arg(long)]
+    pub traj: Option<PathBuf>,
+    #[arg(long, default_value_t = 20.0, allow_negative_numbers = true)]
+    pub yaw: f32,
+    /// Close after this many frames (scripted runs).
+    #[arg(long)]
+    pub frames: Option<usize>,
 }
 
 #[derive(Args, Clone, Debug)]
@@ -145,6 +169,7 @@ fn renderer(scene: &SceneArgs, asset: &Asset, instances: u32) -> Result<AvatarRe
         instances,
         ground: !scene.no_ground,
         yaw: scene.yaw,
+        ..Default::default()
     };
     Ok(AvatarRenderer::new(gpu, asset, options)?)
 }
@@ -197,17 +222,7 @@ pub fn render(a: RenderArgs) -> Result<()> {
     let (steps, fps) = match &a.traj {
         None => (vec![Step { p: rest, z: zero }], 1.0),
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-            let t: Trajectory = serde_json::from_str(&text)
-                .with_context(|| format!("parsing the trajectory {}", path.display()))?;
-            if t.asset_hash != asset::hex(&hash) {
-                bail!(
-                    "the trajectory was simulated on asset {} but the asset given is {}",
-                    &t.asset_hash.get(..16).unwrap_or(&t.asset_hash),
-                    &asset::hex(&hash)[..16]
-                );
-            }
+            let t = read_trajectory(path, &hash)?;
             (t.steps.into_iter().step_by(a.every).collect(), 1.0 / (t.dt * a.every as f64))
         }
     };
@@ -238,28 +253,7 @@ pub fn follow(a: FollowArgs) -> Result<()> {
     let (asset, hash) = load_asset(&a.scene.asset)?;
     let mut r = renderer(&a.scene, &asset, 1)?;
     std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
-    let latest: Arc<Mutex<Option<avatar_schema::AvatarState>>> = Arc::default();
-    let received = Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let topic = format!("state/{}/", a.avatar);
-    let mut sub = rt
-        .block_on(StateSubscriber::connect(&a.state, &topic, Duration::from_secs_f64(a.timeout)))
-        .with_context(|| format!("connecting to {}", a.state))?;
-    {
-        let (latest, received) = (latest.clone(), received.clone());
-        rt.spawn(async move {
-            loop {
-                match sub.next_state(Duration::from_secs(3600)).await {
-                    Some(Ok(s)) => {
-                        received.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        *latest.lock().expect("not poisoned") = Some(s);
-                    }
-                    Some(Err(e)) => tracing::warn!(error = %e, "state dropped"),
-                    None => {}
-                }
-            }
-        });
-    }
+    let (_rt, latest, received) = spawn_state_listener(&a.state, &a.avatar, a.timeout)?;
     let period = Duration::from_secs_f64(1.0 / a.fps);
     let (mut drawn, mut last_seq, mut skipped) = (0usize, None::<u64>, 0u64);
     let mut frames = Vec::new();
@@ -311,6 +305,76 @@ pub fn follow(a: FollowArgs) -> Result<()> {
         a.out.display()
     );
     Ok(())
+}
+
+/// Newest state of one avatar, kept up to date by a subscription.
+type Latest = Arc<Mutex<Option<avatar_schema::AvatarState>>>;
+
+/// Subscribe to one avatar's states on a background runtime (returned: keep it alive); the newest state and
+/// the count of states received.
+fn spawn_state_listener(
+    endpoint: &str,
+    avatar: &str,
+    timeout: f64,
+) -> Result<(tokio::runtime::Runtime, Latest, Arc<std::sync::atomic::AtomicU64>)> {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
+    let latest: Latest = Arc::default();
+    let received = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let topic = format!("state/{avatar}/");
+    let mut sub = rt
+        .block_on(StateSubscriber::connect(endpoint, &topic, Duration::from_secs_f64(timeout)))
+        .with_context(|| format!("connecting to {endpoint}"))?;
+    let (l, r) = (latest.clone(), received.clone());
+    rt.spawn(async move {
+        loop {
+            match sub.next_state(Duration::from_secs(3600)).await {
+                Some(Ok(s)) => {
+                    r.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    *l.lock().expect("not poisoned") = Some(s);
+                }
+                Some(Err(e)) => tracing::warn!(error = %e, "state dropped"),
+                None => {}
+            }
+        }
+    });
+    Ok((rt, latest, received))
+}
+
+#[cfg(feature = "window")]
+pub fn window(a: WindowArgs) -> Result<()> {
+    use crate::window::Source;
+    let (asset, hash) = load_asset(&a.asset)?;
+    let mut _rt = None;
+    let source = match (&a.state, &a.traj) {
+        (Some(ep), _) => {
+            let (rt, latest, _) = spawn_state_listener(ep, &a.avatar, 10.0)?;
+            _rt = Some(rt);
+            Source::Live(latest)
+        }
+        (None, Some(path)) => {
+            let t = read_trajectory(path, &hash)?;
+            Source::Trajectory(t.dt, t.steps.into_iter().map(|s| (s.p, s.z)).collect())
+        }
+        (None, None) => Source::Rest,
+    };
+    let drawn = crate::window::run(asset, source, a.yaw, a.frames)?;
+    println!("{drawn} frames drawn");
+    Ok(())
+}
+
+/// A trajectory of `avatard simulate`, refused when it was made on another asset.
+fn read_trajectory(path: &Path, hash: &AssetHash) -> Result<Trajectory> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let t: Trajectory =
+        serde_json::from_str(&text).with_context(|| format!("parsing the trajectory {}", path.display()))?;
+    if t.asset_hash != asset::hex(hash) {
+        bail!(
+            "the trajectory was simulated on asset {} but the asset given is {}",
+            t.asset_hash.get(..16).unwrap_or(&t.asset_hash),
+            &asset::hex(hash)[..16]
+        );
+    }
+    Ok(t)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -377,5 +441,7 @@ pub fn main() -> Result<()> {
         Command::Render(a) => render(a),
         Command::Follow(a) => follow(a),
         Command::Bench(a) => bench(a),
+        #[cfg(feature = "window")]
+        Command::Window(a) => window(a),
     }
 }
