@@ -27,6 +27,8 @@
 //!   Jacobian `J`.
 //! - [`rig_resample`]: a rig carried over to other vertices by linear stencils (restriction to the surface,
 //!   transfer from a game mesh).
+//! - [`skinned_rotation`]: the rotation procedural skinning gives per tet, vertex or cluster (paper 002, §4):
+//!   hemisphere-aligned quaternion blends of the bones' polar rotations.
 //! - [`geometry`]: shared ground for triangle soups (any game mesh): their error type and checks, 3-vector
 //!   helpers, the exact closest point on a triangle, procedural test surfaces.
 //! - [`bvh`]: a bounding-volume hierarchy over boxes (median splits) with nearest-first, distance-pruned search.
@@ -71,6 +73,7 @@ pub mod precompute;
 pub mod reduced;
 pub mod rig;
 pub mod rig_resample;
+pub mod skinned_rotation;
 pub mod step;
 pub mod transfer;
 pub mod voxelize;
