@@ -4,6 +4,7 @@
 //!
 //! # Layout
 //! One pose `q`, from rig parameters to flesh positions:
+//! - [`arm`]: a procedural two-bone arm (mesh, rig, bends) for tests and benchmarks.
 //! - [`partition`]: which vertices the skeleton drives (`x_c(q)`) and the interior / boundary / constrained
 //!   renumbering that makes every block of the paper a contiguous range.
 //! - [`exrotated`]: the ex-rotated energy (Eq. 5–6), its stiffness `H(q) = −K(q)` rebuilt per pose from the
@@ -17,8 +18,12 @@
 //! - [`solver`]: the per-pose solves: interior PCG (Eq. 7), modified-Newton boundary solve (Eq. 13, §6.1),
 //!   the volumetric PCG baseline and the direct reference.
 
+pub mod arm;
 pub mod block;
 pub mod exrotated;
 pub mod ichol;
 pub mod partition;
 pub mod pcg;
+pub mod collide;
+pub mod precond;
+pub mod solver;
