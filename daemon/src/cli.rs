@@ -31,6 +31,8 @@ enum Command {
     Import(crate::asset_commands::ImportArgs),
     /// Export an asset's render mesh, skin and mode weights as a .glb for other engines.
     Export(crate::asset_commands::ExportArgs),
+    /// Quasistatic Steklov-Poincaré flesh of an asset under a rig animation; surface positions per frame.
+    Flesh(crate::flesh_commands::FleshArgs),
     /// Benchmarks; figures are printed as JSON.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -73,6 +75,9 @@ enum BenchCommand {
     Full(crate::bench_sim::FullArgs),
     /// Default avatar precompute, cached re-run, asset load time and size; glb import time.
     Assets(crate::bench_asset::AssetsArgs),
+    /// Steklov-Poincaré flesh (paper 002 §7 table) on the default avatar and a ≥200K-tet arm, with the
+    /// volumetric PCG baseline.
+    Flesh(crate::flesh_commands::BenchFleshArgs),
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (default `info`); shared by the workspace's binaries.
@@ -109,11 +114,13 @@ pub fn main() -> Result<()> {
         Command::Simulate(args) => crate::sim_commands::simulate(args),
         Command::Import(args) => crate::asset_commands::import(args),
         Command::Export(args) => crate::asset_commands::export(args),
+        Command::Flesh(args) => crate::flesh_commands::flesh(args),
         Command::Demo(args) => rt.block_on(crate::demo::demo(args)),
         Command::Bench(BenchCommand::Transport(args)) => rt.block_on(crate::bench::transport(args)),
         Command::Bench(BenchCommand::Precompute(args)) => crate::bench_sim::precompute(args),
         Command::Bench(BenchCommand::Step(args)) => crate::bench_sim::step(args),
         Command::Bench(BenchCommand::Full(args)) => crate::bench_sim::full(args),
         Command::Bench(BenchCommand::Assets(args)) => crate::bench_asset::assets(args),
+        Command::Bench(BenchCommand::Flesh(args)) => crate::flesh_commands::bench(args),
     }
 }

@@ -16,7 +16,8 @@
 //! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
 //! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`sim`] (the simulation core),
 //! [`asset`] (avatar assets: file format, render mesh, cache, default avatar, glTF import/export),
-//! [`sim_commands`] (`avatard precompute` and `avatard simulate`), [`asset_commands`] (`avatard import`
+//! [`flesh`] (quasistatic Steklov-Poincaré flesh, paper 002), [`flesh_commands`] (`avatard flesh`, `avatard bench
+//! flesh`), [`sim_commands`] (`avatard precompute` and `avatard simulate`), [`asset_commands`] (`avatard import`
 //! and `avatard export`), [`bench_asset`] (`avatard bench assets`).
 
 pub mod asset;
@@ -30,6 +31,7 @@ pub mod config;
 pub mod control;
 pub mod demo;
 pub mod flesh;
+pub mod flesh_commands;
 pub mod ingest;
 pub mod metrics;
 pub mod publish;

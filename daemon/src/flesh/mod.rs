@@ -15,6 +15,7 @@
 //! - [`precond`]: the skinned preconditioner: a sparse approximation of the rest boundary operator `K_b(0)`
 //!   (Eq. 16, graph-distance pattern, diagonal compensation) and its IC factor.
 //! - [`collide`]: penalty springs against level sets and self-collision (§3, Eq. 2).
+//! - [`pose`]: rotate a bone's subtree on rig parameters (bends for tests, benchmarks, the CLI).
 //! - [`solver`]: the per-pose solves: interior PCG (Eq. 7), modified-Newton boundary solve (Eq. 13, §6.1),
 //!   the volumetric PCG baseline and the direct reference.
 
@@ -24,6 +25,7 @@ pub mod exrotated;
 pub mod ichol;
 pub mod partition;
 pub mod pcg;
+pub mod pose;
 pub mod collide;
 pub mod precond;
 pub mod solver;

@@ -584,7 +584,7 @@ impl FleshModel {
 /// `z = A⁻¹ r` for vertex-major 3-vectors with a sparse Cholesky factor.
 fn cholesky_solve(llt: &Cholesky, r: &[V3], z: &mut [V3]) {
     let m = Mat::<f64>::from_fn(3 * r.len(), 1, |k, _| r[k / 3][k % 3]);
-    let sol = llt.solve(m.as_ref());
+    let sol = llt.solve_with(m.as_ref(), faer::Par::Seq);
     z.iter_mut().enumerate().for_each(|(k, v)| *v = [sol[(3 * k, 0)], sol[(3 * k + 1, 0)], sol[(3 * k + 2, 0)]]);
 }
 

@@ -54,7 +54,11 @@ impl Cholesky {
 
     /// `A⁻¹ b` for all columns of `b` at once.
     pub fn solve(&self, b: MatRef<'_, f64>) -> Mat<f64> {
-        let par = faer::get_global_parallelism();
+        self.solve_with(b, faer::get_global_parallelism())
+    }
+
+    /// `A⁻¹ b` at the given parallelism (`Par::Seq` is faster for one column of a small factor).
+    pub fn solve_with(&self, b: MatRef<'_, f64>, par: faer::Par) -> Mat<f64> {
         let mut x = b.to_owned();
         let mut buf = MemBuffer::new(self.symbolic.solve_in_place_scratch::<f64>(x.ncols(), par));
         faer::sparse::linalg::cholesky::LltRef::new(&self.symbolic, &self.values).solve_in_place_with_conj(
