@@ -162,6 +162,7 @@ fn timing_options(elasticity: Elasticity, iterations: usize) -> StepOptions {
         tolerance: 0.0,
         gravity: [0.0; 3],
         record_energy: false,
+        ..Default::default()
     }
 }
 

@@ -346,6 +346,7 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         tolerance: a.tolerance,
         gravity: [a.gravity[0], a.gravity[1], a.gravity[2]],
         record_energy: false,
+        ..Default::default()
     };
     let mut state = StepState::at_rest(&model, &sample(&anim, 0.0));
     let mut out = Vec::with_capacity(steps);

@@ -211,6 +211,7 @@ mod tests {
             tolerance: 1e-9,
             gravity: [0.0; 3],
             record_energy: false,
+            ..Default::default()
         };
         for s in 0..5 {
             p[12 + 7] = 0.05 * s as f64; // second bone: translate y

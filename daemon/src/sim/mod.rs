@@ -21,6 +21,10 @@
 //!   report (what `avatard precompute` runs).
 //! - [`step`]: the run-time step (Alg. 2): backward-Euler inertia, per-cluster polar rotations (local),
 //!   prefactored global solve; ARAP exact, co-rotational with a line search.
+//! - [`exrotated_step`]: the step's flesh modes ([`exrotated_step::FleshMode`]): ex-rotated elasticity (paper
+//!   002, §4: the rig's skinned rotations `R̂` in place of the polar ones, so the step is one quadratic solve:
+//!   direct for ARAP, PCG with the rig-rotated rest-pose Hessian (paper 002, Eq. 14–15) for λ > 0), and the
+//!   co-rotational step warm-started from it.
 //! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes: the same energy and local-global
 //!   scheme with one rotation per tet, the constraint through a KKT Schur complement over one sparse Cholesky.
 //! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
@@ -62,6 +66,7 @@ pub mod cholesky;
 pub mod clusters;
 pub mod eigen;
 pub mod embed;
+pub mod exrotated_step;
 pub mod fem;
 pub mod full;
 pub mod geometry;

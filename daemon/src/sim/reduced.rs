@@ -64,6 +64,8 @@ pub struct ReducedModel {
     pub a: Mat<f64>,
     /// The step's operators in coordinate blocks, see [`BlockForm`].
     pub block: BlockForm,
+    /// The ex-rotated step's rest-pose preconditioner (paper 002 Eq. 14–15), built on first use.
+    pub(crate) exrotated_rest: std::sync::OnceLock<super::exrotated_step::RestHessian>,
 }
 
 /// The step's operators as `B` coordinate blocks of width `w = s / B`. For a skinning subspace (`B = 3`)
@@ -454,7 +456,17 @@ impl ReducedModel {
             }),
         };
         let block = BlockForm::new(&parts.basis_gradient, &a, &a_llt)?;
-        Ok(ReducedModel { parts, dofs: s, params: p, clusters: r, g9kb, a_llt, a, block })
+        Ok(ReducedModel {
+            parts,
+            dofs: s,
+            params: p,
+            clusters: r,
+            g9kb,
+            a_llt,
+            a,
+            block,
+            exrotated_rest: std::sync::OnceLock::new(),
+        })
     }
 }
 

@@ -15,6 +15,8 @@
 //! is `dz = −A⁻¹ ∇E` with the prefactored `A = 2BᵀLB + BᵀMB/h²`: exact for ARAP (the energy is quadratic in
 //! z once R is fixed), a quasi-Newton direction with a backtracking line search for λ > 0 (Eq. 50).
 
+#[cfg(doc)]
+use super::exrotated_step::FleshMode;
 use super::reduced::{ReducedModel, RowMajor};
 use faer::linalg::solvers::Solve;
 use faer::Mat;
@@ -40,6 +42,10 @@ pub struct StepOptions {
     pub gravity: [f64; 3],
     /// Record `E(z)` after every iteration in the report (costs one extra local step per iteration for ARAP).
     pub record_energy: bool,
+    /// Ex-rotated solves ([`FleshMode`]) with λ > 0: PCG stops when `‖r‖_{P⁻¹} ≤ tol ‖b‖_{P⁻¹}`.
+    pub pcg_tolerance: f64,
+    /// Most PCG iterations per ex-rotated solve.
+    pub pcg_max_iterations: usize,
 }
 
 impl Default for StepOptions {
@@ -50,6 +56,8 @@ impl Default for StepOptions {
             tolerance: 1e-6,
             gravity: [0.0; 3],
             record_energy: false,
+            pcg_tolerance: 1e-10,
+            pcg_max_iterations: 100,
         }
     }
 }
@@ -74,31 +82,42 @@ impl StepState {
 /// What one step did.
 #[derive(Clone, Debug, Default)]
 pub struct StepReport {
+    /// Local-global iterations (0 for a pure ex-rotated step).
     pub iterations: usize,
+    /// Whether the local-global iterations (or, for a pure ex-rotated step, its PCG solve) converged.
     pub converged: bool,
-    /// Energy `E(z)` at the start and after each iteration, when `record_energy` is set.
+    /// PCG iterations of the ex-rotated solve ([`FleshMode::ExRotated`], or the warm start of
+    /// [`FleshMode::CorotationalExRotatedWarmStart`]); 0 for the co-rotational step and for λ = 0 (one direct
+    /// solve with the prefactored `A`).
+    pub pcg_iterations: usize,
+    /// Warm start only: whether the ex-rotated solution was taken as the starting point (it is not when its
+    /// energy exceeds that of the previous `z`, the cold start).
+    pub warm_start_used: bool,
+    /// Energy `E(z)` at the start and after each iteration, when `record_energy` is set (for the warm start:
+    /// at the previous `z`, at the warm start, then after each iteration).
     pub energy: Vec<f64>,
 }
 
-/// Per-step constants, in the block order of [`BlockForm`] for reduced vectors.
-struct StepTerms<'a> {
-    model: &'a ReducedModel,
+/// Per-step constants, in the block order of [`BlockForm`](super::reduced::BlockForm) for reduced vectors.
+pub(super) struct StepTerms<'a> {
+    pub(super) model: &'a ReducedModel,
     /// Linear term of the quadratic part: `(1/h²)(BᵀMJ(p − p̂) − BᵀMB ẑ) + 2(BᵀLJ p + BᵀL x₀) − BᵀMg`.
-    linear: Vec<f64>,
+    pub(super) linear: Vec<f64>,
     /// `c = −A⁻¹ linear`: the global step is `z ← c − A⁻¹(G₉KB)ᵀ ∂Φ̃/∂f̃`.
-    c: Vec<f64>,
+    pub(super) c: Vec<f64>,
     /// `G₉K(Jp + x₀)` (9r): the rig's part of the cluster deformation gradients.
-    f_rig: Vec<f64>,
-    lambda_scale: f64,
+    pub(super) f_rig: Vec<f64>,
+    /// 1 for the co-rotational energy, 0 for ARAP (λ ignored).
+    pub(super) lambda_scale: f64,
 }
 
 /// The iterate: `z`, `Az`, the quadratic part `Q(z) = ½zᵀAz + linearᵀz`, and the local step at `z`: the cluster
 /// deformation gradients `F̃(z)` (9r, rows `c·3r + 3·cl + j`), their rotations and `tr(RᵀF̃)`.
-struct Iterate {
-    z: Vec<f64>,
+pub(super) struct Iterate {
+    pub(super) z: Vec<f64>,
     az: Vec<f64>,
-    quadratic: f64,
-    f: Vec<f64>,
+    pub(super) quadratic: f64,
+    pub(super) f: Vec<f64>,
     rot: Vec<Matrix3<f64>>,
     trace: Vec<f64>,
 }
@@ -165,7 +184,7 @@ pub fn polar_svd(f: &Matrix3<f64>) -> (Matrix3<f64>, f64) {
 }
 
 impl<'a> StepTerms<'a> {
-    fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepOptions) -> Self {
+    pub(super) fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepOptions) -> Self {
         let parts = &model.parts;
         let h2 = parts.h * parts.h;
         let z_hat: Vec<f64> = state.z.iter().zip(&state.z_prev).map(|(a, b)| 2.0 * a - b).collect();
@@ -194,7 +213,7 @@ impl<'a> StepTerms<'a> {
     }
 
     /// `y = M x` for a block-form operator `M` of the step.
-    fn block_mul(&self, m: &RowMajor, x: &[f64], y: &mut [f64]) {
+    pub(super) fn block_mul(&self, m: &RowMajor, x: &[f64], y: &mut [f64]) {
         match self.model.block.blocks {
             3 => m.block_mul::<3>(x, y),
             _ => m.block_mul::<1>(x, y),
@@ -245,7 +264,7 @@ impl<'a> StepTerms<'a> {
     }
 
     /// The iterate at `z` (block order).
-    fn iterate(&self, z: Vec<f64>) -> Iterate {
+    pub(super) fn iterate(&self, z: Vec<f64>) -> Iterate {
         let (s, r) = (self.model.dofs, self.model.clusters);
         let mut it = Iterate {
             z,
@@ -262,7 +281,7 @@ impl<'a> StepTerms<'a> {
     }
 
     /// `E(z) = Q(z) + Φ̃(F̃(z))`.
-    fn energy(&self, it: &Iterate) -> f64 {
+    pub(super) fn energy(&self, it: &Iterate) -> f64 {
         it.quadratic + self.nonlinear(&it.trace)
     }
 }
@@ -271,7 +290,7 @@ fn col(v: &[f64]) -> Mat<f64> {
     Mat::from_fn(v.len(), 1, |i, _| v[i])
 }
 
-fn dot(a: &[f64], b: &[f64]) -> f64 {
+pub(super) fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
@@ -280,9 +299,39 @@ impl ReducedModel {
     pub fn step(&self, state: &mut StepState, p_next: &[f64], opts: &StepOptions) -> StepReport {
         assert_eq!(p_next.len(), self.params, "rig parameter count");
         let terms = StepTerms::new(self, state, p_next, opts);
+        let it = terms.iterate(self.to_blocks(&state.z));
+        let mut report = StepReport::default();
+        let it = self.local_global(&terms, it, opts, &mut report);
+        self.commit(state, &it.z, p_next);
+        report
+    }
+
+    /// A reduced vector in block order.
+    pub(super) fn to_blocks(&self, z: &[f64]) -> Vec<f64> {
+        self.block.perm.iter().map(|&i| z[i]).collect()
+    }
+
+    /// End the step at `z` (block order): the state moves on to `z` and `p_next`.
+    pub(super) fn commit(&self, state: &mut StepState, z: &[f64], p_next: &[f64]) {
+        let mut z_next = vec![0.0; self.dofs];
+        for (&i, z) in self.block.perm.iter().zip(z) {
+            z_next[i] = *z;
+        }
+        state.z_prev = std::mem::replace(&mut state.z, z_next);
+        state.p_prev = std::mem::replace(&mut state.p, p_next.to_vec());
+    }
+
+    /// The local-global iterations (Eq. 30–31) from the iterate `it`, counted (and their energies recorded) in
+    /// `report`; returns the last iterate.
+    pub(super) fn local_global(
+        &self,
+        terms: &StepTerms,
+        mut it: Iterate,
+        opts: &StepOptions,
+        report: &mut StepReport,
+    ) -> Iterate {
         let corotational = opts.elasticity == Elasticity::Corotational;
         let track_energy = corotational || opts.record_energy;
-        let mut it = terms.iterate(self.block.perm.iter().map(|&i| state.z[i]).collect());
         let s = self.dofs;
         let mut scratch = Scratch {
             dphi: vec![0.0; 9 * self.clusters],
@@ -291,7 +340,6 @@ impl ReducedModel {
             z0: vec![0.0; s],
         };
         let mut energy = terms.energy(&it);
-        let mut report = StepReport::default();
         if opts.record_energy {
             report.energy.push(energy);
         }
@@ -346,13 +394,7 @@ impl ReducedModel {
                 break;
             }
         }
-        let mut z_next = vec![0.0; s];
-        for (&i, z) in self.block.perm.iter().zip(&it.z) {
-            z_next[i] = *z;
-        }
-        state.z_prev = std::mem::replace(&mut state.z, z_next);
-        state.p_prev = std::mem::replace(&mut state.p, p_next.to_vec());
-        report
+        it
     }
 }
 
@@ -365,12 +407,16 @@ pub(crate) mod tests {
     use crate::sim::modes::{complementarity_matrix, dense_modes, weight_space_constraint};
     use crate::sim::rig::{LbsRig, Rig, RigPart};
 
-    struct Scene {
-        model: ReducedModel,
-        rig: Rig,
+    pub(crate) struct Scene {
+        pub(crate) model: ReducedModel,
+        pub(crate) rig: Rig,
+        pub(crate) mesh: TetMesh,
+        pub(crate) clustering: crate::sim::clusters::Clustering,
     }
 
-    fn scene(poisson: f64, leak: f64, clusters: usize) -> Scene {
+    /// A 2 m bar (8×2×2 cells) on a two-bone rig, 6 skinning modes from a constraint with leak `leak`, k-means
+    /// clusters, h = 1/60.
+    pub(crate) fn scene(poisson: f64, leak: f64, clusters: usize) -> Scene {
         let mesh: TetMesh = box_mesh(8, 2, 2, [2.0, 0.5, 0.5]);
         let mat = Material::homogeneous(mesh.t(), 2e4, poisson, 1000.0).unwrap();
         let mass = lumped_mass(&mesh, &mat.density);
@@ -389,7 +435,7 @@ pub(crate) mod tests {
         let x0 = rig.offset(&mesh.vertices).unwrap();
         let model = ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 60.0)
             .unwrap();
-        Scene { model, rig }
+        Scene { model, rig, mesh, clustering }
     }
 
     /// Rig parameters bending the second bone by `angle` about z at the joint (x = 1).
