@@ -41,7 +41,7 @@ pub struct FleshArgs {
     #[arg(long, value_enum, default_value = "boundary")]
     pub method: Method,
     /// Graph distance (mesh edges) of the preconditioner's pattern.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 2)]
     pub pattern_depth: usize,
     /// Newton tolerance (boundary force relative to the load).
     #[arg(long, default_value_t = 1e-6)]
@@ -182,7 +182,7 @@ pub struct BenchFleshArgs {
     /// Skip the arm (the default avatar only).
     #[arg(long)]
     pub no_arm: bool,
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 2)]
     pub pattern_depth: usize,
     #[arg(long, default_value = "out/bench-flesh.json")]
     pub out: PathBuf,

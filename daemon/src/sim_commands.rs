@@ -155,6 +155,10 @@ pub struct SimulateArgs {
     pub steps: Option<usize>,
     #[arg(long, value_enum, default_value = "corotational")]
     pub elasticity: ElasticityArg,
+    /// Flesh mode of the step: `corotational` (polar rotations per cluster), `exrotated` (the rig's
+    /// rotations, paper 002: one solve per step) or `corotational+exrotated-warmstart`.
+    #[arg(long, default_value = "corotational")]
+    pub flesh_mode: crate::sim::exrotated_step::FleshMode,
     /// Most local-global iterations per step.
     #[arg(long, default_value_t = 10)]
     pub iterations: usize,
@@ -305,6 +309,7 @@ struct Trajectory {
     /// `z[12*i + 4*c + k] = T_i[c][k]`: one 3×4 affine handle per mode, row-major (as on the wire).
     layout: &'static str,
     elasticity: String,
+    flesh_mode: String,
     steps: Vec<TrajectoryStep>,
 }
 
@@ -348,13 +353,23 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         record_energy: false,
         ..Default::default()
     };
+    let mode = a.flesh_mode;
+    let cluster_weights = (mode != crate::sim::exrotated_step::FleshMode::Corotational).then(|| {
+        crate::sim::skinned_rotation::RotationWeights::per_cluster(&asset.rig, &asset.mesh, &asset.clustering)
+    });
     let mut state = StepState::at_rest(&model, &sample(&anim, 0.0));
     let mut out = Vec::with_capacity(steps);
     let started = std::time::Instant::now();
     for k in 1..=steps {
         let t = k as f64 * h;
         let p = sample(&anim, t);
-        let report = model.step(&mut state, &p, &opts);
+        let report = match &cluster_weights {
+            None => model.step(&mut state, &p, &opts),
+            Some(w) => {
+                let rotations = w.rotations(&crate::sim::skinned_rotation::PoseRotations::new(&asset.rig, &p));
+                model.step_with_rotations(&mut state, &p, &rotations, mode, &opts)
+            }
+        };
         if let Some(i) = state.z.iter().position(|v| !v.is_finite()) {
             bail!(
                 "the simulation diverged at step {k} (z[{i}] = {}); try a smaller --dt or stiffer material",
@@ -376,6 +391,7 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         modes: asset.weights.ncols(),
         layout: "z[12*i + 4*c + k] = T_i[c][k] (mode i, row c, column k), the same layout as p",
         elasticity: format!("{:?}", opts.elasticity),
+        flesh_mode: mode.to_string(),
         steps: out,
     };
     write_json(&a.out, &trajectory)?;

@@ -31,7 +31,7 @@ pub struct PreconditionerSettings {
 
 impl Default for PreconditionerSettings {
     fn default() -> Self {
-        PreconditionerSettings { depth: 3, compensate: true }
+        PreconditionerSettings { depth: 2, compensate: true }
     }
 }
 

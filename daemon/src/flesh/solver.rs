@@ -35,6 +35,9 @@ use faer::Mat;
 use nalgebra::Matrix3;
 use std::time::Instant;
 
+/// Newton steps during which contact springs follow the current exit points (then their targets freeze).
+const RETARGET_STEPS: usize = 3;
+
 /// Everything that shapes the solves.
 #[derive(Clone, Debug)]
 pub struct FleshSettings {
@@ -321,15 +324,23 @@ impl FleshModel {
         r
     }
 
-    /// Add the contacts at `x` of proxies without a spring yet; returns how many were added. Within a frame
-    /// the set only grows (a spring, once instanced, keeps its target), so the Newton iteration does not
-    /// cycle between contact sets and ends on an equilibrium of one fixed, linear set of springs.
-    fn update_contacts(&self, x: &[V3], springs: &mut Vec<Spring>, report: &mut FrameReport) -> usize {
+    /// Update the springs with the contacts at `x`: a proxy found inside gets a spring to the current exit
+    /// point (and, while `retarget`, an existing spring moves to it); a proxy with a spring that is no longer
+    /// inside keeps it for the rest of the frame. The set of proxies only grows and targets freeze after the
+    /// first Newton steps, so the iteration ends on an equilibrium of one fixed, linear set of springs instead
+    /// of cycling between contact sets; returns how many proxies were added.
+    fn update_contacts(&self, x: &[V3], springs: &mut Vec<Spring>, retarget: bool, report: &mut FrameReport) -> usize {
         let before = springs.len();
-        let have: std::collections::HashSet<usize> = springs.iter().map(|s| s.proxy).collect();
+        let mut at: std::collections::HashMap<usize, usize> =
+            springs.iter().enumerate().map(|(k, s)| (s.proxy, k)).collect();
         for s in self.detect(x, report) {
-            if !have.contains(&s.proxy) {
-                springs.push(s);
+            match at.get(&s.proxy) {
+                Some(&k) if retarget => springs[k] = s,
+                Some(_) => {}
+                None => {
+                    at.insert(s.proxy, springs.len());
+                    springs.push(s);
+                }
             }
         }
         report.contacts = springs.len();
@@ -380,9 +391,9 @@ impl FleshModel {
         let exact = (inverse == InteriorInverse::Exact && !i.is_empty())
             .then(|| Cholesky::new(&self.ex.matrix.to_faer(i.clone(), false)).expect("H_ii(q) is SPD"));
         let mut springs = Vec::new();
-        for _ in 0..self.settings.max_newton.max(1) {
+        for step in 0..self.settings.max_newton.max(1) {
             self.relax_interior(&terms, &mut x, &mut report);
-            let added = self.update_contacts(&x, &mut springs, &mut report);
+            let added = self.update_contacts(&x, &mut springs, step < RETARGET_STEPS, &mut report);
             let force = self.free_force(&terms, &x, &springs);
             let fb = force[b.clone()].to_vec();
             report.residual = norm(&fb) / terms.rhs_norm;
@@ -469,8 +480,8 @@ impl FleshModel {
         let f = self.part.free_range();
         let n = self.n();
         let mut springs = Vec::new();
-        for _ in 0..self.settings.max_newton.max(1) {
-            let added = self.update_contacts(&x, &mut springs, &mut report);
+        for step in 0..self.settings.max_newton.max(1) {
+            let added = self.update_contacts(&x, &mut springs, step < RETARGET_STEPS, &mut report);
             let force = self.free_force(&terms, &x, &springs);
             report.residual = norm(&force) / terms.rhs_norm;
             if added == 0 && report.residual <= self.settings.newton_tolerance {

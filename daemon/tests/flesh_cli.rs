@@ -1,0 +1,117 @@
+//! `avatard flesh` and `avatard simulate --flesh-mode` as a user runs them: a real asset (an arm precomputed
+//! from its mesh and rig files), a rig animation, the real binary; bad arguments give clear errors.
+
+use avatard::flesh::arm::ArmShape;
+use avatard::sim::mesh_io::write_medit;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("avatard-flesh-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn avatard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_avatard"))
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .env("AVATARD_CACHE_DIR", PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("flesh-cli-cache"))
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = avatard(args);
+    assert!(out.status.success(), "avatard {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = avatard(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "avatard {args:?} should fail");
+    assert!(!stderr.contains("panicked"), "avatard {args:?} panicked: {stderr}");
+    assert!(stderr.contains(needle), "avatard {args:?}: expected '{needle}' in: {stderr}");
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// An arm asset and an elbow bend 0 → 120° over 5 frames (bone transforms in the skinning form).
+fn arm_asset(dir: &Path) -> (PathBuf, PathBuf) {
+    let shape = ArmShape::default();
+    let mesh = shape.mesh(16, 3);
+    let rig = shape.rig(&mesh);
+    let (mesh_path, rig_path, asset) = (dir.join("arm.mesh"), dir.join("arm-rig.json"), dir.join("arm.avatar"));
+    write_medit(&mesh, &mesh_path).unwrap();
+    std::fs::write(&rig_path, rig.to_json_string()).unwrap();
+    ok(&["precompute", "--mesh", s(&mesh_path), "--rig", s(&rig_path), "--modes", "4", "--clusters", "8", "--no-cache", "--out", s(&asset)]);
+    let frames: Vec<Value> =
+        (0..5).map(|k| serde_json::json!({"params": shape.bend(&rig, 30.0 * k as f64, avatard::flesh::arm::NO_ROTATION)})).collect();
+    let anim = dir.join("bend.json");
+    std::fs::write(&anim, serde_json::json!({"dt": 0.1, "frames": frames}).to_string()).unwrap();
+    (asset, anim)
+}
+
+#[test]
+fn flesh_solves_every_frame_and_writes_the_surface() {
+    let dir = scratch("solve");
+    let (asset, anim) = arm_asset(&dir);
+    let out = dir.join("surface.json");
+    let stdout = ok(&[
+        "flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--self-collision", "--collide",
+        "plane:0,-0.2,0,0,1,0;sphere:0.45,0.1,0,0.02", "--out", s(&out),
+    ]);
+    assert!(stdout.contains("5 frames"), "{stdout}");
+    let t: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let verts = t["surface_vertices"].as_array().unwrap().len();
+    assert!(verts > 0 && !t["triangles"].as_array().unwrap().is_empty());
+    let frames = t["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 5);
+    for f in frames {
+        assert!(f["converged"].as_bool().unwrap(), "{f}");
+        let pos = f["positions"].as_array().unwrap();
+        assert_eq!(pos.len(), verts);
+        assert!(pos.iter().flat_map(|p| p.as_array().unwrap()).all(|v| v.as_f64().unwrap().is_finite()));
+    }
+    // the bent frames move the surface; the rest frame does not need to
+    let first = frames[0]["positions"].as_array().unwrap();
+    let last = frames[4]["positions"].as_array().unwrap();
+    assert_ne!(first, last);
+    // the volumetric baseline runs the same problem
+    let out2 = dir.join("surface-vol.json");
+    ok(&["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--method", "volumetric", "--out", s(&out2)]);
+}
+
+#[test]
+fn simulate_takes_the_reduced_flesh_modes() {
+    let dir = scratch("modes");
+    let (asset, anim) = arm_asset(&dir);
+    for mode in ["exrotated", "corotational", "corotational+exrotated-warmstart"] {
+        let out = dir.join(format!("traj-{mode}.json"));
+        ok(&["simulate", "--asset", s(&asset), "--rig-anim", s(&anim), "--flesh-mode", mode, "--out", s(&out)]);
+        let t: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert_eq!(t["flesh_mode"], mode);
+        let z = t["steps"].as_array().unwrap().last().unwrap()["z"].as_array().unwrap().clone();
+        assert!(z.iter().all(|v| v.as_f64().unwrap().is_finite()));
+    }
+    fails(&["simulate", "--asset", s(&asset), "--rig-anim", s(&anim), "--flesh-mode", "wobbly", "--out", "x.json"], "corotational");
+}
+
+#[test]
+fn flesh_refuses_bad_arguments_and_files() {
+    let dir = scratch("bad");
+    let (asset, anim) = arm_asset(&dir);
+    let out = dir.join("o.json");
+    fails(&["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--collide", "sphere:0,0,0,-1", "--out", s(&out)], "--collide");
+    fails(&["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--collide", "cube:1,2,3", "--out", s(&out)], "--collide");
+    fails(&["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--tolerance", "0", "--out", s(&out)], "--tolerance");
+    fails(&["flesh", "--asset", s(&dir.join("missing.avatar")), "--rig-anim", s(&anim), "--out", s(&out)], "loading");
+    let junk = dir.join("junk.json");
+    std::fs::write(&junk, "{\"dt\": 0.1, \"frames\": [{\"params\": [1, 2]}]}").unwrap();
+    fails(&["flesh", "--asset", s(&asset), "--rig-anim", s(&junk), "--out", s(&out)], "rig animation");
+}
