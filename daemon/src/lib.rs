@@ -29,6 +29,7 @@ pub mod clock;
 pub mod config;
 pub mod control;
 pub mod demo;
+pub mod flesh;
 pub mod ingest;
 pub mod metrics;
 pub mod publish;
