@@ -89,7 +89,8 @@ fn write_json(path: &Path, value: &impl Serialize) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    std::fs::write(path, serde_json::to_string(value)? + "\n").with_context(|| format!("writing {}", path.display()))
+    std::fs::write(path, serde_json::to_string(value)? + "\n")
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 pub fn flesh(a: FleshArgs) -> Result<()> {
@@ -109,7 +110,8 @@ pub fn flesh(a: FleshArgs) -> Result<()> {
         ..Default::default()
     };
     let started = std::time::Instant::now();
-    let mut model = FleshModel::new(&sim.mesh, &sim.rig, &sim.material, settings);
+    let mut model =
+        FleshModel::with_parts(&sim.mesh, &sim.rig, &sim.material, settings, asset.flesh.as_ref());
     eprintln!(
         "flesh model: {} tets, {} interior / {} boundary / {} constrained vertices, {} probe colours ({:.2} s)",
         sim.mesh.t(),
@@ -248,8 +250,10 @@ fn bench_mesh(
     poses: &[Vec<f64>],
     depth: usize,
 ) -> MeshResult {
-    let settings =
-        FleshSettings { preconditioner: PreconditionerSettings { depth, ..Default::default() }, ..Default::default() };
+    let settings = FleshSettings {
+        preconditioner: PreconditionerSettings { depth, ..Default::default() },
+        ..Default::default()
+    };
     eprintln!("{name}: {} tets; building the flesh model …", mesh.t());
     let mut model = FleshModel::new(mesh, rig, material, settings);
     let rest = rig.rest_params();
@@ -257,7 +261,13 @@ fn bench_mesh(
         let mut state = model.state_at(&rest);
         let reports: Vec<FrameReport> = poses
             .iter()
-            .map(|p| if volumetric { model.solve_volumetric(&mut state, p) } else { model.solve_boundary(&mut state, p) })
+            .map(|p| {
+                if volumetric {
+                    model.solve_volumetric(&mut state, p)
+                } else {
+                    model.solve_boundary(&mut state, p)
+                }
+            })
             .collect();
         if let Some(r) = reports.iter().find(|r| !r.converged) {
             eprintln!("  warning: a frame did not converge ({r:?})");
@@ -301,7 +311,14 @@ pub fn bench(a: BenchFleshArgs) -> Result<()> {
         let poses: Vec<Vec<f64>> = (0..a.frames)
             .map(|k| elbow_flexion(&rig, bend(k)).context("the default avatar has a left arm"))
             .collect::<Result<_>>()?;
-        results.push(bench_mesh("default avatar (left elbow 0→90°)", &mesh, &rig, &material, &poses, a.pattern_depth));
+        results.push(bench_mesh(
+            "default avatar (left elbow 0→90°)",
+            &mesh,
+            &rig,
+            &material,
+            &poses,
+            a.pattern_depth,
+        ));
     }
     if !a.no_arm {
         let [along, across] = a.arm[..] else { bail!("--arm takes two numbers: along,across") };
@@ -310,9 +327,28 @@ pub fn bench(a: BenchFleshArgs) -> Result<()> {
         let rig = shape.rig(&mesh);
         let material = Material::homogeneous(mesh.t(), defaults.youngs, defaults.poisson, defaults.density)?;
         let poses: Vec<Vec<f64>> = (0..a.frames).map(|k| shape.bend(&rig, bend(k), NO_ROTATION)).collect();
-        results.push(bench_mesh(&format!("arm {along}×{across}² (elbow 0→90°)"), &mesh, &rig, &material, &poses, a.pattern_depth));
+        results.push(bench_mesh(
+            &format!("arm {along}×{across}² (elbow 0→90°)"),
+            &mesh,
+            &rig,
+            &material,
+            &poses,
+            a.pattern_depth,
+        ));
     }
-    println!("{:<40} {:>9} {:>9} {:>10} {:>10} {:>10} {:>10} {:>9} | {:>10} {:>9}", "mesh", "skinning", "stiffness", "int. CG it", "int. solve", "bnd CG it", "Newton st", "frame", "vol CG it", "vol frame");
+    println!(
+        "{:<40} {:>9} {:>9} {:>10} {:>10} {:>10} {:>10} {:>9} | {:>10} {:>9}",
+        "mesh",
+        "skinning",
+        "stiffness",
+        "int. CG it",
+        "int. solve",
+        "bnd CG it",
+        "Newton st",
+        "frame",
+        "vol CG it",
+        "vol frame"
+    );
     for r in &results {
         let (b, v) = (&r.boundary_solve, &r.volumetric_pcg);
         let ms = |s: f64| format!("{:.2}", s * 1e3);

@@ -366,7 +366,8 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         let report = match &cluster_weights {
             None => model.step(&mut state, &p, &opts),
             Some(w) => {
-                let rotations = w.rotations(&crate::sim::skinned_rotation::PoseRotations::new(&asset.rig, &p));
+                let rotations =
+                    w.rotations(&crate::sim::skinned_rotation::PoseRotations::new(&asset.rig, &p));
                 model.step_with_rotations(&mut state, &p, &rotations, mode, &opts)
             }
         };

@@ -46,10 +46,24 @@ fn arm_asset(dir: &Path) -> (PathBuf, PathBuf) {
     let shape = ArmShape::default();
     let mesh = shape.mesh(16, 3);
     let rig = shape.rig(&mesh);
-    let (mesh_path, rig_path, asset) = (dir.join("arm.mesh"), dir.join("arm-rig.json"), dir.join("arm.avatar"));
+    let (mesh_path, rig_path, asset) =
+        (dir.join("arm.mesh"), dir.join("arm-rig.json"), dir.join("arm.avatar"));
     write_medit(&mesh, &mesh_path).unwrap();
     std::fs::write(&rig_path, rig.to_json_string()).unwrap();
-    ok(&["precompute", "--mesh", s(&mesh_path), "--rig", s(&rig_path), "--modes", "4", "--clusters", "8", "--no-cache", "--out", s(&asset)]);
+    ok(&[
+        "precompute",
+        "--mesh",
+        s(&mesh_path),
+        "--rig",
+        s(&rig_path),
+        "--modes",
+        "4",
+        "--clusters",
+        "8",
+        "--no-cache",
+        "--out",
+        s(&asset),
+    ]);
     let frames: Vec<Value> =
         (0..5).map(|k| serde_json::json!({"params": shape.bend(&rig, 30.0 * k as f64, avatard::flesh::arm::NO_ROTATION)})).collect();
     let anim = dir.join("bend.json");
@@ -63,8 +77,16 @@ fn flesh_solves_every_frame_and_writes_the_surface() {
     let (asset, anim) = arm_asset(&dir);
     let out = dir.join("surface.json");
     let stdout = ok(&[
-        "flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--self-collision", "--collide",
-        "plane:0,-0.2,0,0,1,0;sphere:0.45,0.1,0,0.02", "--out", s(&out),
+        "flesh",
+        "--asset",
+        s(&asset),
+        "--rig-anim",
+        s(&anim),
+        "--self-collision",
+        "--collide",
+        "plane:0,-0.2,0,0,1,0;sphere:0.45,0.1,0,0.02",
+        "--out",
+        s(&out),
     ]);
     assert!(stdout.contains("5 frames"), "{stdout}");
     let t: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -93,13 +115,36 @@ fn simulate_takes_the_reduced_flesh_modes() {
     let (asset, anim) = arm_asset(&dir);
     for mode in ["exrotated", "corotational", "corotational+exrotated-warmstart"] {
         let out = dir.join(format!("traj-{mode}.json"));
-        ok(&["simulate", "--asset", s(&asset), "--rig-anim", s(&anim), "--flesh-mode", mode, "--out", s(&out)]);
+        ok(&[
+            "simulate",
+            "--asset",
+            s(&asset),
+            "--rig-anim",
+            s(&anim),
+            "--flesh-mode",
+            mode,
+            "--out",
+            s(&out),
+        ]);
         let t: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
         assert_eq!(t["flesh_mode"], mode);
         let z = t["steps"].as_array().unwrap().last().unwrap()["z"].as_array().unwrap().clone();
         assert!(z.iter().all(|v| v.as_f64().unwrap().is_finite()));
     }
-    fails(&["simulate", "--asset", s(&asset), "--rig-anim", s(&anim), "--flesh-mode", "wobbly", "--out", "x.json"], "corotational");
+    fails(
+        &[
+            "simulate",
+            "--asset",
+            s(&asset),
+            "--rig-anim",
+            s(&anim),
+            "--flesh-mode",
+            "wobbly",
+            "--out",
+            "x.json",
+        ],
+        "corotational",
+    );
 }
 
 #[test]
@@ -107,10 +152,32 @@ fn flesh_refuses_bad_arguments_and_files() {
     let dir = scratch("bad");
     let (asset, anim) = arm_asset(&dir);
     let out = dir.join("o.json");
-    fails(&["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--collide", "sphere:0,0,0,-1", "--out", s(&out)], "--collide");
-    fails(&["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--collide", "cube:1,2,3", "--out", s(&out)], "--collide");
-    fails(&["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--tolerance", "0", "--out", s(&out)], "--tolerance");
-    fails(&["flesh", "--asset", s(&dir.join("missing.avatar")), "--rig-anim", s(&anim), "--out", s(&out)], "loading");
+    fails(
+        &[
+            "flesh",
+            "--asset",
+            s(&asset),
+            "--rig-anim",
+            s(&anim),
+            "--collide",
+            "sphere:0,0,0,-1",
+            "--out",
+            s(&out),
+        ],
+        "--collide",
+    );
+    fails(
+        &["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--collide", "cube:1,2,3", "--out", s(&out)],
+        "--collide",
+    );
+    fails(
+        &["flesh", "--asset", s(&asset), "--rig-anim", s(&anim), "--tolerance", "0", "--out", s(&out)],
+        "--tolerance",
+    );
+    fails(
+        &["flesh", "--asset", s(&dir.join("missing.avatar")), "--rig-anim", s(&anim), "--out", s(&out)],
+        "loading",
+    );
     let junk = dir.join("junk.json");
     std::fs::write(&junk, "{\"dt\": 0.1, \"frames\": [{\"params\": [1, 2]}]}").unwrap();
     fails(&["flesh", "--asset", s(&asset), "--rig-anim", s(&junk), "--out", s(&out)], "rig animation");

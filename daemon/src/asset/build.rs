@@ -77,6 +77,8 @@ pub fn precompute_tet_mesh(
     let (sim, report) = precompute(mesh, rig, settings, progress)?;
     let render = RenderMesh::tet_surface(&sim).map_err(anyhow::Error::msg).context("the render mesh")?;
     let mut report = serde_json::to_value(&report)?;
+    let (flesh, seconds) = flesh_parts(&sim);
+    report["seconds"]["flesh"] = seconds.into();
     report["render_vertices"] = render.vertices.len().into();
     report["render_triangles"] = render.triangles.len().into();
     let source = Source {
@@ -85,7 +87,16 @@ pub fn precompute_tet_mesh(
         inputs_hash: key.0.clone(),
         humanoid: Default::default(),
     };
-    Ok((Asset { sim, render, source }, report))
+    Ok((Asset { sim, render, source, flesh: Some(flesh) }, report))
+}
+
+/// The flesh model's stored data (paper 002: constrained vertices, skinned preconditioner) and the seconds
+/// it took.
+pub fn flesh_parts(sim: &crate::sim::precompute::Precomputed) -> (crate::flesh::solver::FleshParts, f64) {
+    let started = std::time::Instant::now();
+    let settings = crate::flesh::solver::FleshSettings::default();
+    let model = crate::flesh::solver::FleshModel::new(&sim.mesh, &sim.rig, &sim.material, settings);
+    (model.parts(), started.elapsed().as_secs_f64())
 }
 
 /// The embedded default avatar, from the cache when it has it (the key hashes the embedded files, so a hit

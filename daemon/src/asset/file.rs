@@ -37,12 +37,22 @@
 //! | `render.triangles` | U32 | F×3 | counter-clockwise from outside |
 //! | `render.embed_tet`, `render.embed_bary` | U32, F64 | N, N×4 | embedding in the tet mesh |
 //! | `render.mode_weights` | F64 | N×m | `W` prolongated to the render vertices |
+//! | `flesh.constrained` | U32 | c | vertices the skeleton drives in the flesh solve (paper 002; optional) |
+//! | `flesh.ic.row_ptr`, `flesh.ic.cols` | U32 | b+1, k | IC(0) factor of the skinned preconditioner `K̃_b(0)`: strictly lower 3×3 blocks by rows (b surface vertices) |
+//! | `flesh.ic.vals`, `flesh.ic.diag_inv` | F32 | k×9, b×9 | its blocks and inverted diagonal blocks, row-major |
+//!
+//! The `flesh.*` tensors come with `"flesh": {constraints, preconditioner, colours, shift}` in the metadata;
+//! an asset without them gets its flesh data built when a flesh model is first made.
 //!
 //! Reading checks, in order: length, magic, version, checksum, the safetensors structure, every tensor's
 //! presence, dtype and shape, then the contents (mesh orientation and degeneracy, rig, finite reduced
 //! matrices); each failure is an [`AssetError`] naming what is wrong.
 
 use super::render::RenderMesh;
+use crate::flesh::ichol::BlockIc;
+use crate::flesh::partition::ConstraintSettings;
+use crate::flesh::precond::PreconditionerSettings;
+use crate::flesh::solver::FleshParts;
 use crate::sim::clusters::Clustering;
 use crate::sim::fem::Material;
 use crate::sim::mesh::TetMesh;
@@ -57,7 +67,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 pub const MAGIC: &[u8; 8] = b"AVTRASET";
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 const HEADER_LEN: usize = 48;
 
 /// The asset's content hash (SHA-256 of the payload).
@@ -100,6 +110,8 @@ pub struct Asset {
     pub sim: Precomputed,
     pub render: RenderMesh,
     pub source: Source,
+    /// The flesh model's stored data (paper 002), when built.
+    pub flesh: Option<FleshParts>,
 }
 
 /// Provenance, stored in the metadata (informative; the content hash identifies the asset).
@@ -126,6 +138,21 @@ struct Meta {
     render_rig: String,
     constraint_rank: usize,
     source: Source,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    flesh: Option<FleshMeta>,
+}
+
+/// The flesh data's settings, in the metadata.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FleshMeta {
+    core_fraction: f64,
+    min_weight: f64,
+    min_per_region: usize,
+    depth: usize,
+    compensate: bool,
+    colours: usize,
+    shift: f64,
 }
 
 /// A tensor to write: dtype, shape, little-endian bytes.
@@ -155,6 +182,11 @@ fn f64s(shape: Vec<usize>, values: impl IntoIterator<Item = f64>) -> Tensor {
     Tensor { dtype: Dtype::F64, shape, bytes }
 }
 
+fn f32s(shape: Vec<usize>, values: impl IntoIterator<Item = f64>) -> Tensor {
+    let bytes = values.into_iter().flat_map(|v| (v as f32).to_le_bytes()).collect();
+    Tensor { dtype: Dtype::F32, shape, bytes }
+}
+
 fn u32s(shape: Vec<usize>, values: impl IntoIterator<Item = usize>) -> Tensor {
     let bytes = values.into_iter().flat_map(|v| (v as u32).to_le_bytes()).collect();
     Tensor { dtype: Dtype::U32, shape, bytes }
@@ -180,7 +212,7 @@ pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
         }
     };
     let s = r.btmb.nrows();
-    let tensors: Vec<(&str, Tensor)> = vec![
+    let mut tensors: Vec<(&str, Tensor)> = vec![
         ("mesh.vertices", f64s(vec![n, 3], a.mesh.vertices.iter().flatten().copied())),
         ("mesh.tets", u32s(vec![t, 4], a.mesh.tets.iter().flatten().copied())),
         ("material.mu", f64s(vec![t], a.material.mu.iter().copied())),
@@ -212,12 +244,31 @@ pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
         ("render.embed_bary", f64s(vec![nr, 4], render.embed_bary.iter().flatten().copied())),
         ("render.mode_weights", matrix(&render.mode_weights)),
     ];
+    if let Some(f) = &asset.flesh {
+        let ic = &f.factor;
+        tensors.extend([
+            ("flesh.constrained", u32s(vec![f.constrained.len()], f.constrained.iter().copied())),
+            ("flesh.ic.row_ptr", u32s(vec![ic.row_ptr.len()], ic.row_ptr.iter().copied())),
+            ("flesh.ic.cols", u32s(vec![ic.cols.len()], ic.cols.iter().map(|&c| c as usize))),
+            ("flesh.ic.vals", f32s(vec![ic.vals.len(), 9], ic.vals.iter().flatten().copied())),
+            ("flesh.ic.diag_inv", f32s(vec![ic.diag_inv.len(), 9], ic.diag_inv.iter().flatten().copied())),
+        ]);
+    }
     let meta = Meta {
         settings: a.settings.clone(),
         rig: a.rig.to_json_string(),
         render_rig: render.rig.to_json_string(),
         constraint_rank: a.constraint_rank,
         source: asset.source.clone(),
+        flesh: asset.flesh.as_ref().map(|f| FleshMeta {
+            core_fraction: f.constraints.core_fraction,
+            min_weight: f.constraints.min_weight,
+            min_per_region: f.constraints.min_per_region,
+            depth: f.preconditioner.depth,
+            compensate: f.preconditioner.compensate,
+            colours: f.colours,
+            shift: f.factor.shift,
+        }),
     };
     let meta = serde_json::to_string(&meta).map_err(|e| AssetError::Invalid(e.to_string()))?;
     let payload = safetensors::serialize(
@@ -317,7 +368,11 @@ impl Reader<'_> {
     ) -> Result<(Vec<usize>, &[u8]), AssetError> {
         let view = self.st.tensor(name).map_err(|_| AssetError::Missing(name.into()))?;
         if view.dtype() != dtype {
-            let expected = if dtype == Dtype::F64 { "F64" } else { "U32" };
+            let expected = match dtype {
+                Dtype::F64 => "F64",
+                Dtype::F32 => "F32",
+                _ => "U32",
+            };
             return Err(AssetError::Dtype {
                 name: name.into(),
                 found: format!("{:?}", view.dtype()),
@@ -345,6 +400,57 @@ impl Reader<'_> {
         Ok((shape, values))
     }
 
+    fn f32s(&self, name: &str, shape: &[Option<usize>]) -> Result<(Vec<usize>, Vec<f64>), AssetError> {
+        let (shape, data) = self.get(name, Dtype::F32, shape)?;
+        let values =
+            data.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")) as f64).collect();
+        Ok((shape, values))
+    }
+
+    /// The stored flesh data, checked for consistency with the mesh (`None` when the asset has none).
+    fn flesh(&self, meta: Option<&FleshMeta>, n: usize) -> Result<Option<FleshParts>, AssetError> {
+        let Some(m) = meta else { return Ok(None) };
+        let bad = |what: &str| AssetError::Invalid(format!("flesh: {what}"));
+        let (_, constrained) = self.u32s("flesh.constrained", &[None])?;
+        if constrained.windows(2).any(|w| w[0] >= w[1]) || constrained.iter().any(|&v| v >= n) {
+            return Err(bad("constrained vertices must be ascending, distinct and < n"));
+        }
+        let (_, row_ptr) = self.u32s("flesh.ic.row_ptr", &[None])?;
+        let (_, cols) = self.u32s("flesh.ic.cols", &[None])?;
+        let b = row_ptr.len().checked_sub(1).ok_or_else(|| bad("empty row pointers"))?;
+        let (_, vals) = self.f32s("flesh.ic.vals", &[Some(cols.len()), Some(9)])?;
+        let (_, diag) = self.f32s("flesh.ic.diag_inv", &[Some(b), Some(9)])?;
+        if row_ptr[0] != 0 || row_ptr.windows(2).any(|w| w[0] > w[1]) || row_ptr[b] != cols.len() {
+            return Err(bad("row pointers"));
+        }
+        for i in 0..b {
+            if cols[row_ptr[i]..row_ptr[i + 1]].iter().any(|&c| c >= i) {
+                return Err(bad("the factor must be strictly lower triangular"));
+            }
+        }
+        if vals.iter().chain(&diag).any(|v| !v.is_finite()) || !m.shift.is_finite() {
+            return Err(bad("non-finite values"));
+        }
+        let block = |v: &[f64]| -> [f64; 9] { v.try_into().expect("9 values") };
+        Ok(Some(FleshParts {
+            constraints: ConstraintSettings {
+                core_fraction: m.core_fraction,
+                min_weight: m.min_weight,
+                min_per_region: m.min_per_region,
+            },
+            preconditioner: PreconditionerSettings { depth: m.depth, compensate: m.compensate },
+            colours: m.colours,
+            constrained,
+            factor: BlockIc {
+                row_ptr,
+                cols: cols.into_iter().map(|c| c as u32).collect(),
+                vals: vals.chunks_exact(9).map(block).collect(),
+                diag_inv: diag.chunks_exact(9).map(block).collect(),
+                shift: m.shift,
+            },
+        }))
+    }
+
     fn u32s(&self, name: &str, shape: &[Option<usize>]) -> Result<(Vec<usize>, Vec<usize>), AssetError> {
         let (shape, data) = self.get(name, Dtype::U32, shape)?;
         let values = data
@@ -367,7 +473,9 @@ impl Reader<'_> {
         let render_rig = Rig::from_json_str(&meta.render_rig)
             .map_err(|e| AssetError::Invalid(format!("render rig: {e}")))?;
         let source = meta.source.clone();
+        let flesh_meta = meta.flesh;
         let sim = self.precomputed(meta)?;
+        let flesh = self.flesh(flesh_meta.as_ref(), sim.mesh.n())?;
         let (vshape, v) = self.f64s("render.vertices", &[None, Some(3)])?;
         let nr = vshape[0];
         let (_, tris) = self.u32s("render.triangles", &[None, Some(3)])?;
@@ -382,7 +490,7 @@ impl Reader<'_> {
             mode_weights: self.matrix("render.mode_weights", Some(nr), Some(sim.weights.ncols()))?,
         };
         render.check(&sim).map_err(AssetError::Invalid)?;
-        Ok(Asset { sim, render, source })
+        Ok(Asset { sim, render, source, flesh })
     }
 
     fn precomputed(&self, meta: Meta) -> Result<Precomputed, AssetError> {
@@ -486,7 +594,8 @@ mod tests {
             inputs_hash: "00".into(),
             humanoid: Default::default(),
         };
-        Asset { sim, render, source }
+        let flesh = Some(crate::asset::build::flesh_parts(&sim).0);
+        Asset { sim, render, source, flesh }
     }
 
     #[test]

@@ -514,8 +514,10 @@ pub fn build_asset(
     });
     report["render_vertices"] = render.vertices.len().into();
     report["render_triangles"] = render.triangles.len().into();
+    let (flesh, seconds) = super::build::flesh_parts(&sim);
+    report["seconds"]["flesh"] = seconds.into();
     let source = Source { kind: "gltf".into(), name: name.into(), inputs_hash: key.0.clone(), humanoid };
-    Ok((Asset { sim, render, source }, report))
+    Ok((Asset { sim, render, source, flesh: Some(flesh) }, report))
 }
 
 /// Import a .glb file, through the cache.

@@ -97,7 +97,8 @@ impl ArmShape {
             }
             z
         };
-        let apply = |r: [[f64; 3]; 3], v: [f64; 3]| [0, 1, 2].map(|i| (0..3).map(|k| r[i][k] * v[k]).sum::<f64>());
+        let apply =
+            |r: [[f64; 3]; 3], v: [f64; 3]| [0, 1, 2].map(|i| (0..3).map(|k| r[i][k] * v[k]).sum::<f64>());
         let elbow = [self.elbow(), 0.0, 0.0];
         let mut p = rig.rest_params();
         // upper arm: x ↦ G x; forearm: x ↦ G (B (x − e) + e)
@@ -143,6 +144,10 @@ mod tests {
     /// Forearm-bone transform applied to points (weights ignored).
     fn rig_point(rig: &Rig, _mesh: &TetMesh, p: &[f64], pts: &[[f64; 3]]) -> Vec<[f64; 3]> {
         let _ = rig;
-        pts.iter().map(|v| [0, 1, 2].map(|i| (0..3).map(|k| p[12 + 4 * i + k] * v[k]).sum::<f64>() + p[12 + 4 * i + 3])).collect()
+        pts.iter()
+            .map(|v| {
+                [0, 1, 2].map(|i| (0..3).map(|k| p[12 + 4 * i + k] * v[k]).sum::<f64>() + p[12 + 4 * i + 3])
+            })
+            .collect()
     }
 }

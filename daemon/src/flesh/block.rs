@@ -132,14 +132,25 @@ impl BlockMatrix {
         (0..self.n())
             .map(|i| {
                 let r = self.row_ptr[i]..self.row_ptr[i + 1];
-                starts.iter().map(|&s| r.start + self.cols[r.clone()].partition_point(|&c| (c as usize) < s)).collect()
+                starts
+                    .iter()
+                    .map(|&s| r.start + self.cols[r.clone()].partition_point(|&c| (c as usize) < s))
+                    .collect()
             })
             .collect()
     }
 
     /// `y[i − rows.start] (+)= Σ_{j ∈ cols} A_ij x[j − cols.start]` over the rows in `rows`, keeping only
     /// the columns in `cols` (`add` accumulates, otherwise `y` is overwritten; `alpha` scales the product).
-    pub fn mul_sub(&self, rows: Range<usize>, cols: Range<usize>, x: &[V3], y: &mut [V3], alpha: f64, add: bool) {
+    pub fn mul_sub(
+        &self,
+        rows: Range<usize>,
+        cols: Range<usize>,
+        x: &[V3],
+        y: &mut [V3],
+        alpha: f64,
+        add: bool,
+    ) {
         debug_assert_eq!(y.len(), rows.len());
         debug_assert_eq!(x.len(), cols.len());
         let row = |i: usize, y: &mut V3| {

@@ -215,7 +215,12 @@ mod tests {
                 Rotation3::from_axis_angle(&axis, 0.2 * t as f64).into_inner()
             })
             .collect();
-        let x = mesh.vertices.iter().enumerate().map(|(i, v)| [v[0] + 0.1 * (i as f64).sin(), v[1] * 1.2, v[2] - 0.05 * (i as f64).cos()]).collect();
+        let x = mesh
+            .vertices
+            .iter()
+            .enumerate()
+            .map(|(i, v)| [v[0] + 0.1 * (i as f64).sin(), v[1] * 1.2, v[2] - 0.05 * (i as f64).cos()])
+            .collect();
         (mesh, mat, rot, x)
     }
 
@@ -233,7 +238,8 @@ mod tests {
         let mut ex = ExRotated::new(&mesh, &mat);
         ex.assemble(&rot);
         assert!(ex.matrix.asymmetry().unwrap() < 1e-9);
-        let reference: Vec<V3> = mesh.vertices.iter().map(|v| [v[0] * 1.1, v[1], v[2] + 0.1 * v[0]]).collect();
+        let reference: Vec<V3> =
+            mesh.vertices.iter().map(|v| [v[0] * 1.1, v[1], v[2] + 0.1 * v[0]]).collect();
         for refr in [None, Some(reference.as_slice())] {
             let f = forces(&ex, &rot, &x, refr);
             let h = 1e-6;
@@ -243,7 +249,11 @@ mod tests {
                     xp[v][c] += h;
                     xm[v][c] -= h;
                     let fd = -(ex.energy(&rot, &xp, refr) - ex.energy(&rot, &xm, refr)) / (2.0 * h);
-                    assert!((fd - f[v][c]).abs() < 1e-5 * (1.0 + fd.abs()), "vertex {v} dim {c}: {fd} vs {}", f[v][c]);
+                    assert!(
+                        (fd - f[v][c]).abs() < 1e-5 * (1.0 + fd.abs()),
+                        "vertex {v} dim {c}: {fd} vs {}",
+                        f[v][c]
+                    );
                 }
             }
         }
@@ -266,14 +276,19 @@ mod tests {
     #[test]
     fn the_rest_shape_rotated_per_tet_is_an_equilibrium_when_rotations_agree() {
         let (mesh, mat, _, _) = scene();
-        let q = Rotation3::from_axis_angle(&Unit::new_normalize(Vector3::new(0.2, 1.0, 0.4)), 1.3).into_inner();
+        let q =
+            Rotation3::from_axis_angle(&Unit::new_normalize(Vector3::new(0.2, 1.0, 0.4)), 1.3).into_inner();
         let mut ex = ExRotated::new(&mesh, &mat);
         let rot = vec![q; mesh.t()];
         ex.assemble(&rot);
-        let x: Vec<V3> = mesh.vertices.iter().map(|v| {
-            let y = q * Vector3::from(*v) + Vector3::new(0.5, -1.0, 2.0);
-            [y.x, y.y, y.z]
-        }).collect();
+        let x: Vec<V3> = mesh
+            .vertices
+            .iter()
+            .map(|v| {
+                let y = q * Vector3::from(*v) + Vector3::new(0.5, -1.0, 2.0);
+                [y.x, y.y, y.z]
+            })
+            .collect();
         let f = forces(&ex, &rot, &x, None);
         assert!(f.iter().flatten().all(|v| v.abs() < 1e-8), "a rigidly moved rest shape must carry no force");
         assert!(ex.energy(&rot, &x, None) < 1e-18);

@@ -3,7 +3,7 @@
 //! can meet a non-positive pivot: the factorization then restarts on `A + α diag(A)` with a growing `α`
 //! (Manteuffel's shift), and reports the shift it needed.
 
-use super::block::{bmm_t, bmul, BlockMatrix, V3, B3, ZERO_BLOCK};
+use super::block::{bmm_t, bmul, BlockMatrix, B3, V3, ZERO_BLOCK};
 
 /// `L` in compressed rows: strictly lower blocks plus the inverse of each lower-triangular diagonal block.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,7 +67,13 @@ impl BlockIc {
 
     fn try_factor(a: &BlockMatrix, alpha: f64) -> Option<BlockIc> {
         let n = a.n();
-        let mut l = BlockIc { row_ptr: vec![0], cols: Vec::new(), vals: Vec::new(), diag_inv: Vec::new(), shift: 0.0 };
+        let mut l = BlockIc {
+            row_ptr: vec![0],
+            cols: Vec::new(),
+            vals: Vec::new(),
+            diag_inv: Vec::new(),
+            shift: 0.0,
+        };
         let mut diag = Vec::with_capacity(n);
         for i in 0..n {
             let start = l.cols.len();
@@ -134,11 +140,7 @@ impl BlockIc {
         for i in (0..n).rev() {
             let d = &self.diag_inv[i];
             let y = z[i];
-            let x = [
-                d[0] * y[0] + d[3] * y[1] + d[6] * y[2],
-                d[4] * y[1] + d[7] * y[2],
-                d[8] * y[2],
-            ];
+            let x = [d[0] * y[0] + d[3] * y[1] + d[6] * y[2], d[4] * y[1] + d[7] * y[2], d[8] * y[2]];
             z[i] = x;
             for k in self.row_ptr[i]..self.row_ptr[i + 1] {
                 let b = &self.vals[k];

@@ -21,11 +21,11 @@
 
 pub mod arm;
 pub mod block;
+pub mod collide;
 pub mod exrotated;
 pub mod ichol;
 pub mod partition;
 pub mod pcg;
 pub mod pose;
-pub mod collide;
 pub mod precond;
 pub mod solver;

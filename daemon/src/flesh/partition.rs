@@ -121,11 +121,17 @@ pub fn depth(mesh: &TetMesh) -> Vec<f64> {
 
 /// The constrained flags by the rule of the module doc. `weights` are the per-vertex bone weights (rows may
 /// be empty: such vertices form one region of their own).
-pub fn choose_constrained(mesh: &TetMesh, weights: &RotationWeights, settings: &ConstraintSettings) -> Vec<bool> {
+pub fn choose_constrained(
+    mesh: &TetMesh,
+    weights: &RotationWeights,
+    settings: &ConstraintSettings,
+) -> Vec<bool> {
     let n = mesh.n();
     let depth = depth(mesh);
     let heaviest: Vec<(usize, f64)> = (0..n)
-        .map(|v| weights.row(v).fold((usize::MAX, 0.0), |best, (b, w)| if w > best.1 { (b, w) } else { best }))
+        .map(|v| {
+            weights.row(v).fold((usize::MAX, 0.0), |best, (b, w)| if w > best.1 { (b, w) } else { best })
+        })
         .collect();
     let regions = heaviest.iter().map(|h| h.0).filter(|&b| b != usize::MAX).max().map_or(1, |m| m + 2);
     let region = |v: usize| if heaviest[v].0 == usize::MAX { regions - 1 } else { heaviest[v].0 };
@@ -210,7 +216,10 @@ mod tests {
         let surface = surface_flags(&mesh);
         // both bones hold some vertices; none in the blend zone; the deepest vertices are held
         let held: Vec<usize> = (0..mesh.n()).filter(|&v| c[v]).collect();
-        assert!(held.iter().any(|&v| mesh.vertices[v][0] < 1.0) && held.iter().any(|&v| mesh.vertices[v][0] > 2.0));
+        assert!(
+            held.iter().any(|&v| mesh.vertices[v][0] < 1.0)
+                && held.iter().any(|&v| mesh.vertices[v][0] > 2.0)
+        );
         assert!(held.iter().all(|&v| (mesh.vertices[v][0] - 1.5).abs() > 0.2));
         assert!(held.iter().all(|&v| !surface[v]), "a thick bar keeps its surface free");
         let p = Partition::new(&mesh, &c);

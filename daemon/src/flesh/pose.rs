@@ -13,7 +13,8 @@ pub fn rotate_subtree(rig: &Rig, p: &mut [f64], name: &str, axis: [f64; 3], angl
         let bones = l.bones();
         let head = bones[b].bind.map(|row| row[3]);
         let t = &p[o + 12 * b..o + 12 * b + 12];
-        let centre: Vector3<f64> = Vector3::from_fn(|c, _| (0..3).map(|k| t[4 * c + k] * head[k]).sum::<f64>() + t[4 * c + 3]);
+        let centre: Vector3<f64> =
+            Vector3::from_fn(|c, _| (0..3).map(|k| t[4 * c + k] * head[k]).sum::<f64>() + t[4 * c + 3]);
         let r = Rotation3::from_axis_angle(&Unit::new_normalize(Vector3::from(axis)), angle).into_inner();
         let in_subtree = |mut h: usize| loop {
             if h == b {

@@ -35,9 +35,10 @@ impl Default for PreconditionerSettings {
     }
 }
 
-/// `K̃_b(0)` (boundary numbering `0..nb`, our sign) and its IC(0) factor.
+/// `K̃_b(0)` (boundary numbering `0..nb`, our sign; absent when the factor was read from an asset) and its
+/// IC(0) factor.
 pub struct SkinnedPreconditioner {
-    pub matrix: BlockMatrix,
+    pub matrix: Option<BlockMatrix>,
     pub factor: BlockIc,
     /// Colours used for probing (3 solves each).
     pub colours: usize,
@@ -201,6 +202,6 @@ impl SkinnedPreconditioner {
             }
         }
         let factor = BlockIc::new(&sym);
-        SkinnedPreconditioner { matrix: sym, factor, colours }
+        SkinnedPreconditioner { matrix: Some(sym), factor, colours }
     }
 }

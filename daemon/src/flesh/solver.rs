@@ -170,16 +170,86 @@ fn v3t(m: &Matrix3<f64>, x: &V3) -> V3 {
     [y.x, y.y, y.z]
 }
 
+/// What an asset stores of a flesh model (the paper builds the preconditioner "once per avatar"): the
+/// constrained vertices and the skinned preconditioner's IC factor, with the settings they were made with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FleshParts {
+    pub constraints: ConstraintSettings,
+    pub preconditioner: PreconditionerSettings,
+    /// Probing colours used to build it (informative).
+    pub colours: usize,
+    /// Constrained vertices (mesh numbering, ascending).
+    pub constrained: Vec<usize>,
+    /// IC(0) factor of `K̃_b(0)` in boundary numbering.
+    pub factor: BlockIc,
+}
+
 impl FleshModel {
     /// Build for `mesh` (its own numbering), its rig and material.
     pub fn new(mesh: &TetMesh, rig: &Rig, material: &Material, settings: FleshSettings) -> FleshModel {
+        Self::with_parts(mesh, rig, material, settings, None)
+    }
+
+    /// What an asset stores of this model.
+    pub fn parts(&self) -> FleshParts {
+        let mut constrained: Vec<usize> = self.part.order[self.part.constrained_range()].to_vec();
+        constrained.sort_unstable();
+        FleshParts {
+            constraints: self.settings.constraints.clone(),
+            preconditioner: self.settings.preconditioner.clone(),
+            colours: self.preconditioner.colours,
+            constrained,
+            // stored as f32 (a preconditioner needs no more): round here so that stored and in-memory agree
+            factor: {
+                let mut f = self.preconditioner.factor.clone();
+                let round = |b: &mut [f64; 9]| b.iter_mut().for_each(|v| *v = *v as f32 as f64);
+                f.vals.iter_mut().for_each(round);
+                f.diag_inv.iter_mut().for_each(round);
+                f
+            },
+        }
+    }
+
+    /// Build, taking the constrained vertices and the preconditioner from `stored` when they were made with
+    /// the same settings and fit the mesh (otherwise they are rebuilt, and a warning says why).
+    pub fn with_parts(
+        mesh: &TetMesh,
+        rig: &Rig,
+        material: &Material,
+        settings: FleshSettings,
+        stored: Option<&FleshParts>,
+    ) -> FleshModel {
         let clock = Instant::now();
         let weights_old = RotationWeights::per_vertex(rig, mesh.n());
-        let constrained = choose_constrained(mesh, &weights_old, &settings.constraints);
+        let stored = stored.filter(|s| {
+            let fits = s.constraints == settings.constraints
+                && s.preconditioner == settings.preconditioner
+                && s.constrained.iter().all(|&v| v < mesh.n());
+            if !fits {
+                tracing::warn!("stored flesh data were made with other settings or another mesh: rebuilding");
+            }
+            fits
+        });
+        let constrained = match stored {
+            Some(s) => {
+                let mut c = vec![false; mesh.n()];
+                s.constrained.iter().for_each(|&v| c[v] = true);
+                c
+            }
+            None => choose_constrained(mesh, &weights_old, &settings.constraints),
+        };
         let part = Partition::new(mesh, &constrained);
+        let stored = stored.filter(|s| {
+            let fits = s.factor.n() == part.boundary;
+            if !fits {
+                tracing::warn!("the stored flesh preconditioner does not fit the mesh's surface: rebuilding");
+            }
+            fits
+        });
         let renumbered = part.renumber(mesh);
-        let vertex_weights =
-            RotationWeights::from_rows(part.order.iter().map(|&v| weights_old.row(v).map(|(b, w)| (b as u32, w)).collect::<Vec<_>>()));
+        let vertex_weights = RotationWeights::from_rows(
+            part.order.iter().map(|&v| weights_old.row(v).map(|(b, w)| (b as u32, w)).collect::<Vec<_>>()),
+        );
         let tet_weights = RotationWeights::per_tet(rig, mesh);
         let ex = ExRotated::new(&renumbered, material);
         let h0 = ex.matrix.clone();
@@ -188,7 +258,10 @@ impl FleshModel {
         let t_ic = clock.elapsed().as_secs_f64() - t_partition;
         let exact = (part.interior > 0)
             .then(|| Cholesky::new(&h0.to_faer(part.interior_range(), false)).expect("H_ii(0) is SPD"));
-        let preconditioner = SkinnedPreconditioner::new(&h0, &part, exact.as_ref(), &settings.preconditioner);
+        let preconditioner = match stored {
+            Some(s) => SkinnedPreconditioner { matrix: None, factor: s.factor.clone(), colours: s.colours },
+            None => SkinnedPreconditioner::new(&h0, &part, exact.as_ref(), &settings.preconditioner),
+        };
         let t_pre = clock.elapsed().as_secs_f64() - t_partition - t_ic;
         let b = part.boundary_range();
         let mean_diag = if b.is_empty() {
@@ -329,7 +402,13 @@ impl FleshModel {
     /// inside keeps it for the rest of the frame. The set of proxies only grows and targets freeze after the
     /// first Newton steps, so the iteration ends on an equilibrium of one fixed, linear set of springs instead
     /// of cycling between contact sets; returns how many proxies were added.
-    fn update_contacts(&self, x: &[V3], springs: &mut Vec<Spring>, retarget: bool, report: &mut FrameReport) -> usize {
+    fn update_contacts(
+        &self,
+        x: &[V3],
+        springs: &mut Vec<Spring>,
+        retarget: bool,
+        report: &mut FrameReport,
+    ) -> usize {
         let before = springs.len();
         let mut at: std::collections::HashMap<usize, usize> =
             springs.iter().enumerate().map(|(k, s)| (s.proxy, k)).collect();
@@ -415,7 +494,8 @@ impl FleshModel {
                     cholesky_solve(llt, &t_i, &mut s_i);
                 } else if inverse == InteriorInverse::RestFactor {
                     let rest = self.rest_interior.as_ref().expect("rest factor exists with an interior");
-                    let rotated: Vec<V3> = t_i.iter().enumerate().map(|(k, v)| v3t(&terms.rot_vertex[k], v)).collect();
+                    let rotated: Vec<V3> =
+                        t_i.iter().enumerate().map(|(k, v)| v3t(&terms.rot_vertex[k], v)).collect();
                     cholesky_solve(rest, &rotated, &mut s_i);
                     s_i.iter_mut().enumerate().for_each(|(k, v)| *v = v3(&terms.rot_vertex[k], v));
                 } else {
@@ -441,9 +521,14 @@ impl FleshModel {
                     self.settings.boundary_tolerance,
                     self.settings.max_cg,
                 ),
-                BoundaryPreconditioner::None => {
-                    pcg(apply_s, pcg::identity, &fb, &mut delta, self.settings.boundary_tolerance, self.settings.max_cg)
-                }
+                BoundaryPreconditioner::None => pcg(
+                    apply_s,
+                    pcg::identity,
+                    &fb,
+                    &mut delta,
+                    self.settings.boundary_tolerance,
+                    self.settings.max_cg,
+                ),
             };
             report.boundary_iterations += r.iterations;
             report.boundary_seconds += t.elapsed().as_secs_f64();
@@ -547,7 +632,11 @@ impl FleshModel {
                     for &(c, wc) in &u {
                         if f.contains(&r) && f.contains(&c) {
                             for d in 0..3 {
-                                extra.push(faer::sparse::Triplet::new(3 * r + d, 3 * c + d, self.spring_k * wr * wc));
+                                extra.push(faer::sparse::Triplet::new(
+                                    3 * r + d,
+                                    3 * c + d,
+                                    self.spring_k * wr * wc,
+                                ));
                             }
                         }
                     }
@@ -557,7 +646,8 @@ impl FleshModel {
         let force = self.free_force(&terms, &x, springs);
         let mut mat = self.ex.matrix.to_faer(f.clone(), false);
         if !extra.is_empty() {
-            let k = faer::sparse::SparseColMat::try_new_from_triplets(3 * f.len(), 3 * f.len(), &extra).unwrap();
+            let k =
+                faer::sparse::SparseColMat::try_new_from_triplets(3 * f.len(), 3 * f.len(), &extra).unwrap();
             mat = &mat + &k;
         }
         let llt = Cholesky::new(&mat).expect("free stiffness is SPD");
@@ -596,7 +686,9 @@ impl FleshModel {
 fn cholesky_solve(llt: &Cholesky, r: &[V3], z: &mut [V3]) {
     let m = Mat::<f64>::from_fn(3 * r.len(), 1, |k, _| r[k / 3][k % 3]);
     let sol = llt.solve_with(m.as_ref(), faer::Par::Seq);
-    z.iter_mut().enumerate().for_each(|(k, v)| *v = [sol[(3 * k, 0)], sol[(3 * k + 1, 0)], sol[(3 * k + 2, 0)]]);
+    z.iter_mut()
+        .enumerate()
+        .for_each(|(k, v)| *v = [sol[(3 * k, 0)], sol[(3 * k + 1, 0)], sol[(3 * k + 2, 0)]]);
 }
 
 /// `Rᵀ x` and `R x` per vertex, exposed for tests of the rotation conventions.

@@ -33,7 +33,8 @@ impl PoseRotations {
                 RigPart::Lbs(l) => {
                     for h in 0..l.num_bones() {
                         let r = polar(&linear_part(&p[o + 12 * h..o + 12 * h + 12])).0;
-                        bones.push(UnitQuaternion::from_rotation_matrix(&Rotation3::from_matrix_unchecked(r)));
+                        bones
+                            .push(UnitQuaternion::from_rotation_matrix(&Rotation3::from_matrix_unchecked(r)));
                     }
                 }
                 RigPart::Blendshapes(_) => {}
@@ -114,7 +115,11 @@ impl RotationWeights {
     /// Tet-centroid weights: the average of the four vertices' weights, renormalised (paper 002, §4).
     pub fn per_tet(rig: &Rig, mesh: &TetMesh) -> Self {
         let v = Self::per_vertex(rig, mesh.n());
-        Self::from_rows(mesh.tets.iter().map(|tet| tet.iter().flat_map(|&a| v.row(a).map(|(b, w)| (b as u32, w))).collect::<Vec<_>>()))
+        Self::from_rows(
+            mesh.tets.iter().map(|tet| {
+                tet.iter().flat_map(|&a| v.row(a).map(|(b, w)| (b as u32, w))).collect::<Vec<_>>()
+            }),
+        )
     }
 
     /// Cluster weights: the volume-weighted average of the tet-centroid weights of the cluster's tets.
@@ -230,7 +235,10 @@ mod tests {
         let w = RotationWeights::per_vertex(&rig, mesh.n());
         for (v, r) in w.rotations(&pr).iter().enumerate() {
             let s = rig_child_weight(&w, v);
-            assert!((r.transpose() * r - Matrix3::identity()).norm() < 1e-12 && (r.determinant() - 1.0).abs() < 1e-12);
+            assert!(
+                (r.transpose() * r - Matrix3::identity()).norm() < 1e-12
+                    && (r.determinant() - 1.0).abs() < 1e-12
+            );
             // the blend of identity and a z rotation is a z rotation by an angle monotone in the weight
             let got = r[(1, 0)].atan2(r[(0, 0)]);
             let expected = 2.0 * ((s * (0.5 * angle).sin()).atan2(1.0 - s + s * (0.5 * angle).cos()));
