@@ -186,6 +186,16 @@ pub struct BenchFleshArgs {
     pub no_arm: bool,
     #[arg(long, default_value_t = 2)]
     pub pattern_depth: usize,
+    /// Relative residual of each Newton step's boundary PCG (inexact Newton; the frame is converged when the
+    /// boundary force is below `--tolerance` of the load).
+    #[arg(long, default_value_t = 0.3)]
+    pub cg_tolerance: f64,
+    /// Newton tolerance (boundary force relative to the load).
+    #[arg(long, default_value_t = 1e-6)]
+    pub tolerance: f64,
+    /// `H_ii⁻¹` in the boundary operator: the rotated exact rest factor, or IC(0) as in the paper.
+    #[arg(long, value_enum, default_value = "rest-factor")]
+    pub interior: crate::flesh::solver::InteriorInverse,
     #[arg(long, default_value = "out/bench-flesh.json")]
     pub out: PathBuf,
 }
@@ -248,10 +258,14 @@ fn bench_mesh(
     rig: &Rig,
     material: &Material,
     poses: &[Vec<f64>],
-    depth: usize,
+    a: &BenchFleshArgs,
 ) -> MeshResult {
     let settings = FleshSettings {
-        preconditioner: PreconditionerSettings { depth, ..Default::default() },
+        preconditioner: PreconditionerSettings { depth: a.pattern_depth, ..Default::default() },
+        boundary_tolerance: a.cg_tolerance,
+        newton_tolerance: a.tolerance,
+        interior_inverse: a.interior,
+        max_newton: 30,
         ..Default::default()
     };
     eprintln!("{name}: {} tets; building the flesh model …", mesh.t());
@@ -317,7 +331,7 @@ pub fn bench(a: BenchFleshArgs) -> Result<()> {
             &rig,
             &material,
             &poses,
-            a.pattern_depth,
+            &a,
         ));
     }
     if !a.no_arm {
@@ -333,7 +347,7 @@ pub fn bench(a: BenchFleshArgs) -> Result<()> {
             &rig,
             &material,
             &poses,
-            a.pattern_depth,
+            &a,
         ));
     }
     println!(
