@@ -325,14 +325,7 @@ pub fn bench(a: BenchFleshArgs) -> Result<()> {
         let poses: Vec<Vec<f64>> = (0..a.frames)
             .map(|k| elbow_flexion(&rig, bend(k)).context("the default avatar has a left arm"))
             .collect::<Result<_>>()?;
-        results.push(bench_mesh(
-            "default avatar (left elbow 0→90°)",
-            &mesh,
-            &rig,
-            &material,
-            &poses,
-            &a,
-        ));
+        results.push(bench_mesh("default avatar (left elbow 0→90°)", &mesh, &rig, &material, &poses, &a));
     }
     if !a.no_arm {
         let [along, across] = a.arm[..] else { bail!("--arm takes two numbers: along,across") };

@@ -287,9 +287,9 @@ fn bent_to_150_degrees_with_self_collision_no_proxy_penetrates_far() {
         without > 0.1 * radius,
         "the free solve must interpenetrate at 150° for the test to mean anything"
     );
-    // stated tolerance: 10 % of the elbow radius (about a fifth of a cell of this mesh), and at least 5×
-    // less than without collisions
-    assert!(with <= 0.1 * radius, "penetration {with} m exceeds 10% of the elbow radius");
+    // stated tolerance: 7.5 % of the elbow radius (about a seventh of a cell of this mesh; measured 3.6 %), and
+    // at least 5× less than without collisions
+    assert!(with <= 0.075 * radius, "penetration {with} m exceeds 7.5% of the elbow radius");
     assert!(5.0 * with <= without, "collisions must cut the penetration at least 5×: {with} vs {without}");
 }
 

@@ -36,7 +36,7 @@ use nalgebra::Matrix3;
 use std::time::Instant;
 
 /// Newton steps during which contact springs follow the current exit points (then their targets freeze).
-const RETARGET_STEPS: usize = 3;
+const RETARGET_STEPS: usize = 6;
 
 /// Everything that shapes the solves.
 #[derive(Clone, Debug)]
