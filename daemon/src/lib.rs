@@ -17,7 +17,8 @@
 //! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`sim`] (the simulation core),
 //! [`asset`] (avatar assets: file format, render mesh, cache, default avatar, glTF import/export),
 //! [`flesh`] (quasistatic Steklov-Poincaré flesh, paper 002), [`flesh_commands`] (`avatard flesh`, `avatard bench
-//! flesh`), [`sim_commands`] (`avatard precompute` and `avatard simulate`), [`asset_commands`] (`avatard import`
+//! flesh`), [`mapping`] (tracker landmarks and blendshapes -> rig parameters, One-Euro filtering),
+//! [`sim_commands`] (`avatard precompute` and `avatard simulate`), [`asset_commands`] (`avatard import`
 //! and `avatard export`), [`bench_asset`] (`avatard bench assets`).
 
 pub mod asset;
@@ -33,6 +34,7 @@ pub mod demo;
 pub mod flesh;
 pub mod flesh_commands;
 pub mod ingest;
+pub mod mapping;
 pub mod metrics;
 pub mod publish;
 pub mod service;

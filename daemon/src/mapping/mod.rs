@@ -1,0 +1,9 @@
+//! Tracker streams → rig parameters `p` (see [`crate::sim`] for the layout of `p`).
+//!
+//! # Layout
+//! - [`one_euro`]: the One-Euro filter (Casiez et al. 2012) for scalars and unit quaternions, timestamped.
+//! - [`pose`]: MediaPipe Pose world landmarks → swing rotations down a humanoid skeleton → a full `p`
+//!   (axes conversion, bone name map, visibility hold).
+
+pub mod one_euro;
+pub mod pose;

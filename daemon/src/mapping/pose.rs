@@ -1,0 +1,553 @@
+//! MediaPipe Pose world landmarks → swing rotations of a humanoid skeleton → rig parameters `p`.
+//!
+//! **Axes.** MediaPipe world landmarks are metres, origin at the hip centre, in the camera's axes: `x` to the
+//! right of the image, `y` down, `z` away from the camera (depth: smaller is closer; MediaPipe Pose docs,
+//! "landmark depth ... the smaller the value the closer the landmark is to the camera"). The avatar frame is
+//! +Y up with the avatar facing +Z, i.e. toward a viewer standing where the camera is; we map
+//! `(x, y, z)_avatar = (x, −y, −z)_mediapipe` (a proper rotation, det +1). The subject's left hand is then on
+//! the avatar's left (+X on the default avatar): the avatar copies the subject like a person facing you, not
+//! like a mirror. [`PoseMapOptions::mirror`] gives the mirror image instead: x is negated as well and the
+//! left/right landmarks are swapped (so it stays a rotation of a valid body, not a reflection).
+//!
+//! **Rotations.** Each tracked bone gets the minimal (swing) rotation taking its direction *as carried by its
+//! already-posed parent* to the tracked direction, so world directions match down the chain; twist about the
+//! bone is not observed and stays the parent's. Rest directions are measured on the avatar's own skeleton from
+//! averages of bind heads (e.g. spine: mid of the thigh heads → mid of the upper-arm heads), which mirror the
+//! landmark averages. The root (default `pelvis`) gets the rotation of the frame (x = left-hip − right-hip,
+//! y = avatar up +Y, Gram–Schmidt) relative to the same frame at rest: heading and roll, no bend (the spine's
+//! swing carries bend). Every untracked bone follows its parent rigidly; bones above the root stay at rest.
+//!
+//! **Forward kinematics on skinning transforms.** With `T_b = G_b · bind_b⁻¹` (see [`crate::sim`]), a rigid
+//! chain has `T_b = [W_b | T_parent(j_b) − W_b j_b]`: the posed world rotation delta `W_b` and joint continuity
+//! at the bone's bind head `j_b`. The root is rotated about its bind head, plus
+//! [`PoseMapper::root_translation`] (world landmarks are hip-centred, so they carry no root position).
+//!
+//! **Visibility.** A tracked bone whose landmarks (all of `from` and `to`) are not finite or have
+//! `visibility < PoseMapOptions::min_visibility` keeps its last rotation *relative to its parent* (hold; at
+//! rest before the first good frame); the root holds its last world rotation when a hip is not visible.
+
+use crate::sim::rig::{read_affine, write_affine, Affine, Bone, Rig, RigPart};
+use avatar_schema::types::Landmark;
+use nalgebra::{Matrix3, Rotation3, Unit, UnitQuaternion, Vector3};
+use serde::{Deserialize, Serialize};
+
+/// MediaPipe Pose landmark indices used by the default map.
+pub mod mp {
+    pub const NOSE: usize = 0;
+    pub const LEFT_EAR: usize = 7;
+    pub const RIGHT_EAR: usize = 8;
+    pub const LEFT_SHOULDER: usize = 11;
+    pub const RIGHT_SHOULDER: usize = 12;
+    pub const LEFT_ELBOW: usize = 13;
+    pub const RIGHT_ELBOW: usize = 14;
+    pub const LEFT_WRIST: usize = 15;
+    pub const RIGHT_WRIST: usize = 16;
+    pub const LEFT_HIP: usize = 23;
+    pub const RIGHT_HIP: usize = 24;
+    pub const LEFT_KNEE: usize = 25;
+    pub const RIGHT_KNEE: usize = 26;
+    pub const LEFT_ANKLE: usize = 27;
+    pub const RIGHT_ANKLE: usize = 28;
+    /// Number of pose landmarks.
+    pub const COUNT: usize = 33;
+
+    /// The left/right partner of landmark `i` (itself for the nose): MediaPipe's odd/even pairing from 1 to 32
+    /// (1-3 left eye vs 4-6 right eye, then odd = left, even = right from 7 on).
+    pub fn mirror(i: usize) -> usize {
+        match i {
+            0 => 0,
+            1..=3 => i + 3,
+            4..=6 => i - 3,
+            _ if i % 2 == 1 => i + 1,
+            _ => i - 1,
+        }
+    }
+}
+
+/// One tracked bone: its direction runs from the mean of landmarks `from` to the mean of `to`; at rest, from
+/// the mean bind head of bones `rest_from` to that of `rest_to`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TrackedBone {
+    pub bone: String,
+    pub from: Vec<usize>,
+    pub to: Vec<usize>,
+    pub rest_from: Vec<String>,
+    pub rest_to: Vec<String>,
+}
+
+/// Landmarks ↔ bones of one skeleton.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PoseMap {
+    /// The bone that takes the hip frame's rotation (rotated about its bind head).
+    pub root: String,
+    /// Bones whose bind heads stand for the left and right hip landmarks at rest.
+    pub left_hip_bone: String,
+    pub right_hip_bone: String,
+    /// Tracked bones, any order (they are applied parents first).
+    pub bones: Vec<TrackedBone>,
+}
+
+impl PoseMap {
+    /// The default avatar's game-engine skeleton (`pelvis`, `spine_01`, `neck_01`, `upperarm_l` …).
+    pub fn default_avatar() -> Self {
+        use mp::*;
+        let t = |bone: &str, from: &[usize], to: &[usize], rf: &[&str], rt: &[&str]| TrackedBone {
+            bone: bone.into(),
+            from: from.to_vec(),
+            to: to.to_vec(),
+            rest_from: rf.iter().map(|s| s.to_string()).collect(),
+            rest_to: rt.iter().map(|s| s.to_string()).collect(),
+        };
+        let (ls, rs) = (LEFT_SHOULDER, RIGHT_SHOULDER);
+        PoseMap {
+            root: "pelvis".into(),
+            left_hip_bone: "thigh_l".into(),
+            right_hip_bone: "thigh_r".into(),
+            bones: vec![
+                t(
+                    "spine_01",
+                    &[LEFT_HIP, RIGHT_HIP],
+                    &[ls, rs],
+                    &["thigh_l", "thigh_r"],
+                    &["upperarm_l", "upperarm_r"],
+                ),
+                t("neck_01", &[ls, rs], &[LEFT_EAR, RIGHT_EAR], &["upperarm_l", "upperarm_r"], &["head"]),
+                t("upperarm_l", &[ls], &[LEFT_ELBOW], &["upperarm_l"], &["lowerarm_l"]),
+                t("lowerarm_l", &[LEFT_ELBOW], &[LEFT_WRIST], &["lowerarm_l"], &["hand_l"]),
+                t("upperarm_r", &[rs], &[RIGHT_ELBOW], &["upperarm_r"], &["lowerarm_r"]),
+                t("lowerarm_r", &[RIGHT_ELBOW], &[RIGHT_WRIST], &["lowerarm_r"], &["hand_r"]),
+                t("thigh_l", &[LEFT_HIP], &[LEFT_KNEE], &["thigh_l"], &["calf_l"]),
+                t("calf_l", &[LEFT_KNEE], &[LEFT_ANKLE], &["calf_l"], &["foot_l"]),
+                t("thigh_r", &[RIGHT_HIP], &[RIGHT_KNEE], &["thigh_r"], &["calf_r"]),
+                t("calf_r", &[RIGHT_KNEE], &[RIGHT_ANKLE], &["calf_r"], &["foot_r"]),
+            ],
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PoseMapOptions {
+    /// Landmarks below this visibility hold their bone (see the module doc).
+    pub min_visibility: f32,
+    /// Mirror the subject (see the module doc).
+    pub mirror: bool,
+}
+
+impl Default for PoseMapOptions {
+    fn default() -> Self {
+        PoseMapOptions { min_visibility: 0.5, mirror: false }
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PoseMapError {
+    #[error("the rig has no LBS part")]
+    NoSkeleton,
+    #[error("the rig has no bone {0:?}")]
+    UnknownBone(String),
+    #[error("landmark index {0} out of range (33)")]
+    BadLandmark(usize),
+    #[error("bone {0:?}: degenerate rest direction")]
+    DegenerateRest(String),
+}
+
+struct Tracked {
+    from: Vec<usize>,
+    to: Vec<usize>,
+    rest_dir: Vector3<f64>,
+}
+
+/// Landmarks → `p`, with the per-bone hold state.
+pub struct PoseMapper {
+    pub options: PoseMapOptions,
+    /// Added to the root's (and so every descendant's) translation, metres in avatar axes.
+    pub root_translation: [f64; 3],
+    rest_p: Vec<f64>,
+    offset: usize,
+    bones: Vec<Bone>,
+    order: Vec<usize>,
+    root: usize,
+    rest_hip_frame: Matrix3<f64>,
+    /// Per bone: index into `tracked`.
+    tracked_of: Vec<Option<usize>>,
+    tracked: Vec<Tracked>,
+    /// Held local rotations (relative to the parent's posed rotation) per bone; the root's is world.
+    held: Vec<Rotation3<f64>>,
+}
+
+fn mean_head(bones: &[Bone], idx: &[usize]) -> Vector3<f64> {
+    idx.iter()
+        .map(|&b| Vector3::new(bones[b].bind[0][3], bones[b].bind[1][3], bones[b].bind[2][3]))
+        .sum::<Vector3<f64>>()
+        / idx.len() as f64
+}
+
+/// Frame with x along `lateral` and y as close as possible to `up` (columns x, y, z); `None` when degenerate.
+fn hip_frame(lateral: Vector3<f64>, up: Vector3<f64>) -> Option<Matrix3<f64>> {
+    let x = lateral.try_normalize(1e-9)?;
+    let z = x.cross(&up).try_normalize(1e-9)?;
+    let y = z.cross(&x);
+    Some(Matrix3::from_columns(&[x, y, z]))
+}
+
+/// The minimal rotation taking direction `a` to `b` (π about an axis ⟂ `a` when they are opposite).
+pub fn swing(a: &Vector3<f64>, b: &Vector3<f64>) -> Rotation3<f64> {
+    let (a, b) = (a.normalize(), b.normalize());
+    if let Some(q) = UnitQuaternion::rotation_between(&a, &b) {
+        return q.to_rotation_matrix();
+    }
+    let other = if a.x.abs() < 0.9 { Vector3::x() } else { Vector3::y() };
+    Rotation3::from_axis_angle(&Unit::new_normalize(a.cross(&other)), std::f64::consts::PI)
+}
+
+impl PoseMapper {
+    pub fn new(rig: &Rig, map: &PoseMap, options: PoseMapOptions) -> Result<Self, PoseMapError> {
+        let (lbs, offset) = rig
+            .parts()
+            .iter()
+            .zip(rig.part_offsets())
+            .find_map(|(p, &o)| match p {
+                RigPart::Lbs(l) => Some((l, o)),
+                _ => None,
+            })
+            .ok_or(PoseMapError::NoSkeleton)?;
+        let bones = lbs.bones().to_vec();
+        let idx = |n: &str| lbs.bone_index(n).ok_or_else(|| PoseMapError::UnknownBone(n.to_string()));
+        let root = idx(&map.root)?;
+        let (lh, rh) = (idx(&map.left_hip_bone)?, idx(&map.right_hip_bone)?);
+        let lateral = mean_head(&bones, &[lh]) - mean_head(&bones, &[rh]);
+        let rest_hip_frame =
+            hip_frame(lateral, Vector3::y()).ok_or_else(|| PoseMapError::DegenerateRest(map.root.clone()))?;
+        let mut tracked_of = vec![None; bones.len()];
+        let mut tracked = vec![];
+        for t in &map.bones {
+            let b = idx(&t.bone)?;
+            for &i in t.from.iter().chain(&t.to) {
+                if i >= mp::COUNT {
+                    return Err(PoseMapError::BadLandmark(i));
+                }
+            }
+            let rf = t.rest_from.iter().map(|n| idx(n)).collect::<Result<Vec<_>, _>>()?;
+            let rt = t.rest_to.iter().map(|n| idx(n)).collect::<Result<Vec<_>, _>>()?;
+            if rf.is_empty() || rt.is_empty() || t.from.is_empty() || t.to.is_empty() {
+                return Err(PoseMapError::DegenerateRest(t.bone.clone()));
+            }
+            let rest_dir = (mean_head(&bones, &rt) - mean_head(&bones, &rf))
+                .try_normalize(1e-9)
+                .ok_or_else(|| PoseMapError::DegenerateRest(t.bone.clone()))?;
+            tracked_of[b] = Some(tracked.len());
+            tracked.push(Tracked { from: t.from.clone(), to: t.to.clone(), rest_dir });
+        }
+        Ok(PoseMapper {
+            options,
+            root_translation: [0.0; 3],
+            rest_p: rig.rest_params(),
+            offset,
+            order: lbs.topological_order().to_vec(),
+            held: vec![Rotation3::identity(); bones.len()],
+            bones,
+            root,
+            rest_hip_frame,
+            tracked_of,
+            tracked,
+        })
+    }
+
+    /// The landmark `i` in avatar axes, or `None` when not finite or below the visibility threshold.
+    fn point(&self, lm: &[Landmark], i: usize) -> Option<Vector3<f64>> {
+        let i = if self.options.mirror { mp::mirror(i) } else { i };
+        let l = lm.get(i)?;
+        let v = Vector3::new(l.x as f64, -(l.y as f64), -(l.z as f64));
+        let v = if self.options.mirror { Vector3::new(-v.x, v.y, v.z) } else { v };
+        (v.iter().all(|c| c.is_finite()) && l.visibility >= self.options.min_visibility).then_some(v)
+    }
+
+    fn mean_point(&self, lm: &[Landmark], idx: &[usize]) -> Option<Vector3<f64>> {
+        let mut s = Vector3::zeros();
+        for &i in idx {
+            s += self.point(lm, i)?;
+        }
+        Some(s / idx.len() as f64)
+    }
+
+    /// Map one frame of world landmarks (MediaPipe order, 33) to a full parameter vector of the rig (rest
+    /// values for every part other than the skeleton).
+    pub fn map(&mut self, lm: &[Landmark]) -> Vec<f64> {
+        let n = self.bones.len();
+        let mut w: Vec<Option<Rotation3<f64>>> = vec![None; n];
+        let mut t_out: Vec<Affine> = vec![read_affine(&self.rest_p[self.offset..]); n];
+        // root: hip frame relative to rest
+        let hips = self
+            .point(lm, mp::LEFT_HIP)
+            .zip(self.point(lm, mp::RIGHT_HIP))
+            .and_then(|(l, r)| hip_frame(l - r, Vector3::y()));
+        if let Some(f) = hips {
+            self.held[self.root] = Rotation3::from_matrix_unchecked(f * self.rest_hip_frame.transpose());
+        }
+        let is_below_root = |mut b: usize| loop {
+            if b == self.root {
+                return true;
+            }
+            match self.bones[b].parent {
+                Some(p) => b = p,
+                None => return false,
+            }
+        };
+        let head = |b: usize| {
+            let m = &self.bones[b].bind;
+            Vector3::new(m[0][3], m[1][3], m[2][3])
+        };
+        let apply = |t: &Affine, x: &Vector3<f64>| {
+            Vector3::from_fn(|c, _| t[c][0] * x[0] + t[c][1] * x[1] + t[c][2] * x[2] + t[c][3])
+        };
+        for &b in &self.order.clone() {
+            if !is_below_root(b) {
+                continue; // above the root (or another tree): rest
+            }
+            let j = head(b);
+            let (w_parent, anchor) = if b == self.root {
+                (Rotation3::identity(), j + Vector3::from(self.root_translation))
+            } else {
+                let p = self.bones[b].parent.expect("below root");
+                (w[p].expect("parents first"), apply(&t_out[p], &j))
+            };
+            let wb = if b == self.root {
+                self.held[b]
+            } else if let Some(k) = self.tracked_of[b] {
+                let tr = &self.tracked[k];
+                let dir = self.mean_point(lm, &tr.from).zip(self.mean_point(lm, &tr.to)).map(|(a, c)| c - a);
+                if let Some(d) = dir.filter(|d| d.norm() > 1e-9) {
+                    let wb = swing(&(w_parent * tr.rest_dir), &d) * w_parent;
+                    self.held[b] = w_parent.inverse() * wb;
+                    wb
+                } else {
+                    w_parent * self.held[b]
+                }
+            } else {
+                w_parent
+            };
+            let tr = anchor - wb * j;
+            let m = wb.matrix();
+            t_out[b] = std::array::from_fn(|r| [m[(r, 0)], m[(r, 1)], m[(r, 2)], tr[r]]);
+            w[b] = Some(wb);
+        }
+        let mut p = self.rest_p.clone();
+        for (b, t) in t_out.iter().enumerate() {
+            write_affine(&mut p[self.offset + 12 * b..], t);
+        }
+        p
+    }
+
+    /// Forget the held rotations (every bone back to rest until seen).
+    pub fn reset(&mut self) {
+        self.held.iter_mut().for_each(|r| *r = Rotation3::identity());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::asset::default_avatar;
+
+    fn rig() -> Rig {
+        default_avatar::inputs().unwrap().1
+    }
+
+    fn head_of(rig: &Rig, name: &str) -> Vector3<f64> {
+        Vector3::from(crate::flesh::pose::bone_head(rig, name).unwrap())
+    }
+
+    /// Posed position of bone `name`'s bind head under `p` (via its parent's transform; the head is continuous).
+    fn posed(rig: &Rig, p: &[f64], bone: &str, name: &str) -> Vector3<f64> {
+        let o = rig.bone_param_offset(bone).unwrap();
+        let t = read_affine(&p[o..]);
+        let x = head_of(rig, name);
+        Vector3::from_fn(|c, _| t[c][0] * x[0] + t[c][1] * x[1] + t[c][2] * x[2] + t[c][3])
+    }
+
+    fn to_mp(v: Vector3<f64>) -> Landmark {
+        Landmark { x: v.x as f32, y: -v.y as f32, z: -v.z as f32, visibility: 0.99, presence: 0.99 }
+    }
+
+    /// Synthetic landmarks from known rotations (f64 geometry, stored as f32 like the wire): a root yaw,
+    /// shoulder/elbow/hip/knee rotations applied to the avatar's own rest joints.
+    #[test]
+    fn synthetic_pose_is_recovered() {
+        let rig = rig();
+        let h = |n: &str| head_of(&rig, n);
+        let pelvis = h("pelvis");
+        let yaw = Rotation3::from_axis_angle(&Vector3::y_axis(), 0.4);
+        let rot =
+            |axis: [f64; 3], a: f64| Rotation3::from_axis_angle(&Unit::new_normalize(Vector3::from(axis)), a);
+        // world rotation deltas of each segment (child = parent's then its own, about its joint)
+        let (r_ua_l, r_la_l) = (rot([0.2, 0.3, 1.0], -0.7), rot([0.0, 1.0, 0.3], 1.1));
+        let (r_ua_r, r_la_r) = (rot([1.0, 0.0, 0.2], 0.5), rot([0.3, 1.0, 0.0], -0.9));
+        let (r_th_l, r_ca_l) = (rot([1.0, 0.1, 0.0], -0.6), rot([1.0, 0.0, 0.0], 1.2));
+        let (r_th_r, r_ca_r) = (rot([1.0, 0.0, 0.4], 0.3), rot([1.0, 0.0, 0.0], 0.8));
+        let root = |x: Vector3<f64>| pelvis + yaw * (x - pelvis);
+        let chain = |a: &str, b: &str, c: &str, r1: Rotation3<f64>, r2: Rotation3<f64>| {
+            let s = root(h(a));
+            let e = s + yaw * r1 * (h(b) - h(a));
+            let w = e + yaw * r1 * r2 * (h(c) - h(b));
+            (s, e, w)
+        };
+        let arm_l = chain("upperarm_l", "lowerarm_l", "hand_l", r_ua_l, r_la_l);
+        let arm_r = chain("upperarm_r", "lowerarm_r", "hand_r", r_ua_r, r_la_r);
+        let leg_l = chain("thigh_l", "calf_l", "foot_l", r_th_l, r_ca_l);
+        let leg_r = chain("thigh_r", "calf_r", "foot_r", r_th_r, r_ca_r);
+        let hip_mid = (leg_l.0 + leg_r.0) / 2.0;
+        let ear = root(h("head"));
+        let mut lm = vec![to_mp(Vector3::zeros()); 33];
+        let mut set = |i: usize, v: Vector3<f64>| lm[i] = to_mp(v - hip_mid);
+        use mp::*;
+        set(LEFT_SHOULDER, arm_l.0);
+        set(LEFT_ELBOW, arm_l.1);
+        set(LEFT_WRIST, arm_l.2);
+        set(RIGHT_SHOULDER, arm_r.0);
+        set(RIGHT_ELBOW, arm_r.1);
+        set(RIGHT_WRIST, arm_r.2);
+        set(LEFT_HIP, leg_l.0);
+        set(LEFT_KNEE, leg_l.1);
+        set(LEFT_ANKLE, leg_l.2);
+        set(RIGHT_HIP, leg_r.0);
+        set(RIGHT_KNEE, leg_r.1);
+        set(RIGHT_ANKLE, leg_r.2);
+        set(LEFT_EAR, ear);
+        set(RIGHT_EAR, ear);
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
+        let p = m.map(&lm);
+        assert!(p.iter().all(|v| v.is_finite()));
+        let hip_posed = (posed(&rig, &p, "pelvis", "thigh_l") + posed(&rig, &p, "pelvis", "thigh_r")) / 2.0;
+        let limb = (h("lowerarm_l") - h("upperarm_l")).norm();
+        // f32 landmarks: ~1e-7 relative rounding per coordinate
+        let tol = 1e-6 * limb;
+        let checks = [
+            ("upperarm_l", "lowerarm_l", arm_l.1),
+            ("lowerarm_l", "hand_l", arm_l.2),
+            ("upperarm_r", "lowerarm_r", arm_r.1),
+            ("lowerarm_r", "hand_r", arm_r.2),
+            ("thigh_l", "calf_l", leg_l.1),
+            ("calf_l", "foot_l", leg_l.2),
+            ("thigh_r", "calf_r", leg_r.1),
+            ("calf_r", "foot_r", leg_r.2),
+            ("clavicle_l", "upperarm_l", arm_l.0),
+            ("clavicle_r", "upperarm_r", arm_r.0),
+        ];
+        for (bone, joint, want) in checks {
+            let got = posed(&rig, &p, bone, joint) - hip_posed;
+            let err = (got - (want - hip_mid)).norm();
+            eprintln!("{joint}: position error {:.3e} of limb length", err / limb);
+            assert!(err < tol, "{joint}: error {err:e} m (tolerance {tol:e})");
+        }
+        // elbow bend: angle between upper and lower arm, chosen vs recovered
+        let bend = |s: Vector3<f64>, e: Vector3<f64>, w: Vector3<f64>| (e - s).angle(&(w - e));
+        let want = bend(arm_l.0, arm_l.1, arm_l.2);
+        let got = bend(
+            posed(&rig, &p, "clavicle_l", "upperarm_l"),
+            posed(&rig, &p, "upperarm_l", "lowerarm_l"),
+            posed(&rig, &p, "lowerarm_l", "hand_l"),
+        );
+        // the chosen bend, from the rest bend and r_la_l alone
+        let chosen = (h("lowerarm_l") - h("upperarm_l")).angle(&(r_la_l * (h("hand_l") - h("lowerarm_l"))));
+        assert!((want - chosen).abs() < 1e-9);
+        eprintln!("elbow bend chosen {chosen:.9} recovered {got:.9}");
+        assert!((got - chosen).abs() < 1e-6, "bend {got} vs {chosen}");
+        // every bone's linear part is a rotation
+        for b in 0..m.bones.len() {
+            let t = read_affine(&p[m.offset + 12 * b..]);
+            let a = Matrix3::from_fn(|r, c| t[r][c]);
+            assert!((a.transpose() * a - Matrix3::identity()).norm() < 1e-9);
+        }
+    }
+
+    /// Rest landmarks give the rest parameters; invisible limbs hold.
+    #[test]
+    fn rest_and_visibility_hold() {
+        let rig = rig();
+        let h = |n: &str| head_of(&rig, n);
+        let hip_mid = (h("thigh_l") + h("thigh_r")) / 2.0;
+        use mp::*;
+        let mut lm = vec![to_mp(Vector3::zeros()); 33];
+        for (i, n) in [
+            (LEFT_SHOULDER, "upperarm_l"),
+            (RIGHT_SHOULDER, "upperarm_r"),
+            (LEFT_ELBOW, "lowerarm_l"),
+            (RIGHT_ELBOW, "lowerarm_r"),
+            (LEFT_WRIST, "hand_l"),
+            (RIGHT_WRIST, "hand_r"),
+            (LEFT_HIP, "thigh_l"),
+            (RIGHT_HIP, "thigh_r"),
+            (LEFT_KNEE, "calf_l"),
+            (RIGHT_KNEE, "calf_r"),
+            (LEFT_ANKLE, "foot_l"),
+            (RIGHT_ANKLE, "foot_r"),
+            (LEFT_EAR, "head"),
+            (RIGHT_EAR, "head"),
+        ] {
+            lm[i] = to_mp(h(n) - hip_mid);
+        }
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
+        let rest = rig.rest_params();
+        let p = m.map(&lm);
+        let err = p.iter().zip(&rest).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+        assert!(err < 1e-5, "rest error {err}");
+        // bend the left elbow, then hide the wrist: the forearm holds its bend
+        let mut bent = lm.clone();
+        let e = h("lowerarm_l");
+        let wpos = e + Rotation3::from_axis_angle(&Vector3::z_axis(), 0.8) * (h("hand_l") - e);
+        bent[LEFT_WRIST] = to_mp(wpos - hip_mid);
+        let p1 = m.map(&bent);
+        bent[LEFT_WRIST] = to_mp(h("hand_l") - hip_mid);
+        bent[LEFT_WRIST].visibility = 0.1;
+        let p2 = m.map(&bent);
+        let o = rig.bone_param_offset("lowerarm_l").unwrap();
+        let d = (0..12).map(|k| (p1[o + k] - p2[o + k]).abs()).fold(0.0, f64::max);
+        assert!(d < 1e-12, "held forearm moved by {d}");
+        assert!((posed(&rig, &p2, "lowerarm_l", "hand_l") - wpos).norm() < 1e-5);
+    }
+
+    /// The recorded session: every pose frame maps to finite parameters whose upper-arm directions follow the
+    /// landmarks (visible frames) to < 1e-6 rad.
+    #[test]
+    fn recording_maps() {
+        use avatar_schema::types::Message;
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../assets/recordings/pose_demo_singleperson_cam01.avtrrec");
+        let rec = tracker_bridge::recording::Recording::load(&path).unwrap();
+        let rig = rig();
+        let opts = PoseMapOptions::default();
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), opts).unwrap();
+        let (mut frames, mut checked, mut max_err) = (0, 0, 0.0f64);
+        for r in &rec.records {
+            let Message::Pose(f) = &r.message else { continue };
+            frames += 1;
+            let p = m.map(&f.world_landmarks);
+            assert!(p.iter().all(|v| v.is_finite()));
+            for (bone, child, a, b) in [
+                ("upperarm_l", "lowerarm_l", mp::LEFT_SHOULDER, mp::LEFT_ELBOW),
+                ("upperarm_r", "lowerarm_r", mp::RIGHT_SHOULDER, mp::RIGHT_ELBOW),
+            ] {
+                let (Some(pa), Some(pb)) = (m.point(&f.world_landmarks, a), m.point(&f.world_landmarks, b))
+                else {
+                    continue;
+                };
+                let o = rig.bone_param_offset(bone).unwrap();
+                let t = read_affine(&p[o..]);
+                let wmat = Matrix3::from_fn(|r, c| t[r][c]);
+                let rest = (head_of(&rig, child) - head_of(&rig, bone)).normalize();
+                let dir = wmat * rest;
+                assert!((dir.norm() - 1.0).abs() < 1e-12);
+                let err = dir.angle(&(pb - pa));
+                max_err = max_err.max(err);
+                assert!(err < 1e-6, "frame {frames} {bone}: {err:e} rad");
+                checked += 1;
+            }
+        }
+        eprintln!(
+            "{frames} pose frames, {checked} visible upper arms, max direction error {max_err:.3e} rad"
+        );
+        assert!(frames > 10, "{frames} pose frames");
+        assert!(checked > frames, "{checked} visible upper arms in {frames} frames");
+    }
+}
