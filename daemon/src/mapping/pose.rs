@@ -550,4 +550,49 @@ mod tests {
         assert!(frames > 10, "{frames} pose frames");
         assert!(checked > frames, "{checked} visible upper arms in {frames} frames");
     }
+
+    /// Mirroring is the x-reflection of the unmirrored result with left and right bones swapped (the default
+    /// avatar is left/right symmetric), on every recorded frame.
+    #[test]
+    fn mirror_is_reflection_with_sides_swapped() {
+        use avatar_schema::types::Message;
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../assets/recordings/pose_demo_singleperson_cam01.avtrrec");
+        let rec = tracker_bridge::recording::Recording::load(&path).unwrap();
+        let rig = rig();
+        let map = PoseMap::default_avatar();
+        let mut plain = PoseMapper::new(&rig, &map, PoseMapOptions::default()).unwrap();
+        let mut mirrored =
+            PoseMapper::new(&rig, &map, PoseMapOptions { mirror: true, ..Default::default() }).unwrap();
+        let names: Vec<String> = plain.bones.iter().map(|b| b.name.clone()).collect();
+        let swap = |n: &str| {
+            if let Some(s) = n.strip_suffix("_l") {
+                format!("{s}_r")
+            } else if let Some(s) = n.strip_suffix("_r") {
+                format!("{s}_l")
+            } else {
+                n.to_string()
+            }
+        };
+        let s = Matrix3::from_diagonal(&Vector3::new(-1.0, 1.0, 1.0));
+        let (mut worst, mut differs) = (0.0f64, 0.0f64);
+        for r in &rec.records {
+            let Message::Pose(f) = &r.message else { continue };
+            let (p, pm) = (plain.map(&f.world_landmarks), mirrored.map(&f.world_landmarks));
+            for n in &names {
+                let t = read_affine(&p[rig.bone_param_offset(n).unwrap()..]);
+                let tm = read_affine(&pm[rig.bone_param_offset(&swap(n)).unwrap()..]);
+                let a = s * Matrix3::from_fn(|i, j| t[i][j]) * s;
+                let b = s * Vector3::new(t[0][3], t[1][3], t[2][3]);
+                let am = Matrix3::from_fn(|i, j| tm[i][j]);
+                let bm = Vector3::new(tm[0][3], tm[1][3], tm[2][3]);
+                worst = worst.max((a - am).norm()).max((b - bm).norm());
+            }
+            let o = rig.bone_param_offset("upperarm_l").unwrap();
+            differs = differs.max((0..12).map(|k| (p[o + k] - pm[o + k]).abs()).fold(0.0, f64::max));
+        }
+        eprintln!("mirror: worst deviation {worst:.3e}");
+        assert!(worst < 1e-6, "{worst}");
+        assert!(differs > 0.1, "mirroring changed upperarm_l by only {differs}");
+    }
 }
