@@ -51,7 +51,7 @@ pub fn head_rotation(m: &[f32; 16], mirror: bool) -> Option<Rotation3<f64>> {
     let svd = a.svd(true, true);
     let (u, vt) = (svd.u?, svd.v_t?);
     let smax = svd.singular_values.max();
-    if !(smax > 0.0) || svd.singular_values.min() < 1e-6 * smax {
+    if smax.is_nan() || smax <= 0.0 || svd.singular_values.min() < 1e-6 * smax {
         return None;
     }
     let mut r = u * vt;
