@@ -4,6 +4,7 @@
 //! - `avatar.fbs` (crate root folder): the FlatBuffers schema, the single source of truth. Every message is a
 //!   `Message` root with the file identifier "AVTR"; `schema/README.md` documents every field.
 //! - [`generated`]: flatc 25.12.19 output, committed; `tools/gen-schema --check` proves it is current.
+//! - [`pose_landmarks`]: MediaPipe Pose landmark indices and their left/right pairing.
 //! - [`types`]: owned message types ([`Message`] and its payloads) that the rest of the runtime uses.
 //! - [`encode`]: owned message -> bytes ([`Encoder`] reuses its buffer).
 //! - [`clock`]: the protocol's clock (UNIX nanoseconds).
@@ -14,6 +15,7 @@ pub mod clock;
 pub mod decode;
 pub mod encode;
 pub mod generated;
+pub mod pose_landmarks;
 pub mod samples;
 pub mod types;
 

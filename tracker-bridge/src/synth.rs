@@ -8,20 +8,8 @@
 use avatar_schema::{FrameHeader, Landmark, PoseFrame, POSE_LANDMARKS};
 use std::f32::consts::PI;
 
-/// MediaPipe Pose landmark indices used here.
-pub mod idx {
-    pub const NOSE: usize = 0;
-    pub const LEFT_SHOULDER: usize = 11;
-    pub const RIGHT_SHOULDER: usize = 12;
-    pub const LEFT_ELBOW: usize = 13;
-    pub const RIGHT_ELBOW: usize = 14;
-    pub const LEFT_WRIST: usize = 15;
-    pub const RIGHT_WRIST: usize = 16;
-    pub const LEFT_HIP: usize = 23;
-    pub const RIGHT_HIP: usize = 24;
-    pub const LEFT_ANKLE: usize = 27;
-    pub const RIGHT_ANKLE: usize = 28;
-}
+/// MediaPipe Pose landmark indices.
+pub use avatar_schema::pose_landmarks as idx;
 
 /// Angle (radians) between the left upper arm and the torso's downward axis at time `t` (seconds):
 /// 0 = arm hanging, π/2 = arm horizontal. Period `period` seconds.

@@ -31,38 +31,8 @@ use avatar_schema::types::Landmark;
 use nalgebra::{Matrix3, Rotation3, Unit, UnitQuaternion, Vector3};
 use serde::{Deserialize, Serialize};
 
-/// MediaPipe Pose landmark indices used by the default map.
-pub mod mp {
-    pub const NOSE: usize = 0;
-    pub const LEFT_EAR: usize = 7;
-    pub const RIGHT_EAR: usize = 8;
-    pub const LEFT_SHOULDER: usize = 11;
-    pub const RIGHT_SHOULDER: usize = 12;
-    pub const LEFT_ELBOW: usize = 13;
-    pub const RIGHT_ELBOW: usize = 14;
-    pub const LEFT_WRIST: usize = 15;
-    pub const RIGHT_WRIST: usize = 16;
-    pub const LEFT_HIP: usize = 23;
-    pub const RIGHT_HIP: usize = 24;
-    pub const LEFT_KNEE: usize = 25;
-    pub const RIGHT_KNEE: usize = 26;
-    pub const LEFT_ANKLE: usize = 27;
-    pub const RIGHT_ANKLE: usize = 28;
-    /// Number of pose landmarks.
-    pub const COUNT: usize = 33;
-
-    /// The left/right partner of landmark `i` (itself for the nose): MediaPipe's odd/even pairing from 1 to 32
-    /// (1-3 left eye vs 4-6 right eye, then odd = left, even = right from 7 on).
-    pub fn mirror(i: usize) -> usize {
-        match i {
-            0 => 0,
-            1..=3 => i + 3,
-            4..=6 => i - 3,
-            _ if i % 2 == 1 => i + 1,
-            _ => i - 1,
-        }
-    }
-}
+/// MediaPipe Pose landmark indices (shared with the tracker side).
+pub use avatar_schema::pose_landmarks as mp;
 
 /// One tracked bone: its direction runs from the mean of landmarks `from` to the mean of `to`; at rest, from
 /// the mean bind head of bones `rest_from` to that of `rest_to`.

@@ -1,0 +1,44 @@
+//! MediaPipe Pose landmark indices (the 33 points of `PoseFrame.landmarks` / `world_landmarks`) and their
+//! left/right pairing, shared by the tracker side (synthetic streams) and the daemon's mapping.
+
+pub const NOSE: usize = 0;
+pub const LEFT_EAR: usize = 7;
+pub const RIGHT_EAR: usize = 8;
+pub const LEFT_SHOULDER: usize = 11;
+pub const RIGHT_SHOULDER: usize = 12;
+pub const LEFT_ELBOW: usize = 13;
+pub const RIGHT_ELBOW: usize = 14;
+pub const LEFT_WRIST: usize = 15;
+pub const RIGHT_WRIST: usize = 16;
+pub const LEFT_HIP: usize = 23;
+pub const RIGHT_HIP: usize = 24;
+pub const LEFT_KNEE: usize = 25;
+pub const RIGHT_KNEE: usize = 26;
+pub const LEFT_ANKLE: usize = 27;
+pub const RIGHT_ANKLE: usize = 28;
+/// Number of pose landmarks.
+pub const COUNT: usize = crate::types::POSE_LANDMARKS;
+
+/// The left/right partner of landmark `i` (itself for the nose): MediaPipe's odd/even pairing from 1 to 32
+/// (1-3 left eye vs 4-6 right eye, then odd = left, even = right from 7 on).
+pub fn mirror(i: usize) -> usize {
+    match i {
+        0 => 0,
+        1..=3 => i + 3,
+        4..=6 => i - 3,
+        _ if i % 2 == 1 => i + 1,
+        _ => i - 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn mirror_is_an_involution_that_swaps_sides() {
+        for i in 0..super::COUNT {
+            assert_eq!(super::mirror(super::mirror(i)), i);
+        }
+        assert_eq!(super::mirror(super::LEFT_SHOULDER), super::RIGHT_SHOULDER);
+        assert_eq!(super::mirror(super::RIGHT_ANKLE), super::LEFT_ANKLE);
+    }
+}
