@@ -1,9 +1,11 @@
 //! The `avatard` command line (also run by the end-to-end tests through their own thin binary).
 
-use crate::config::{Endpoints, RunConfig, DEFAULT_CONTROL, DEFAULT_INPUT, DEFAULT_STATE};
-use crate::shared::AvatarHandle;
+use crate::asset::cache::Cache;
+use crate::avatar::load::AvatarSpec;
+use crate::config::{FileConfig, RunConfig};
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Parser)]
@@ -40,27 +42,79 @@ enum Command {
 
 #[derive(Args)]
 struct RunArgs {
-    /// Tracker input endpoint (SUB, bound; repeat for several).
-    #[arg(long = "input", default_value = DEFAULT_INPUT)]
+    /// TOML configuration file (see `docs/avatard.example.toml`); the flags below override it.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Tracker input endpoint (SUB, bound; repeat for several) [default: tcp://127.0.0.1:5560].
+    #[arg(long = "input")]
     input: Vec<String>,
-    /// State output endpoint (PUB, bound).
-    #[arg(long, default_value = DEFAULT_STATE)]
-    state: String,
-    /// Control endpoint (ROUTER, bound).
-    #[arg(long, default_value = DEFAULT_CONTROL)]
-    control: String,
-    /// Solver tick rate in Hz.
-    #[arg(long, default_value_t = 120.0)]
-    tick_hz: f32,
-    /// Input older than this (ms) holds the pose.
-    #[arg(long, default_value_t = 500)]
-    hold_ms: u64,
-    /// Period of the Stats message on the state socket (ms).
-    #[arg(long, default_value_t = 1000)]
-    stats_interval_ms: u64,
-    /// Avatar ids to simulate.
-    #[arg(long = "avatar", default_value = "default")]
+    /// State output endpoint (PUB, bound) [default: tcp://127.0.0.1:5561].
+    #[arg(long)]
+    state: Option<String>,
+    /// Control endpoint (ROUTER, bound) [default: tcp://127.0.0.1:5562].
+    #[arg(long)]
+    control: Option<String>,
+    /// Solver tick rate in Hz [default: 120].
+    #[arg(long)]
+    tick_hz: Option<f32>,
+    /// Input silence (ms) before an avatar's pose is held [default: 500].
+    #[arg(long)]
+    hold_ms: Option<u64>,
+    /// Period of the Stats message on the state socket (ms) [default: 1000].
+    #[arg(long)]
+    stats_interval_ms: Option<u64>,
+    /// Avatars: `ID` (the default avatar) or `ID=ASSET` (an asset file, or `default`); repeat for several.
+    /// Replaces the config file's avatars [default: default].
+    #[arg(long = "avatar")]
     avatars: Vec<String>,
+    /// Pin the solver thread to this core [default: the last core].
+    #[arg(long)]
+    solver_core: Option<usize>,
+    /// Threads stepping avatars in parallel (0: one per core).
+    #[arg(long)]
+    solver_threads: Option<usize>,
+    /// Precompute cache directory [default: $AVATARD_CACHE_DIR, $XDG_CACHE_HOME/avatard or ~/.cache/avatard].
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// The configuration: defaults, then the file, then the flags.
+    fn config(self) -> Result<RunConfig> {
+        let mut c = match &self.config {
+            Some(path) => FileConfig::read(path)?.into_run_config()?,
+            None => RunConfig::default(),
+        };
+        if !self.input.is_empty() {
+            c.endpoints.input = self.input;
+        }
+        c.endpoints.state = self.state.unwrap_or(c.endpoints.state);
+        c.endpoints.control = self.control.unwrap_or(c.endpoints.control);
+        c.tick_hz = self.tick_hz.unwrap_or(c.tick_hz);
+        if let Some(ms) = self.stats_interval_ms {
+            c.stats_interval = Duration::from_millis(ms);
+        }
+        if !self.avatars.is_empty() {
+            c.avatars = self
+                .avatars
+                .iter()
+                .map(|a| {
+                    let (id, asset) = a.split_once('=').unwrap_or((a, "default"));
+                    AvatarSpec { asset: asset.to_owned(), ..AvatarSpec::new(id) }
+                })
+                .collect();
+        }
+        if let Some(ms) = self.hold_ms {
+            for a in &mut c.avatars {
+                a.params.hold_after = ms as f64 / 1e3;
+                a.params.ease_after = a.params.ease_after.max(a.params.hold_after);
+            }
+        }
+        c.solver.core = self.solver_core.or(c.solver.core);
+        c.solver.threads = self.solver_threads.unwrap_or(c.solver.threads);
+        c.validate()?;
+        Ok(c)
+    }
 }
 
 #[derive(Subcommand)]
@@ -97,14 +151,12 @@ pub fn main() -> Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     match cli.command {
         Command::Run(a) => {
-            let config = RunConfig {
-                endpoints: Endpoints { input: a.input, state: a.state, control: a.control },
-                tick_hz: a.tick_hz,
-                hold_after: Duration::from_millis(a.hold_ms),
-                stats_interval: Duration::from_millis(a.stats_interval_ms),
-                ..RunConfig::default()
+            let cache = match &a.cache_dir {
+                Some(dir) => Some(Cache::new(dir)),
+                None => Cache::default_dir().map(Cache::new),
             };
-            let avatars = a.avatars.iter().map(|id| AvatarHandle::new(id)).collect();
+            let config = a.config()?;
+            let avatars = crate::service::load_avatars(&config, cache.as_ref())?;
             rt.block_on(crate::service::run(config, avatars, crate::service::shutdown_signal(), |_| {
                 // Machine-readable readiness line for supervisors and tests.
                 println!("avatard ready");

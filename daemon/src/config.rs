@@ -1,5 +1,9 @@
-//! Run-time configuration of the daemon: socket endpoints and timing, validated at start-up.
+//! Run-time configuration of the daemon: socket endpoints, timing, the solver thread and the avatars, from a
+//! TOML file and command-line flags (flags win), validated at start-up.
 
+use crate::avatar::load::AvatarSpec;
+use crate::solver::SolverOptions;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// Default endpoint trackers connect to (the daemon binds a SUB socket here).
@@ -19,10 +23,15 @@ pub enum ConfigError {
     OutOfRange { name: &'static str, value: f64, range: &'static str },
     #[error("at least one input endpoint is required")]
     NoInput,
+    #[error("config file: {0}")]
+    File(String),
+    #[error("{0}")]
+    Avatar(String),
 }
 
 /// Where the daemon's three sockets bind.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Endpoints {
     /// Tracker input (SUB, bound; trackers' PUB sockets connect). Several are allowed.
     pub input: Vec<String>,
@@ -97,12 +106,13 @@ pub struct RunConfig {
     pub endpoints: Endpoints,
     /// Solver tick rate (Hz).
     pub tick_hz: f32,
-    /// Input older than this puts the avatar in the held-pose state.
-    pub hold_after: Duration,
     /// How often a Stats message is published on the state socket (topic "stats/").
     pub stats_interval: Duration,
     /// Name of this daemon in Stats.
     pub daemon_id: String,
+    pub solver: SolverOptions,
+    /// The avatars this daemon owns (ids unique).
+    pub avatars: Vec<AvatarSpec>,
 }
 
 impl Default for RunConfig {
@@ -110,9 +120,10 @@ impl Default for RunConfig {
         RunConfig {
             endpoints: Endpoints::default(),
             tick_hz: 120.0,
-            hold_after: Duration::from_millis(500),
             stats_interval: Duration::from_secs(1),
             daemon_id: format!("avatard@{}", std::process::id()),
+            solver: SolverOptions::default(),
+            avatars: vec![AvatarSpec::new("default")],
         }
     }
 }
@@ -131,7 +142,87 @@ impl RunConfig {
                 range: ">= 0.01 s",
             });
         }
+        let mut ids = std::collections::HashSet::new();
+        for a in &self.avatars {
+            a.validate().map_err(ConfigError::Avatar)?;
+            if !ids.insert(a.id.as_str()) {
+                return Err(ConfigError::Avatar(format!("avatar id {:?} is used twice", a.id)));
+            }
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if let Some(c) = self.solver.core.filter(|&c| c >= cores) {
+            return Err(ConfigError::OutOfRange {
+                name: "solver_core",
+                value: c as f64,
+                range: "< core count",
+            });
+        }
+        if self.solver.threads > 256 {
+            return Err(ConfigError::OutOfRange {
+                name: "solver_threads",
+                value: self.solver.threads as f64,
+                range: "0..=256",
+            });
+        }
         Ok(())
+    }
+}
+
+/// The TOML configuration file (`avatard run --config FILE`); every key is optional, unknown keys are
+/// errors. Example: `docs/avatard.example.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    pub input: Option<Vec<String>>,
+    pub state: Option<String>,
+    pub control: Option<String>,
+    pub tick_hz: Option<f32>,
+    /// Seconds between Stats messages on the state socket.
+    pub stats_interval: Option<f64>,
+    pub daemon_id: Option<String>,
+    pub solver_core: Option<usize>,
+    pub solver_threads: Option<usize>,
+    #[serde(default, rename = "avatar")]
+    pub avatars: Vec<AvatarSpec>,
+}
+
+impl FileConfig {
+    pub fn parse(text: &str) -> Result<Self, ConfigError> {
+        toml::from_str(text).map_err(|e| ConfigError::File(e.to_string()))
+    }
+
+    pub fn read(path: &std::path::Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError::File(format!("reading {}: {e}", path.display())))?;
+        Self::parse(&text).map_err(|e| ConfigError::File(format!("{}: {e}", path.display())))
+    }
+
+    /// The run configuration this file describes, over the defaults.
+    pub fn into_run_config(self) -> Result<RunConfig, ConfigError> {
+        let d = RunConfig::default();
+        let stats_interval = match self.stats_interval {
+            None => d.stats_interval,
+            Some(s) if s.is_finite() && (0.01..=3600.0).contains(&s) => Duration::from_secs_f64(s),
+            Some(s) => {
+                return Err(ConfigError::OutOfRange {
+                    name: "stats_interval",
+                    value: s,
+                    range: "0.01..=3600 s",
+                })
+            }
+        };
+        Ok(RunConfig {
+            endpoints: Endpoints {
+                input: self.input.unwrap_or(d.endpoints.input),
+                state: self.state.unwrap_or(d.endpoints.state),
+                control: self.control.unwrap_or(d.endpoints.control),
+            },
+            tick_hz: self.tick_hz.unwrap_or(d.tick_hz),
+            stats_interval,
+            daemon_id: self.daemon_id.unwrap_or(d.daemon_id),
+            solver: SolverOptions { core: self.solver_core, threads: self.solver_threads.unwrap_or(0) },
+            avatars: if self.avatars.is_empty() { d.avatars } else { self.avatars },
+        })
     }
 }
 
@@ -180,5 +271,52 @@ mod tests {
         assert!(check_tick_hz(1e6).is_err());
         let c = RunConfig { stats_interval: std::time::Duration::ZERO, ..RunConfig::default() };
         assert!(c.validate().is_err());
+    }
+
+    #[test]
+    fn toml_file_is_read_and_checked() {
+        let text = r#"
+            input = ["tcp://127.0.0.1:7000", "ipc:///tmp/avatard-in"]
+            tick_hz = 90
+            stats_interval = 0.5
+            [[avatar]]
+            id = "alice"
+            sources = ["cam0/pose", "cam0/face"]
+            [avatar.params]
+            damping = 4.0
+            flesh_mode = "exrotated"
+            gravity = [0.0, -9.81, 0.0]
+            [[avatar]]
+            id = "bob"
+            asset = "assets/bob.avatar"
+        "#;
+        let c = FileConfig::parse(text).unwrap().into_run_config().unwrap();
+        c.validate().unwrap();
+        assert_eq!(c.endpoints.input.len(), 2);
+        assert_eq!(c.tick_hz, 90.0);
+        assert_eq!(c.stats_interval, Duration::from_millis(500));
+        assert_eq!(c.avatars.len(), 2);
+        assert_eq!(c.avatars[0].params.damping, 4.0);
+        assert_eq!(c.avatars[0].params.flesh_mode, crate::sim::exrotated_step::FleshMode::ExRotated);
+        assert_eq!(c.avatars[1].asset, "assets/bob.avatar");
+        assert_eq!(c.avatars[1].params, crate::avatar::params::SimParams::default());
+
+        // every mistake is an error naming what is wrong
+        for (bad, says) in [
+            ("tick_hz = 'fast'", "tick_hz"),
+            ("tik_hz = 90", "tik_hz"),
+            ("[[avatar]]\nid = 'a'\n[avatar.params]\ndamping = -1.0", "damping"),
+            ("[[avatar]]\nid = 'a/b'", "avatar id"),
+            ("[[avatar]]\nid = 'a'\n[[avatar]]\nid = 'a'", "twice"),
+            ("[[avatar]]\nid = 'a'\n[avatar.params]\nflesh_mode = 'jelly'", "jelly"),
+            ("stats_interval = 0.0", "stats_interval"),
+            ("tick_hz = 0", "tick_hz"),
+        ] {
+            let err = FileConfig::parse(bad)
+                .and_then(|f| f.into_run_config())
+                .and_then(|c| c.validate().map(|_| c));
+            let msg = err.expect_err(bad).to_string();
+            assert!(msg.contains(says), "{bad}: {msg}");
+        }
     }
 }

@@ -3,9 +3,10 @@
 //! A request arrives as `[identity, envelope..., body]` (REQ adds an empty delimiter frame); the reply echoes
 //! every frame before the body. Undecodable requests get a `BadRequest` reply, never silence.
 
+use crate::avatar::params::SimParams;
 use crate::config::check_tick_hz;
 use crate::metrics::Metrics;
-use crate::shared::Shared;
+use crate::shared::{AvatarHandle, Shared};
 use avatar_schema::{
     decode, AssetChunk, ControlRequest, ControlResponse, Encoder, Message, NamedWeight, Request, Response,
     Status,
@@ -89,10 +90,11 @@ pub fn handle(req: ControlRequest, shared: &Shared, metrics: &Metrics) -> Contro
             ControlResponse::ok(id, Response::Ack)
         }
         Request::SetParams { avatar_id, params } => {
-            if shared.select(&avatar_id).is_empty() {
+            let targets = shared.select(&avatar_id);
+            if targets.is_empty() {
                 return not_found(&avatar_id);
             }
-            match set_params(&params, shared) {
+            match set_params(&params, &targets, shared) {
                 Ok(()) => ControlResponse::ok(id, Response::Ack),
                 Err(e) => ControlResponse::error(id, Status::InvalidParam, e),
             }
@@ -130,20 +132,27 @@ pub fn handle(req: ControlRequest, shared: &Shared, metrics: &Metrics) -> Contro
     }
 }
 
-/// Parameters settable at run time. Validates every entry before applying any (all or nothing).
-pub const PARAMS: &[&str] = &["tick_hz"];
-
-fn set_params(params: &[NamedWeight], shared: &Shared) -> Result<(), String> {
-    for p in params {
-        match p.name.as_str() {
-            "tick_hz" => check_tick_hz(p.value).map_err(|e| e.to_string())?,
-            other => return Err(format!("unknown parameter {other:?} (known: {})", PARAMS.join(", "))),
-        }
-    }
+/// Apply `SetParams` to `targets`: `tick_hz` is the daemon's, every other name an avatar's
+/// ([`crate::avatar::params::SETTABLE`]). Every entry is validated for every target before anything changes
+/// (all or nothing).
+fn set_params(params: &[NamedWeight], targets: &[&Arc<AvatarHandle>], shared: &Shared) -> Result<(), String> {
+    let mut tick_hz = None;
+    let mut next: Vec<SimParams> = targets.iter().map(|a| (**a.params.load()).clone()).collect();
     for p in params {
         if p.name == "tick_hz" {
-            shared.set_tick_hz(p.value);
+            check_tick_hz(p.value).map_err(|e| e.to_string())?;
+            tick_hz = Some(p.value);
+            continue;
         }
+        for (a, n) in targets.iter().zip(&mut next) {
+            *n = n.with(&p.name, p.value).map_err(|e| format!("avatar {:?}: {e}", a.id))?;
+        }
+    }
+    for (a, n) in targets.iter().zip(next) {
+        a.params.store(Arc::new(n));
+    }
+    if let Some(hz) = tick_hz {
+        shared.set_tick_hz(hz);
     }
     Ok(())
 }
@@ -163,7 +172,7 @@ fn read_chunk(path: &std::path::Path, offset: u64, max_len: u32) -> std::io::Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::AvatarHandle;
+    use crate::sim::exrotated_step::FleshMode;
     use avatar_schema::{encode, samples};
 
     fn setup() -> (Shared, Metrics) {
@@ -208,6 +217,23 @@ mod tests {
         assert_eq!(r.status, Status::InvalidParam);
         assert!(r.error.unwrap().contains("warp_factor"));
         assert_eq!(s.tick_hz(), 60.0);
+
+        // per-avatar parameters, validated for every target before any changes
+        let ask_set = |who: &str, params: &[(&str, f32)]| {
+            let params = params.iter().map(|(n, v)| NamedWeight { name: (*n).into(), value: *v }).collect();
+            ask(Request::SetParams { avatar_id: who.into(), params }, &s, &m)
+        };
+        assert_eq!(ask_set("a", &[("damping", 7.0), ("gravity_y", -9.81)]).status, Status::Ok);
+        assert_eq!(s.avatars[0].params.load().damping, 7.0);
+        assert_eq!(s.avatars[1].params.load().damping, SimParams::default().damping);
+        let r = ask_set("*", &[("damping", 1.0), ("stiffness", -1.0)]);
+        assert_eq!(r.status, Status::InvalidParam);
+        assert!(r.error.unwrap().contains("stiffness"));
+        assert_eq!(s.avatars[0].params.load().damping, 7.0, "nothing applied");
+        let r = ask_set("*", &[("momentum_leak", 0.5)]);
+        assert!(r.error.unwrap().contains("precompute"));
+        assert_eq!(ask_set("*", &[("flesh_mode", 0.0)]).status, Status::Ok);
+        assert!(s.avatars.iter().all(|a| a.params.load().flesh_mode == FleshMode::ALL[0]));
     }
 
     #[test]

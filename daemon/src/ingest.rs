@@ -5,23 +5,74 @@
 //! previous frame of its stream; everything else is counted by reason and logged (rate-limited).
 
 use crate::metrics::Metrics;
-use arc_swap::ArcSwapOption;
+use arc_swap::{ArcSwap, ArcSwapOption};
 use avatar_schema::{decode, DecodeError, FaceFrame, FrameHeader, Message, PoseFrame, Reject, RigFrame};
 use bytes::Bytes;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-/// Latest accepted tracker frames, written by the input task and read by the solver thread without locks.
+/// The latest accepted frame of each kind from one set of sources, with the local time it arrived.
 #[derive(Default, Debug)]
-pub struct Inputs {
+pub struct Slots {
     pub pose: ArcSwapOption<PoseFrame>,
     pub face: ArcSwapOption<FaceFrame>,
     pub rig: ArcSwapOption<RigFrame>,
+    /// Local receive time (unix ns) of the newest frame stored here; 0 before the first.
+    pub received_ns: AtomicI64,
+}
+
+/// One tracker's slots, found by its `source_id`.
+#[derive(Debug)]
+pub struct SourceSlots {
+    pub source_id: String,
+    pub slots: Slots,
+}
+
+/// Latest accepted tracker frames, written by the input task and read by the solver thread without locks:
+/// across all sources (`any`, for avatars that take whatever arrives) and per source (for avatars bound to
+/// named trackers, e.g. a body tracker and a face tracker).
+#[derive(Default, Debug)]
+pub struct Inputs {
+    pub any: Slots,
+    /// Per-source slots; replaced (copy on write) only when a source appears or is forgotten, at most
+    /// [`MAX_STREAMS`] entries.
+    pub sources: ArcSwap<Vec<Arc<SourceSlots>>>,
     /// Header of the newest accepted frame of any kind.
     pub newest: ArcSwapOption<FrameHeader>,
     /// Bumped once per accepted frame.
     pub generation: AtomicU64,
+}
+
+impl Inputs {
+    /// The slots of `source_id`, if it has sent an accepted frame (and was not forgotten since).
+    pub fn source(&self, source_id: &str) -> Option<Arc<SourceSlots>> {
+        self.sources.load().iter().find(|s| s.source_id == source_id).cloned()
+    }
+
+    fn source_or_insert(&self, source_id: &str, keep: impl Fn(&str) -> bool) -> Arc<SourceSlots> {
+        if let Some(s) = self.source(source_id) {
+            return s;
+        }
+        let slot = Arc::new(SourceSlots { source_id: source_id.to_owned(), slots: Slots::default() });
+        let mut next: Vec<Arc<SourceSlots>> =
+            self.sources.load().iter().filter(|s| keep(&s.source_id)).cloned().collect();
+        next.push(slot.clone());
+        self.sources.store(Arc::new(next));
+        slot
+    }
+}
+
+impl Slots {
+    fn store(&self, msg: &Message, now_ns: i64) {
+        match msg {
+            Message::Pose(f) => self.pose.store(Some(Arc::new(f.clone()))),
+            Message::Face(f) => self.face.store(Some(Arc::new(f.clone()))),
+            Message::Rig(f) => self.rig.store(Some(Arc::new(f.clone()))),
+            _ => {}
+        }
+        self.received_ns.store(now_ns, Relaxed);
+    }
 }
 
 /// Most tracker streams remembered for ordering checks; the least recently seen is forgotten beyond this.
@@ -88,6 +139,11 @@ impl StreamOrder {
         self.streams.len()
     }
 
+    /// Whether `source_id` is still remembered (not evicted by the [`MAX_STREAMS`] bound).
+    pub fn knows(&self, source_id: &str) -> bool {
+        self.streams.contains_key(source_id)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.streams.is_empty()
     }
@@ -141,15 +197,13 @@ impl Ingest {
             DecodeError::new(Reject::Unexpected, format!("{} message on the tracker input", msg.kind()))
         })?;
         self.order.check(header)?;
+        let now_ns = crate::clock::unix_ns();
         self.inputs.newest.store(Some(Arc::new(header.clone())));
-        let kind = msg.kind();
-        match msg {
-            Message::Pose(f) => self.inputs.pose.store(Some(Arc::new(f))),
-            Message::Face(f) => self.inputs.face.store(Some(Arc::new(f))),
-            Message::Rig(f) => self.inputs.rig.store(Some(Arc::new(f))),
-            _ => unreachable!("frame_header() is Some only for tracker frames"),
-        }
-        Ok(kind)
+        let order = &self.order;
+        let source = self.inputs.source_or_insert(&header.source_id, |id| order.knows(id));
+        source.slots.store(&msg, now_ns);
+        self.inputs.any.store(&msg, now_ns);
+        Ok(msg.kind())
     }
 }
 
@@ -176,8 +230,8 @@ mod tests {
         assert_eq!(ing.handle(&[Bytes::from_static(b"pose"), pose_bytes(1, 10, 7)]), Ok("pose"));
         assert_eq!(ing.handle(&[Bytes::from(encode(&Message::Face(samples::face())))]), Ok("face"));
         assert_eq!(ing.handle(&[Bytes::from(encode(&Message::Rig(samples::rig())))]), Ok("rig"));
-        assert_eq!(ing.inputs.pose.load().as_ref().unwrap().header.seq, 1);
-        assert!(ing.inputs.face.load().is_some() && ing.inputs.rig.load().is_some());
+        assert_eq!(ing.inputs.any.pose.load().as_ref().unwrap().header.seq, 1);
+        assert!(ing.inputs.any.face.load().is_some() && ing.inputs.any.rig.load().is_some());
         assert_eq!(ing.inputs.generation.load(Relaxed), 3);
         assert_eq!(ing.metrics.input_accepted.load(Relaxed), 3);
     }
@@ -190,7 +244,7 @@ mod tests {
         assert_eq!(reason(ing.handle(&[pose_bytes(5, 2000, 1)])), Reject::Order); // duplicate seq
         assert_eq!(reason(ing.handle(&[pose_bytes(6, 999, 1)])), Reject::Order); // time reversal
         assert_eq!(
-            ing.inputs.pose.load().as_ref().unwrap().header.seq,
+            ing.inputs.any.pose.load().as_ref().unwrap().header.seq,
             5,
             "bad frames must not reach the slot"
         );
@@ -212,7 +266,7 @@ mod tests {
             ing.handle(&[Bytes::from_static(b"garbage!garbage!")]).unwrap_err().reason,
             Reject::Identifier
         );
-        assert!(ing.inputs.pose.load().is_none());
+        assert!(ing.inputs.any.pose.load().is_none());
         assert_eq!(ing.metrics.input_received.load(Relaxed), 4);
         assert_eq!(ing.metrics.input_rejected.total(), 4);
     }
@@ -280,7 +334,7 @@ mod property {
             prop_assert_eq!(m.input_accepted.load(Relaxed), accepted);
             prop_assert_eq!(m.input_rejected.total() + accepted, msgs.len() as u64);
             prop_assert_eq!(ing.inputs.generation.load(Relaxed), accepted);
-            if let Some(p) = ing.inputs.pose.load_full() {
+            if let Some(p) = ing.inputs.any.pose.load_full() {
                 prop_assert!(p.world_landmarks.iter().all(|l| l.x.is_finite() && l.y.is_finite() && l.z.is_finite()));
             }
         }

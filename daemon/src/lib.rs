@@ -23,6 +23,7 @@
 
 pub mod asset;
 pub mod asset_commands;
+pub mod avatar;
 pub mod bench;
 pub mod bench_asset;
 pub mod bench_sim;

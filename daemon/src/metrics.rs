@@ -113,6 +113,20 @@ pub struct Metrics {
     pub tick_time: LatencyHistogram,
     /// Tracker capture time -> state publish time.
     pub capture_to_publish: LatencyHistogram,
+    /// Age of the input an avatar follows (tick time - its capture time), per avatar tick.
+    pub input_age: LatencyHistogram,
+    /// Avatar steps and their local-global iterations.
+    pub steps: AtomicU64,
+    pub step_iterations: AtomicU64,
+    /// The solver guard reset an avatar (non-finite or exploding state).
+    pub guard_resets: AtomicU64,
+    /// Rig discontinuities handled as teleports.
+    pub teleports: AtomicU64,
+    /// Reduced models rebuilt for a new tick rate or stiffness.
+    pub model_rebuilds: AtomicU64,
+    /// Names (blendshapes, bones) an avatar's rig does not have, and values refused by the mapping.
+    pub mapping_unknown: AtomicU64,
+    pub mapping_rejected: AtomicU64,
 }
 
 impl Metrics {
@@ -134,7 +148,34 @@ impl Metrics {
             subscribers: AtomicI64::new(0),
             tick_time: LatencyHistogram::new("tick.time"),
             capture_to_publish: LatencyHistogram::new("latency.capture_to_publish"),
+            input_age: LatencyHistogram::new("input.age"),
+            steps: AtomicU64::new(0),
+            step_iterations: AtomicU64::new(0),
+            guard_resets: AtomicU64::new(0),
+            teleports: AtomicU64::new(0),
+            model_rebuilds: AtomicU64::new(0),
+            mapping_unknown: AtomicU64::new(0),
+            mapping_rejected: AtomicU64::new(0),
         }
+    }
+
+    /// Count what one avatar tick did.
+    pub fn record_step(&self, o: &crate::avatar::TickOutput) {
+        if o.p.is_empty() && o.z.is_empty() {
+            return; // a placeholder avatar
+        }
+        self.steps.fetch_add(1, Relaxed);
+        self.step_iterations.fetch_add(o.step.iterations as u64, Relaxed);
+        let add = |c: &AtomicU64, yes: bool| {
+            if yes {
+                c.fetch_add(1, Relaxed);
+            }
+        };
+        add(&self.guard_resets, o.step.guard_reset);
+        add(&self.teleports, o.step.teleport);
+        add(&self.model_rebuilds, o.step.rebuilt);
+        self.mapping_unknown.fetch_add(o.counts.unknown_names, Relaxed);
+        self.mapping_rejected.fetch_add(o.counts.rejected_values, Relaxed);
     }
 
     pub fn reject(&self, reason: Reject) {
@@ -157,6 +198,13 @@ impl Metrics {
         counters.extend([
             c("solver.ticks", &self.ticks),
             c("solver.deadline_misses", &self.deadline_misses),
+            c("solver.steps", &self.steps),
+            c("solver.iterations", &self.step_iterations),
+            c("solver.guard_resets", &self.guard_resets),
+            c("solver.teleports", &self.teleports),
+            c("solver.model_rebuilds", &self.model_rebuilds),
+            c("mapping.unknown_names", &self.mapping_unknown),
+            c("mapping.rejected_values", &self.mapping_rejected),
             c("publish.states", &self.states_published),
             c("publish.dropped", &self.states_dropped),
             c("publish.stats", &self.stats_published),
@@ -173,7 +221,11 @@ impl Metrics {
             time_ns: crate::clock::unix_ns(),
             uptime_ns: self.started.elapsed().as_nanos() as i64,
             counters,
-            histograms: vec![self.tick_time.snapshot(), self.capture_to_publish.snapshot()],
+            histograms: vec![
+                self.tick_time.snapshot(),
+                self.capture_to_publish.snapshot(),
+                self.input_age.snapshot(),
+            ],
         }
     }
 }

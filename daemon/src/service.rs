@@ -1,6 +1,8 @@
 //! Wiring: bind the three sockets, start the input, publisher and control tasks and the solver thread,
 //! run until shutdown.
 
+use crate::asset::cache::Cache;
+use crate::avatar::load;
 use crate::config::{is_local, RunConfig};
 use crate::ingest::{Ingest, Inputs};
 use crate::metrics::Metrics;
@@ -22,7 +24,29 @@ pub struct Running {
     pub metrics: Arc<Metrics>,
 }
 
-/// Run the daemon until `shutdown` completes. `on_ready` is called once every socket is bound.
+/// Load every avatar of `config` (the default avatar through the precompute cache), in parallel.
+pub fn load_avatars(config: &RunConfig, cache: Option<&Cache>) -> Result<Vec<AvatarHandle>> {
+    use rayon::prelude::*;
+    let mut loaded: Vec<(usize, AvatarHandle)> = config
+        .avatars
+        .par_iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            let started = std::time::Instant::now();
+            let a = load::load(spec, cache).with_context(|| format!("avatar {:?}", spec.id))?;
+            tracing::info!(
+                avatar = %spec.id, asset = %spec.asset, tets = a.tets(), p = a.num_p(), z = a.num_z(),
+                ms = started.elapsed().as_millis() as u64, "avatar loaded"
+            );
+            Ok((i, AvatarHandle::loaded(Arc::new(a), spec.params.clone())))
+        })
+        .collect::<Result<_>>()?;
+    loaded.sort_by_key(|(i, _)| *i);
+    Ok(loaded.into_iter().map(|(_, h)| h).collect())
+}
+
+/// Run the daemon until `shutdown` completes. `on_ready` is called once every socket is bound. `avatars` are
+/// the loaded avatars ([`load_avatars`]; placeholders without an asset are allowed and publish empty states).
 pub async fn run(
     config: RunConfig,
     avatars: Vec<AvatarHandle>,
@@ -55,7 +79,8 @@ pub async fn run(
         .with_context(|| format!("binding the control socket to {}", eps.control))?;
 
     let (tx, rx) = tokio::sync::mpsc::channel(STATE_QUEUE);
-    let solver = Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, config.hold_after)
+    let solver = Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, config.solver.clone())
+        .map_err(anyhow::Error::msg)?
         .spawn()
         .context("starting the solver thread")?;
 

@@ -1,6 +1,8 @@
 //! State shared between the solver thread, the publisher and the control server.
 
-use arc_swap::ArcSwapOption;
+use crate::avatar::load::LoadedAvatar;
+use crate::avatar::params::SimParams;
+use arc_swap::{ArcSwap, ArcSwapOption};
 use avatar_schema::{AvatarInfo, AvatarState};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
@@ -21,6 +23,10 @@ pub struct AvatarHandle {
     pub latest: ArcSwapOption<AvatarState>,
     /// Set by a `ResetAvatar` request, taken by the solver at its next tick.
     pub reset_requested: AtomicBool,
+    /// The simulated avatar; `None` for a placeholder that publishes empty `p` and `z`.
+    pub avatar: Option<Arc<LoadedAvatar>>,
+    /// Current parameters: written by `SetParams` (validated), read by the solver every tick.
+    pub params: ArcSwap<SimParams>,
 }
 
 impl AvatarHandle {
@@ -34,6 +40,21 @@ impl AvatarHandle {
             num_z: 0,
             latest: ArcSwapOption::empty(),
             reset_requested: AtomicBool::new(false),
+            avatar: None,
+            params: ArcSwap::from_pointee(SimParams::default()),
+        }
+    }
+
+    /// The handle of a loaded avatar, with its starting parameters.
+    pub fn loaded(avatar: Arc<LoadedAvatar>, params: SimParams) -> Self {
+        AvatarHandle {
+            asset_hash: avatar.hash.to_vec(),
+            asset_path: avatar.path.clone(),
+            num_p: avatar.num_p() as u32,
+            num_z: avatar.num_z() as u32,
+            params: ArcSwap::from_pointee(params),
+            avatar: Some(avatar.clone()),
+            ..AvatarHandle::new(&avatar.id)
         }
     }
 }

@@ -202,10 +202,30 @@ pub struct Daemon {
     pub eps: Eps,
 }
 
+/// Precompute the default avatar into the user's cache once per test process (on a fresh machine that takes
+/// ~30 s, longer than a daemon's readiness timeout; every daemon after that loads it in ~0.1 s).
+pub fn warm_default_avatar(exe: &str) -> Result<()> {
+    static WARM: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+    let mut done = WARM.lock().unwrap_or_else(|e| e.into_inner());
+    if !*done {
+        let out = scratch_dir("warm").join("default.avatar");
+        let status = Command::new(exe)
+            .args(["precompute", "--mesh", "default", "--out"])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .status()
+            .context("running avatard precompute")?;
+        anyhow::ensure!(status.success(), "avatard precompute --mesh default failed: {status}");
+        *done = true;
+    }
+    Ok(())
+}
+
 impl Daemon {
     /// Start `avatard run` on `eps` (plus `extra` flags) and wait for its readiness line. `exe` is the
     /// daemon binary: integration tests pass [`avatard_exe!`].
     pub fn start(exe: &str, eps: &Eps, extra: &[&str]) -> Result<Daemon> {
+        warm_default_avatar(exe)?;
         let mut cmd = Command::new(exe);
         cmd.args(["run", "--input", &eps.input, "--state", &eps.state, "--control", &eps.control])
             .args(extra)

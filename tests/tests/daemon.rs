@@ -302,13 +302,26 @@ async fn control_over_pyzmq_and_parameter_validation() {
     assert_eq!(d.control(set(60.0)).await.unwrap().status, Status::Ok);
     let r = d.control(Request::ResetAvatar { avatar_id: "nobody".into() }).await.unwrap();
     assert_eq!(r.status, Status::NotFound);
-    assert_eq!(
-        d.control(Request::GetAsset { avatar_id: "default".into(), offset: 0, max_len: 10 })
-            .await
-            .unwrap()
-            .status,
-        Status::NotFound
-    );
+    // per-avatar parameters: applied, or refused with the reason
+    let set_avatar = |name: &str, v: f32| Request::SetParams {
+        avatar_id: "*".into(),
+        params: vec![NamedWeight { name: name.into(), value: v }],
+    };
+    assert_eq!(d.control(set_avatar("damping", 5.0)).await.unwrap().status, Status::Ok);
+    assert_eq!(d.control(set_avatar("flesh_mode", 0.0)).await.unwrap().status, Status::Ok);
+    let r = d.control(set_avatar("stiffness", -1.0)).await.unwrap();
+    assert_eq!(r.status, Status::InvalidParam);
+    assert!(r.error.unwrap().contains("stiffness"));
+    // the asset is served, and its hash is the one the states carry
+    let r =
+        d.control(Request::GetAsset { avatar_id: "default".into(), offset: 0, max_len: 10 }).await.unwrap();
+    let Some(Response::AssetChunk(c)) = r.response else { panic!("{r:?}") };
+    assert_eq!(c.data.len(), 10);
+    assert!(c.total_len > 1_000_000);
+    assert_eq!(&c.data[..8], avatard::asset::file::MAGIC);
+    let state = d.control(Request::GetState { avatar_id: "default".into() }).await.unwrap();
+    let Some(Response::AvatarState(s)) = state.response else { panic!("{state:?}") };
+    assert_eq!(s.asset_hash, c.asset_hash);
     assert!(d.counter("control.errors").await.unwrap() >= 3);
 }
 

@@ -1,0 +1,117 @@
+//! An avatar's asset and the pieces the runtime needs with it: which tracker sources drive it, the landmark
+//! map of its skeleton, the file served by `GetAsset`.
+
+use super::params::SimParams;
+use crate::asset::{self, cache::Cache, Asset, AssetHash};
+use crate::mapping::pose::PoseMap;
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// One avatar of the daemon's configuration (`[[avatar]]` in the TOML file, `--avatar ID[=ASSET]` on the
+/// command line).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AvatarSpec {
+    pub id: String,
+    /// `default` (the embedded default avatar, through the precompute cache) or an asset file's path.
+    #[serde(default = "default_asset")]
+    pub asset: String,
+    /// Tracker `source_id`s that drive this avatar (e.g. a body and a face tracker); empty = every source.
+    #[serde(default)]
+    pub sources: Vec<String>,
+    #[serde(default)]
+    pub params: SimParams,
+}
+
+fn default_asset() -> String {
+    asset::default_avatar::NAME.to_owned()
+}
+
+impl AvatarSpec {
+    pub fn new(id: &str) -> Self {
+        AvatarSpec {
+            id: id.to_owned(),
+            asset: default_asset(),
+            sources: Vec::new(),
+            params: SimParams::default(),
+        }
+    }
+
+    /// Id and asset name are usable (ids go into PUB topics: no `/`, no whitespace).
+    pub fn validate(&self) -> Result<(), String> {
+        let id_ok = !self.id.is_empty()
+            && self.id.len() <= 64
+            && self.id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+        if !id_ok {
+            return Err(format!("avatar id {:?}: use 1-64 characters from [A-Za-z0-9-_.]", self.id));
+        }
+        if self.asset.is_empty() {
+            return Err(format!("avatar {:?}: empty asset name", self.id));
+        }
+        self.params.validate().map_err(|e| format!("avatar {:?}: {e}", self.id))
+    }
+}
+
+/// A loaded avatar, shared read-only by the solver and the I/O tasks.
+pub struct LoadedAvatar {
+    pub id: String,
+    pub asset: Asset,
+    pub hash: AssetHash,
+    /// The asset file (served by `GetAsset`).
+    pub path: Option<PathBuf>,
+    pub sources: Vec<String>,
+    pub pose_map: PoseMap,
+}
+
+impl std::fmt::Debug for LoadedAvatar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedAvatar").field("id", &self.id).field("hash", &asset::hex(&self.hash)).finish()
+    }
+}
+
+impl LoadedAvatar {
+    pub fn num_p(&self) -> usize {
+        self.asset.sim.rig.num_params()
+    }
+
+    pub fn num_z(&self) -> usize {
+        self.asset.sim.reduced.btmb.nrows()
+    }
+
+    pub fn tets(&self) -> usize {
+        self.asset.sim.mesh.t()
+    }
+}
+
+/// Load (or, for the default avatar on a cold cache, precompute) the asset of `spec`. `cache`: the precompute
+/// cache (`None`: no cache; the default avatar is then built and written to a temporary file to be served).
+pub fn load(spec: &AvatarSpec, cache: Option<&Cache>) -> Result<LoadedAvatar> {
+    let (asset, hash, path) = if spec.asset == asset::default_avatar::NAME {
+        let settings = crate::sim::precompute::PrecomputeSettings::default();
+        let built = asset::build::default_avatar(&settings, cache, Arc::new(|_| {}))
+            .context("building the default avatar")?;
+        let path = match cache.map(|c| c.asset_path(&built.key)).filter(|p| p.is_file()) {
+            Some(p) => p,
+            None => {
+                let p = std::env::temp_dir().join(format!("avatard-{}.avatar", asset::hex(&built.hash)));
+                asset::file::write_atomically(&p, &built.bytes)?;
+                p
+            }
+        };
+        (built.asset, built.hash, path)
+    } else {
+        let path = PathBuf::from(&spec.asset);
+        let (a, h) = asset::load(&path).with_context(|| format!("loading the asset {}", path.display()))?;
+        (a, h, path)
+    };
+    Ok(LoadedAvatar {
+        id: spec.id.clone(),
+        asset,
+        hash,
+        path: Some(path),
+        sources: spec.sources.clone(),
+        pose_map: PoseMap::default_avatar(),
+    })
+}

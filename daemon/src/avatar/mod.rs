@@ -1,0 +1,102 @@
+//! One simulated avatar, as the solver thread steps it each tick: tracker frames → `p` ([`retarget`]) →
+//! reduced dynamics → `z` ([`dynamics`]) → the values of one `AvatarState`.
+//!
+//! # Layout
+//! - [`params`]: the per-avatar parameters (config file, `SetParams`), validated in one place.
+//! - [`retarget`]: input slots → filtered, mapped, interpolated `p`; hold and ease to rest on silence.
+//! - [`dynamics`]: the reduced model at the current tick rate and stiffness, damping, teleports, the guard.
+//! - [`load`]: an avatar's asset (the embedded default avatar or a file) and its run-time pieces.
+
+pub mod dynamics;
+pub mod load;
+pub mod params;
+pub mod retarget;
+
+use crate::ingest::Inputs;
+use avatar_schema::state_flags;
+use dynamics::{Dynamics, StepOutcome};
+use load::LoadedAvatar;
+use params::SimParams;
+use retarget::{MapCounts, Retarget};
+use std::sync::Arc;
+
+/// What one tick produced for one avatar (the solver wraps it into an `AvatarState`).
+#[derive(Clone, Debug, Default)]
+pub struct TickOutput {
+    pub p: Vec<f32>,
+    pub z: Vec<f32>,
+    pub flags: u32,
+    pub input_seq: u64,
+    pub input_capture_time_ns: i64,
+    pub fresh_input: bool,
+    pub step: StepOutcome,
+    pub counts: MapCounts,
+}
+
+pub struct AvatarSim {
+    pub avatar: Arc<LoadedAvatar>,
+    retarget: Retarget,
+    dynamics: Dynamics,
+}
+
+impl AvatarSim {
+    /// At rest, ticking at `tick_hz`.
+    pub fn new(avatar: Arc<LoadedAvatar>, params: &SimParams, tick_hz: f32) -> Result<Self, String> {
+        let sim = &avatar.asset.sim;
+        let retarget = Retarget::new(
+            &sim.rig,
+            &avatar.pose_map,
+            params,
+            avatar.sources.clone(),
+            avatar.asset.source.humanoid.clone(),
+        )?;
+        let dynamics = Dynamics::new(sim, retarget.rest_p(), 1.0 / tick_hz as f64, params.stiffness)?;
+        Ok(AvatarSim { avatar, retarget, dynamics })
+    }
+
+    pub fn dynamics(&self) -> &Dynamics {
+        &self.dynamics
+    }
+
+    /// One tick of length `1 / tick_hz` at local time `now_ns`. `reset`: forget the input and the motion (a
+    /// `ResetAvatar` request).
+    pub fn tick(
+        &mut self,
+        inputs: &Inputs,
+        now_ns: i64,
+        tick_hz: f32,
+        params: &SimParams,
+        reset: bool,
+    ) -> TickOutput {
+        let sim = &self.avatar.asset.sim;
+        let mut flags = 0;
+        if reset {
+            self.retarget.reset();
+            self.dynamics.reset(self.retarget.rest_p());
+            flags |= state_flags::RESET;
+        }
+        let mut target = self.retarget.tick(&sim.rig, inputs, now_ns, 1.0 / tick_hz as f64, params);
+        flags |= target.flags;
+        if target.p.iter().any(|v| !v.is_finite()) {
+            // cannot happen with verified input; never let it reach the solver or the wire
+            self.retarget.reset();
+            target.p = self.retarget.rest_p().to_vec();
+            flags |= state_flags::DEGRADED;
+        }
+        let step = self.dynamics.step(sim, &target.p, 1.0 / tick_hz as f64, params);
+        if step.guard_reset {
+            flags |= state_flags::RESET | state_flags::DEGRADED;
+        }
+        let z = &self.dynamics.state.z;
+        TickOutput {
+            p: target.p.iter().map(|&v| v as f32).collect(),
+            z: z.iter().map(|&v| v as f32).collect(),
+            flags,
+            input_seq: target.input_seq,
+            input_capture_time_ns: target.input_capture_time_ns,
+            fresh_input: target.fresh,
+            step,
+            counts: target.counts,
+        }
+    }
+}

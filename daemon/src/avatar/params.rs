@@ -1,0 +1,267 @@
+//! Per-avatar parameters: what the config file sets at start-up and `SetParams` changes live, validated in
+//! one place so both paths refuse the same values with the same message.
+
+use crate::mapping::one_euro::OneEuroParams;
+use crate::sim::exrotated_step::FleshMode;
+use crate::sim::step::Elasticity;
+use serde::{Deserialize, Serialize};
+
+/// How one avatar is simulated and driven. Times are seconds, rates 1/s.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SimParams {
+    /// Multiplier of the asset's Lamé parameters μ and λ (1 = as precomputed).
+    pub stiffness: f64,
+    /// Damping of the secondary motion: without elastic forces its velocity decays as `exp(−damping·t)`.
+    pub damping: f64,
+    /// Gravity (m/s²) in the avatar frame, +Y up.
+    pub gravity: [f64; 3],
+    /// How the flesh's rotations are found ([`FleshMode`]: `corotational`, `exrotated`,
+    /// `corotational+exrotated-warmstart`).
+    #[serde(with = "flesh_mode_name")]
+    pub flesh_mode: FleshMode,
+    /// `false`: as-rigid-as-possible (λ ignored); `true`: linear co-rotational.
+    pub volume_preservation: bool,
+    /// Most local-global iterations per tick.
+    pub iterations: usize,
+    /// One-Euro filter of landmark positions, blendshape scores and the head rotation.
+    pub filter: OneEuroParams,
+    /// Landmarks below this visibility leave their bone held.
+    pub min_visibility: f32,
+    /// Mirror the tracked subject (a webcam's selfie view).
+    pub mirror: bool,
+    /// Input silence before the pose is held (flag `HELD_POSE`).
+    pub hold_after: f64,
+    /// Input silence before the held pose starts easing to the rest pose.
+    pub ease_after: f64,
+    /// Length of the ease to rest (then flag `REST_POSE`).
+    pub ease_duration: f64,
+    /// Solver guard: largest `|z_i|` accepted; beyond it (or any non-finite value) the avatar is reset to its
+    /// rig pose, flagged `RESET | DEGRADED` and counted.
+    pub max_z: f64,
+    /// Teleport: a bone moving farther than this (m) in one tick, or turning by more than
+    /// `teleport_angle` (rad), is a discontinuity, not motion: the rig's velocity is not fed to the flesh.
+    pub teleport_distance: f64,
+    pub teleport_angle: f64,
+}
+
+impl Default for SimParams {
+    fn default() -> Self {
+        SimParams {
+            stiffness: 1.0,
+            damping: 2.0,
+            gravity: [0.0; 3],
+            flesh_mode: FleshMode::Corotational,
+            volume_preservation: true,
+            iterations: 10,
+            filter: OneEuroParams::default(),
+            min_visibility: 0.5,
+            mirror: false,
+            hold_after: 0.5,
+            ease_after: 2.0,
+            ease_duration: 1.0,
+            max_z: 5.0,
+            teleport_distance: 0.5,
+            teleport_angle: 1.0,
+        }
+    }
+}
+
+/// Names `SetParams` accepts for one avatar (`tick_hz` is the daemon's, see [`crate::control`]).
+pub const SETTABLE: &[&str] = &[
+    "stiffness",
+    "damping",
+    "gravity_x",
+    "gravity_y",
+    "gravity_z",
+    "flesh_mode",
+    "volume_preservation",
+    "iterations",
+    "filter_min_cutoff",
+    "filter_beta",
+    "filter_d_cutoff",
+    "min_visibility",
+    "mirror",
+    "hold_after",
+    "ease_after",
+    "ease_duration",
+    "max_z",
+    "momentum_leak",
+];
+
+fn range(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), String> {
+    if v.is_finite() && v >= lo && v <= hi {
+        Ok(())
+    } else {
+        Err(format!("{name} = {v} is out of range [{lo}, {hi}]"))
+    }
+}
+
+fn positive(name: &str, v: f64, hi: f64) -> Result<(), String> {
+    if v.is_finite() && v > 0.0 && v <= hi {
+        Ok(())
+    } else {
+        Err(format!("{name} = {v} is out of range (0, {hi}]"))
+    }
+}
+
+fn flag(name: &str, v: f64) -> Result<bool, String> {
+    match v {
+        0.0 => Ok(false),
+        1.0 => Ok(true),
+        _ => Err(format!("{name} = {v}: expected 0 or 1")),
+    }
+}
+
+impl SimParams {
+    /// Every field in its range; the error names the field and the range.
+    pub fn validate(&self) -> Result<(), String> {
+        positive("stiffness", self.stiffness, 1e4)?;
+        range("damping", self.damping, 0.0, 1e3)?;
+        for (c, g) in ["gravity_x", "gravity_y", "gravity_z"].iter().zip(self.gravity) {
+            range(c, g, -100.0, 100.0)?;
+        }
+        if !(1..=100).contains(&self.iterations) {
+            return Err(format!("iterations = {} is out of range [1, 100]", self.iterations));
+        }
+        positive("filter.min_cutoff", self.filter.min_cutoff, 1e3)?;
+        range("filter.beta", self.filter.beta, 0.0, 1e3)?;
+        positive("filter.d_cutoff", self.filter.d_cutoff, 1e3)?;
+        range("min_visibility", self.min_visibility as f64, 0.0, 1.0)?;
+        range("hold_after", self.hold_after, 0.0, 3600.0)?;
+        range("ease_after", self.ease_after, self.hold_after, 3600.0)?;
+        range("ease_duration", self.ease_duration, 0.0, 3600.0)?;
+        positive("max_z", self.max_z, 1e6)?;
+        positive("teleport_distance", self.teleport_distance, 1e6)?;
+        positive("teleport_angle", self.teleport_angle, std::f64::consts::PI)?;
+        Ok(())
+    }
+
+    /// A copy with `name` set to `value` (one `SetParams` entry), validated. `flesh_mode` takes the index of
+    /// the mode in [`FleshMode::ALL`]; booleans take 0 or 1.
+    pub fn with(&self, name: &str, value: f32) -> Result<SimParams, String> {
+        let mut p = self.clone();
+        let v = value as f64;
+        match name {
+            "stiffness" => p.stiffness = v,
+            "damping" => p.damping = v,
+            "gravity_x" => p.gravity[0] = v,
+            "gravity_y" => p.gravity[1] = v,
+            "gravity_z" => p.gravity[2] = v,
+            "flesh_mode" => {
+                p.flesh_mode = *FleshMode::ALL.get(v as usize).filter(|_| v.fract() == 0.0 && v >= 0.0).ok_or_else(
+                    || {
+                        let names: Vec<String> =
+                            FleshMode::ALL.iter().enumerate().map(|(i, m)| format!("{i} = {m}")).collect();
+                        format!("flesh_mode = {v}: expected {}", names.join(", "))
+                    },
+                )?
+            }
+            "volume_preservation" => p.volume_preservation = flag(name, v)?,
+            "iterations" => {
+                if v.fract() != 0.0 || !(1.0..=100.0).contains(&v) {
+                    return Err(format!("iterations = {v}: expected a whole number in [1, 100]"));
+                }
+                p.iterations = v as usize
+            }
+            "filter_min_cutoff" => p.filter.min_cutoff = v,
+            "filter_beta" => p.filter.beta = v,
+            "filter_d_cutoff" => p.filter.d_cutoff = v,
+            "min_visibility" => p.min_visibility = value,
+            "mirror" => p.mirror = flag(name, v)?,
+            "hold_after" => p.hold_after = v,
+            "ease_after" => p.ease_after = v,
+            "ease_duration" => p.ease_duration = v,
+            "max_z" => p.max_z = v,
+            "momentum_leak" => {
+                return Err("momentum_leak is part of the skinning eigenmodes (paper 000 §4.3): it is fixed when \
+                            the asset is precomputed (`avatard precompute --leak-strength S`), not at run time"
+                    .into())
+            }
+            other => {
+                return Err(format!("unknown parameter {other:?} (known: tick_hz, {})", SETTABLE.join(", ")))
+            }
+        }
+        p.validate()?;
+        Ok(p)
+    }
+
+    pub fn elasticity(&self) -> Elasticity {
+        if self.volume_preservation {
+            Elasticity::Corotational
+        } else {
+            Elasticity::Arap
+        }
+    }
+}
+
+/// Serde of a [`FleshMode`] by its name.
+mod flesh_mode_name {
+    use crate::sim::exrotated_step::FleshMode;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(m: &FleshMode, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(m.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<FleshMode, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(|e: crate::sim::exrotated_step::UnknownFleshMode| serde::de::Error::custom(e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid_and_every_settable_name_is_handled() {
+        let p = SimParams::default();
+        p.validate().unwrap();
+        for name in SETTABLE {
+            let r = p.with(name, 1.0);
+            if *name == "momentum_leak" {
+                assert!(r.unwrap_err().contains("precompute"));
+            } else if let Err(e) = r {
+                // 1.0 is out of range for a few; the error must then name the parameter
+                assert!(e.contains(name.trim_start_matches("filter_")), "{name}: {e}");
+            }
+        }
+        assert!(p.with("warp", 1.0).unwrap_err().contains("unknown"));
+    }
+
+    #[test]
+    fn out_of_range_and_non_finite_values_are_refused() {
+        let p = SimParams::default();
+        for (name, v) in [
+            ("stiffness", 0.0),
+            ("stiffness", f32::NAN),
+            ("damping", -1.0),
+            ("gravity_y", f32::INFINITY),
+            ("gravity_y", 1e3),
+            ("flesh_mode", 3.0),
+            ("flesh_mode", 0.5),
+            ("iterations", 0.0),
+            ("iterations", 2.5),
+            ("mirror", 0.5),
+            ("filter_min_cutoff", 0.0),
+            ("max_z", -1.0),
+            ("ease_after", 0.1), // before hold_after
+        ] {
+            assert!(p.with(name, v).is_err(), "{name} = {v}");
+        }
+        let q = p.with("flesh_mode", 0.0).unwrap();
+        assert_eq!(q.flesh_mode, FleshMode::ALL[0]);
+        assert_eq!(p.with("gravity_y", -9.81).unwrap().gravity[1], -9.81f32 as f64);
+    }
+
+    #[test]
+    fn serde_round_trip_names_the_flesh_mode() {
+        let p = SimParams { flesh_mode: FleshMode::ExRotated, ..SimParams::default() };
+        let j = serde_json::to_value(&p).unwrap();
+        assert_eq!(j["flesh_mode"], "exrotated");
+        assert_eq!(serde_json::from_value::<SimParams>(j).unwrap(), p);
+        let bad = serde_json::json!({"flesh_mode": "jelly"});
+        assert!(serde_json::from_value::<SimParams>(bad).is_err());
+    }
+}

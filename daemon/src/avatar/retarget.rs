@@ -1,0 +1,414 @@
+//! Tracker frames → the rig parameters `p` one avatar follows this tick.
+//!
+//! Per tick: take the newest pose, face and rig frames of the avatar's sources; filter what is new (One-Euro
+//! on landmark positions, blendshape scores and the head rotation, timed by capture time); map it
+//! ([`crate::mapping`]): body landmarks → skeleton, face → head bone and blendshapes, `RigFrame` bones and
+//! blendshapes straight through; then move from the previous output towards that target over one input
+//! interval (the tracker runs at 30–60 Hz, the solver at 120 Hz: a step in `p` every few ticks would be felt by
+//! the dynamics as an impulse). On input silence the pose holds (`HELD_POSE`), then eases to the rest pose
+//! (`REST_POSE` once there).
+
+use super::params::SimParams;
+use crate::ingest::{Inputs, Slots};
+use crate::mapping::face::{head_rotation, map_blendshapes, set_bone_world_rotation};
+use crate::mapping::one_euro::{OneEuro, OneEuroRotation};
+use crate::mapping::pose::{PoseMap, PoseMapOptions, PoseMapper};
+use crate::sim::rig::{write_affine, Rig, RigPart};
+use avatar_schema::{state_flags, FaceFrame, Landmark, PoseFrame, RigFrame};
+use nalgebra::{Quaternion, Rotation3, UnitQuaternion};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Mapping problems of one tick, for the daemon's counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MapCounts {
+    /// Blendshape or bone names the avatar's rig does not have.
+    pub unknown_names: u64,
+    /// Values refused (non-finite scores, degenerate transforms).
+    pub rejected_values: u64,
+}
+
+/// This tick's rig parameters and where they came from.
+#[derive(Clone, Debug, Default)]
+pub struct Target {
+    pub p: Vec<f64>,
+    /// `HELD_POSE` / `REST_POSE` bits.
+    pub flags: u32,
+    /// Sequence number and capture time of the newest input frame in `p` (0 before any).
+    pub input_seq: u64,
+    pub input_capture_time_ns: i64,
+    /// A new input frame was taken this tick.
+    pub fresh: bool,
+    pub counts: MapCounts,
+}
+
+/// Identity of the last frame taken from a slot (so each frame is filtered and mapped once).
+type Seen = Option<(u64, u64)>; // (stream_id, seq)
+
+pub struct Retarget {
+    rest_p: Vec<f64>,
+    /// Tracker sources this avatar follows; empty = every source.
+    sources: Vec<String>,
+    /// Body landmarks → skeleton; `None` when the avatar's skeleton does not fit the landmark map (then only
+    /// face and rig frames drive it).
+    mapper: Option<PoseMapper>,
+    landmark_filters: Vec<[OneEuro; 3]>,
+    blend_filters: BTreeMap<usize, OneEuro>,
+    head_filter: OneEuroRotation,
+    seen: [Seen; 3],
+    /// Latest mapped pieces: the body's `p` (skeleton), the face's (bone, rotation) and blendshape values, a rig
+    /// frame's full `p`.
+    body: Option<Vec<f64>>,
+    head: Option<Rotation3<f64>>,
+    face_blend: Vec<(usize, f64)>,
+    rig_p: Option<Vec<f64>>,
+    /// Interpolation from `from` (at local time `since_ns`) to `target` over `interval_s`.
+    from: Vec<f64>,
+    target: Vec<f64>,
+    since_ns: i64,
+    interval_s: f64,
+    last_capture_ns: Option<i64>,
+    /// Output of the previous tick.
+    out: Vec<f64>,
+    input_seq: u64,
+    input_capture_time_ns: i64,
+    last_input_local_ns: Option<i64>,
+    /// `p` when the ease to rest began.
+    ease_from: Option<Vec<f64>>,
+    params_filter: crate::mapping::one_euro::OneEuroParams,
+    params_mirror: bool,
+    humanoid: BTreeMap<String, String>,
+    handles: Vec<usize>,
+    head_bone: Option<String>,
+}
+
+impl Retarget {
+    /// For `rig` with the body landmark map `map`; `humanoid` maps VRM humanoid names to bone names (for
+    /// `RigFrame`s that use them).
+    pub fn new(
+        rig: &Rig,
+        map: &PoseMap,
+        params: &SimParams,
+        sources: Vec<String>,
+        humanoid: BTreeMap<String, String>,
+    ) -> Result<Self, String> {
+        let options = PoseMapOptions { min_visibility: params.min_visibility, mirror: params.mirror };
+        let mapper = match PoseMapper::new(rig, map, options) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                tracing::warn!(
+                    "body tracking is off for this avatar (its skeleton does not fit the pose map: {e})"
+                );
+                None
+            }
+        };
+        let rest_p = rig.rest_params();
+        let f = params.filter;
+        Ok(Retarget {
+            sources,
+            mapper,
+            landmark_filters: (0..avatar_schema::pose_landmarks::COUNT)
+                .map(|_| std::array::from_fn(|_| OneEuro::new(f)))
+                .collect(),
+            blend_filters: BTreeMap::new(),
+            head_filter: OneEuroRotation::new(f),
+            seen: [None; 3],
+            body: None,
+            head: None,
+            face_blend: Vec::new(),
+            rig_p: None,
+            from: rest_p.clone(),
+            target: rest_p.clone(),
+            since_ns: 0,
+            interval_s: 0.0,
+            last_capture_ns: None,
+            out: rest_p.clone(),
+            input_seq: 0,
+            input_capture_time_ns: 0,
+            last_input_local_ns: None,
+            ease_from: None,
+            params_filter: f,
+            params_mirror: params.mirror,
+            head_bone: rig.bone_param_offset("head").map(|_| "head".to_owned()),
+            humanoid,
+            handles: super::dynamics::handle_offsets(rig),
+            rest_p,
+        })
+    }
+
+    pub fn rest_p(&self) -> &[f64] {
+        &self.rest_p
+    }
+
+    /// Forget every input: back to rest, filters cleared (a `ResetAvatar` request).
+    pub fn reset(&mut self) {
+        if let Some(m) = &mut self.mapper {
+            m.reset();
+        }
+        self.clear_filters();
+        self.seen = [None; 3];
+        (self.body, self.head, self.rig_p) = (None, None, None);
+        self.face_blend.clear();
+        self.from = self.rest_p.clone();
+        self.target = self.rest_p.clone();
+        self.out = self.rest_p.clone();
+        self.last_capture_ns = None;
+        self.last_input_local_ns = None;
+        self.ease_from = None;
+    }
+
+    fn clear_filters(&mut self) {
+        self.landmark_filters.iter_mut().flatten().for_each(|f| f.reset());
+        self.blend_filters.values_mut().for_each(|f| f.reset());
+        self.head_filter.reset();
+    }
+
+    fn apply_params(&mut self, params: &SimParams) {
+        let f = params.filter;
+        if f != self.params_filter {
+            self.landmark_filters.iter_mut().flatten().for_each(|x| x.params = f);
+            self.blend_filters.values_mut().for_each(|x| x.params = f);
+            self.head_filter.params = f;
+            self.params_filter = f;
+        }
+        self.params_mirror = params.mirror;
+        if let Some(m) = &mut self.mapper {
+            m.options = PoseMapOptions { min_visibility: params.min_visibility, mirror: params.mirror };
+        }
+    }
+
+    /// The slots this avatar reads: all sources, or its own in the order given.
+    fn slots<'a>(
+        &self,
+        inputs: &'a Inputs,
+        held: &'a mut Vec<Arc<crate::ingest::SourceSlots>>,
+    ) -> Vec<&'a Slots> {
+        if self.sources.is_empty() {
+            return vec![&inputs.any];
+        }
+        held.extend(self.sources.iter().filter_map(|s| inputs.source(s)));
+        held.iter().map(|s| &s.slots).collect()
+    }
+
+    /// The rig parameters for the tick of length `h` (s) starting at local time `now_ns`.
+    pub fn tick(&mut self, rig: &Rig, inputs: &Inputs, now_ns: i64, h: f64, params: &SimParams) -> Target {
+        self.apply_params(params);
+        let mut held = Vec::new();
+        let slots = self.slots(inputs, &mut held);
+        let newest = |get: &dyn Fn(&Slots) -> Option<(i64, u64)>| {
+            slots.iter().enumerate().filter_map(|(i, s)| get(s).map(|k| (k, i))).max().map(|(_, i)| i)
+        };
+        let pose = newest(&|s| s.pose.load().as_ref().map(|f| (f.header.capture_time_ns, f.header.seq)))
+            .and_then(|i| slots[i].pose.load_full());
+        let face = newest(&|s| s.face.load().as_ref().map(|f| (f.header.capture_time_ns, f.header.seq)))
+            .and_then(|i| slots[i].face.load_full());
+        let rigf = newest(&|s| s.rig.load().as_ref().map(|f| (f.header.capture_time_ns, f.header.seq)))
+            .and_then(|i| slots[i].rig.load_full());
+        let received = slots.iter().map(|s| s.received_ns.load(std::sync::atomic::Ordering::Relaxed)).max();
+        drop(slots);
+
+        let mut t = Target::default();
+        let headers = [
+            pose.as_ref().map(|f| &f.header),
+            face.as_ref().map(|f| &f.header),
+            rigf.as_ref().map(|f| &f.header),
+        ];
+        let mut new = [false; 3];
+        let mut newest_header = None::<&avatar_schema::FrameHeader>;
+        let mut restarted = false;
+        for (k, h) in headers.into_iter().enumerate() {
+            let Some(h) = h else { continue };
+            let id = (h.stream_id, h.seq);
+            if self.seen[k] == Some(id) {
+                continue;
+            }
+            // a restarted tracker (new stream id): its clock starts over, so must the filters' time
+            restarted |= self.seen[k].is_some_and(|(stream, _)| stream != h.stream_id);
+            self.seen[k] = Some(id);
+            new[k] = true;
+            if newest_header.is_none_or(|n| h.capture_time_ns > n.capture_time_ns) {
+                newest_header = Some(h);
+            }
+        }
+        if restarted {
+            self.clear_filters();
+        }
+        let fresh = newest_header.is_some();
+        if let Some(h) = newest_header {
+            self.input_seq = h.seq;
+            self.input_capture_time_ns = h.capture_time_ns;
+            self.last_input_local_ns = Some(received.unwrap_or(now_ns).max(1));
+            let dt = self.last_capture_ns.map(|c| (h.capture_time_ns - c) as f64 * 1e-9);
+            self.last_capture_ns = Some(h.capture_time_ns);
+            self.interval_s = dt.filter(|d| d.is_finite() && *d > 0.0).map_or(0.0, |d| d.min(0.1));
+        }
+        if fresh {
+            if let Some(f) = pose.as_ref().filter(|_| new[0]) {
+                self.map_pose(f);
+            }
+            if let Some(f) = face.as_ref().filter(|_| new[1]) {
+                t.counts = self.map_face(rig, f);
+            }
+            if let Some(f) = rigf.as_ref().filter(|_| new[2]) {
+                let c = self.map_rig(rig, f);
+                t.counts.unknown_names += c.unknown_names;
+                t.counts.rejected_values += c.rejected_values;
+            }
+            self.target = self.compose(rig);
+            // a jump is not interpolated (the dynamics treat it as a teleport too)
+            let jump = super::dynamics::is_teleport(&self.out, &self.target, &self.handles, params);
+            self.from = if jump { self.target.clone() } else { self.out.clone() };
+            self.since_ns = now_ns;
+            self.ease_from = None;
+        }
+
+        // interpolate towards the target; this tick's step ends at now + h
+        let s = if self.interval_s > 0.0 {
+            (((now_ns - self.since_ns) as f64 * 1e-9 + h) / self.interval_s).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        let mut p: Vec<f64> = self.from.iter().zip(&self.target).map(|(a, b)| a + s * (b - a)).collect();
+
+        // silence: hold, then ease to rest
+        match self.last_input_local_ns {
+            None => t.flags |= state_flags::REST_POSE,
+            Some(last) => {
+                let silence = (now_ns - last) as f64 * 1e-9;
+                if silence > params.hold_after {
+                    t.flags |= state_flags::HELD_POSE;
+                }
+                if silence > params.ease_after {
+                    let from = self.ease_from.get_or_insert_with(|| p.clone());
+                    let u = if params.ease_duration > 0.0 {
+                        ((silence - params.ease_after) / params.ease_duration).clamp(0.0, 1.0)
+                    } else {
+                        1.0
+                    };
+                    let w = u * u * (3.0 - 2.0 * u); // smoothstep
+                    p = from.iter().zip(&self.rest_p).map(|(a, b)| a + w * (b - a)).collect();
+                    if u >= 1.0 {
+                        t.flags |= state_flags::REST_POSE;
+                        // the next input starts from rest
+                        self.from = self.rest_p.clone();
+                        self.target = self.rest_p.clone();
+                    }
+                }
+            }
+        }
+        self.out = p.clone();
+        t.p = p;
+        t.input_seq = self.input_seq;
+        t.input_capture_time_ns = self.input_capture_time_ns;
+        t.fresh = fresh;
+        t
+    }
+
+    /// Filter the world landmarks (One-Euro per coordinate, capture time) and map them to the skeleton.
+    fn map_pose(&mut self, f: &PoseFrame) {
+        let Some(mapper) = &mut self.mapper else { return };
+        let t = f.header.capture_time_ns as f64 * 1e-9;
+        let lm: Vec<Landmark> = f
+            .world_landmarks
+            .iter()
+            .zip(&mut self.landmark_filters)
+            .map(|(l, fl)| {
+                let mut l = *l;
+                let [fx, fy, fz] = fl;
+                l.x = fx.filter(t, l.x as f64).unwrap_or(l.x as f64) as f32;
+                l.y = fy.filter(t, l.y as f64).unwrap_or(l.y as f64) as f32;
+                l.z = fz.filter(t, l.z as f64).unwrap_or(l.z as f64) as f32;
+                l
+            })
+            .collect();
+        self.body = Some(mapper.map(&lm));
+    }
+
+    /// Filter the blendshape scores and the head rotation of a face frame.
+    fn map_face(&mut self, rig: &Rig, f: &FaceFrame) -> MapCounts {
+        let t = f.header.capture_time_ns as f64 * 1e-9;
+        let mut p = self.rest_p.clone();
+        let c = map_blendshapes(rig, &f.blendshapes, &mut p);
+        self.face_blend.clear();
+        for w in &f.blendshapes {
+            if let Some(i) = rig.blendshape_param_index(&w.name) {
+                if w.value.is_finite() {
+                    let filter =
+                        self.blend_filters.entry(i).or_insert_with(|| OneEuro::new(self.params_filter));
+                    let v = filter.filter(t, p[i]).unwrap_or(p[i]).clamp(0.0, 1.0);
+                    self.face_blend.push((i, v));
+                }
+            }
+        }
+        let mut rejected = c.rejected as u64;
+        match f.facial_transform.as_ref().map(|m| head_rotation(m, self.params_mirror)) {
+            Some(Some(r)) => {
+                let q = UnitQuaternion::from_rotation_matrix(&r);
+                self.head =
+                    self.head_filter.filter(t, q.into_inner()).map(|q| q.to_rotation_matrix()).or(Some(r));
+            }
+            Some(None) => rejected += 1,
+            None => {}
+        }
+        MapCounts { unknown_names: c.unknown as u64, rejected_values: rejected }
+    }
+
+    /// A rig frame: bones by name (or VRM humanoid name) with local rotations relative to the bind pose, in
+    /// the parent's frame (`schema/README.md` §4.4), blendshapes by name, the root's world position.
+    fn map_rig(&mut self, rig: &Rig, f: &RigFrame) -> MapCounts {
+        let mut counts = MapCounts::default();
+        let mut p = self.rest_p.clone();
+        for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
+            let RigPart::Lbs(l) = part else { continue };
+            let mut local: Vec<_> = (0..l.num_bones()).map(|b| l.rest_local(b)).collect();
+            for bt in &f.bones {
+                let name = self.humanoid.get(&bt.name).unwrap_or(&bt.name);
+                let Some(b) = l.bone_index(name) else {
+                    counts.unknown_names += 1;
+                    continue;
+                };
+                let [x, y, z, w] = bt.rotation.map(|v| v as f64);
+                let r = UnitQuaternion::from_quaternion(Quaternion::new(w, x, y, z)).to_rotation_matrix();
+                let m = r.matrix();
+                let rest = local[b];
+                // [R·R_b | j_b + t]: rotate about the joint, in the parent's frame
+                let mut posed = rest;
+                for i in 0..3 {
+                    for j in 0..3 {
+                        posed[i][j] = (0..3).map(|k| m[(i, k)] * rest[k][j]).sum();
+                    }
+                    posed[i][3] = rest[i][3] + bt.translation.map_or(0.0, |t| t[i] as f64);
+                }
+                local[b] = posed;
+            }
+            if let (Some(root), Some(rp)) = (l.topological_order().first(), f.root_position) {
+                for i in 0..3 {
+                    local[*root][i][3] = rp[i] as f64;
+                }
+            }
+            let world = l.world_from_local(&local);
+            for (b, t) in l.skinning_from_world(&world).iter().enumerate() {
+                write_affine(&mut p[o + 12 * b..], t);
+            }
+        }
+        let c = map_blendshapes(rig, &f.blendshapes, &mut p);
+        counts.unknown_names += c.unknown as u64;
+        counts.rejected_values += c.rejected as u64;
+        self.rig_p = Some(p);
+        counts
+    }
+
+    /// The target from the latest mapped pieces: a rig frame if any (it is a whole pose), else the body;
+    /// then the face's head rotation and blendshapes on top.
+    fn compose(&self, rig: &Rig) -> Vec<f64> {
+        let mut p = self.rig_p.clone().or_else(|| self.body.clone()).unwrap_or_else(|| self.rest_p.clone());
+        if let (Some(r), Some(bone)) = (&self.head, &self.head_bone) {
+            // The face tracker's head is relative to the camera, like the body's world landmarks.
+            set_bone_world_rotation(rig, &mut p, bone, r);
+        }
+        for &(i, v) in &self.face_blend {
+            p[i] = v;
+        }
+        p
+    }
+}

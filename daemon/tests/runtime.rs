@@ -1,0 +1,360 @@
+//! The per-avatar runtime (`avatard::avatar`) on the default avatar, driven tick by tick with a simulated
+//! clock: the real pose recording, rig frames with known rotations, teleports, silence, the guard, live
+//! parameters. The daemon as a process is tested in `tests/tests/`.
+
+use avatar_schema::{state_flags, BoneTransform, FrameHeader, Message, RigFrame};
+use avatard::asset::cache::Cache;
+use avatard::avatar::load::{load, AvatarSpec, LoadedAvatar};
+use avatard::avatar::params::SimParams;
+use avatard::avatar::{AvatarSim, TickOutput};
+use avatard::ingest::Inputs;
+use nalgebra::{Matrix3, UnitQuaternion, Vector3};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, OnceLock};
+
+const HZ: f32 = 120.0;
+const TICK_NS: i64 = 1_000_000_000 / 120;
+
+fn avatar() -> Arc<LoadedAvatar> {
+    static A: OnceLock<Arc<LoadedAvatar>> = OnceLock::new();
+    A.get_or_init(|| {
+        let cache = Cache::default_dir().map(Cache::new);
+        Arc::new(load(&AvatarSpec::new("test"), cache.as_ref()).expect("default avatar"))
+    })
+    .clone()
+}
+
+fn recording(name: &str) -> tracker_bridge::recording::Recording {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/recordings").join(name);
+    tracker_bridge::recording::Recording::load(&path).unwrap()
+}
+
+fn linear(p: &[f32], o: usize) -> Matrix3<f64> {
+    Matrix3::from_fn(|r, c| p[o + 4 * r + c] as f64)
+}
+
+fn head(a: &LoadedAvatar, bone: &str) -> Vector3<f64> {
+    Vector3::from(avatard::flesh::pose::bone_head(&a.asset.sim.rig, bone).unwrap())
+}
+
+fn finite(o: &TickOutput) -> bool {
+    o.p.iter().chain(&o.z).all(|v| v.is_finite())
+}
+
+fn zmax(o: &TickOutput) -> f32 {
+    o.z.iter().fold(0.0, |m, v| m.max(v.abs()))
+}
+
+fn header(seq: u64, t_ns: i64) -> FrameHeader {
+    FrameHeader { source_id: "test".into(), stream_id: 1, seq, capture_time_ns: t_ns, send_time_ns: t_ns }
+}
+
+/// The recorded pose stream replayed at its own times into the slots, the avatar ticked at 120 Hz.
+#[test]
+fn recorded_pose_drives_the_arm_and_excites_secondary_motion() {
+    let a = avatar();
+    let params = SimParams::default();
+    let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+    let inputs = Inputs::default();
+    let rec = recording("pose_demo_singleperson_cam01.avtrrec");
+    let frames: Vec<_> = rec
+        .records
+        .iter()
+        .filter_map(|r| match &r.message {
+            Message::Pose(f) => Some((r.t_ns as i64, f.clone())),
+            _ => None,
+        })
+        .collect();
+    assert!(frames.len() >= 90);
+    let t0 = 1_000_000_000i64;
+    let end = t0 + frames.last().unwrap().0 + 500_000_000;
+    let ua = a.asset.sim.rig.bone_param_offset("upperarm_l").unwrap();
+    let rest_dir = (head(&a, "lowerarm_l") - head(&a, "upperarm_l")).normalize();
+    let down = Vector3::new(0.0, -1.0, 0.0);
+    let mp = avatar_schema::pose_landmarks::LEFT_SHOULDER;
+    let me = avatar_schema::pose_landmarks::LEFT_ELBOW;
+    let (mut next, mut now, mut seq) = (0, t0, 0u64);
+    let (mut rig_angle, mut lm_angle, mut z_peak, mut ticks) = (Vec::new(), Vec::new(), 0f32, 0);
+    let mut current_lm = None;
+    while now < end {
+        while next < frames.len() && t0 + frames[next].0 <= now {
+            let mut f = frames[next].1.clone();
+            seq += 1;
+            f.header = header(seq, t0 + frames[next].0);
+            let w = &f.world_landmarks;
+            let d = Vector3::new(
+                (w[me].x - w[mp].x) as f64,
+                -(w[me].y - w[mp].y) as f64,
+                -(w[me].z - w[mp].z) as f64,
+            );
+            current_lm = Some(d.normalize().dot(&down).acos());
+            inputs.any.pose.store(Some(Arc::new(f)));
+            inputs.any.received_ns.store(now, Relaxed);
+            next += 1;
+        }
+        let o = sim.tick(&inputs, now, HZ, &params, false);
+        assert!(finite(&o), "non-finite state at tick {ticks}");
+        assert_eq!(o.flags & (state_flags::RESET | state_flags::DEGRADED), 0);
+        if let Some(lm) = current_lm {
+            rig_angle.push((linear(&o.p, ua) * rest_dir).normalize().dot(&down).acos());
+            lm_angle.push(lm);
+        }
+        z_peak = z_peak.max(zmax(&o));
+        now += TICK_NS;
+        ticks += 1;
+    }
+    let range =
+        |v: &[f64]| v.iter().cloned().fold(f64::MIN, f64::max) - v.iter().cloned().fold(f64::MAX, f64::min);
+    let corr = {
+        let n = rig_angle.len() as f64;
+        let (ma, mb) = (rig_angle.iter().sum::<f64>() / n, lm_angle.iter().sum::<f64>() / n);
+        let cov: f64 = rig_angle.iter().zip(&lm_angle).map(|(a, b)| (a - ma) * (b - mb)).sum();
+        let va: f64 = rig_angle.iter().map(|a| (a - ma).powi(2)).sum();
+        let vb: f64 = lm_angle.iter().map(|b| (b - mb).powi(2)).sum();
+        cov / (va * vb).sqrt()
+    };
+    eprintln!(
+        "ticks {ticks}; landmark arm elevation range {:.1}°, rig {:.1}°; correlation {corr:.3}; peak |z| {z_peak:.2e}",
+        range(&lm_angle).to_degrees(),
+        range(&rig_angle).to_degrees()
+    );
+    assert!(range(&lm_angle).to_degrees() > 10.0, "the recording should move the arm");
+    assert!(corr > 0.9, "the rig's upper arm follows the recorded arm (filtered): correlation {corr}");
+    assert!(z_peak > 1e-5, "the moving rig excites secondary motion");
+    assert!(z_peak < params.max_z as f32);
+}
+
+fn rig_frame(seq: u64, t_ns: i64, bones: Vec<BoneTransform>, root: Option<[f32; 3]>) -> RigFrame {
+    RigFrame { header: header(seq, t_ns), bones, blendshapes: Vec::new(), root_position: root }
+}
+
+fn quat(axis: Vector3<f64>, angle: f64) -> [f32; 4] {
+    let q = UnitQuaternion::from_axis_angle(&nalgebra::Unit::new_normalize(axis), angle);
+    [q.i as f32, q.j as f32, q.k as f32, q.w as f32]
+}
+
+/// A rig frame's local rotation, relative to the bind pose in the parent's frame, lands in `p` as
+/// `T = L_parent R L_parent⁻¹` for a bone whose parent is at rest (computed here from the bind matrices).
+#[test]
+fn rig_frames_pass_straight_through() {
+    let a = avatar();
+    let params = SimParams::default();
+    let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+    let inputs = Inputs::default();
+    let (axis, angle) = (Vector3::new(0.3, -0.5, 0.8), 0.7);
+    let mut f = rig_frame(
+        1,
+        1,
+        vec![BoneTransform { name: "lowerarm_l".into(), rotation: quat(axis, angle), translation: None }],
+        None,
+    );
+    f.blendshapes = vec![
+        avatar_schema::NamedWeight { name: "jawOpen".into(), value: 0.6 },
+        avatar_schema::NamedWeight { name: "noSuchShape".into(), value: 1.0 },
+    ];
+    inputs.any.rig.store(Some(Arc::new(f)));
+    inputs.any.received_ns.store(1, Relaxed);
+    let o = sim.tick(&inputs, 1, HZ, &params, false);
+    assert_eq!(o.counts.unknown_names, 1);
+    let rig = &a.asset.sim.rig;
+    let lbs = rig
+        .parts()
+        .iter()
+        .find_map(|p| match p {
+            avatard::sim::rig::RigPart::Lbs(l) => Some(l),
+            _ => None,
+        })
+        .unwrap();
+    let b = lbs.bone_index("lowerarm_l").unwrap();
+    let parent = lbs.bones()[b].parent.unwrap();
+    let lp = Matrix3::from_fn(|r, c| lbs.bones()[parent].bind[r][c]);
+    let r = UnitQuaternion::from_axis_angle(&nalgebra::Unit::new_normalize(axis), angle).to_rotation_matrix();
+    let expected = lp * r.matrix() * lp.try_inverse().unwrap();
+    let got = linear(&o.p, rig.bone_param_offset("lowerarm_l").unwrap());
+    assert!((got - expected).norm() < 1e-6, "{got} vs {expected}");
+    // the joint stays where it was (rotation about the bone's head)
+    let o2 = rig.bone_param_offset("lowerarm_l").unwrap();
+    let j = head(&a, "lowerarm_l");
+    let t = Vector3::new(o.p[o2 + 3] as f64, o.p[o2 + 7] as f64, o.p[o2 + 11] as f64);
+    assert!((got * j + t - j).norm() < 1e-5);
+    assert_eq!(o.p[rig.blendshape_param_index("jawOpen").unwrap()], 0.6);
+    // an untouched bone stays at rest
+    let ua = linear(&o.p, rig.bone_param_offset("upperarm_r").unwrap());
+    assert!((ua - Matrix3::identity()).norm() < 1e-9);
+}
+
+/// Root jumps 10 m and an arm flips 180° between consecutive frames, back and forth: no NaN, the state stays
+/// bounded, the jumps are counted as teleports, and the motion dies down once the input is steady.
+#[test]
+fn teleporting_input_stays_finite_and_recovers() {
+    let a = avatar();
+    let params = SimParams::default();
+    let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+    let inputs = Inputs::default();
+    let (mut now, mut seq, mut teleports, mut peak) = (1i64, 0u64, 0, 0f32);
+    let pelvis = head(&a, "pelvis");
+    for k in 0..240 {
+        if k % 4 == 0 && k < 120 {
+            seq += 1;
+            let far = (seq % 2) as f32 * 10.0;
+            let flip = (seq % 2) as f64 * std::f64::consts::PI;
+            let f = rig_frame(
+                seq,
+                now,
+                vec![BoneTransform {
+                    name: "upperarm_l".into(),
+                    rotation: quat(Vector3::z(), flip),
+                    translation: None,
+                }],
+                Some([pelvis.x as f32 + far, pelvis.y as f32, pelvis.z as f32]),
+            );
+            inputs.any.rig.store(Some(Arc::new(f)));
+            inputs.any.received_ns.store(now, Relaxed);
+        }
+        let o = sim.tick(&inputs, now, HZ, &params, false);
+        assert!(finite(&o), "tick {k}");
+        teleports += o.step.teleport as usize;
+        peak = peak.max(zmax(&o));
+        now += TICK_NS;
+    }
+    // steady input for 3 s more
+    let mut last = 0.0;
+    for _ in 0..360 {
+        let o = sim.tick(&inputs, now, HZ, &params, false);
+        assert!(finite(&o));
+        last = zmax(&o);
+        now += TICK_NS;
+    }
+    eprintln!("teleports {teleports}, peak |z| {peak:.3e}, |z| after 3 s steady {last:.3e}");
+    assert_eq!(teleports, 30, "every jump is one teleport, not interpolated");
+    assert!(peak < params.max_z as f32, "bounded: {peak}");
+    assert!(last < 0.1 * peak.max(1e-6) || last < 1e-4, "recovers: {last} vs peak {peak}");
+}
+
+/// Silence: held after `hold_after`, easing from `ease_after`, at rest after `ease_duration`.
+#[test]
+fn silence_holds_then_eases_to_rest() {
+    let a = avatar();
+    let params = SimParams::default();
+    let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+    let inputs = Inputs::default();
+    let o = sim.tick(&inputs, 1, HZ, &params, false);
+    assert_ne!(o.flags & state_flags::REST_POSE, 0, "no input yet: rest");
+    let bent = quat(Vector3::z(), 1.0);
+    let f = rig_frame(
+        1,
+        1,
+        vec![BoneTransform { name: "upperarm_l".into(), rotation: bent, translation: None }],
+        None,
+    );
+    inputs.any.rig.store(Some(Arc::new(f)));
+    inputs.any.received_ns.store(1, Relaxed);
+    let rest = a.asset.sim.rig.rest_params();
+    let ua = a.asset.sim.rig.bone_param_offset("upperarm_l").unwrap();
+    let dist = |o: &TickOutput| (linear(&o.p, ua) - Matrix3::from_fn(|r, c| rest[ua + 4 * r + c])).norm();
+    let mut now = 1;
+    let mut seen = Vec::new();
+    for _ in 0..(4 * 120) {
+        let o = sim.tick(&inputs, now, HZ, &params, false);
+        seen.push(((now - 1) as f64 * 1e-9, o.flags, dist(&o)));
+        now += TICK_NS;
+    }
+    let at = |t: f64| seen.iter().find(|s| s.0 >= t).unwrap();
+    assert_eq!(at(0.2).1 & (state_flags::HELD_POSE | state_flags::REST_POSE), 0);
+    assert!(at(0.2).2 > 0.5, "following the input");
+    assert_ne!(at(1.0).1 & state_flags::HELD_POSE, 0);
+    assert!((at(1.9).2 - at(0.2).2).abs() < 1e-9, "held until ease_after");
+    let mid = at(2.5).2;
+    assert!(mid < at(1.9).2 && mid > 0.0, "easing: {mid}");
+    assert_ne!(at(3.2).1 & state_flags::REST_POSE, 0);
+    assert!(at(3.2).2 < 1e-12, "at rest");
+    // input again: follows it, no rest flags
+    seq_input(&inputs, now);
+    let o = sim.tick(&inputs, now, HZ, &params, false);
+    assert_eq!(o.flags & (state_flags::HELD_POSE | state_flags::REST_POSE), 0);
+}
+
+fn seq_input(inputs: &Inputs, now: i64) {
+    let f = rig_frame(2, now, vec![], None);
+    inputs.any.rig.store(Some(Arc::new(f)));
+    inputs.any.received_ns.store(now, Relaxed);
+}
+
+/// A guard bound the motion exceeds resets the avatar to its rig pose, flagged, with z = 0.
+#[test]
+fn guard_resets_an_exploding_state() {
+    let a = avatar();
+    let params = SimParams { max_z: 1e-9, ..SimParams::default() };
+    let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+    let inputs = Inputs::default();
+    let mut fired = 0;
+    for k in 0..30i64 {
+        let angle = 0.05 * k as f64;
+        let f = rig_frame(
+            k as u64 + 1,
+            k * TICK_NS + 1,
+            vec![BoneTransform {
+                name: "upperarm_l".into(),
+                rotation: quat(Vector3::z(), angle),
+                translation: None,
+            }],
+            None,
+        );
+        inputs.any.rig.store(Some(Arc::new(f)));
+        inputs.any.received_ns.store(k * TICK_NS + 1, Relaxed);
+        let o = sim.tick(&inputs, k * TICK_NS + 1, HZ, &params, false);
+        if o.step.guard_reset {
+            fired += 1;
+            assert_eq!(
+                o.flags & (state_flags::RESET | state_flags::DEGRADED),
+                state_flags::RESET | state_flags::DEGRADED
+            );
+            assert!(o.z.iter().all(|v| *v == 0.0));
+        }
+    }
+    assert!(fired > 0);
+}
+
+/// Live parameters: stiffness and tick rate rebuild the model once each; every flesh mode steps finite
+/// states; a stiffer avatar moves less.
+#[test]
+fn live_parameters_take_effect() {
+    let a = avatar();
+    let run = |params: &SimParams, hz: f32| {
+        let mut sim = AvatarSim::new(a.clone(), &SimParams::default(), 120.0).unwrap();
+        let inputs = Inputs::default();
+        let (mut peak, mut rebuilt) = (0f32, 0);
+        let tick_ns = (1e9 / hz as f64) as i64;
+        for k in 0..(hz as i64 / 2) {
+            let angle = 1.5 * (k as f64 / (hz as f64 / 2.0));
+            let f = rig_frame(
+                k as u64 + 1,
+                k * tick_ns + 1,
+                vec![BoneTransform {
+                    name: "upperarm_l".into(),
+                    rotation: quat(Vector3::z(), angle),
+                    translation: None,
+                }],
+                None,
+            );
+            inputs.any.rig.store(Some(Arc::new(f)));
+            inputs.any.received_ns.store(k * tick_ns + 1, Relaxed);
+            let o = sim.tick(&inputs, k * tick_ns + 1, hz, params, false);
+            assert!(finite(&o));
+            peak = peak.max(zmax(&o));
+            rebuilt += o.step.rebuilt as usize;
+        }
+        (peak, rebuilt)
+    };
+    let (soft, r0) = run(&SimParams::default(), 120.0);
+    assert_eq!(r0, 0);
+    let (stiff, r1) = run(&SimParams { stiffness: 20.0, ..SimParams::default() }, 120.0);
+    assert_eq!(r1, 1);
+    assert!(stiff < soft, "stiffer moves less: {stiff} vs {soft}");
+    let (_, r2) = run(&SimParams::default(), 60.0);
+    assert_eq!(r2, 1, "a new tick rate rebuilds the model once");
+    for mode in avatard::sim::exrotated_step::FleshMode::ALL {
+        let (peak, _) = run(&SimParams { flesh_mode: mode, ..SimParams::default() }, 120.0);
+        assert!(peak > 0.0 && peak < 5.0, "{mode}: {peak}");
+    }
+}
