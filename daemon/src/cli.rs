@@ -73,6 +73,10 @@ struct RunArgs {
     /// Threads stepping avatars in parallel (0: one per core).
     #[arg(long)]
     solver_threads: Option<usize>,
+    /// Phase-lock the ticks so tracker frames arrive this long (ms) before a tick; negative: free-running
+    /// [default: 0.75].
+    #[arg(long, allow_negative_numbers = true)]
+    phase_lead_ms: Option<f64>,
     /// Precompute cache directory [default: $AVATARD_CACHE_DIR, $XDG_CACHE_HOME/avatard or ~/.cache/avatard].
     #[arg(long)]
     cache_dir: Option<PathBuf>,
@@ -112,6 +116,10 @@ impl RunArgs {
         }
         c.solver.core = self.solver_core.or(c.solver.core);
         c.solver.threads = self.solver_threads.unwrap_or(c.solver.threads);
+        if let Some(ms) = self.phase_lead_ms {
+            let file = FileConfig { phase_lead_ms: Some(ms), ..FileConfig::default() };
+            c.solver.phase_lead = file.into_run_config()?.solver.phase_lead;
+        }
         c.validate()?;
         Ok(c)
     }

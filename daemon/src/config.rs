@@ -182,6 +182,8 @@ pub struct FileConfig {
     pub daemon_id: Option<String>,
     pub solver_core: Option<usize>,
     pub solver_threads: Option<usize>,
+    /// Phase lock of the ticks to the input: how long before a tick frames should arrive (ms); negative: off.
+    pub phase_lead_ms: Option<f64>,
     #[serde(default, rename = "avatar")]
     pub avatars: Vec<AvatarSpec>,
 }
@@ -220,7 +222,22 @@ impl FileConfig {
             tick_hz: self.tick_hz.unwrap_or(d.tick_hz),
             stats_interval,
             daemon_id: self.daemon_id.unwrap_or(d.daemon_id),
-            solver: SolverOptions { core: self.solver_core, threads: self.solver_threads.unwrap_or(0) },
+            solver: SolverOptions {
+                core: self.solver_core,
+                threads: self.solver_threads.unwrap_or(0),
+                phase_lead: match self.phase_lead_ms {
+                    None => SolverOptions::default().phase_lead,
+                    Some(ms) if ms < 0.0 => None,
+                    Some(ms) if ms.is_finite() && ms <= 100.0 => Some(Duration::from_secs_f64(ms / 1e3)),
+                    Some(ms) => {
+                        return Err(ConfigError::OutOfRange {
+                            name: "phase_lead_ms",
+                            value: ms,
+                            range: "<= 100 (negative: off)",
+                        })
+                    }
+                },
+            },
             avatars: if self.avatars.is_empty() { d.avatars } else { self.avatars },
         })
     }

@@ -42,6 +42,10 @@ pub struct Inputs {
     pub newest: ArcSwapOption<FrameHeader>,
     /// Bumped once per accepted frame.
     pub generation: AtomicU64,
+    /// Local time (unix ns) the newest accepted frame arrived.
+    pub arrived_ns: AtomicI64,
+    /// The solver thread, woken when a frame arrives (it phase-locks its ticks to the input).
+    pub waker: std::sync::OnceLock<std::thread::Thread>,
 }
 
 impl Inputs {
@@ -203,6 +207,10 @@ impl Ingest {
         let source = self.inputs.source_or_insert(&header.source_id, |id| order.knows(id));
         source.slots.store(&msg, now_ns);
         self.inputs.any.store(&msg, now_ns);
+        self.inputs.arrived_ns.store(now_ns, Relaxed);
+        if let Some(t) = self.inputs.waker.get() {
+            t.unpark();
+        }
         Ok(msg.kind())
     }
 }

@@ -4,7 +4,8 @@
 //! avatar ([`crate::avatar::AvatarSim::tick`]: mapping, then the reduced dynamics; in parallel on a rayon pool
 //! when there are several) and hands one `AvatarState` per avatar to the publisher through a bounded queue
 //! with `try_send`: when the queue is full the state is dropped, counted, and reported to subscribers in the
-//! next state's `dropped_before`. The thread is pinned to one core where the OS allows it.
+//! next state's `dropped_before`. The thread is pinned to one core where the OS allows it, and its tick phase
+//! follows the input's arrivals ([`PhaseLock`]) so a frame is not left waiting for most of a period.
 
 use crate::avatar::{AvatarSim, TickOutput};
 use crate::ingest::Inputs;
@@ -29,12 +30,43 @@ struct AvatarRun {
 }
 
 /// Solver thread options.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SolverOptions {
     /// Core to pin the solver thread to (`None`: the last core when there are at least two).
     pub core: Option<usize>,
     /// Threads stepping avatars in parallel (`0`: one per core).
     pub threads: usize,
+    /// Phase-lock the ticks to the input: shift the tick schedule (never its rate) so that tracker frames
+    /// arrive `phase_lead` before a tick instead of waiting up to a whole period (see [`PhaseLock`]).
+    /// `None`: a free-running clock.
+    pub phase_lead: Option<Duration>,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions { core: None, threads: 0, phase_lead: Some(Duration::from_micros(750)) }
+    }
+}
+
+/// Phase lock of the tick schedule to input arrivals.
+///
+/// A tracker frame that arrives just after a tick waits a whole period (8.3 ms at 120 Hz) before it is
+/// simulated. When a frame arrives with `w` left until the next tick, the next tick is moved earlier by
+/// `gain · (w − lead)`, at most a quarter period per frame (later when `w < lead`). Trackers run at a
+/// fraction of the tick rate (30 or 60 Hz against 120), so the arrivals settle `lead` before a tick: the
+/// period, the tick count per second and the simulated time step are unchanged; only the phase moves.
+#[derive(Clone, Copy, Debug)]
+pub struct PhaseLock {
+    pub lead: Duration,
+    pub gain: f64,
+}
+
+impl PhaseLock {
+    /// The correction (seconds to move the next tick earlier; negative: later) for an arrival `w` seconds
+    /// before it.
+    pub fn correction(&self, w: f64, period: f64) -> f64 {
+        (self.gain * (w - self.lead.as_secs_f64())).clamp(-0.25 * period, 0.25 * period)
+    }
 }
 
 pub struct Solver {
@@ -106,13 +138,38 @@ impl Solver {
                 Err(e) => tracing::info!(core = c, "solver thread not pinned: {e}"),
             }
         }
+        let _ = self.inputs.waker.set(std::thread::current());
+        let lock = self.options.phase_lead.map(|lead| PhaseLock { lead, gain: 0.5 });
+        let mut seen_arrival = self.inputs.arrived_ns.load(Relaxed);
         let mut next = Instant::now();
         while !self.shared.stop.load(Relaxed) {
             let period = Duration::from_secs_f64(1.0 / self.shared.tick_hz() as f64);
+            loop {
+                // Input that arrived since the last look moves the schedule (phase lock).
+                let arrived = self.inputs.arrived_ns.load(Relaxed);
+                if arrived != seen_arrival {
+                    seen_arrival = arrived;
+                    if let Some(lock) = lock {
+                        let age = Duration::from_nanos((crate::clock::unix_ns() - arrived).max(0) as u64);
+                        let at = Instant::now().checked_sub(age).unwrap_or_else(Instant::now);
+                        let w = next.saturating_duration_since(at).as_secs_f64();
+                        let c = lock.correction(w, period.as_secs_f64());
+                        next = if c >= 0.0 {
+                            next.checked_sub(Duration::from_secs_f64(c)).unwrap_or(next)
+                        } else {
+                            next + Duration::from_secs_f64(-c)
+                        };
+                    }
+                }
+                let now = Instant::now();
+                if now >= next {
+                    break;
+                }
+                // woken early by the ingest task when a frame arrives
+                std::thread::park_timeout(next - now);
+            }
             let now = Instant::now();
-            if now < next {
-                std::thread::sleep(next - now);
-            } else if now > next + period {
+            if now > next + period {
                 // More than a whole period late: count it and re-anchor instead of bursting to catch up.
                 self.metrics.deadline_misses.fetch_add(1, Relaxed);
                 next = now;
@@ -216,5 +273,60 @@ pub fn pin_to_core(core: usize) -> Result<(), String> {
     {
         let _ = core;
         Err("thread pinning is only implemented on Linux".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The schedule of `run` in seconds: ticks every `period`, moved by each arrival's correction. Returns
+    /// each arrival's wait until the tick that takes it.
+    fn waits(lock: Option<PhaseLock>, input_hz: f64, jitter: f64, n: usize) -> Vec<f64> {
+        let period = 1.0 / 120.0;
+        let (mut next, mut out) = (0.0f64, Vec::new());
+        let mut seed = 12345u64;
+        let mut rand = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for k in 0..n {
+            let at = 0.0031 + k as f64 / input_hz + jitter * (rand() - 0.5);
+            while next < at {
+                next += period; // ticks before the arrival
+            }
+            if let Some(l) = lock {
+                next -= l.correction(next - at, period);
+                while next < at {
+                    next += period;
+                }
+            }
+            out.push(next - at);
+        }
+        out
+    }
+
+    #[test]
+    fn phase_lock_brings_the_wait_down_to_the_lead() {
+        let lock = PhaseLock { lead: Duration::from_micros(750), gain: 0.5 };
+        for hz in [30.0, 60.0] {
+            let free = waits(None, hz, 0.0004, 400);
+            let locked = waits(Some(lock), hz, 0.0004, 400);
+            let tail = &locked[40..];
+            let max = tail.iter().cloned().fold(0.0, f64::max);
+            let mean_free = free.iter().sum::<f64>() / free.len() as f64;
+            assert!(max < 0.0015, "{hz} Hz: worst wait {max} s once locked");
+            assert!(mean_free > 0.003, "{hz} Hz: the free-running clock makes frames wait ({mean_free} s)");
+        }
+    }
+
+    #[test]
+    fn correction_is_bounded_and_signed() {
+        let lock = PhaseLock { lead: Duration::from_millis(1), gain: 0.5 };
+        let p = 1.0 / 120.0;
+        assert!(lock.correction(0.005, p) > 0.0);
+        assert!(lock.correction(0.0002, p) < 0.0);
+        assert_eq!(lock.correction(1.0, p), 0.25 * p);
+        assert_eq!(lock.correction(0.001, p), 0.0);
     }
 }
