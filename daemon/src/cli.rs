@@ -42,7 +42,7 @@ enum Command {
 
 #[derive(Args)]
 struct RunArgs {
-    /// TOML configuration file (see `docs/avatard.example.toml`); the flags below override it.
+    /// TOML configuration file (see `daemon/avatard.example.toml`); the flags below override it.
     #[arg(long)]
     config: Option<PathBuf>,
     /// Tracker input endpoint (SUB, bound; repeat for several) [default: tcp://127.0.0.1:5560].

@@ -169,7 +169,7 @@ impl RunConfig {
 }
 
 /// The TOML configuration file (`avatard run --config FILE`); every key is optional, unknown keys are
-/// errors. Example: `docs/avatard.example.toml`.
+/// errors. Example: `daemon/avatard.example.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileConfig {
@@ -288,6 +288,17 @@ mod tests {
         assert!(check_tick_hz(1e6).is_err());
         let c = RunConfig { stats_interval: std::time::Duration::ZERO, ..RunConfig::default() };
         assert!(c.validate().is_err());
+    }
+
+    #[test]
+    fn the_example_file_is_the_defaults() {
+        let text = include_str!("../avatard.example.toml");
+        let c = FileConfig::parse(text).unwrap().into_run_config().unwrap();
+        c.validate().unwrap();
+        let d = RunConfig::default();
+        assert_eq!((c.endpoints, c.tick_hz, c.stats_interval), (d.endpoints, d.tick_hz, d.stats_interval));
+        assert_eq!(c.avatars, d.avatars, "the example documents the default avatar's defaults");
+        assert_eq!(c.solver.phase_lead, d.solver.phase_lead);
     }
 
     #[test]

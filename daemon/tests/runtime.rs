@@ -358,3 +358,64 @@ fn live_parameters_take_effect() {
         assert!(peak > 0.0 && peak < 5.0, "{mode}: {peak}");
     }
 }
+
+/// Two trackers feed one avatar (body from one source, face from another, through the real ingest stage);
+/// an avatar bound to other sources ignores them.
+#[test]
+fn body_and_face_trackers_feed_one_avatar() {
+    use avatar_schema::encode;
+    use avatard::ingest::Ingest;
+    use avatard::metrics::Metrics;
+    let a = avatar();
+    let params = SimParams::default();
+    let spec = |sources: &[&str]| {
+        let mut l = clone_loaded(&a);
+        l.sources = sources.iter().map(|s| s.to_string()).collect();
+        Arc::new(l)
+    };
+    let mut both = AvatarSim::new(spec(&["cam/body", "cam/face"]), &params, HZ).unwrap();
+    let mut other = AvatarSim::new(spec(&["elsewhere"]), &params, HZ).unwrap();
+    let inputs = Arc::new(Inputs::default());
+    let mut ingest = Ingest::new(inputs.clone(), Arc::new(Metrics::new("t")));
+    let pose_rec = recording("pose_demo_singleperson_cam01.avtrrec");
+    let face_rec = recording("face_carphone.avtrrec");
+    let pose = pose_rec.records.iter().find_map(|r| match &r.message {
+        Message::Pose(f) => Some(f.clone()),
+        _ => None,
+    });
+    let face = face_rec.records.iter().find_map(|r| match &r.message {
+        Message::Face(f) => Some(f.clone()),
+        _ => None,
+    });
+    let (mut pose, mut face) = (pose.unwrap(), face.unwrap());
+    pose.header = FrameHeader { source_id: "cam/body".into(), ..header(1, 10) };
+    face.header = FrameHeader { source_id: "cam/face".into(), ..header(1, 10) };
+    for m in [Message::Pose(pose), Message::Face(face.clone())] {
+        ingest.handle(&[bytes::Bytes::from(encode(&m))]).unwrap();
+    }
+    let now = avatard::clock::unix_ns();
+    let o = both.tick(&inputs, now, HZ, &params, false);
+    let rig = &a.asset.sim.rig;
+    let rest = rig.rest_params();
+    // the face's scores are in p (filtered from a first sample = the sample itself), the body moved the arm
+    let jaw = rig.blendshape_param_index("jawOpen").unwrap();
+    let score = face.blendshapes.iter().find(|w| w.name == "jawOpen").unwrap().value;
+    assert!((o.p[jaw] - score.clamp(0.0, 1.0)).abs() < 1e-6, "{} vs {score}", o.p[jaw]);
+    let ua = rig.bone_param_offset("upperarm_l").unwrap();
+    assert!((linear(&o.p, ua) - Matrix3::identity()).norm() > 1e-3, "the body tracker moved the arm");
+    assert!(o.input_seq == 1 && o.flags & state_flags::REST_POSE == 0);
+    let o = other.tick(&inputs, now, HZ, &params, false);
+    assert_ne!(o.flags & state_flags::REST_POSE, 0, "no input from its own sources");
+    assert!(o.p.iter().zip(&rest).all(|(a, b)| (*a as f64 - b).abs() < 1e-6));
+}
+
+fn clone_loaded(a: &LoadedAvatar) -> LoadedAvatar {
+    LoadedAvatar {
+        id: a.id.clone(),
+        asset: a.asset.clone(),
+        hash: a.hash,
+        path: a.path.clone(),
+        sources: a.sources.clone(),
+        pose_map: a.pose_map.clone(),
+    }
+}

@@ -256,3 +256,54 @@ async fn no_subscriber_at_all_keeps_memory_flat() {
     let got = sub.json_lines_until(T, |_| false);
     assert_eq!(got.len(), 20);
 }
+
+/// Scale-out without a cluster layer: two daemons owning one avatar each, a standard XSUB/XPUB proxy
+/// (`tools/zmq-proxy`) fanning one tracker out to both and another fanning their states in to one endpoint.
+/// A pyzmq subscriber on that endpoint gets both avatars, each driven by the one tracker.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn xsub_xpub_proxies_join_daemons_for_trackers_and_subscribers() {
+    let (ea, eb) = (Eps::tcp(), Eps::tcp());
+    let _a = Daemon::start(EXE, &ea, &["--avatar", "alice"]).unwrap();
+    let _b = Daemon::start(EXE, &eb, &["--avatar", "bob"]).unwrap();
+    let (tracker_ep, state_ep) = (Eps::tcp().input, Eps::tcp().state);
+    let proxy = |args: &[&str]| {
+        let mut c = std::process::Command::new(Python::path());
+        c.arg(avatar_e2e::repo_root().join("tools/zmq-proxy")).args(args);
+        c.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::inherit());
+        let mut child = c.spawn().unwrap();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut out, &mut line).unwrap();
+        assert_eq!(line.trim(), "PROXY READY");
+        Peer { child, lines: std::sync::mpsc::channel().1 }
+    };
+    let _fan_out =
+        proxy(&["--xsub-bind", &tracker_ep, "--xpub-connect", &ea.input, "--xpub-connect", &eb.input]);
+    let _fan_in =
+        proxy(&["--xsub-connect", &ea.state, "--xsub-connect", &eb.state, "--xpub-bind", &state_ep]);
+    let sub = Python::peer(&["sub", "--connect", &state_ep, "--topic", "state/", "--timeout", "5"]);
+    sub.expect_line("READY", T).unwrap();
+    let mut publisher = TrackerPublisher::new(&tracker_ep, "e2e/proxied");
+    let start = Instant::now();
+    let feeder = tokio::spawn(async move {
+        while start.elapsed() < Duration::from_secs(4) {
+            let m = pose_frame(&mut publisher, start.elapsed().as_secs_f32());
+            publisher.send(&m);
+            tokio::time::sleep(Duration::from_millis(33)).await;
+        }
+    });
+    let mut driven = std::collections::BTreeMap::<String, u64>::new();
+    sub.json_lines_until(T, |l| {
+        let m = &l["message"];
+        if m["input_seq"].as_u64().unwrap_or(0) > 0 {
+            *driven.entry(m["avatar_id"].as_str().unwrap_or("?").to_owned()).or_default() += 1;
+        }
+        driven.len() == 2 && driven.values().all(|n| *n > 50)
+    });
+    feeder.abort();
+    eprintln!("states with tracker input through the proxies: {driven:?}");
+    assert!(
+        driven.get("alice").is_some_and(|n| *n > 50) && driven.get("bob").is_some_and(|n| *n > 50),
+        "{driven:?}"
+    );
+}
