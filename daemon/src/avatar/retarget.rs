@@ -92,7 +92,7 @@ impl Retarget {
         sources: Vec<String>,
         humanoid: BTreeMap<String, String>,
     ) -> Result<Self, String> {
-        let options = PoseMapOptions { min_visibility: params.min_visibility, mirror: params.mirror };
+        let options = map_options(params);
         let mapper = match PoseMapper::new(rig, map, options) {
             Ok(m) => Some(m),
             Err(e) => {
@@ -173,7 +173,7 @@ impl Retarget {
         }
         self.params_mirror = params.mirror;
         if let Some(m) = &mut self.mapper {
-            m.options = PoseMapOptions { min_visibility: params.min_visibility, mirror: params.mirror };
+            m.options = map_options(params);
         }
     }
 
@@ -321,7 +321,7 @@ impl Retarget {
                 l
             })
             .collect();
-        self.body = Some(mapper.map(&lm));
+        self.body = Some(mapper.map_at(&lm, t));
     }
 
     /// Filter the blendshape scores and the head rotation of a face frame.
@@ -410,5 +410,14 @@ impl Retarget {
             p[i] = v;
         }
         p
+    }
+}
+
+fn map_options(params: &SimParams) -> PoseMapOptions {
+    PoseMapOptions {
+        min_visibility: params.min_visibility,
+        mirror: params.mirror,
+        ease_after: params.ease_after,
+        ease_duration: params.ease_duration,
     }
 }

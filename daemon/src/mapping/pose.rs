@@ -24,7 +24,8 @@
 //!
 //! **Visibility.** A tracked bone whose landmarks (all of `from` and `to`) are not finite or have
 //! `visibility < PoseMapOptions::min_visibility` keeps its last rotation *relative to its parent* (hold; at
-//! rest before the first good frame); the root holds its last world rotation when a hip is not visible.
+//! rest before the first good frame); the root holds its last world rotation when a hip is not visible. With
+//! capture times ([`PoseMapper::map_at`]), a bone unseen for `ease_after` then eases to rest.
 
 use crate::sim::rig::{read_affine, write_affine, Affine, Bone, Rig, RigPart};
 use avatar_schema::types::Landmark;
@@ -102,11 +103,15 @@ pub struct PoseMapOptions {
     pub min_visibility: f32,
     /// Mirror the subject (see the module doc).
     pub mirror: bool,
+    /// A bone unseen this long (s, capture time) starts easing from its held rotation to rest...
+    pub ease_after: f64,
+    /// ...over this long (s). Only [`PoseMapper::map_at`] eases; [`PoseMapper::map`] holds forever.
+    pub ease_duration: f64,
 }
 
 impl Default for PoseMapOptions {
     fn default() -> Self {
-        PoseMapOptions { min_visibility: 0.5, mirror: false }
+        PoseMapOptions { min_visibility: 0.5, mirror: false, ease_after: 2.0, ease_duration: 1.0 }
     }
 }
 
@@ -144,6 +149,9 @@ pub struct PoseMapper {
     tracked: Vec<Tracked>,
     /// Held local rotations (relative to the parent's posed rotation) per bone; the root's is world.
     held: Vec<Rotation3<f64>>,
+    /// Per bone: capture time it was last seen, and its held rotation when easing to rest began.
+    seen_at: Vec<Option<f64>>,
+    ease_from: Vec<Option<Rotation3<f64>>>,
 }
 
 fn mean_head(bones: &[Bone], idx: &[usize]) -> Vector3<f64> {
@@ -216,6 +224,8 @@ impl PoseMapper {
             offset,
             order: lbs.topological_order().to_vec(),
             held: vec![Rotation3::identity(); bones.len()],
+            seen_at: vec![None; bones.len()],
+            ease_from: vec![None; bones.len()],
             bones,
             root,
             rest_hip_frame,
@@ -244,6 +254,13 @@ impl PoseMapper {
     /// Map one frame of world landmarks (MediaPipe order, 33) to a full parameter vector of the rig (rest
     /// values for every part other than the skeleton).
     pub fn map(&mut self, lm: &[Landmark]) -> Vec<f64> {
+        self.map_at(lm, f64::NAN)
+    }
+
+    /// [`PoseMapper::map`] for a frame captured at `t` (s): a bone unseen for
+    /// [`PoseMapOptions::ease_after`] eases from its held rotation to rest over
+    /// [`PoseMapOptions::ease_duration`] (smoothstep slerp) instead of holding forever.
+    pub fn map_at(&mut self, lm: &[Landmark], t: f64) -> Vec<f64> {
         let n = self.bones.len();
         let mut w: Vec<Option<Rotation3<f64>>> = vec![None; n];
         let mut t_out: Vec<Affine> = vec![read_affine(&self.rest_p[self.offset..]); n];
@@ -252,8 +269,26 @@ impl PoseMapper {
             .point(lm, mp::LEFT_HIP)
             .zip(self.point(lm, mp::RIGHT_HIP))
             .and_then(|(l, r)| hip_frame(l - r, Vector3::y()));
+        // tracked directions, read before the bookkeeping borrows the hold state
+        let dirs: Vec<Option<Vector3<f64>>> = self
+            .tracked
+            .iter()
+            .map(|tr| {
+                let dir = self.mean_point(lm, &tr.from).zip(self.mean_point(lm, &tr.to)).map(|(a, c)| c - a);
+                dir.filter(|d| d.norm() > 1e-9)
+            })
+            .collect();
+        let mut vis = Visibility {
+            held: &mut self.held,
+            seen_at: &mut self.seen_at,
+            ease_from: &mut self.ease_from,
+            options: self.options,
+        };
         if let Some(f) = hips {
-            self.held[self.root] = Rotation3::from_matrix_unchecked(f * self.rest_hip_frame.transpose());
+            vis.held[self.root] = Rotation3::from_matrix_unchecked(f * self.rest_hip_frame.transpose());
+            vis.seen(self.root, t);
+        } else {
+            vis.ease(self.root, t);
         }
         let is_below_root = |mut b: usize| loop {
             if b == self.root {
@@ -283,16 +318,16 @@ impl PoseMapper {
                 (w[p].expect("parents first"), apply(&t_out[p], &j))
             };
             let wb = if b == self.root {
-                self.held[b]
+                vis.held[b]
             } else if let Some(k) = self.tracked_of[b] {
-                let tr = &self.tracked[k];
-                let dir = self.mean_point(lm, &tr.from).zip(self.mean_point(lm, &tr.to)).map(|(a, c)| c - a);
-                if let Some(d) = dir.filter(|d| d.norm() > 1e-9) {
-                    let wb = swing(&(w_parent * tr.rest_dir), &d) * w_parent;
-                    self.held[b] = w_parent.inverse() * wb;
+                if let Some(d) = dirs[k] {
+                    let wb = swing(&(w_parent * self.tracked[k].rest_dir), &d) * w_parent;
+                    vis.held[b] = w_parent.inverse() * wb;
+                    vis.seen(b, t);
                     wb
                 } else {
-                    w_parent * self.held[b]
+                    vis.ease(b, t);
+                    w_parent * vis.held[b]
                 }
             } else {
                 w_parent
@@ -312,6 +347,40 @@ impl PoseMapper {
     /// Forget the held rotations (every bone back to rest until seen).
     pub fn reset(&mut self) {
         self.held.iter_mut().for_each(|r| *r = Rotation3::identity());
+        self.seen_at.iter_mut().for_each(|s| *s = None);
+        self.ease_from.iter_mut().for_each(|s| *s = None);
+    }
+}
+
+/// Per-bone visibility bookkeeping (kept apart from the skeleton so the mapping loop can borrow both).
+struct Visibility<'a> {
+    held: &'a mut [Rotation3<f64>],
+    seen_at: &'a mut [Option<f64>],
+    ease_from: &'a mut [Option<Rotation3<f64>>],
+    options: PoseMapOptions,
+}
+
+impl Visibility<'_> {
+    fn seen(&mut self, b: usize, t: f64) {
+        if t.is_finite() {
+            self.seen_at[b] = Some(t);
+        }
+        self.ease_from[b] = None;
+    }
+
+    /// Bone `b` is not seen at `t`: ease its held rotation towards rest once it has been unseen long enough.
+    fn ease(&mut self, b: usize, t: f64) {
+        let Some(seen) = self.seen_at[b].filter(|_| t.is_finite()) else { return };
+        let lost = t - seen - self.options.ease_after;
+        if lost <= 0.0 {
+            return;
+        }
+        let from = *self.ease_from[b].get_or_insert(self.held[b]);
+        let u =
+            if self.options.ease_duration > 0.0 { (lost / self.options.ease_duration).min(1.0) } else { 1.0 };
+        let w = u * u * (3.0 - 2.0 * u);
+        let q = UnitQuaternion::from_rotation_matrix(&from).slerp(&UnitQuaternion::identity(), w);
+        self.held[b] = q.to_rotation_matrix();
     }
 }
 
@@ -564,5 +633,50 @@ mod tests {
         eprintln!("mirror: worst deviation {worst:.3e}");
         assert!(worst < 1e-6, "{worst}");
         assert!(differs > 0.1, "mirroring changed upperarm_l by only {differs}");
+    }
+
+    #[test]
+    fn an_unseen_limb_holds_then_eases_to_rest() {
+        let rig = rig();
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../assets/recordings/pose_demo_singleperson_cam01.avtrrec");
+        let rec = tracker_bridge::recording::Recording::load(&path).unwrap();
+        let frame = rec
+            .records
+            .iter()
+            .find_map(|r| match &r.message {
+                avatar_schema::Message::Pose(f) => Some(f.world_landmarks.clone()),
+                _ => None,
+            })
+            .unwrap();
+        let ua = rig.bone_param_offset("upperarm_l").unwrap();
+        let lbs = rig
+            .parts()
+            .iter()
+            .find_map(|p| match p {
+                RigPart::Lbs(l) => Some(l),
+                _ => None,
+            })
+            .unwrap();
+        let parent = lbs.bones()[lbs.bone_index("upperarm_l").unwrap()].parent.unwrap();
+        let pa = rig.bone_param_offset(&lbs.bones()[parent].name).unwrap();
+        let rot = |p: &[f64]| Matrix3::from_fn(|r, c| p[ua + 4 * r + c]);
+        // rest relative to the parent: the arm turns with its (still tracked) parent chain only
+        let rel = |p: &[f64]| Matrix3::from_fn(|r, c| p[pa + 4 * r + c]).transpose() * rot(p);
+        let seen = rot(&m.map_at(&frame, 0.0));
+        assert!((seen - Matrix3::identity()).norm() > 0.1, "the recorded arm is not at rest");
+        let mut hidden = frame.clone();
+        for i in [mp::LEFT_ELBOW, mp::LEFT_WRIST] {
+            hidden[i].visibility = 0.0;
+        }
+        let held = rot(&m.map_at(&hidden, 1.9));
+        assert!((held - seen).norm() < 1e-9, "held until ease_after");
+        let mid = rot(&m.map_at(&hidden, 2.5));
+        assert!((mid - seen).norm() > 1e-3, "easing");
+        let rest = rel(&m.map_at(&hidden, 3.1));
+        assert!((rest - Matrix3::identity()).norm() < 1e-9, "at rest relative to its parent: {rest}");
+        // seen again: tracked again at once
+        assert!((rot(&m.map_at(&frame, 3.2)) - seen).norm() < 1e-9);
     }
 }
