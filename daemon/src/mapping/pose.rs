@@ -10,8 +10,9 @@
 //! left/right landmarks are swapped (so it stays a rotation of a valid body, not a reflection).
 //!
 //! **Rotations.** Each tracked bone gets the minimal (swing) rotation taking its direction *as carried by its
-//! already-posed parent* to the tracked direction, so world directions match down the chain; twist about the
-//! bone is not observed and stays the parent's. Rest directions are measured on the avatar's own skeleton from
+//! already-posed parent* to the tracked direction, so world directions match down the chain. Bones with a
+//! [`Side`] (spine: the shoulder line, neck: the ears, forearms: pinky → index knuckle) are then twisted about
+//! their own axis to match it; the others keep their parent's twist. Rest directions are measured on the avatar's own skeleton from
 //! averages of bind heads (e.g. spine: mid of the thigh heads → mid of the upper-arm heads), which mirror the
 //! landmark averages. The root (default `pelvis`) gets the rotation of the frame (x = left-hip − right-hip,
 //! y = avatar up +Y, Gram–Schmidt) relative to the same frame at rest: heading and roll, no bend (the spine's
@@ -44,6 +45,21 @@ pub struct TrackedBone {
     pub to: Vec<usize>,
     pub rest_from: Vec<String>,
     pub rest_to: Vec<String>,
+    /// Twist about the bone from side landmarks, if any (see [`Side`]).
+    #[serde(default)]
+    pub side: Option<Side>,
+}
+
+/// A side direction across a bone (e.g. right → left shoulder across the spine, pinky → index across the
+/// forearm): landmarks `from` → `to`, at rest bind heads `rest_from` → `rest_to`. The bone is turned about its
+/// own axis until the rest side, carried by the bone's rotation, lines up with the tracked side (both
+/// projected perpendicular to the bone).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Side {
+    pub from: Vec<usize>,
+    pub to: Vec<usize>,
+    pub rest_from: Vec<String>,
+    pub rest_to: Vec<String>,
 }
 
 /// Landmarks ↔ bones of one skeleton.
@@ -62,12 +78,19 @@ impl PoseMap {
     /// The default avatar's game-engine skeleton (`pelvis`, `spine_01`, `neck_01`, `upperarm_l` …).
     pub fn default_avatar() -> Self {
         use mp::*;
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let t = |bone: &str, from: &[usize], to: &[usize], rf: &[&str], rt: &[&str]| TrackedBone {
             bone: bone.into(),
             from: from.to_vec(),
             to: to.to_vec(),
-            rest_from: rf.iter().map(|s| s.to_string()).collect(),
-            rest_to: rt.iter().map(|s| s.to_string()).collect(),
+            rest_from: names(rf),
+            rest_to: names(rt),
+            side: None,
+        };
+        let side = |mut b: TrackedBone, from: usize, to: usize, rf: &str, rt: &str| {
+            b.side =
+                Some(Side { from: vec![from], to: vec![to], rest_from: names(&[rf]), rest_to: names(&[rt]) });
+            b
         };
         let (ls, rs) = (LEFT_SHOULDER, RIGHT_SHOULDER);
         PoseMap {
@@ -75,18 +98,43 @@ impl PoseMap {
             left_hip_bone: "thigh_l".into(),
             right_hip_bone: "thigh_r".into(),
             bones: vec![
-                t(
-                    "spine_01",
-                    &[LEFT_HIP, RIGHT_HIP],
-                    &[ls, rs],
-                    &["thigh_l", "thigh_r"],
-                    &["upperarm_l", "upperarm_r"],
+                // torso twist from the shoulder line, head turn from the ears, forearm roll from the hand
+                side(
+                    t(
+                        "spine_01",
+                        &[LEFT_HIP, RIGHT_HIP],
+                        &[ls, rs],
+                        &["thigh_l", "thigh_r"],
+                        &["upperarm_l", "upperarm_r"],
+                    ),
+                    rs,
+                    ls,
+                    "upperarm_r",
+                    "upperarm_l",
                 ),
-                t("neck_01", &[ls, rs], &[LEFT_EAR, RIGHT_EAR], &["upperarm_l", "upperarm_r"], &["head"]),
+                side(
+                    t("neck_01", &[ls, rs], &[LEFT_EAR, RIGHT_EAR], &["upperarm_l", "upperarm_r"], &["head"]),
+                    RIGHT_EAR,
+                    LEFT_EAR,
+                    "upperarm_r",
+                    "upperarm_l",
+                ),
                 t("upperarm_l", &[ls], &[LEFT_ELBOW], &["upperarm_l"], &["lowerarm_l"]),
-                t("lowerarm_l", &[LEFT_ELBOW], &[LEFT_WRIST], &["lowerarm_l"], &["hand_l"]),
+                side(
+                    t("lowerarm_l", &[LEFT_ELBOW], &[LEFT_WRIST], &["lowerarm_l"], &["hand_l"]),
+                    LEFT_PINKY,
+                    LEFT_INDEX,
+                    "pinky_01_l",
+                    "index_01_l",
+                ),
                 t("upperarm_r", &[rs], &[RIGHT_ELBOW], &["upperarm_r"], &["lowerarm_r"]),
-                t("lowerarm_r", &[RIGHT_ELBOW], &[RIGHT_WRIST], &["lowerarm_r"], &["hand_r"]),
+                side(
+                    t("lowerarm_r", &[RIGHT_ELBOW], &[RIGHT_WRIST], &["lowerarm_r"], &["hand_r"]),
+                    RIGHT_PINKY,
+                    RIGHT_INDEX,
+                    "pinky_01_r",
+                    "index_01_r",
+                ),
                 t("thigh_l", &[LEFT_HIP], &[LEFT_KNEE], &["thigh_l"], &["calf_l"]),
                 t("calf_l", &[LEFT_KNEE], &[LEFT_ANKLE], &["calf_l"], &["foot_l"]),
                 t("thigh_r", &[RIGHT_HIP], &[RIGHT_KNEE], &["thigh_r"], &["calf_r"]),
@@ -131,6 +179,8 @@ struct Tracked {
     from: Vec<usize>,
     to: Vec<usize>,
     rest_dir: Vector3<f64>,
+    /// Side landmarks and the rest side direction.
+    side: Option<(Vec<usize>, Vec<usize>, Vector3<f64>)>,
 }
 
 /// Landmarks → `p`, with the per-bone hold state.
@@ -167,6 +217,18 @@ fn hip_frame(lateral: Vector3<f64>, up: Vector3<f64>) -> Option<Matrix3<f64>> {
     let z = x.cross(&up).try_normalize(1e-9)?;
     let y = z.cross(&x);
     Some(Matrix3::from_columns(&[x, y, z]))
+}
+
+/// The rotation about `axis` that turns `a` onto `b` once both are projected perpendicular to `axis`
+/// (identity when either projection is degenerate).
+pub fn twist(axis: &Vector3<f64>, a: &Vector3<f64>, b: &Vector3<f64>) -> Rotation3<f64> {
+    let n = axis.normalize();
+    let (pa, pb) = (a - n * n.dot(a), b - n * n.dot(b));
+    if pa.norm() < 1e-9 || pb.norm() < 1e-9 {
+        return Rotation3::identity();
+    }
+    let angle = n.dot(&pa.cross(&pb)).atan2(pa.dot(&pb));
+    Rotation3::from_axis_angle(&Unit::new_unchecked(n), angle)
 }
 
 /// The minimal rotation taking direction `a` to `b` (π about an axis ⟂ `a` when they are opposite).
@@ -214,8 +276,25 @@ impl PoseMapper {
             let rest_dir = (mean_head(&bones, &rt) - mean_head(&bones, &rf))
                 .try_normalize(1e-9)
                 .ok_or_else(|| PoseMapError::DegenerateRest(t.bone.clone()))?;
+            let side = match &t.side {
+                None => None,
+                Some(sd) => {
+                    for &i in sd.from.iter().chain(&sd.to) {
+                        if i >= mp::COUNT {
+                            return Err(PoseMapError::BadLandmark(i));
+                        }
+                    }
+                    let sf = sd.rest_from.iter().map(|n| idx(n)).collect::<Result<Vec<_>, _>>()?;
+                    let st = sd.rest_to.iter().map(|n| idx(n)).collect::<Result<Vec<_>, _>>()?;
+                    let dir = (!sf.is_empty() && !st.is_empty() && !sd.from.is_empty() && !sd.to.is_empty())
+                        .then(|| mean_head(&bones, &st) - mean_head(&bones, &sf))
+                        .and_then(|d| d.try_normalize(1e-9))
+                        .ok_or_else(|| PoseMapError::DegenerateRest(t.bone.clone()))?;
+                    Some((sd.from.clone(), sd.to.clone(), dir))
+                }
+            };
             tracked_of[b] = Some(tracked.len());
-            tracked.push(Tracked { from: t.from.clone(), to: t.to.clone(), rest_dir });
+            tracked.push(Tracked { from: t.from.clone(), to: t.to.clone(), rest_dir, side });
         }
         Ok(PoseMapper {
             options,
@@ -270,13 +349,16 @@ impl PoseMapper {
             .zip(self.point(lm, mp::RIGHT_HIP))
             .and_then(|(l, r)| hip_frame(l - r, Vector3::y()));
         // tracked directions, read before the bookkeeping borrows the hold state
-        let dirs: Vec<Option<Vector3<f64>>> = self
+        let between = |from: &[usize], to: &[usize]| {
+            let dir = self.mean_point(lm, from).zip(self.mean_point(lm, to)).map(|(a, c)| c - a);
+            dir.filter(|d| d.norm() > 1e-9)
+        };
+        let dirs: Vec<Option<Vector3<f64>>> =
+            self.tracked.iter().map(|tr| between(&tr.from, &tr.to)).collect();
+        let sides: Vec<Option<Vector3<f64>>> = self
             .tracked
             .iter()
-            .map(|tr| {
-                let dir = self.mean_point(lm, &tr.from).zip(self.mean_point(lm, &tr.to)).map(|(a, c)| c - a);
-                dir.filter(|d| d.norm() > 1e-9)
-            })
+            .map(|tr| tr.side.as_ref().and_then(|(from, to, _)| between(from, to)))
             .collect();
         let mut vis = Visibility {
             held: &mut self.held,
@@ -321,7 +403,10 @@ impl PoseMapper {
                 vis.held[b]
             } else if let Some(k) = self.tracked_of[b] {
                 if let Some(d) = dirs[k] {
-                    let wb = swing(&(w_parent * self.tracked[k].rest_dir), &d) * w_parent;
+                    let mut wb = swing(&(w_parent * self.tracked[k].rest_dir), &d) * w_parent;
+                    if let (Some(s), Some((_, _, rest_side))) = (sides[k], &self.tracked[k].side) {
+                        wb = twist(&d, &(wb * rest_side), &s) * wb;
+                    }
                     vis.held[b] = w_parent.inverse() * wb;
                     vis.seen(b, t);
                     wb
@@ -678,5 +763,49 @@ mod tests {
         assert!((rest - Matrix3::identity()).norm() < 1e-9, "at rest relative to its parent: {rest}");
         // seen again: tracked again at once
         assert!((rot(&m.map_at(&frame, 3.2)) - seen).norm() < 1e-9);
+    }
+
+    #[test]
+    fn torso_twist_is_recovered_from_the_shoulder_line() {
+        let rig = rig();
+        let h = |n: &str| head_of(&rig, n);
+        let hip_mid = (h("thigh_l") + h("thigh_r")) / 2.0;
+        let sh_mid = (h("upperarm_l") + h("upperarm_r")) / 2.0;
+        let axis = (sh_mid - hip_mid).normalize();
+        let angle = 0.5;
+        let r = Rotation3::from_axis_angle(&Unit::new_normalize(axis), angle);
+        // the shoulders turn about the spine's own axis; hips, and so the root, stay at rest
+        let turned = |x: Vector3<f64>| hip_mid + r * (x - hip_mid);
+        let mut lm = vec![to_mp(Vector3::zeros()); 33];
+        let mut set = |i: usize, v: Vector3<f64>| lm[i] = to_mp(v - hip_mid);
+        use mp::*;
+        set(LEFT_HIP, h("thigh_l"));
+        set(RIGHT_HIP, h("thigh_r"));
+        set(LEFT_SHOULDER, turned(h("upperarm_l")));
+        set(RIGHT_SHOULDER, turned(h("upperarm_r")));
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
+        let p = m.map(&lm);
+        let world = |b: &str| {
+            let o = rig.bone_param_offset(b).unwrap();
+            Rotation3::from_matrix_unchecked(Matrix3::from_fn(|i, j| p[o + 4 * i + j]))
+        };
+        let rel = world("pelvis").inverse() * world("spine_01");
+        let (got_axis, got) = rel.axis_angle().expect("a turn");
+        eprintln!("twist: {got} rad about {:?} (chosen {angle} about {axis:?})", got_axis.into_inner());
+        assert!((got - angle).abs() < 1e-5 && (got_axis.into_inner() - axis).norm() < 1e-5);
+        // without the side landmarks the spine keeps the root's twist (the pre-twist behaviour)
+        let mut plain = PoseMap::default_avatar();
+        plain.bones.iter_mut().for_each(|b| b.side = None);
+        let p2 = PoseMapper::new(&rig, &plain, PoseMapOptions::default()).unwrap().map(&lm);
+        let o = rig.bone_param_offset("spine_01").unwrap();
+        assert!((0..12).all(|i| (p2[o + i] - rig.rest_params()[o + i]).abs() < 1e-6));
+    }
+
+    #[test]
+    fn twist_turns_one_projection_onto_the_other() {
+        let axis = Vector3::new(0.0, 0.0, 2.0);
+        let r = twist(&axis, &Vector3::new(1.0, 0.0, 5.0), &Vector3::new(0.0, 3.0, -1.0));
+        assert!((r * Vector3::x() - Vector3::y()).norm() < 1e-12);
+        assert_eq!(twist(&axis, &Vector3::new(0.0, 0.0, 1.0), &Vector3::x()), Rotation3::identity());
     }
 }
