@@ -90,8 +90,15 @@ impl LoadedAvatar {
 pub fn load(spec: &AvatarSpec, cache: Option<&Cache>) -> Result<LoadedAvatar> {
     let (asset, hash, path) = if spec.asset == asset::default_avatar::NAME {
         let settings = crate::sim::precompute::PrecomputeSettings::default();
-        let built = asset::build::default_avatar(&settings, cache, Arc::new(|_| {}))
-            .context("building the default avatar")?;
+        // a cache miss precomputes (~30 s on two cores): say what is happening
+        let id = spec.id.clone();
+        let progress: crate::sim::precompute::ProgressFn = Arc::new(move |p| {
+            if let crate::sim::precompute::Progress::Phase(phase) = p {
+                tracing::info!(avatar = %id, "precomputing the default avatar (once; cached after): {phase}");
+            }
+        });
+        let built =
+            asset::build::default_avatar(&settings, cache, progress).context("building the default avatar")?;
         let path = match cache.map(|c| c.asset_path(&built.key)).filter(|p| p.is_file()) {
             Some(p) => p,
             None => {
