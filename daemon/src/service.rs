@@ -24,25 +24,34 @@ pub struct Running {
     pub metrics: Arc<Metrics>,
 }
 
-/// Load every avatar of `config` (the default avatar through the precompute cache), in parallel.
+/// Load every avatar of `config` (the default avatar through the precompute cache). Each distinct asset is
+/// loaded once (in parallel) and shared by the avatars that use it.
 pub fn load_avatars(config: &RunConfig, cache: Option<&Cache>) -> Result<Vec<AvatarHandle>> {
     use rayon::prelude::*;
-    let mut loaded: Vec<(usize, AvatarHandle)> = config
-        .avatars
+    let mut names: Vec<&str> = config.avatars.iter().map(|a| a.asset.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let assets: std::collections::HashMap<&str, load::LoadedAsset> = names
         .par_iter()
-        .enumerate()
-        .map(|(i, spec)| {
+        .map(|&name| {
             let started = std::time::Instant::now();
-            let a = load::load(spec, cache).with_context(|| format!("avatar {:?}", spec.id))?;
+            let a = load::load_asset(name, cache).with_context(|| format!("asset {name:?}"))?;
+            let sim = &a.asset.sim;
             tracing::info!(
-                avatar = %spec.id, asset = %spec.asset, tets = a.tets(), p = a.num_p(), z = a.num_z(),
-                ms = started.elapsed().as_millis() as u64, "avatar loaded"
+                asset = %name, tets = sim.mesh.t(), p = sim.rig.num_params(), z = sim.reduced.btmb.nrows(),
+                ms = started.elapsed().as_millis() as u64, "asset loaded"
             );
-            Ok((i, AvatarHandle::loaded(Arc::new(a), spec.params.clone())))
+            Ok((name, a))
         })
         .collect::<Result<_>>()?;
-    loaded.sort_by_key(|(i, _)| *i);
-    Ok(loaded.into_iter().map(|(_, h)| h).collect())
+    Ok(config
+        .avatars
+        .iter()
+        .map(|spec| {
+            let a = load::LoadedAvatar::new(spec, &assets[spec.asset.as_str()]);
+            AvatarHandle::loaded(Arc::new(a), spec.params.clone())
+        })
+        .collect())
 }
 
 /// Run the daemon until `shutdown` completes. `on_ready` is called once every socket is bound. `avatars` are

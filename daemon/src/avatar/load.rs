@@ -57,7 +57,8 @@ impl AvatarSpec {
 /// A loaded avatar, shared read-only by the solver and the I/O tasks.
 pub struct LoadedAvatar {
     pub id: String,
-    pub asset: Asset,
+    /// Shared by every avatar of the daemon that uses the same asset.
+    pub asset: Arc<Asset>,
     pub hash: AssetHash,
     /// The asset file (served by `GetAsset`).
     pub path: Option<PathBuf>,
@@ -85,16 +86,24 @@ impl LoadedAvatar {
     }
 }
 
-/// Load (or, for the default avatar on a cold cache, precompute) the asset of `spec`. `cache`: the precompute
-/// cache (`None`: no cache; the default avatar is then built and written to a temporary file to be served).
-pub fn load(spec: &AvatarSpec, cache: Option<&Cache>) -> Result<LoadedAvatar> {
-    let (asset, hash, path) = if spec.asset == asset::default_avatar::NAME {
+/// A loaded asset file: the asset, its hash and the file served by `GetAsset`.
+#[derive(Clone)]
+pub struct LoadedAsset {
+    pub asset: Arc<Asset>,
+    pub hash: AssetHash,
+    pub path: PathBuf,
+}
+
+/// Load (or, for the default avatar on a cold cache, precompute) the asset called `name` (`default` or a
+/// file). `cache`: the precompute cache (`None`: no cache; the default avatar is then built and written to a
+/// temporary file to be served).
+pub fn load_asset(name: &str, cache: Option<&Cache>) -> Result<LoadedAsset> {
+    if name == asset::default_avatar::NAME {
         let settings = crate::sim::precompute::PrecomputeSettings::default();
         // a cache miss precomputes (~30 s on two cores): say what is happening
-        let id = spec.id.clone();
         let progress: crate::sim::precompute::ProgressFn = Arc::new(move |p| {
             if let crate::sim::precompute::Progress::Phase(phase) = p {
-                tracing::info!(avatar = %id, "precomputing the default avatar (once; cached after): {phase}");
+                tracing::info!("precomputing the default avatar (once; cached after): {phase}");
             }
         });
         let built =
@@ -107,18 +116,29 @@ pub fn load(spec: &AvatarSpec, cache: Option<&Cache>) -> Result<LoadedAvatar> {
                 p
             }
         };
-        (built.asset, built.hash, path)
+        Ok(LoadedAsset { asset: Arc::new(built.asset), hash: built.hash, path })
     } else {
-        let path = PathBuf::from(&spec.asset);
+        let path = PathBuf::from(name);
         let (a, h) = asset::load(&path).with_context(|| format!("loading the asset {}", path.display()))?;
-        (a, h, path)
-    };
-    Ok(LoadedAvatar {
-        id: spec.id.clone(),
-        asset,
-        hash,
-        path: Some(path),
-        sources: spec.sources.clone(),
-        pose_map: PoseMap::default_avatar(),
-    })
+        Ok(LoadedAsset { asset: Arc::new(a), hash: h, path })
+    }
+}
+
+impl LoadedAvatar {
+    /// The avatar of `spec` on an already loaded asset.
+    pub fn new(spec: &AvatarSpec, asset: &LoadedAsset) -> Self {
+        LoadedAvatar {
+            id: spec.id.clone(),
+            asset: asset.asset.clone(),
+            hash: asset.hash,
+            path: Some(asset.path.clone()),
+            sources: spec.sources.clone(),
+            pose_map: PoseMap::default_avatar(),
+        }
+    }
+}
+
+/// Load the asset of `spec` and make its avatar ([`load_asset`], [`LoadedAvatar::new`]).
+pub fn load(spec: &AvatarSpec, cache: Option<&Cache>) -> Result<LoadedAvatar> {
+    Ok(LoadedAvatar::new(spec, &load_asset(&spec.asset, cache)?))
 }
