@@ -140,6 +140,9 @@ enum BenchCommand {
     /// Steklov-Poincaré flesh (paper 002 §7 table) on the default avatar and a ≥200K-tet arm, with the
     /// volumetric PCG baseline.
     Flesh(crate::flesh_commands::BenchFleshArgs),
+    /// The daemon end to end (tracker -> state latency at 30/60 Hz input) and Solver::tick throughput with 1-26
+    /// avatars; JSON and an SVG plot in ./out/.
+    Runtime(crate::bench_runtime::RuntimeArgs),
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (default `info`); shared by the workspace's binaries.
@@ -182,5 +185,6 @@ pub fn main() -> Result<()> {
         Command::Bench(BenchCommand::Full(args)) => crate::bench_sim::full(args),
         Command::Bench(BenchCommand::Assets(args)) => crate::bench_asset::assets(args),
         Command::Bench(BenchCommand::Flesh(args)) => crate::flesh_commands::bench(args),
+        Command::Bench(BenchCommand::Runtime(args)) => crate::bench_runtime::runtime(args, &rt),
     }
 }

@@ -14,8 +14,10 @@
 //!
 //! Supporting pieces: [`config`] (endpoints, validation), [`shared`] (avatar handles shared by the tasks),
 //! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
-//! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`sim`] (the simulation core),
-//! [`asset`] (avatar assets: file format, render mesh, cache, default avatar, glTF import/export),
+//! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`bench_runtime`]
+//! (`avatard bench runtime`: the daemon's end-to-end latency, solver throughput with 1-26 avatars),
+//! [`sim`] (the simulation core), [`asset`] (avatar assets: file format, render mesh, cache, default avatar,
+//! glTF import/export),
 //! [`flesh`] (quasistatic Steklov-Poincaré flesh, paper 002), [`flesh_commands`] (`avatard flesh`, `avatard bench
 //! flesh`), [`mapping`] (tracker landmarks and blendshapes -> rig parameters, One-Euro filtering),
 //! [`sim_commands`] (`avatard precompute` and `avatard simulate`), [`asset_commands`] (`avatard import`
@@ -26,6 +28,7 @@ pub mod asset_commands;
 pub mod avatar;
 pub mod bench;
 pub mod bench_asset;
+pub mod bench_runtime;
 pub mod bench_sim;
 pub mod cli;
 pub mod clock;
