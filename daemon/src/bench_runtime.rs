@@ -681,7 +681,7 @@ fn kinds(cache: Option<&Cache>) -> Result<Vec<Kind>> {
         );
         let avatar = LoadedAvatar {
             id: info.name.clone(),
-            asset,
+            asset: Arc::new(asset),
             hash: built.hash,
             path: None,
             sources: vec![source.to_owned()],
@@ -828,7 +828,7 @@ fn scale_run(a: &RuntimeArgs, kinds: &[Kind], n: usize, pool: &rayon::ThreadPool
             inputs.clone(),
             metrics.clone(),
             tx,
-            SolverOptions { core: None, threads: a.threads },
+            SolverOptions { core: None, threads: a.threads, ..SolverOptions::default() },
         )
     })
     .map_err(anyhow::Error::msg)?;
