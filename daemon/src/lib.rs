@@ -14,7 +14,8 @@
 //!
 //! Supporting pieces: [`config`] (endpoints, validation), [`shared`] (avatar handles shared by the tasks),
 //! [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
-//! [`demo`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`sim`] (the simulation core),
+//! [`demo`] and [`demo_render`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`),
+//! [`sim`] (the simulation core),
 //! [`asset`] (avatar assets: file format, render mesh, cache, default avatar, glTF import/export),
 //! [`flesh`] (quasistatic Steklov-Poincaré flesh, paper 002), [`flesh_commands`] (`avatard flesh`, `avatard bench
 //! flesh`), [`mapping`] (tracker landmarks and blendshapes -> rig parameters, One-Euro filtering),
@@ -32,6 +33,7 @@ pub mod clock;
 pub mod config;
 pub mod control;
 pub mod demo;
+pub mod demo_render;
 pub mod flesh;
 pub mod flesh_commands;
 pub mod ingest;
