@@ -23,7 +23,8 @@ struct Cli {
 enum Command {
     /// Run the daemon: bind the sockets, simulate, publish, until SIGINT/SIGTERM.
     Run(RunArgs),
-    /// The demo: daemon + tracker stream + subscriber on loopback, with a summary in ./out/.
+    /// The demo: the daemon on the default avatar, two recorded MediaPipe streams, a subscriber, a rendering;
+    /// summary and frames in ./out/.
     Demo(crate::demo::DemoArgs),
     /// Skinning eigenmodes, clusters and reduced matrices of a tet mesh and rig, written as an asset.
     Precompute(crate::sim_commands::PrecomputeArgs),

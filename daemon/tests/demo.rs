@@ -1,0 +1,83 @@
+//! `avatard demo` as a process: the daemon on the default avatar driven by the two committed MediaPipe
+//! recordings, over real sockets, without rendering; the summary it writes is checked.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn run_demo(args: &[&str], out: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_avatard"))
+        .arg("demo")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("running avatard demo")
+}
+
+#[test]
+fn demo_drives_the_default_avatar_from_the_recordings() {
+    let out = std::env::temp_dir().join(format!("avatard-demo-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let o = run_demo(&["--seconds", "3", "--no-render"], &out);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "avatard demo failed\nstdout:\n{stdout}\nstderr:\n{stderr}");
+    let text = std::fs::read_to_string(out.join("demo-summary.json")).expect("demo-summary.json");
+    let s: Value = serde_json::from_str(&text).unwrap();
+    let num = |v: &Value| v.as_f64().unwrap_or_else(|| panic!("not a number: {v}\n{text}"));
+
+    // the stream arrived, in order, finite
+    let states = &s["states"];
+    assert!(num(&states["received_while_playing"]) > 100.0, "{text}");
+    assert!(num(&states["sequence_gaps"]) <= 3.0, "{text}");
+    assert_eq!(num(&states["non_finite"]), 0.0, "{text}");
+    assert!(num(&s["solver_ticks"]) > 0.0, "{text}");
+    for src in s["tracker"]["sources"].as_array().unwrap() {
+        assert!(num(&src["frames_sent"]) > 50.0, "{text}");
+    }
+    assert!(num(&s["tracker"]["accepted"]) > 100.0, "{text}");
+
+    // the avatar moved and its flesh followed
+    assert!(num(&s["avatar"]["num_p"]) > 0.0 && num(&s["avatar"]["num_z"]) > 0.0, "{text}");
+    let (peak, rms) = (num(&s["z"]["peak_abs"]), num(&s["z"]["rms"]));
+    assert!(peak.is_finite() && peak > 0.0 && rms > 0.0 && rms <= peak, "{text}");
+    assert!(num(&s["flags_fraction"]["rest"]) < 0.5, "{text}");
+
+    // latency of fresh inputs was measured
+    let lat = &s["capture_to_receive_ms"];
+    assert!(num(&lat["fresh_inputs"]) > 50.0, "{text}");
+    let (p50, p99) = (num(&lat["p50"]), num(&lat["p99"]));
+    assert!(p50.is_finite() && p50 >= 0.0 && p50 <= p99, "{text}");
+
+    // the trajectory is there for rendering, rendering was skipped
+    let traj: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("demo-trajectory.json")).unwrap()).unwrap();
+    assert_eq!(traj["asset_hash"], s["avatar"]["asset_hash"]);
+    let steps = traj["steps"].as_array().unwrap();
+    assert!(steps.len() > 60, "{} steps", steps.len());
+    assert!(steps.iter().any(|st| st["z"].as_array().unwrap().iter().any(|v| v.as_f64() != Some(0.0))));
+    assert!(s["render"]["skipped"].is_string(), "{text}");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_reason() {
+    let out = std::env::temp_dir().join(format!("avatard-demo-bad-{}", std::process::id()));
+    for (args, says) in [
+        (&["--seconds", "0"][..], "--seconds"),
+        (&["--seconds", "nan"][..], "--seconds"),
+        (&["--loops", "0"][..], "--loops"),
+        (&["--tick-hz", "0"][..], "tick"),
+        (&["--render-fps=0"][..], "--render-fps"),
+        (&["--pose", "/nonexistent.avtrrec"][..], "nonexistent"),
+        (&["--seconds", "2", "--loops", "3"][..], "cannot be used with"),
+    ] {
+        let o = run_demo(args, &out);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?} was accepted");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    assert!(!out.join("demo-summary.json").exists());
+    let _ = std::fs::remove_dir_all(&out);
+}
