@@ -4,9 +4,10 @@
 //! default avatar, 120 Hz tick). A tracker thread publishes MediaPipe pose frames (the recorded stream
 //! `assets/recordings/pose_demo_singleperson_cam01.avtrrec` in a loop, or `tracker_bridge::synth` when it is
 //! missing) through a [`TrackerPublisher`] at each `--rates` rate, stamping `capture_time_ns = now` at send.
-//! Send times are dithered by up to one solver tick: a 30 or 60 Hz tracker on the same clock as a 120 Hz
-//! solver would otherwise lock to one phase of the tick and measure one point of the wait-for-tick
-//! distribution instead of all of it (a camera has its own clock and drifts through every phase). A SUB
+//! The tracker starts at a random phase of the solver's tick, its clock runs `--drift-ppm` slow (a camera's
+//! own clock: 29.97 instead of 30 Hz) and each frame leaves `U[0, --jitter-ms)` late (USB/driver jitter). Each rate is run twice, with the solver's phase lock
+//! ([`crate::solver::PhaseLock`], the default) and with a free-running tick clock (the baseline: a frame
+//! waits `U[0, 1 period)` for the next tick). A SUB
 //! subscriber measures, per fresh input (the first state carrying a new `input_seq`): capture → receive (its
 //! clock), capture → publish (`publish_time_ns`, stamped by the publisher task) and publish → receive. The
 //! daemon's own `latency.capture_to_publish` and `tick.time` histograms and counters come from
@@ -57,9 +58,19 @@ pub struct RuntimeArgs {
     /// Measured seconds per tracker rate (after 1 s of warm-up).
     #[arg(long, default_value_t = 60.0)]
     pub seconds: f64,
-    /// Tracker frame rates (Hz), one latency run each.
+    /// Tracker frame rates (Hz), one latency run each (per solver clock).
     #[arg(long, value_delimiter = ',', default_values_t = [30.0f64, 60.0])]
     pub rates: Vec<f64>,
+    /// Random lateness of each tracker frame, uniform in [0, jitter) ms.
+    #[arg(long, default_value_t = 1.0)]
+    pub jitter_ms: f64,
+    /// The tracker's clock runs this many ppm slow (1000: NTSC's 29.97 for 30 Hz), so its frames drift
+    /// through every phase of the solver's tick, as a camera's do.
+    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
+    pub drift_ppm: f64,
+    /// Only the phase-locked solver clock (skip the free-running baseline).
+    #[arg(long)]
+    pub locked_only: bool,
     /// Solver tick rate of the latency runs (Hz); also the simulated rate of the scale runs.
     #[arg(long, default_value_t = 120.0)]
     pub tick_hz: f32,
@@ -112,6 +123,12 @@ impl RuntimeArgs {
             bail!("--scale-seconds must be in (0, 600], got {}", self.scale_seconds);
         }
         crate::config::check_tick_hz(self.tick_hz).map_err(anyhow::Error::msg)?;
+        if !(self.drift_ppm.abs() <= 1e5) {
+            bail!("--drift-ppm must be in [-100000, 100000], got {}", self.drift_ppm);
+        }
+        if !(self.jitter_ms >= 0.0 && self.jitter_ms <= 1000.0) {
+            bail!("--jitter-ms must be in [0, 1000], got {}", self.jitter_ms);
+        }
         if self.rates.is_empty() || self.rates.iter().any(|r| !(*r > 0.0 && *r <= 1000.0)) {
             bail!("--rates must be one or more rates in (0, 1000] Hz, got {:?}", self.rates);
         }
@@ -221,6 +238,8 @@ pub struct LatencyReport {
 #[derive(Serialize, Debug)]
 pub struct RateRun {
     pub rate_hz: f64,
+    /// The solver's clock: phase-locked to the input (the default) or free-running (the baseline).
+    pub phase_locked: bool,
     pub seconds: f64,
     pub frames_sent: u64,
     pub frames_dropped_by_publisher: u64,
@@ -349,17 +368,28 @@ fn latency_bench(
     };
     let input = if frames.is_some() { input } else { input.replace("recorded", "synthetic") };
     let mut runs = Vec::new();
+    let clocks: &[bool] = if a.locked_only { &[true] } else { &[true, false] };
     for &rate in &a.rates {
-        eprintln!("latency: {rate} Hz tracker for {} s (+{} s warm-up)", a.seconds, WARMUP.as_secs());
-        let run = rt.block_on(latency_run(a, rate, avatar.clone(), params.clone(), frames.clone()))?;
-        eprintln!(
-            "latency: {rate} Hz: capture->receive p50 {:.2} p99 {:.2} max {:.2} ms over {} inputs",
-            run.capture_to_receive_ms.p50,
-            run.capture_to_receive_ms.p99,
-            run.capture_to_receive_ms.max,
-            run.fresh_inputs_measured
-        );
-        runs.push(run);
+        for &locked in clocks {
+            let clock = if locked { "phase-locked" } else { "free-running" };
+            eprintln!(
+                "latency: {rate} Hz tracker, {clock} solver, {} s (+{} s warm-up)",
+                a.seconds,
+                WARMUP.as_secs()
+            );
+            let run =
+                rt.block_on(latency_run(a, rate, locked, avatar.clone(), params.clone(), frames.clone()))?;
+            eprintln!(
+                "latency: {rate} Hz, {clock}: capture->publish p50 {:.2} p99 {:.2} max {:.2} ms over {} inputs; \
+                 {} deadline misses",
+                run.capture_to_publish_ms.p50,
+                run.capture_to_publish_ms.p99,
+                run.capture_to_publish_ms.max,
+                run.fresh_inputs_measured,
+                run.daemon.deadline_misses
+            );
+            runs.push(run);
+        }
     }
     let period_ms = 1e3 / a.tick_hz as f64;
     Ok(LatencyReport {
@@ -370,11 +400,11 @@ fn latency_bench(
         runs,
         notes: vec![
             format!(
-                "The solver reads its input slots once per tick, at the tick's start: a frame waits for the next \
-                 tick, U[0, {period_ms:.2}] ms at {} Hz, before it is stepped. capture->publish is that wait + tick \
-                 compute + the publisher queue, so its p99 cannot be below ~{:.1} ms at this tick rate whatever \
-                 the compute costs; the 2 ms p99 goal needs the solver to step on input arrival (or a tick rate \
-                 of >= ~500 Hz).",
+                "The solver reads its input slots once per tick, at the tick's start. With a free-running clock a \
+                 frame waits for the next tick, U[0, {period_ms:.2}] ms at {} Hz, so capture->publish p99 cannot be \
+                 below ~{:.1} ms whatever the compute costs. The phase-locked clock (the default) moves the tick \
+                 schedule, not its rate, so the latest frames arrive ~0.5 ms before a tick; what remains is that lead, the \
+                 tracker's jitter, the tick's compute and the publisher hop.",
                 a.tick_hz,
                 0.99 * period_ms
             ),
@@ -385,7 +415,11 @@ fn latency_bench(
              publish_after_slot_jitter_ms estimates the post-tick part from the tick schedule (module doc of \
              bench_runtime.rs); its absolute offset (>= the fastest tick's compute time) is unknown."
                 .into(),
-            "Send times are dithered by U[0, 1 tick) so the tracker samples every phase of the tick.".into(),
+            format!(
+                "The tracker starts at a random phase of the tick, its clock runs {} ppm slow and each frame leaves \
+                 U[0, {} ms) late.",
+                a.drift_ppm, a.jitter_ms
+            ),
             "Daemon histograms have fixed buckets (..., 1, 2, 5, 10, 20 ms): their quantiles are bucket bounds."
                 .into(),
         ],
@@ -395,12 +429,16 @@ fn latency_bench(
 async fn latency_run(
     a: &RuntimeArgs,
     rate: f64,
+    phase_locked: bool,
     avatar: Arc<LoadedAvatar>,
     params: SimParams,
     frames: Option<Arc<Vec<PoseFrame>>>,
 ) -> Result<RateRun> {
     let endpoints = Endpoints { input: vec![free_tcp()?], state: free_tcp()?, control: free_tcp()? };
-    let config = RunConfig { endpoints: endpoints.clone(), tick_hz: a.tick_hz, ..RunConfig::default() };
+    let mut config = RunConfig { endpoints: endpoints.clone(), tick_hz: a.tick_hz, ..RunConfig::default() };
+    if !phase_locked {
+        config.solver.phase_lead = None;
+    }
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
     let daemon = tokio::spawn(crate::service::run(
@@ -432,13 +470,14 @@ async fn latency_run(
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let period_ns = Duration::from_secs_f64(1.0 / a.tick_hz as f64).as_nanos() as f64;
-    let dither_s = (1.0 / a.tick_hz as f64).min(1.0 / rate);
+    let jitter_s = a.jitter_ms / 1e3;
+    let drift = a.drift_ppm * 1e-6;
     let stop = Arc::new(AtomicBool::new(false));
     let tracker = {
         let stop = stop.clone();
         std::thread::Builder::new()
             .name("bench-tracker".into())
-            .spawn(move || tracker_loop(publisher, frames, rate, dither_s, &stop))?
+            .spawn(move || tracker_loop(publisher, frames, rate * (1.0 - drift), jitter_s, &stop))?
     };
 
     let measure_start = Instant::now() + WARMUP;
@@ -492,6 +531,7 @@ async fn latency_run(
     let jitter = slot_jitter_ms(&slots, period_ns, SLOT_WINDOW);
     let capture_to_publish_ms = dist(&c2p);
     Ok(RateRun {
+        phase_locked,
         rate_hz: rate,
         seconds: a.seconds,
         frames_sent: sent,
@@ -533,19 +573,20 @@ fn slot_jitter_ms(slots: &[(u64, i64)], period_ns: f64, window: usize) -> Vec<f6
         .collect()
 }
 
-/// The tracker: frame `k` is sent at `start + k / rate + U[0, dither_s)`, stamped with `capture_time_ns =
-/// now`. Returns the publisher (for its counts) and the frames sent.
+/// The tracker: frame `k` is sent at `start + k / rate + U[0, jitter_s)`, `start` a random phase of a
+/// 120 Hz tick from now, stamped with `capture_time_ns = now`. Returns the publisher (for its counts) and the
+/// frames sent.
 fn tracker_loop(
     mut publisher: TrackerPublisher,
     frames: Option<Arc<Vec<PoseFrame>>>,
     rate: f64,
-    dither_s: f64,
+    jitter_s: f64,
     stop: &AtomicBool,
 ) -> (TrackerPublisher, u64) {
-    let start = Instant::now();
+    let start = Instant::now() + Duration::from_secs_f64(rand::random::<f64>() / 120.0);
     let mut k = 0u64;
     while !stop.load(Relaxed) {
-        let due = start + Duration::from_secs_f64(k as f64 / rate + rand::random::<f64>() * dither_s);
+        let due = start + Duration::from_secs_f64(k as f64 / rate + rand::random::<f64>() * jitter_s);
         if let Some(wait) = due.checked_duration_since(Instant::now()) {
             std::thread::sleep(wait);
         }
@@ -922,8 +963,8 @@ fn print_table(latency: Option<&LatencyReport>, scale: Option<&ScaleReport>) {
             l.tick_hz, l.goal_capture_to_publish_p99_ms
         );
         println!(
-            "{:>6} {:>7} | {:^27} | {:^27} | {:>9} | {:>9} | {:>7} {:>6} {:>7} {:>10}",
-            "rate",
+            "{:>13} {:>7} | {:^27} | {:^27} | {:>9} | {:>9} | {:>7} {:>6} {:>7} {:>10}",
+            "rate clock",
             "inputs",
             "capture->receive p50/p90/p99/max",
             "capture->publish p50/p90/p99/max",
@@ -937,8 +978,9 @@ fn print_table(latency: Option<&LatencyReport>, scale: Option<&ScaleReport>) {
         for r in &l.runs {
             let q = |d: &Dist| format!("{:.2}/{:.2}/{:.2}/{:.2}", d.p50, d.p90, d.p99, d.max);
             println!(
-                "{:>4}Hz {:>7} | {:^27} | {:^27} | {:>9.3} | {:>9.3} | {:>7} {:>6} {:>7} {:>10}",
+                "{:>4}Hz {} {:>7} | {:^27} | {:^27} | {:>9.3} | {:>9.3} | {:>7} {:>6} {:>7} {:>10}",
                 r.rate_hz,
+                if r.phase_locked { "locked" } else { "free  " },
                 r.fresh_inputs_measured,
                 q(&r.capture_to_receive_ms),
                 q(&r.capture_to_publish_ms),
@@ -1025,8 +1067,11 @@ fn plot(path: &Path, latency: Option<&LatencyReport>, scale: Option<&ScaleReport
             let mut chart = ChartBuilder::on(cell)
                 .caption(
                     format!(
-                        "{} Hz tracker: capture->receive (p99 {:.2} ms, n={})",
-                        run.rate_hz, run.capture_to_receive_ms.p99, run.fresh_inputs_measured
+                        "{} Hz, {}: capture->receive (p99 {:.2} ms, n={})",
+                        run.rate_hz,
+                        if run.phase_locked { "phase-locked" } else { "free-running" },
+                        run.capture_to_receive_ms.p99,
+                        run.fresh_inputs_measured
                     ),
                     ("sans-serif", 16),
                 )

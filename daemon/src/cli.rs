@@ -75,7 +75,7 @@ struct RunArgs {
     #[arg(long)]
     solver_threads: Option<usize>,
     /// Phase-lock the ticks so tracker frames arrive this long (ms) before a tick; negative: free-running
-    /// [default: 0.75].
+    /// [default: 0.5].
     #[arg(long, allow_negative_numbers = true)]
     phase_lead_ms: Option<f64>,
     /// Precompute cache directory [default: $AVATARD_CACHE_DIR, $XDG_CACHE_HOME/avatard or ~/.cache/avatard].

@@ -62,6 +62,12 @@ pub struct DemoArgs {
     /// Face recording (.avtrrec) [default: assets/recordings/face_carphone.avtrrec].
     #[arg(long)]
     pub face: Option<PathBuf>,
+    /// The avatar's stiffness multiplier (live parameter `stiffness`).
+    #[arg(long, default_value_t = 1.0)]
+    pub stiffness: f32,
+    /// The avatar's damping, 1/s (live parameter `damping`).
+    #[arg(long, default_value_t = 2.0)]
+    pub damping: f32,
     /// Output folder (demo-summary.json, demo-trajectory.json, demo/).
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
@@ -290,7 +296,14 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
 
     // The daemon's avatars, before the sockets: a first run precomputes the default avatar.
     let endpoints = Endpoints { input: vec![free_tcp()?], state: free_tcp()?, control: free_tcp()? };
-    let config = RunConfig { endpoints: endpoints.clone(), tick_hz: a.tick_hz, ..RunConfig::default() };
+    let mut config = RunConfig { endpoints: endpoints.clone(), tick_hz: a.tick_hz, ..RunConfig::default() };
+    for avatar in &mut config.avatars {
+        avatar.params = avatar
+            .params
+            .with("stiffness", a.stiffness)
+            .and_then(|p| p.with("damping", a.damping))
+            .map_err(anyhow::Error::msg)?;
+    }
     config.validate()?;
     let cache = Cache::default_dir().map(Cache::new);
     match &cache {

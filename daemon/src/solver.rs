@@ -44,28 +44,39 @@ pub struct SolverOptions {
 
 impl Default for SolverOptions {
     fn default() -> Self {
-        SolverOptions { core: None, threads: 0, phase_lead: Some(Duration::from_micros(750)) }
+        SolverOptions { core: None, threads: 0, phase_lead: Some(Duration::from_micros(500)) }
     }
 }
 
 /// Phase lock of the tick schedule to input arrivals.
 ///
 /// A tracker frame that arrives just after a tick waits a whole period (8.3 ms at 120 Hz) before it is
-/// simulated. When a frame arrives with `w` left until the next tick, the next tick is moved earlier by
-/// `gain · (w − lead)`, at most a quarter period per frame (later when `w < lead`). Trackers run at a
-/// fraction of the tick rate (30 or 60 Hz against 120), so the arrivals settle `lead` before a tick: the
-/// period, the tick count per second and the simulated time step are unchanged; only the phase moves.
+/// simulated. When a frame arrives `w` before the next tick, the schedule moves by the error `w − lead`:
+/// earlier when the frame waits longer than `lead`, later when it came too close to the tick or just missed
+/// one (arrived less than a quarter period after a tick started). Late frames are corrected strongly
+/// (`late_gain`), early ones gently (`early_gain`), so the schedule settles on the *latest* arrivals of a
+/// jittery tracker and only the rare outlier misses its tick. At most a quarter period per frame. Trackers
+/// run at a fraction of the tick rate (30 or 60 Hz against 120): the period, the tick count per second and
+/// the simulated time step are unchanged; only the phase moves.
 #[derive(Clone, Copy, Debug)]
 pub struct PhaseLock {
     pub lead: Duration,
-    pub gain: f64,
+    pub late_gain: f64,
+    pub early_gain: f64,
 }
 
 impl PhaseLock {
-    /// The correction (seconds to move the next tick earlier; negative: later) for an arrival `w` seconds
-    /// before it.
-    pub fn correction(&self, w: f64, period: f64) -> f64 {
-        (self.gain * (w - self.lead.as_secs_f64())).clamp(-0.25 * period, 0.25 * period)
+    pub fn new(lead: Duration) -> Self {
+        PhaseLock { lead, late_gain: 0.8, early_gain: 0.1 }
+    }
+
+    /// How far (s) to move the next tick earlier (negative: later) for a frame that arrived `since_tick`
+    /// after the last tick started and `wait` before the next one.
+    pub fn correction(&self, since_tick: f64, wait: f64, period: f64) -> f64 {
+        let lead = self.lead.as_secs_f64();
+        let error = if since_tick < 0.25 * period { -(since_tick + lead) } else { wait - lead };
+        let gain = if error < 0.0 { self.late_gain } else { self.early_gain };
+        (gain * error).clamp(-0.25 * period, 0.25 * period)
     }
 }
 
@@ -139,9 +150,10 @@ impl Solver {
             }
         }
         let _ = self.inputs.waker.set(std::thread::current());
-        let lock = self.options.phase_lead.map(|lead| PhaseLock { lead, gain: 0.5 });
+        let lock = self.options.phase_lead.map(PhaseLock::new);
         let mut seen_arrival = self.inputs.arrived_ns.load(Relaxed);
         let mut next = Instant::now();
+        let mut last_tick = next;
         while !self.shared.stop.load(Relaxed) {
             let period = Duration::from_secs_f64(1.0 / self.shared.tick_hz() as f64);
             loop {
@@ -152,10 +164,17 @@ impl Solver {
                     if let Some(lock) = lock {
                         let age = Duration::from_nanos((crate::clock::unix_ns() - arrived).max(0) as u64);
                         let at = Instant::now().checked_sub(age).unwrap_or_else(Instant::now);
-                        let w = next.saturating_duration_since(at).as_secs_f64();
-                        let c = lock.correction(w, period.as_secs_f64());
+                        let p = period.as_secs_f64();
+                        let c = if at <= last_tick {
+                            // it made the last tick: how early was it?
+                            lock.correction(p, last_tick.duration_since(at).as_secs_f64(), p)
+                        } else {
+                            let since = at.duration_since(last_tick).as_secs_f64();
+                            lock.correction(since, next.saturating_duration_since(at).as_secs_f64(), p)
+                        };
                         next = if c >= 0.0 {
-                            next.checked_sub(Duration::from_secs_f64(c)).unwrap_or(next)
+                            // never before the arrival itself
+                            next.checked_sub(Duration::from_secs_f64(c)).unwrap_or(next).max(at)
                         } else {
                             next + Duration::from_secs_f64(-c)
                         };
@@ -175,6 +194,7 @@ impl Solver {
                 next = now;
             }
             let started = Instant::now();
+            last_tick = started;
             self.tick(pool.as_ref());
             self.metrics.tick_time.record_ns(started.elapsed().as_nanos() as u64);
             self.metrics.ticks.fetch_add(1, Relaxed);
@@ -280,53 +300,65 @@ pub fn pin_to_core(core: usize) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    /// The schedule of `run` in seconds: ticks every `period`, moved by each arrival's correction. Returns
-    /// each arrival's wait until the tick that takes it.
-    fn waits(lock: Option<PhaseLock>, input_hz: f64, jitter: f64, n: usize) -> Vec<f64> {
+    /// The schedule of `run` in seconds: ticks every `period`, moved by each arrival's correction. Frame `k`
+    /// of an `input_hz` tracker (clock off by `drift`) arrives `U[0, jitter)` late. Returns each frame's wait
+    /// until the tick that takes it.
+    fn waits(lock: Option<PhaseLock>, input_hz: f64, drift: f64, jitter: f64, n: usize) -> Vec<f64> {
         let period = 1.0 / 120.0;
-        let (mut next, mut out) = (0.0f64, Vec::new());
+        let (mut next, mut last, mut out) = (0.0f64, -period, Vec::new());
         let mut seed = 12345u64;
         let mut rand = || {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (seed >> 11) as f64 / (1u64 << 53) as f64
         };
         for k in 0..n {
-            let at = 0.0031 + k as f64 / input_hz + jitter * (rand() - 0.5);
+            let at = 0.0031 + k as f64 / (input_hz * (1.0 + drift)) + jitter * rand();
             while next < at {
-                next += period; // ticks before the arrival
+                last = next; // ticks before the arrival
+                next += period;
             }
             if let Some(l) = lock {
-                next -= l.correction(next - at, period);
-                while next < at {
-                    next += period;
-                }
+                next = (next - l.correction(at - last, next - at, period)).max(at);
             }
             out.push(next - at);
         }
         out
     }
 
+    fn p99(mut v: Vec<f64>) -> f64 {
+        v.sort_by(f64::total_cmp);
+        v[(0.99 * v.len() as f64) as usize]
+    }
+
     #[test]
-    fn phase_lock_brings_the_wait_down_to_the_lead() {
-        let lock = PhaseLock { lead: Duration::from_micros(750), gain: 0.5 };
+    fn phase_lock_brings_the_wait_down_to_the_lead_plus_the_jitter() {
+        let lock = PhaseLock::new(Duration::from_micros(500));
         for hz in [30.0, 60.0] {
-            let free = waits(None, hz, 0.0004, 400);
-            let locked = waits(Some(lock), hz, 0.0004, 400);
-            let tail = &locked[40..];
-            let max = tail.iter().cloned().fold(0.0, f64::max);
-            let mean_free = free.iter().sum::<f64>() / free.len() as f64;
-            assert!(max < 0.0015, "{hz} Hz: worst wait {max} s once locked");
-            assert!(mean_free > 0.003, "{hz} Hz: the free-running clock makes frames wait ({mean_free} s)");
+            for (drift, jitter) in [(0.0, 0.0004), (1e-3, 0.001), (-1e-4, 0.001)] {
+                let free = waits(None, hz, drift, jitter, 2000);
+                let locked = waits(Some(lock), hz, drift, jitter, 2000);
+                let (locked99, mean_free) =
+                    (p99(locked[200..].to_vec()), free.iter().sum::<f64>() / free.len() as f64);
+                eprintln!("{hz} Hz, drift {drift}, jitter {jitter}: p99 wait {locked99:.5} s locked, mean {mean_free:.5} s free");
+                assert!(locked99 < 0.0005 + jitter + 0.0003, "{hz} Hz: p99 wait {locked99} s once locked");
+            }
         }
+        // the free-running clock makes frames wait half a period on average (drifting tracker)
+        let free = waits(None, 30.0, 1e-3, 0.001, 4000);
+        let mean = free.iter().sum::<f64>() / free.len() as f64;
+        assert!((mean - 0.5 / 120.0).abs() < 0.001, "{mean}");
     }
 
     #[test]
     fn correction_is_bounded_and_signed() {
-        let lock = PhaseLock { lead: Duration::from_millis(1), gain: 0.5 };
+        let lock = PhaseLock::new(Duration::from_millis(1));
         let p = 1.0 / 120.0;
-        assert!(lock.correction(0.005, p) > 0.0);
-        assert!(lock.correction(0.0002, p) < 0.0);
-        assert_eq!(lock.correction(1.0, p), 0.25 * p);
-        assert_eq!(lock.correction(0.001, p), 0.0);
+        assert!(lock.correction(0.004, 0.004, p) > 0.0, "early: move the tick earlier");
+        assert!(lock.correction(0.008, 0.0002, p) < 0.0, "too close to the tick: later");
+        assert!(lock.correction(0.0001, 0.0082, p) < 0.0, "just missed a tick: later, not earlier");
+        assert_eq!(lock.correction(0.003, 1.0, p), 0.25 * p);
+        assert_eq!(lock.correction(0.005, 0.001, p), 0.0);
+        // late errors are corrected harder than early ones
+        assert!(-lock.correction(0.005, 0.0005, p) > lock.correction(0.005, 0.0015, p));
     }
 }

@@ -419,3 +419,63 @@ fn clone_loaded(a: &LoadedAvatar) -> LoadedAvatar {
         pose_map: a.pose_map.clone(),
     }
 }
+
+/// How far a capped number of local-global iterations per tick lands from the converged step, on the recorded
+/// pose stream (each run carries its own state forward, as the daemon does). Prints the table behind the
+/// default `iterations`; asserts the default stays within 5 % of the converged trajectory.
+#[test]
+fn capped_iterations_stay_close_to_the_converged_trajectory() {
+    let a = avatar();
+    let rec = recording("pose_demo_singleperson_cam01.avtrrec");
+    let frames: Vec<_> = rec
+        .records
+        .iter()
+        .filter_map(|r| match &r.message {
+            Message::Pose(f) => Some((r.t_ns as i64, f.clone())),
+            _ => None,
+        })
+        .collect();
+    let run = |iterations: usize| {
+        let params = SimParams { iterations, ..SimParams::default() };
+        let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+        let inputs = Inputs::default();
+        let (t0, mut next, mut seq, mut now) = (1_000_000_000i64, 0, 0u64, 1_000_000_000i64);
+        let mut zs = Vec::new();
+        let mut iters = 0;
+        while now < t0 + frames.last().unwrap().0 + 300_000_000 {
+            while next < frames.len() && t0 + frames[next].0 <= now {
+                let mut f = frames[next].1.clone();
+                seq += 1;
+                f.header = header(seq, t0 + frames[next].0);
+                inputs.any.pose.store(Some(Arc::new(f)));
+                inputs.any.received_ns.store(now, Relaxed);
+                next += 1;
+            }
+            let o = sim.tick(&inputs, now, HZ, &params, false);
+            iters += o.step.iterations;
+            zs.push(o.z.iter().map(|&v| v as f64).collect::<Vec<_>>());
+            now += TICK_NS;
+        }
+        (zs, iters as f64 / (now - t0) as f64 * TICK_NS as f64)
+    };
+    let (reference, ref_iters) = run(100);
+    let norm = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let peak = reference.iter().map(|z| norm(z)).fold(0.0, f64::max);
+    eprintln!("converged: {ref_iters:.1} iterations/tick, peak |z| {peak:.3}");
+    let default = SimParams::default().iterations;
+    for k in [1, 2, 3, 4, 5, 10] {
+        let (zs, it) = run(k);
+        let err = zs
+            .iter()
+            .zip(&reference)
+            .map(|(a, b)| norm(&a.iter().zip(b).map(|(x, y)| x - y).collect::<Vec<_>>()))
+            .fold(0.0, f64::max);
+        eprintln!(
+            "iterations {k:>2}: {it:.2}/tick, max |z - z_converged| = {:.2} % of peak |z|",
+            100.0 * err / peak
+        );
+        if k == default {
+            assert!(err < 0.05 * peak, "the default iteration cap is {:.1} % off", 100.0 * err / peak);
+        }
+    }
+}

@@ -106,8 +106,8 @@ pub fn load_asset(name: &str, cache: Option<&Cache>) -> Result<LoadedAsset> {
                 tracing::info!("precomputing the default avatar (once; cached after): {phase}");
             }
         });
-        let built =
-            asset::build::default_avatar(&settings, cache, progress).context("building the default avatar")?;
+        let built = asset::build::default_avatar(&settings, cache, progress)
+            .context("building the default avatar")?;
         let path = match cache.map(|c| c.asset_path(&built.key)).filter(|p| p.is_file()) {
             Some(p) => p,
             None => {
