@@ -172,8 +172,8 @@ fn read_chunk(path: &std::path::Path, offset: u64, max_len: u32) -> std::io::Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::exrotated_step::FleshMode;
     use avatar_schema::{encode, samples};
+    use avatar_sim::exrotated_step::FleshMode;
 
     fn setup() -> (Shared, Metrics) {
         (Shared::new(vec![AvatarHandle::new("a"), AvatarHandle::new("b")], 120.0), Metrics::new("t"))

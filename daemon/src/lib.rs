@@ -24,27 +24,14 @@
 //! (`avatard flesh`, `avatard bench flesh`), [`sim_commands`] (`avatard precompute` and `avatard simulate`),
 //! [`asset_commands`] (`avatard import` and `avatard export`), [`bench_asset`] (`avatard bench assets`).
 
-pub mod asset;
-pub mod asset_commands;
 pub mod avatar;
-pub mod bench;
-pub mod bench_asset;
-pub mod bench_runtime;
-pub mod bench_sim;
-pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod control;
-pub mod demo;
-pub mod demo_render;
-pub mod flesh;
-pub mod flesh_commands;
 pub mod ingest;
 pub mod mapping;
 pub mod metrics;
 pub mod publish;
 pub mod service;
 pub mod shared;
-pub mod sim;
-pub mod sim_commands;
 pub mod solver;

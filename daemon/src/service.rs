@@ -1,7 +1,6 @@
 //! Wiring: bind the three sockets, start the input, publisher and control tasks and the solver thread,
 //! run until shutdown.
 
-use crate::asset::cache::Cache;
 use crate::avatar::load;
 use crate::config::{is_local, RunConfig};
 use crate::ingest::{Ingest, Inputs};
@@ -10,6 +9,7 @@ use crate::shared::{AvatarHandle, Shared};
 use crate::solver::Solver;
 use crate::{control, publish};
 use anyhow::{Context, Result};
+use avatar_sim::asset::cache::Cache;
 use std::future::Future;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 //! parameters. The daemon as a process is tested in `tests/tests/`.
 
 use avatar_schema::{state_flags, BoneTransform, FrameHeader, Message, RigFrame};
-use avatard::asset::cache::Cache;
+use avatar_sim::asset::cache::Cache;
 use avatard::avatar::load::{load, AvatarSpec, LoadedAvatar};
 use avatard::avatar::params::SimParams;
 use avatard::avatar::{AvatarSim, TickOutput};
@@ -34,7 +34,7 @@ fn linear(p: &[f32], o: usize) -> Matrix3<f64> {
 }
 
 fn head(a: &LoadedAvatar, bone: &str) -> Vector3<f64> {
-    Vector3::from(avatard::flesh::pose::bone_head(&a.asset.sim.rig, bone).unwrap())
+    Vector3::from(avatar_sim::flesh::pose::bone_head(&a.asset.sim.rig, bone).unwrap())
 }
 
 fn finite(o: &TickOutput) -> bool {
@@ -161,7 +161,7 @@ fn rig_frames_pass_straight_through() {
         .parts()
         .iter()
         .find_map(|p| match p {
-            avatard::sim::rig::RigPart::Lbs(l) => Some(l),
+            avatar_sim::rig::RigPart::Lbs(l) => Some(l),
             _ => None,
         })
         .unwrap();
@@ -353,7 +353,7 @@ fn live_parameters_take_effect() {
     assert!(stiff < soft, "stiffer moves less: {stiff} vs {soft}");
     let (_, r2) = run(&SimParams::default(), 60.0);
     assert_eq!(r2, 1, "a new tick rate rebuilds the model once");
-    for mode in avatard::sim::exrotated_step::FleshMode::ALL {
+    for mode in avatar_sim::exrotated_step::FleshMode::ALL {
         let (peak, _) = run(&SimParams { flesh_mode: mode, ..SimParams::default() }, 120.0);
         assert!(peak > 0.0 && peak < 5.0, "{mode}: {peak}");
     }

@@ -3,9 +3,9 @@
 //! clear error. The precompute cache goes to a folder of this test binary's own (`AVATARD_CACHE_DIR`), never
 //! the user's.
 
-use avatard::sim::mesh::shapes::box_mesh;
-use avatard::sim::mesh_io::write_medit;
-use avatard::sim::rig::{LbsRig, Rig, RigPart};
+use avatar_sim::mesh::shapes::box_mesh;
+use avatar_sim::mesh_io::write_medit;
+use avatar_sim::rig::{LbsRig, Rig, RigPart};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -309,7 +309,7 @@ fn import_simulate_and_export_a_real_glb() {
     assert!(r["complementarity_residual"].as_f64().unwrap() <= 1e-10);
     // an animation of the full parameter vector: the first bone slides along x
     let anim = dir.join("anim.json");
-    let (loaded, _) = avatard::asset::load(&asset).unwrap();
+    let (loaded, _) = avatar_sim::asset::load(&asset).unwrap();
     let mut p = loaded.sim.rig.rest_params();
     let frames: Vec<Value> = (0..=10)
         .map(|k| {

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// Which wgpu backends to try.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Backend {
     /// Vulkan, then GL (or `WGPU_BACKEND` when set).
     #[default]

@@ -5,9 +5,9 @@
 //! and the mode weights `W_r` (N × m, dense: eigenmode weights are smooth global functions). What is uploaded
 //! per frame: `p` and `z` only ([`GpuMesh::params`]).
 
-use avatard::asset::render::vertex_normals;
-use avatard::asset::Asset;
-use avatard::sim::rig::RigPart;
+use avatar_sim::asset::render::vertex_normals;
+use avatar_sim::asset::Asset;
+use avatar_sim::rig::RigPart;
 
 /// CPU-side copy of every buffer the shader reads (see `skin.wgsl`).
 #[derive(Clone, Debug)]

@@ -12,19 +12,24 @@
 //! - [`camera`]: framing the avatar.
 //! - [`render`]: [`AvatarRenderer`]: buffers, pipelines, offscreen frames as images.
 //! - [`output`]: PNG frames, side-by-side composition, animated GIF / MP4.
-//! - [`view`]: the `avatar-view` commands (render a trajectory, follow the daemon live, benchmark).
+//! - [`trajectory`]: the `{asset_hash, dt, steps: [{p, z}]}` files of `avatard simulate` and `avatard demo`.
+//! - [`film`]: a sequence of states drawn to PNG frames and an animation (what `avatar-view render` and
+//!   `avatard demo` write).
 //! - `window` (cargo feature `window`): the same drawing in a desktop window (winit).
+//!
+//! The `avatar-view` command line (`render`, `follow`, `bench`, `window`) is `src/bin/avatar-view/`.
 
 pub mod camera;
+pub mod film;
 pub mod gpu;
 pub mod gpu_mesh;
 pub mod output;
 pub mod render;
 pub mod subscribe;
-pub mod view;
+pub mod trajectory;
 #[cfg(feature = "window")]
 pub mod window;
 
 pub use gpu::{Backend, Gpu, GpuError};
 pub use render::{AvatarRenderer, RenderOptions};
-pub use subscribe::{GapTracker, StateSubscriber};
+pub use subscribe::{GapTracker, Latest, StateSubscriber};

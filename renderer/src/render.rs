@@ -8,7 +8,7 @@
 use crate::camera::framing;
 use crate::gpu::{Gpu, GpuError};
 use crate::gpu_mesh::GpuMesh;
-use avatard::asset::Asset;
+use avatar_sim::asset::Asset;
 use wgpu::util::DeviceExt;
 
 const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;

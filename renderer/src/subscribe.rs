@@ -38,6 +38,9 @@ pub enum Received {
     Stats(Stats),
 }
 
+/// The newest state of one avatar, kept up to date by a subscription (`avatar-view follow` and `window`).
+pub type Latest = std::sync::Arc<std::sync::Mutex<Option<AvatarState>>>;
+
 pub struct StateSubscriber {
     socket: SubSocket,
     pub gaps: GapTracker,

@@ -5,7 +5,7 @@
 use crate::gpu::{Gpu, GpuError};
 use crate::render::{AvatarRenderer, RenderOptions};
 use anyhow::Result;
-use avatard::asset::Asset;
+use avatar_sim::asset::Asset;
 use std::sync::Arc;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
@@ -19,8 +19,8 @@ pub enum Source {
     Rest,
     /// A trajectory played on a loop: (time step, states).
     Trajectory(f64, Vec<(Vec<f32>, Vec<f32>)>),
-    /// The newest state from a subscription (see `view::spawn_state_listener`).
-    Live(Arc<std::sync::Mutex<Option<avatar_schema::AvatarState>>>),
+    /// The newest state from a subscription.
+    Live(crate::Latest),
 }
 
 struct Open {

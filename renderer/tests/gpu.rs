@@ -2,9 +2,9 @@
 //! GPU skinning equals the CPU reconstruction, the default avatar's bind pose matches a committed golden image
 //! within a tolerance, secondary motion changes the picture, and bad inputs are clear errors.
 
-use avatard::asset::build::bar_avatar;
-use avatard::asset::Asset;
-use avatard::sim::precompute::PrecomputeSettings;
+use avatar_sim::asset::build::bar_avatar;
+use avatar_sim::asset::Asset;
+use avatar_sim::precompute::PrecomputeSettings;
 use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
@@ -16,7 +16,7 @@ fn golden_path() -> PathBuf {
 /// The built-in default avatar (same settings as the daemon's), built once for this test binary.
 static DEFAULT: LazyLock<Asset> = LazyLock::new(|| {
     let settings = PrecomputeSettings::default();
-    avatard::asset::build::default_avatar(&settings, None, Arc::new(|_| {})).unwrap().asset
+    avatar_sim::asset::build::default_avatar(&settings, None, Arc::new(|_| {})).unwrap().asset
 });
 
 /// A bar with two bones and a blendshape.

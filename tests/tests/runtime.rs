@@ -81,9 +81,9 @@ async fn recorded_pose_stream_moves_the_avatar_for_a_python_subscriber() {
         lines.iter().filter(|l| l["message"]["kind"] == "State").map(|l| &l["message"]).collect();
     assert!(states.len() > 300, "{} states", states.len());
 
-    let rig = avatard::asset::default_avatar::inputs().unwrap().1;
+    let rig = avatar_sim::asset::default_avatar::inputs().unwrap().1;
     let ua = rig.bone_param_offset("upperarm_l").unwrap();
-    let head = |b: &str| Vector3::from(avatard::flesh::pose::bone_head(&rig, b).unwrap());
+    let head = |b: &str| Vector3::from(avatar_sim::flesh::pose::bone_head(&rig, b).unwrap());
     let rest_dir = head("lowerarm_l") - head("upperarm_l");
     let (mut prev, mut pairs, mut z_moving, mut before_input) = (0u64, Vec::new(), 0f64, 0);
     for s in &states {

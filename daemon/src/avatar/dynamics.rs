@@ -3,12 +3,12 @@
 //! teleport handling and the solver guard.
 
 use super::params::SimParams;
-use crate::sim::exrotated_step::FleshMode;
-use crate::sim::precompute::Precomputed;
-use crate::sim::reduced::{ReducedModel, ReducedParts};
-use crate::sim::rig::RigPart;
-use crate::sim::skinned_rotation::{PoseRotations, RotationWeights};
-use crate::sim::step::{StepOptions, StepState};
+use avatar_sim::exrotated_step::FleshMode;
+use avatar_sim::precompute::Precomputed;
+use avatar_sim::reduced::{ReducedModel, ReducedParts};
+use avatar_sim::rig::RigPart;
+use avatar_sim::skinned_rotation::{PoseRotations, RotationWeights};
+use avatar_sim::step::{StepOptions, StepState};
 
 /// What one [`Dynamics::step`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -123,7 +123,7 @@ impl Dynamics {
 }
 
 /// First parameter of every 12-entry handle (the affine part's, every bone's) of `rig`.
-pub fn handle_offsets(rig: &crate::sim::rig::Rig) -> Vec<usize> {
+pub fn handle_offsets(rig: &avatar_sim::rig::Rig) -> Vec<usize> {
     let mut handles = Vec::new();
     for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
         match part {

@@ -2,9 +2,9 @@
 //! map of its skeleton, the file served by `GetAsset`.
 
 use super::params::SimParams;
-use crate::asset::{self, cache::Cache, Asset, AssetHash};
 use crate::mapping::pose::PoseMap;
 use anyhow::{Context, Result};
+use avatar_sim::asset::{self, cache::Cache, Asset, AssetHash};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -99,10 +99,10 @@ pub struct LoadedAsset {
 /// temporary file to be served).
 pub fn load_asset(name: &str, cache: Option<&Cache>) -> Result<LoadedAsset> {
     if name == asset::default_avatar::NAME {
-        let settings = crate::sim::precompute::PrecomputeSettings::default();
+        let settings = avatar_sim::precompute::PrecomputeSettings::default();
         // a cache miss precomputes (~30 s on two cores): say what is happening
-        let progress: crate::sim::precompute::ProgressFn = Arc::new(move |p| {
-            if let crate::sim::precompute::Progress::Phase(phase) = p {
+        let progress: avatar_sim::precompute::ProgressFn = Arc::new(move |p| {
+            if let avatar_sim::precompute::Progress::Phase(phase) = p {
                 tracing::info!("precomputing the default avatar (once; cached after): {phase}");
             }
         });

@@ -13,8 +13,8 @@
 //! camera), so the rotation part is used as is (mirrored: conjugated by the x reflection). The 3×3 block may
 //! carry scale and noise: it is orthonormalised to the nearest rotation (polar factor by SVD, det forced +1).
 
-use crate::sim::rig::{read_affine, Rig};
 use avatar_schema::types::NamedWeight;
+use avatar_sim::rig::{read_affine, Rig};
 use nalgebra::{Matrix3, Rotation3, Unit, Vector3};
 
 /// What one [`map_blendshapes`] call did.
@@ -79,7 +79,7 @@ pub fn set_bone_world_rotation(rig: &Rig, p: &mut [f64], bone: &str, r: &Rotatio
     match delta.axis_angle() {
         None => Some(()),
         Some((axis, angle)) => {
-            crate::flesh::pose::rotate_subtree(rig, p, bone, Unit::into_inner(axis).into(), angle)
+            avatar_sim::flesh::pose::rotate_subtree(rig, p, bone, Unit::into_inner(axis).into(), angle)
         }
     }
 }
@@ -87,7 +87,7 @@ pub fn set_bone_world_rotation(rig: &Rig, p: &mut [f64], bone: &str, r: &Rotatio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::asset::default_avatar;
+    use avatar_sim::asset::default_avatar;
 
     #[test]
     fn blendshapes_by_name_with_unknown_counted() {
@@ -139,7 +139,7 @@ mod tests {
         let w = Matrix3::from_fn(|i, j| t[i][j]);
         assert!((w - r.matrix()).norm() < 1e-12);
         // the head joint stays put
-        let h = crate::flesh::pose::bone_head(&rig, "head").unwrap();
+        let h = avatar_sim::flesh::pose::bone_head(&rig, "head").unwrap();
         let moved: f64 =
             (0..3).map(|c| (t[c][0] * h[0] + t[c][1] * h[1] + t[c][2] * h[2] + t[c][3] - h[c]).powi(2)).sum();
         assert!(moved.sqrt() < 1e-12);

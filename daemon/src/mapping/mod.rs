@@ -1,4 +1,4 @@
-//! Tracker streams → rig parameters `p` (see [`crate::sim`] for the layout of `p`).
+//! Tracker streams → rig parameters `p` (see [`avatar_sim`] for the layout of `p`).
 //!
 //! # Layout
 //! - [`face`]: blendshape scores by name, head rotation from the facial transform (orthonormalised).

@@ -18,7 +18,7 @@
 //! y = avatar up +Y, Gram–Schmidt) relative to the same frame at rest: heading and roll, no bend (the spine's
 //! swing carries bend). Every untracked bone follows its parent rigidly; bones above the root stay at rest.
 //!
-//! **Forward kinematics on skinning transforms.** With `T_b = G_b · bind_b⁻¹` (see [`crate::sim`]), a rigid
+//! **Forward kinematics on skinning transforms.** With `T_b = G_b · bind_b⁻¹` (see [`avatar_sim`]), a rigid
 //! chain has `T_b = [W_b | T_parent(j_b) − W_b j_b]`: the posed world rotation delta `W_b` and joint continuity
 //! at the bone's bind head `j_b`. The root is rotated about its bind head, plus
 //! [`PoseMapper::root_translation`] (world landmarks are hip-centred, so they carry no root position).
@@ -28,8 +28,8 @@
 //! rest before the first good frame); the root holds its last world rotation when a hip is not visible. With
 //! capture times ([`PoseMapper::map_at`]), a bone unseen for `ease_after` then eases to rest.
 
-use crate::sim::rig::{read_affine, write_affine, Affine, Bone, Rig, RigPart};
 use avatar_schema::types::Landmark;
+use avatar_sim::rig::{read_affine, write_affine, Affine, Bone, Rig, RigPart};
 use nalgebra::{Matrix3, Rotation3, Unit, UnitQuaternion, Vector3};
 use serde::{Deserialize, Serialize};
 
@@ -472,14 +472,14 @@ impl Visibility<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::asset::default_avatar;
+    use avatar_sim::asset::default_avatar;
 
     fn rig() -> Rig {
         default_avatar::inputs().unwrap().1
     }
 
     fn head_of(rig: &Rig, name: &str) -> Vector3<f64> {
-        Vector3::from(crate::flesh::pose::bone_head(rig, name).unwrap())
+        Vector3::from(avatar_sim::flesh::pose::bone_head(rig, name).unwrap())
     }
 
     /// Posed position of bone `name`'s bind head under `p` (via its parent's transform; the head is continuous).

@@ -1,0 +1,105 @@
+//! `avatard import model.glb --out ASSET` and `avatard export ASSET --gltf out.glb`.
+
+use crate::commands::sim::{phase_spinner, spinner_progress, OutputArgs, SettingsArgs};
+use anyhow::{bail, Context, Result};
+use avatar_sim::asset::{self, gltf_import::ImportSettings};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct ImportArgs {
+    /// A glTF 2.0 / VRM binary file (.glb or .vrm) with a skinned mesh.
+    pub glb: PathBuf,
+    /// Voxel cells along the longest side of the model (the simulation mesh's resolution).
+    #[arg(long, default_value_t = ImportSettings::default().resolution)]
+    pub resolution: usize,
+    /// Generalised winding number from which a voxel counts as inside.
+    #[arg(long, default_value_t = ImportSettings::default().threshold)]
+    pub threshold: f64,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// An asset file.
+    pub asset: PathBuf,
+    /// The .glb file to write.
+    #[arg(long)]
+    pub gltf: PathBuf,
+}
+
+pub fn import(a: ImportArgs) -> Result<()> {
+    let settings = a.settings.settings()?;
+    if !(1..=512).contains(&a.resolution) {
+        bail!("--resolution {} must be between 1 and 512", a.resolution);
+    }
+    if !(a.threshold.is_finite() && a.threshold > 0.0 && a.threshold < 1.0) {
+        bail!("--threshold {} must be in (0, 1)", a.threshold);
+    }
+    let import = ImportSettings { resolution: a.resolution, threshold: a.threshold };
+    let spinner = phase_spinner();
+    spinner.set_message(format!("importing {}", a.glb.display()));
+    let started = std::time::Instant::now();
+    let built = asset::gltf_import::import(
+        &a.glb,
+        &import,
+        &settings,
+        a.output.cache.cache().as_ref(),
+        spinner_progress(&spinner),
+    )
+    .with_context(|| format!("importing {}", a.glb.display()))?;
+    spinner.finish_and_clear();
+    asset::file::write_atomically(&a.output.out, &built.bytes)?;
+    let mut report = built.report.clone();
+    if !report.is_object() {
+        report = serde_json::json!({});
+    }
+    report["glb"] = a.glb.display().to_string().into();
+    report["asset"] = a.output.out.display().to_string().into();
+    report["asset_hash"] = asset::hex(&built.hash).into();
+    report["asset_bytes"] = built.bytes.len().into();
+    report["cache_key"] = built.key.0.clone().into();
+    report["cached"] = built.cached.into();
+    report["seconds_this_run"] = started.elapsed().as_secs_f64().into();
+    if let Some(path) = &a.output.report {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(path, serde_json::to_string_pretty(&report)? + "\n")
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    let sim = &built.asset.sim;
+    println!(
+        "{}: {} render vertices, {} bones, {} blendshapes -> {} tets ({} vertices), {} modes{} -> {} ({} bytes, {})",
+        a.glb.display(),
+        built.asset.render.vertices.len(),
+        report["import"]["bones"],
+        report["import"]["blendshapes"].as_array().map_or(0, |b| b.len()),
+        sim.mesh.t(),
+        sim.mesh.n(),
+        sim.weights.ncols(),
+        if built.cached { " (from the cache)" } else { "" },
+        a.output.out.display(),
+        built.bytes.len(),
+        &asset::hex(&built.hash)[..16],
+    );
+    Ok(())
+}
+
+pub fn export(a: ExportArgs) -> Result<()> {
+    let (asset, hash) = asset::load(&a.asset).with_context(|| format!("loading {}", a.asset.display()))?;
+    let bytes = asset::gltf_export::to_glb(&asset, &hash)?;
+    asset::file::write_atomically(&a.gltf, &bytes)?;
+    println!(
+        "{} render vertices, {} triangles, {} modes -> {} ({} bytes)",
+        asset.render.vertices.len(),
+        asset.render.triangles.len(),
+        asset.render.mode_weights.ncols(),
+        a.gltf.display(),
+        bytes.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! The demo's subscriber: every `AvatarState` of the demo's avatar, with sequence, latency, flags and `z`
+//! statistics, and `p`/`z` thinned to the render frame rate.
+
+use super::render::TrajectoryStep;
+use avatar_schema::{decode, state_flags, Message};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
+use zeromq::{SocketRecv, SubSocket};
+
+/// What the subscriber saw.
+#[derive(Default)]
+pub struct Collected {
+    /// Every state received (warm-up included).
+    pub states: u64,
+    /// States received while the trackers played (the figures below are over these).
+    pub states_played: u64,
+    pub sequence_gaps: u64,
+    pub dropped_before: u64,
+    pub restarts: u64,
+    /// Per fresh input: capture -> receive, capture -> publish, publish -> receive (ms).
+    pub latencies_ms: Vec<f64>,
+    pub capture_to_publish_ms: Vec<f64>,
+    pub publish_to_receive_ms: Vec<f64>,
+    pub held: u64,
+    pub rest: u64,
+    pub degraded: u64,
+    pub reset: u64,
+    pub num_p: usize,
+    pub num_z: usize,
+    pub peak_abs_z: f64,
+    pub sum_sq_z: f64,
+    pub count_z: u64,
+    pub non_finite: u64,
+    /// `p`, `z` at the render frame rate.
+    pub steps: Vec<TrajectoryStep>,
+}
+
+/// Receive states until `stop`; figures and thinned steps only while `playing`.
+pub async fn collect(
+    mut sub: SubSocket,
+    playing: Arc<AtomicBool>,
+    render_dt: f64,
+    first: tokio::sync::oneshot::Sender<()>,
+    mut stop: tokio::sync::oneshot::Receiver<()>,
+) -> Collected {
+    let mut c = Collected::default();
+    let mut first = Some(first);
+    let (mut last, mut fresh) = (None::<(u64, u64)>, HashSet::new());
+    let mut t0 = None::<i64>;
+    loop {
+        let msg = tokio::select! {
+            _ = &mut stop => break,
+            m = sub.recv() => m,
+        };
+        let Ok(msg) = msg else { break };
+        let received_ns = avatard::clock::unix_ns();
+        let Some(Ok(Message::State(s))) = msg.get(1).map(|b| decode(b)) else { continue };
+        c.states += 1;
+        if let Some(tx) = first.take() {
+            let _ = tx.send(());
+        }
+        match last {
+            Some((run, seq)) if run == s.run_id => c.sequence_gaps += s.seq.saturating_sub(seq + 1),
+            Some(_) => c.restarts += 1,
+            None => {}
+        }
+        last = Some((s.run_id, s.seq));
+        c.dropped_before += s.dropped_before;
+        if !playing.load(Relaxed) {
+            continue;
+        }
+        c.states_played += 1;
+        let flag = |f: u32| u64::from(s.flags & f != 0);
+        c.held += flag(state_flags::HELD_POSE);
+        c.rest += flag(state_flags::REST_POSE);
+        c.degraded += flag(state_flags::DEGRADED);
+        c.reset += flag(state_flags::RESET);
+        (c.num_p, c.num_z) = (s.p.len(), s.z.len());
+        if s.p.iter().chain(&s.z).any(|v| !v.is_finite()) {
+            c.non_finite += 1;
+        }
+        for &v in &s.z {
+            let v = v as f64;
+            c.peak_abs_z = c.peak_abs_z.max(v.abs());
+            c.sum_sq_z += v * v;
+        }
+        c.count_z += s.z.len() as u64;
+        if s.input_seq > 0 && fresh.insert((s.input_seq, s.input_capture_time_ns)) {
+            c.latencies_ms.push((received_ns - s.input_capture_time_ns) as f64 / 1e6);
+            c.capture_to_publish_ms.push((s.publish_time_ns - s.input_capture_time_ns) as f64 / 1e6);
+            c.publish_to_receive_ms.push((received_ns - s.publish_time_ns) as f64 / 1e6);
+        }
+        let t = (s.sim_time_ns - *t0.get_or_insert(s.sim_time_ns)) as f64 * 1e-9;
+        if t + 1e-6 >= c.steps.len() as f64 * render_dt {
+            c.steps.push(TrajectoryStep { t, p: s.p, z: s.z });
+        }
+    }
+    c
+}

@@ -1,3 +1,0 @@
-fn main() -> anyhow::Result<()> {
-    avatard::cli::main()
-}

@@ -1,3 +1,0 @@
-fn main() -> anyhow::Result<()> {
-    renderer::view::main()
-}

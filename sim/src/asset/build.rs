@@ -1,0 +1,147 @@
+//! From inputs to an asset, through the cache: a tet mesh and a rig on its vertices (files, or the embedded
+//! default avatar) are precomputed ([`crate::precompute`]) and given the tet mesh's surface as render
+//! mesh ([`super::render::RenderMesh::tet_surface`]). glTF import has its own front end but ends in
+//! [`cached`] too.
+
+use super::cache::{Cache, CacheKey};
+use super::file::{to_bytes, Asset, AssetHash, Source};
+use super::render::RenderMesh;
+use crate::mesh::TetMesh;
+use crate::precompute::{precompute, PrecomputeSettings, ProgressFn};
+use crate::rig::Rig;
+use anyhow::{Context, Result};
+
+/// A built (or cached) asset.
+pub struct Built {
+    pub asset: Asset,
+    pub hash: AssetHash,
+    /// The asset file's bytes.
+    pub bytes: Vec<u8>,
+    /// The report of the run that computed it (for a cache hit: the stored report of the original run).
+    pub report: serde_json::Value,
+    pub cached: bool,
+    pub key: CacheKey,
+}
+
+/// Look `key` up in `cache`; on a miss run `make` and store its result. Without a cache, always `make`.
+pub fn cached(
+    key: CacheKey,
+    cache: Option<&Cache>,
+    make: impl FnOnce(&CacheKey) -> Result<(Asset, serde_json::Value)>,
+) -> Result<Built> {
+    if let Some(hit) = cache.and_then(|c| c.get(&key)) {
+        return Ok(Built {
+            asset: hit.asset,
+            hash: hit.hash,
+            bytes: hit.bytes,
+            report: hit.report,
+            cached: true,
+            key,
+        });
+    }
+    let (asset, report) = make(&key)?;
+    let (bytes, hash) = to_bytes(&asset)?;
+    if let Some(cache) = cache {
+        if let Err(e) = cache.put(&key, &bytes, &report) {
+            // A read-only or full cache directory must not fail the precompute itself.
+            tracing::warn!(dir = %cache.dir().display(), error = %e, "could not store the asset in the cache");
+        }
+    }
+    Ok(Built { asset, hash, bytes, report, cached: false, key })
+}
+
+/// The cache key of a tet mesh + rig precompute: the mesh and rig in canonical form (so the file format they
+/// came in does not matter) and the settings.
+pub fn tet_mesh_key(mesh: &TetMesh, rig: &Rig, settings: &PrecomputeSettings) -> CacheKey {
+    let vertices: Vec<u8> = mesh.vertices.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
+    let tets: Vec<u8> = mesh.tets.iter().flatten().flat_map(|&i| (i as u64).to_le_bytes()).collect();
+    let rig = rig.to_json_string();
+    let settings = serde_json::to_string(settings).expect("serialisable");
+    CacheKey::new([
+        ("tet-mesh.vertices", &vertices[..]),
+        ("tet-mesh.tets", &tets[..]),
+        ("rig", rig.as_bytes()),
+        ("settings", settings.as_bytes()),
+    ])
+}
+
+/// Precompute a tet mesh and a rig on its vertices; the render mesh is the tet mesh's surface.
+pub fn precompute_tet_mesh(
+    mesh: TetMesh,
+    rig: Rig,
+    settings: &PrecomputeSettings,
+    source: (&str, &str),
+    key: &CacheKey,
+    progress: ProgressFn,
+) -> Result<(Asset, serde_json::Value)> {
+    let (sim, report) = precompute(mesh, rig, settings, progress)?;
+    let render = RenderMesh::tet_surface(&sim).map_err(anyhow::Error::msg).context("the render mesh")?;
+    let mut report = serde_json::to_value(&report)?;
+    let (flesh, seconds) = flesh_parts(&sim);
+    report["seconds"]["flesh"] = seconds.into();
+    report["render_vertices"] = render.vertices.len().into();
+    report["render_triangles"] = render.triangles.len().into();
+    let source = Source {
+        kind: source.0.into(),
+        name: source.1.into(),
+        inputs_hash: key.0.clone(),
+        humanoid: Default::default(),
+    };
+    Ok((Asset { sim, render, source, flesh: Some(flesh) }, report))
+}
+
+/// The flesh model's stored data (paper 002: constrained vertices, skinned preconditioner) and the seconds
+/// it took.
+pub fn flesh_parts(sim: &crate::precompute::Precomputed) -> (crate::flesh::solver::FleshParts, f64) {
+    let started = std::time::Instant::now();
+    let settings = crate::flesh::solver::FleshSettings::default();
+    let model = crate::flesh::solver::FleshModel::new(&sim.mesh, &sim.rig, &sim.material, settings);
+    (model.parts(), started.elapsed().as_secs_f64())
+}
+
+/// The embedded default avatar, from the cache when it has it (the key hashes the embedded files, so a hit
+/// costs no parsing).
+pub fn default_avatar(
+    settings: &PrecomputeSettings,
+    cache: Option<&Cache>,
+    progress: ProgressFn,
+) -> Result<Built> {
+    let settings_json = serde_json::to_string(settings).expect("serialisable");
+    let parts = super::default_avatar::key_parts();
+    let key = CacheKey::new(parts.into_iter().chain([("settings", settings_json.as_bytes())]));
+    cached(key, cache, |key| {
+        let (mesh, rig) = super::default_avatar::inputs()?;
+        precompute_tet_mesh(mesh, rig, settings, ("default", super::default_avatar::NAME), key, progress)
+    })
+}
+
+/// A blendshape of a procedural avatar: its name and one delta per tet-mesh vertex, from the rest positions.
+pub type ShapeFn<'a> = &'a dyn Fn(&[[f64; 3]]) -> Vec<[f64; 3]>;
+
+/// A procedural avatar for tests, benchmarks and examples: an `x`-long bar of `cells` box cells (6 tets each)
+/// with two bones (joint at the middle, `blend` wide) and the given blendshapes, precomputed with `modes`
+/// modes and `clusters` clusters; the render mesh is its surface.
+pub fn bar_avatar(
+    cells: [usize; 3],
+    size: [f64; 3],
+    blend: f64,
+    shapes: &[(&str, ShapeFn<'_>)],
+    modes: usize,
+    clusters: usize,
+) -> Result<Asset> {
+    let mesh = crate::mesh::shapes::box_mesh(cells[0], cells[1], cells[2], size);
+    let lbs = crate::rig::LbsRig::two_bone_bar(&mesh, 0, 0.5 * size[0], blend);
+    let mut parts = vec![crate::rig::RigPart::Lbs(lbs)];
+    if !shapes.is_empty() {
+        let targets = shapes.iter().map(|(name, f)| (name.to_string(), f(&mesh.vertices))).collect();
+        parts.push(crate::rig::RigPart::Blendshapes(crate::rig::BlendshapeRig::from_dense(targets)?));
+    }
+    let rig = Rig::new(parts)?;
+    let settings = PrecomputeSettings {
+        modes,
+        clusters: crate::precompute::ClusterCount::KMeans(clusters),
+        ..Default::default()
+    };
+    let key = CacheKey(String::new());
+    Ok(precompute_tet_mesh(mesh, rig, &settings, ("procedural", "bar"), &key, std::sync::Arc::new(|_| {}))?.0)
+}

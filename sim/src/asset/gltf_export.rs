@@ -1,0 +1,276 @@
+//! `avatard export ASSET --gltf out.glb`: the render mesh as a glTF 2.0 binary that any engine can load and
+//! then drive from the daemon's state stream (`p` and `z`).
+//!
+//! # What the file holds (one mesh, one skin, one scene)
+//! - `POSITION` (rest positions), `NORMAL` (area-weighted), triangles as `indices` (u32).
+//! - The skeleton as joint nodes (names = our bone names, hierarchy = our parents, each node's `matrix` its
+//!   bind transform relative to its parent) with `inverseBindMatrices = bind⁻¹`, and **every** skin weight as
+//!   `JOINTS_n`/`WEIGHTS_n` sets (4 per set, largest first), so that glTF skinning equals our LBS exactly.
+//!   A rig with only a global affine handle becomes one joint named `affine`.
+//! - Blendshapes as morph targets (position deltas) named by `mesh.extras.targetNames`.
+//! - The secondary motion: mode weights `W_r` (N × m, [`super::render`]) as the application-specific vertex
+//!   attributes `_MODE_WEIGHTS_0 … _MODE_WEIGHTS_{⌈m/4⌉-1}` (FLOAT VEC4; mode `4i + c` in component `c`,
+//!   zero-padded).
+//! - `asset.extras.avatard`: `{asset_hash, modes, params, mode_weight_attributes, z_layout}` — the hash
+//!   matches the `asset_hash` of the daemon's state messages, `params` names the entries of `p`.
+//!
+//! # Reproducing the daemon's avatar in an engine
+//! With the state message's `p` (12 numbers per bone: the skinning transform `T_h` rows, `p[12h + 4c + k]`,
+//! bones in joint order) and `z` (12 per mode, same layout):
+//! `x_v = Σ_h w_h(v) T_h [X_v;1] + Σ_i β_i d_i(v) + Σ_k W_r[v,k] Z_k [X_v;1]`. Engines that pose joint nodes
+//! instead of using `T_h` directly get the same from `jointWorld_h = T_h · bind_h` (glTF's
+//! `jointWorld · inverseBindMatrix` is then `T_h`). The schema README documents the same.
+//!
+//! Rigs that combine a global affine handle with a skeleton have no glTF skin equivalent and are refused.
+
+use super::file::{hex, Asset, AssetHash};
+use super::render::{vertex_normals, RenderMesh};
+use crate::rig::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
+use serde_json::{json, Value};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("the rig cannot be written as a glTF skin: {0}")]
+    Rig(String),
+    #[error("writing the glb container: {0}")]
+    Container(String),
+}
+
+/// Accessors and buffer views, appended to one binary chunk.
+#[derive(Default)]
+struct Bin {
+    bytes: Vec<u8>,
+    views: Vec<Value>,
+    accessors: Vec<Value>,
+}
+
+impl Bin {
+    /// Append `data` as a new view and accessor; returns the accessor index.
+    fn push(
+        &mut self,
+        data: Vec<u8>,
+        component: u32,
+        kind: &str,
+        count: usize,
+        minmax: Option<(Value, Value)>,
+    ) -> usize {
+        while !self.bytes.len().is_multiple_of(4) {
+            self.bytes.push(0);
+        }
+        self.views.push(json!({"buffer": 0, "byteOffset": self.bytes.len(), "byteLength": data.len()}));
+        self.bytes.extend(data);
+        let mut acc = json!({"bufferView": self.views.len() - 1, "componentType": component, "count": count, "type": kind});
+        if let Some((min, max)) = minmax {
+            acc["min"] = min;
+            acc["max"] = max;
+        }
+        self.accessors.push(acc);
+        self.accessors.len() - 1
+    }
+
+    fn vec3(&mut self, v: &[[f32; 3]], bounds: bool) -> usize {
+        let minmax = bounds.then(|| {
+            let mut lo = [f32::INFINITY; 3];
+            let mut hi = [f32::NEG_INFINITY; 3];
+            for p in v {
+                for c in 0..3 {
+                    lo[c] = lo[c].min(p[c]);
+                    hi[c] = hi[c].max(p[c]);
+                }
+            }
+            (json!(lo), json!(hi))
+        });
+        let data = v.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
+        self.push(data, FLOAT, "VEC3", v.len(), minmax)
+    }
+
+    fn vec4f(&mut self, v: &[[f32; 4]]) -> usize {
+        let data = v.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
+        self.push(data, FLOAT, "VEC4", v.len(), None)
+    }
+}
+
+const FLOAT: u32 = 5126;
+const UNSIGNED_SHORT: u32 = 5123;
+const UNSIGNED_INT: u32 = 5125;
+
+/// A 3×4 affine as a column-major glTF 4×4 matrix.
+fn gltf_matrix(a: &Affine) -> [f32; 16] {
+    let mut m = [0.0f32; 16];
+    for c in 0..4 {
+        for r in 0..3 {
+            m[4 * c + r] = a[r][c] as f32;
+        }
+    }
+    m[15] = 1.0;
+    m
+}
+
+fn normals_f32(render: &RenderMesh) -> Vec<[f32; 3]> {
+    vertex_normals(&render.vertices, &render.triangles).iter().map(|n| n.map(|c| c as f32)).collect()
+}
+
+/// The .glb bytes of an asset's render mesh.
+pub fn to_glb(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
+    let render = &asset.render;
+    let n = render.vertices.len();
+    let rig = &render.rig;
+    // Skeleton: (name, parent, bind) and per-vertex weights.
+    let mut bones: Vec<(String, Option<usize>, Affine)> = Vec::new();
+    let mut weights: Vec<Vec<(u16, f32)>> = vec![Vec::new(); n];
+    let mut shapes: Vec<(String, Vec<[f32; 3]>)> = Vec::new();
+    let handle_parts = rig.parts().iter().filter(|p| !matches!(p, RigPart::Blendshapes(_))).count();
+    if handle_parts != 1 {
+        return Err(ExportError::Rig(format!(
+            "it has {handle_parts} handle parts (affine and/or skeletons); glTF skins take exactly one"
+        )));
+    }
+    for part in rig.parts() {
+        match part {
+            RigPart::Affine => {
+                bones.push(("affine".into(), None, IDENTITY));
+                weights.iter_mut().for_each(|w| w.push((0, 1.0)));
+            }
+            RigPart::Lbs(l) => {
+                if l.num_bones() > u16::MAX as usize {
+                    return Err(ExportError::Rig(format!(
+                        "{} bones exceed glTF's u16 joints",
+                        l.num_bones()
+                    )));
+                }
+                bones.extend(l.bones().iter().map(|b| (b.name.clone(), b.parent, b.bind)));
+                for (v, w) in weights.iter_mut().enumerate() {
+                    w.extend(l.weights().iter_row(v).map(|(b, x)| (b as u16, x as f32)));
+                }
+            }
+            RigPart::Blendshapes(b) => {
+                for t in b.targets() {
+                    let mut d = vec![[0.0f32; 3]; n];
+                    for (&v, delta) in t.indices.iter().zip(&t.deltas) {
+                        d[v] = delta.map(|x| x as f32);
+                    }
+                    shapes.push((t.name.clone(), d));
+                }
+            }
+        }
+    }
+    let mut bin = Bin::default();
+    let positions: Vec<[f32; 3]> = render.vertices.iter().map(|p| p.map(|x| x as f32)).collect();
+    let mut attributes = serde_json::Map::new();
+    attributes.insert("POSITION".into(), bin.vec3(&positions, true).into());
+    attributes.insert("NORMAL".into(), bin.vec3(&normals_f32(render), false).into());
+    // JOINTS_n / WEIGHTS_n: enough sets for the vertex with the most influences.
+    for w in &mut weights {
+        w.sort_by(|a, b| b.1.total_cmp(&a.1));
+    }
+    let sets = weights.iter().map(|w| w.len().div_ceil(4)).max().unwrap_or(1).max(1);
+    for s in 0..sets {
+        let mut joints = Vec::with_capacity(8 * n);
+        let mut values = Vec::with_capacity(n);
+        for w in &weights {
+            let mut vj = [0u16; 4];
+            let mut vw = [0f32; 4];
+            for k in 0..4 {
+                if let Some(&(j, x)) = w.get(4 * s + k) {
+                    vj[k] = j;
+                    vw[k] = x;
+                }
+            }
+            joints.extend(vj.iter().flat_map(|j| j.to_le_bytes()));
+            values.push(vw);
+        }
+        let ja = bin.push(joints, UNSIGNED_SHORT, "VEC4", n, None);
+        attributes.insert(format!("JOINTS_{s}"), ja.into());
+        attributes.insert(format!("WEIGHTS_{s}"), bin.vec4f(&values).into());
+    }
+    // Mode weights.
+    let m = render.mode_weights.ncols();
+    let mut mode_attributes = Vec::new();
+    for i in 0..m.div_ceil(4) {
+        let values: Vec<[f32; 4]> = (0..n)
+            .map(|v| {
+                std::array::from_fn(|c| {
+                    if 4 * i + c < m {
+                        render.mode_weights[(v, 4 * i + c)] as f32
+                    } else {
+                        0.0
+                    }
+                })
+            })
+            .collect();
+        let name = format!("_MODE_WEIGHTS_{i}");
+        attributes.insert(name.clone(), bin.vec4f(&values).into());
+        mode_attributes.push(name);
+    }
+    let indices: Vec<u8> = render.triangles.iter().flatten().flat_map(|i| i.to_le_bytes()).collect();
+    let indices = bin.push(indices, UNSIGNED_INT, "SCALAR", 3 * render.triangles.len(), None);
+    let targets: Vec<Value> = shapes.iter().map(|(_, d)| json!({"POSITION": bin.vec3(d, true)})).collect();
+    // Inverse bind matrices.
+    let mut ibm = Vec::with_capacity(64 * bones.len());
+    for (name, _, bind) in &bones {
+        let inv =
+            affine_inverse(bind).ok_or_else(|| ExportError::Rig(format!("bone {name}: singular bind")))?;
+        ibm.extend(gltf_matrix(&inv).iter().flat_map(|x| x.to_le_bytes()));
+    }
+    let ibm = bin.push(ibm, FLOAT, "MAT4", bones.len(), None);
+    // Nodes: joints first (node index = bone index), then the mesh node.
+    let mut nodes: Vec<Value> = Vec::with_capacity(bones.len() + 1);
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); bones.len()];
+    for (b, (_, parent, _)) in bones.iter().enumerate() {
+        if let Some(p) = parent {
+            children[*p].push(b);
+        }
+    }
+    for (b, (name, parent, bind)) in bones.iter().enumerate() {
+        let local = match parent {
+            Some(p) => affine_mul(&affine_inverse(&bones[*p].2).expect("checked above"), bind),
+            None => *bind,
+        };
+        let mut node = json!({"name": name, "matrix": gltf_matrix(&local)});
+        if !children[b].is_empty() {
+            node["children"] = json!(children[b]);
+        }
+        nodes.push(node);
+    }
+    let mesh_node = nodes.len();
+    nodes.push(json!({"name": "avatar", "mesh": 0, "skin": 0}));
+    let roots: Vec<usize> =
+        (0..bones.len()).filter(|&b| bones[b].1.is_none()).chain(std::iter::once(mesh_node)).collect();
+    let mut primitive = json!({"attributes": attributes, "indices": indices, "mode": 4});
+    let mut mesh = json!({"name": "avatar"});
+    if !targets.is_empty() {
+        primitive["targets"] = json!(targets);
+        mesh["weights"] = json!(vec![0.0; targets.len()]);
+        mesh["extras"] = json!({"targetNames": shapes.iter().map(|s| &s.0).collect::<Vec<_>>()});
+    }
+    mesh["primitives"] = json!([primitive]);
+    let root = json!({
+        "asset": {
+            "version": "2.0",
+            "generator": concat!("avatard ", env!("CARGO_PKG_VERSION")),
+            "extras": {"avatard": {
+                "asset_hash": hex(hash),
+                "modes": m,
+                "params": rig.param_names(),
+                "mode_weight_attributes": mode_attributes,
+                "z_layout": "z[12*k + 4*c + j] = Z_k[c][j]: mode k's 3x4 affine, rows c; \
+                             x += W_r[v,k] * Z_k [X_v; 1]",
+            }},
+        },
+        "scene": 0,
+        "scenes": [{"nodes": roots}],
+        "nodes": nodes,
+        "meshes": [mesh],
+        "skins": [{"joints": (0..bones.len()).collect::<Vec<_>>(), "inverseBindMatrices": ibm}],
+        "accessors": bin.accessors,
+        "bufferViews": bin.views,
+        "buffers": [{"byteLength": bin.bytes.len()}],
+    });
+    let json = serde_json::to_vec(&root).map_err(|e| ExportError::Container(e.to_string()))?;
+    let glb = gltf::binary::Glb {
+        header: gltf::binary::Header { magic: *b"glTF", version: 2, length: 0 },
+        json: json.into(),
+        bin: Some(bin.bytes.into()),
+    };
+    glb.to_vec().map_err(|e| ExportError::Container(e.to_string()))
+}

@@ -1,0 +1,476 @@
+//! The precompute pipeline (paper 000, Alg. 1, §6 and §8.2): tet mesh + linear rig + material → skinning
+//! eigenmodes, clusters and the reduced matrices of the run-time step, with a report of what it found and
+//! how long each phase took. `avatard precompute` runs it and stores the result as an asset
+//! ([`crate::asset`]).
+
+use super::clusters::{cluster_tets, Clustering};
+use super::eigen::{sparse_modes, EigenOptions, EigenProgress};
+use super::fem::{lumped_mass, weight_space_hessian, Material, MaterialError};
+use super::leak::{leak_diagonal, LeakError, MomentumLeak};
+use super::mesh::TetMesh;
+use super::modes::{
+    complementarity_matrix, dense_modes, weight_space_constraint, ModesError, WeightConstraint,
+};
+use super::reduced::{ReducedError, ReducedModel, ReducedParts};
+use super::rig::{Rig, RigError};
+use faer::sparse::SparseColMat;
+use faer::Mat;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How many clusters the hyper-reduced solver uses (§6).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClusterCount {
+    /// k-means++ with this many clusters, then split into connected components.
+    KMeans(usize),
+    /// One cluster per tet: the exact, unclustered solver.
+    PerTet,
+}
+
+/// Which solver computes Eq. 22.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Eigensolver {
+    /// Shift-invert Lanczos over a sparse Cholesky factorization (any size).
+    Sparse,
+    /// Dense null-space method: O(n³), small meshes only (the test oracle).
+    Dense,
+}
+
+/// The momentum-leak setting (`D` of the constraint `𝒥 = D M J`), as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum LeakSetting {
+    /// `D = I`.
+    None,
+    /// Surface diffusion with this strength in `[0, 1]` and diffusion length (m; `None`: 3 mean edges).
+    Diffuse { strength: f64, length: Option<f64> },
+}
+
+impl LeakSetting {
+    fn to_leak(self) -> MomentumLeak {
+        match self {
+            LeakSetting::None => MomentumLeak::None,
+            LeakSetting::Diffuse { strength, length } => MomentumLeak::Diffuse { strength, length },
+        }
+    }
+}
+
+/// Everything that, with the mesh and the rig, determines the precompute's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PrecomputeSettings {
+    /// Skinning modes m (the reduced state has 12m coordinates).
+    pub modes: usize,
+    pub clusters: ClusterCount,
+    /// Young's modulus (Pa) and Poisson's ratio of the textbook co-rotational energy with (μ/2, λ/2)
+    /// (`method-pitfalls.md` §2), and density (kg/m³): the same in every tet.
+    pub youngs: f64,
+    pub poisson: f64,
+    pub density: f64,
+    /// Time step h (s) baked into the global matrix `A = 2BᵀLB + BᵀMB/h²`.
+    pub dt: f64,
+    pub leak: LeakSetting,
+    /// Seed of k-means++ (clusters are reproducible).
+    pub seed: u64,
+    pub eigensolver: Eigensolver,
+}
+
+impl Default for PrecomputeSettings {
+    fn default() -> Self {
+        PrecomputeSettings {
+            modes: 16,
+            clusters: ClusterCount::KMeans(100),
+            youngs: 2e4,
+            poisson: 0.35,
+            density: 1000.0,
+            dt: 1.0 / 120.0,
+            leak: LeakSetting::Diffuse { strength: 1.0, length: None },
+            seed: 1,
+            eigensolver: Eigensolver::Sparse,
+        }
+    }
+}
+
+/// The precompute's result: what an asset stores.
+#[derive(Clone, Debug)]
+pub struct Precomputed {
+    pub mesh: TetMesh,
+    pub material: Material,
+    pub rig: Rig,
+    pub settings: PrecomputeSettings,
+    /// Skinning weights `W` (n × m), `M_w`-orthonormal, and their eigenvalues (ascending).
+    pub weights: Mat<f64>,
+    pub eigenvalues: Vec<f64>,
+    /// Independent rows of the weight-space constraint `J_w`.
+    pub constraint_rank: usize,
+    /// The diagonal of `D` (one value per vertex).
+    pub leak: Vec<f64>,
+    pub clustering: Clustering,
+    pub reduced: ReducedParts,
+}
+
+/// The pipeline's phases, in order (for progress display and timings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Operators,
+    Modes,
+    Clusters,
+    Reduced,
+    Check,
+}
+
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Phase::Operators => "mass, rig Jacobian, momentum leak, constraint, weight-space Hessian",
+            Phase::Modes => "skinning eigenmodes (Eq. 22)",
+            Phase::Clusters => "clusters (k-means++, connected components)",
+            Phase::Reduced => "reduced matrices (App. C)",
+            Phase::Check => "complementarity check",
+        })
+    }
+}
+
+/// What [`precompute`] reports as it goes: each phase when it starts, and the eigensolver's progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    Phase(Phase),
+    Eigen(EigenProgress),
+}
+
+/// A progress callback for [`precompute`].
+pub type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
+
+/// What the precompute found and how long it took (`REPORT.json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct PrecomputeReport {
+    pub vertices: usize,
+    pub tets: usize,
+    pub rig_params: usize,
+    pub modes: usize,
+    pub reduced_coordinates: usize,
+    pub eigenvalues: Vec<f64>,
+    pub constraint_rank: usize,
+    /// `‖Jᵀ M D B‖_F / (‖J‖_F ‖M D B‖_F)`.
+    pub complementarity_residual: f64,
+    /// `‖Wᵀ M_w W − I‖_max`.
+    pub orthonormality_error: f64,
+    pub clusters: usize,
+    pub cluster_size_min: usize,
+    pub cluster_size_max: usize,
+    /// Krylov vectors the sparse eigensolver used (0 for the dense path).
+    pub krylov: usize,
+    /// The sparse eigensolver's phases (s): constraint rank, Cholesky, constraint Schur complement, Lanczos.
+    pub eigen_seconds: [f64; 4],
+    /// Seconds per phase and in total.
+    pub seconds: PhaseSeconds,
+    pub settings: PrecomputeSettings,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PhaseSeconds {
+    pub operators: f64,
+    pub modes: f64,
+    pub clusters: f64,
+    pub reduced: f64,
+    pub check: f64,
+    pub total: f64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PrecomputeError {
+    #[error("settings: {0}")]
+    Settings(String),
+    #[error(transparent)]
+    Material(#[from] MaterialError),
+    #[error(transparent)]
+    Rig(#[from] RigError),
+    #[error("momentum leak: {0}")]
+    Leak(#[from] LeakError),
+    #[error("skinning eigenmodes: {0}")]
+    Modes(#[from] ModesError),
+    #[error("reduced precompute: {0}")]
+    Reduced(#[from] ReducedError),
+}
+
+impl PrecomputeSettings {
+    /// Refuse settings no run could use, naming the setting.
+    pub fn validate(&self) -> Result<(), PrecomputeError> {
+        let bad = |m: String| Err(PrecomputeError::Settings(m));
+        if self.modes == 0 {
+            return bad("--modes must be at least 1".into());
+        }
+        if self.clusters == ClusterCount::KMeans(0) {
+            return bad("--clusters must be at least 1 (or 'all' for one cluster per tet)".into());
+        }
+        if !(self.dt.is_finite() && self.dt > 0.0) {
+            return bad(format!("--dt {} must be finite and > 0", self.dt));
+        }
+        if let LeakSetting::Diffuse { strength, length } = self.leak {
+            if !(0.0..=1.0).contains(&strength) {
+                return bad(format!("--leak-strength {strength} must be in [0, 1]"));
+            }
+            if length.is_some_and(|l| !(l.is_finite() && l > 0.0)) {
+                return bad(format!("--leak-length {length:?} must be finite and > 0"));
+            }
+        }
+        // Young's modulus, Poisson's ratio and density are checked by Material::homogeneous.
+        Ok(())
+    }
+}
+
+/// Run the pipeline; `progress` is told when each phase starts and how the eigensolver advances.
+pub fn precompute(
+    mesh: TetMesh,
+    rig: Rig,
+    settings: &PrecomputeSettings,
+    progress: ProgressFn,
+) -> Result<(Precomputed, PrecomputeReport), PrecomputeError> {
+    let phase = |p: Phase| progress(Progress::Phase(p));
+    settings.validate()?;
+    let material = Material::homogeneous(mesh.t(), settings.youngs, settings.poisson, settings.density)?;
+    rig.check_vertices(mesh.n())?;
+    let mut seconds = PhaseSeconds::default();
+    let total = Instant::now();
+
+    phase(Phase::Operators);
+    let clock = Instant::now();
+    let mass = lumped_mass(&mesh, &material.density);
+    let jac = rig.jacobian(&mesh.vertices)?;
+    let x0 = rig.offset(&mesh.vertices)?;
+    let leak = leak_diagonal(&mesh, &settings.leak.to_leak())?;
+    let jcal = complementarity_matrix(&jac, &mass, &leak); // Eq. 19: 𝒥 = D M J
+    let hw = weight_space_hessian(&mesh, &material); // Eq. 18
+    seconds.operators = clock.elapsed().as_secs_f64();
+
+    phase(Phase::Modes);
+    let clock = Instant::now();
+    let (modes, krylov, eigen_seconds) = match settings.eigensolver {
+        Eigensolver::Sparse => {
+            let report = progress.clone();
+            let opts = EigenOptions {
+                progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
+                ..EigenOptions::default()
+            };
+            let jw = WeightConstraint::new(&mesh.vertices, &jcal); // Eq. 20–21, distinct rows
+            let (modes, stats) = sparse_modes(&hw, &mass, &jw, settings.modes, &opts)?;
+            let phases =
+                [stats.seconds_constraints, stats.seconds_factor, stats.seconds_schur, stats.seconds_lanczos];
+            (modes, stats.krylov, phases)
+        }
+        Eigensolver::Dense => {
+            let jw = weight_space_constraint(&mesh.vertices, &jcal); // Eq. 20–21
+            (dense_modes(&hw, &mass, &jw, settings.modes)?, 0, [0.0; 4])
+        }
+    };
+    seconds.modes = clock.elapsed().as_secs_f64();
+
+    phase(Phase::Clusters);
+    let clock = Instant::now();
+    let clustering = match settings.clusters {
+        ClusterCount::PerTet => Clustering::one_per_tet(mesh.t()),
+        ClusterCount::KMeans(r) => {
+            let m = settings.modes;
+            let rows: Vec<f64> = (0..mesh.n())
+                .flat_map(|v| (0..m).map(move |i| (v, i)))
+                .map(|(v, i)| modes.weights[(v, i)])
+                .collect();
+            cluster_tets(&mesh, &rows, m, &modes.eigenvalues, r.min(mesh.t()), settings.seed)
+        }
+    };
+    seconds.clusters = clock.elapsed().as_secs_f64();
+
+    phase(Phase::Reduced);
+    let clock = Instant::now();
+    let model =
+        ReducedModel::new(&mesh, &material, &mass, &jac, &x0, &modes.weights, &clustering, settings.dt)?;
+    seconds.reduced = clock.elapsed().as_secs_f64();
+
+    phase(Phase::Check);
+    let clock = Instant::now();
+    let complementarity_residual =
+        complementarity_residual(&mesh.vertices, &jac, &mass, &leak, &modes.weights);
+    let orthonormality_error = orthonormality_error(&mass, &modes.weights);
+    seconds.check = clock.elapsed().as_secs_f64();
+    seconds.total = total.elapsed().as_secs_f64();
+
+    let sizes = clustering.sizes();
+    let report = PrecomputeReport {
+        vertices: mesh.n(),
+        tets: mesh.t(),
+        rig_params: rig.num_params(),
+        modes: settings.modes,
+        reduced_coordinates: model.dofs,
+        eigenvalues: modes.eigenvalues.clone(),
+        constraint_rank: modes.constraint_rank,
+        complementarity_residual,
+        orthonormality_error,
+        clusters: clustering.r,
+        cluster_size_min: sizes.iter().copied().min().unwrap_or(0),
+        cluster_size_max: sizes.iter().copied().max().unwrap_or(0),
+        krylov,
+        eigen_seconds,
+        seconds,
+        settings: settings.clone(),
+    };
+    let out = Precomputed {
+        mesh,
+        material,
+        rig,
+        settings: settings.clone(),
+        weights: modes.weights,
+        eigenvalues: modes.eigenvalues,
+        constraint_rank: modes.constraint_rank,
+        leak,
+        clustering,
+        reduced: model.parts,
+    };
+    Ok((out, report))
+}
+
+/// `‖Jᵀ M D B‖_F / (‖J‖_F ‖M D B‖_F)` for the skinning subspace `B(W)` without forming `B`: entry
+/// `(q, (i, c, k))` of `(DMJ)ᵀ B` is `Σ_v 𝒥[c·n+v, q] w_i(v) X̄_v[k]`, one pass over the nonzeros of `J`.
+pub fn complementarity_residual(
+    rest: &[[f64; 3]],
+    jac: &SparseColMat<usize, f64>,
+    mass: &[f64],
+    leak: &[f64],
+    weights: &Mat<f64>,
+) -> f64 {
+    let (n, m) = (rest.len(), weights.ncols());
+    let xbar = |v: usize, k: usize| if k < 3 { rest[v][k] } else { 1.0 };
+    let mut jtmdb2 = 0.0;
+    let mut j2 = 0.0;
+    let mut row = vec![0.0; 12 * m];
+    for q in 0..jac.ncols() {
+        row.iter_mut().for_each(|x| *x = 0.0);
+        for (r, val) in jac.row_idx_of_col_raw(q).iter().zip(jac.val_of_col(q)) {
+            let (c, v) = (r / n, r % n);
+            j2 += val * val;
+            let jcal = val * mass[v] * leak[v];
+            for i in 0..m {
+                for k in 0..4 {
+                    row[12 * i + 4 * c + k] += jcal * weights[(v, i)] * xbar(v, k);
+                }
+            }
+        }
+        jtmdb2 += row.iter().map(|x| x * x).sum::<f64>();
+    }
+    // ‖MDB‖_F² = Σ_v (m_v d_v)² Σ_i w_i(v)² · 3 Σ_k X̄_v[k]²
+    let mdb2: f64 = (0..n)
+        .map(|v| {
+            let w2: f64 = (0..m).map(|i| weights[(v, i)].powi(2)).sum();
+            let x2: f64 = (0..4).map(|k| xbar(v, k).powi(2)).sum();
+            (mass[v] * leak[v]).powi(2) * w2 * 3.0 * x2
+        })
+        .sum();
+    let denom = (j2 * mdb2).sqrt();
+    if denom > 0.0 {
+        jtmdb2.sqrt() / denom
+    } else {
+        0.0
+    }
+}
+
+/// `‖Wᵀ M_w W − I‖_max`.
+pub fn orthonormality_error(mass: &[f64], weights: &Mat<f64>) -> f64 {
+    let m = weights.ncols();
+    let mut worst: f64 = 0.0;
+    for i in 0..m {
+        for j in 0..=i {
+            let g: f64 = (0..mass.len()).map(|v| weights[(v, i)] * mass[v] * weights[(v, j)]).sum();
+            worst = worst.max((g - if i == j { 1.0 } else { 0.0 }).abs());
+        }
+    }
+    worst
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::shapes::box_mesh;
+    use crate::modes::skinning_subspace;
+    use crate::rig::{LbsRig, RigPart};
+
+    fn small() -> (TetMesh, Rig) {
+        let mesh = box_mesh(6, 2, 2, [2.0, 0.5, 0.5]);
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.5))]).unwrap();
+        (mesh, rig)
+    }
+
+    #[test]
+    fn pipeline_meets_the_subspace_invariants() {
+        let (mesh, rig) = small();
+        let settings =
+            PrecomputeSettings { modes: 6, clusters: ClusterCount::KMeans(10), ..Default::default() };
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = seen.clone();
+        let (out, report) =
+            precompute(mesh, rig, &settings, Arc::new(move |p| log.lock().unwrap().push(p))).unwrap();
+        let seen = seen.lock().unwrap();
+        let phases: Vec<Phase> =
+            seen.iter().filter_map(|p| if let Progress::Phase(p) = p { Some(*p) } else { None }).collect();
+        assert_eq!(phases, [Phase::Operators, Phase::Modes, Phase::Clusters, Phase::Reduced, Phase::Check]);
+        let lanczos =
+            seen.iter().filter(|p| matches!(p, Progress::Eigen(EigenProgress::Lanczos { .. }))).count();
+        assert!(lanczos > 0, "the eigensolver reports its Krylov steps");
+        assert!(report.complementarity_residual <= 1e-10, "{:e}", report.complementarity_residual);
+        assert!(report.orthonormality_error <= 1e-9, "{:e}", report.orthonormality_error);
+        assert_eq!(report.reduced_coordinates, 72);
+        assert_eq!(out.reduced.btmb.nrows(), 72);
+        assert!(out.eigenvalues.windows(2).all(|w| w[0] <= w[1]));
+        assert!(report.clusters >= 10 && out.clustering.labels.len() == out.mesh.t());
+    }
+
+    /// The matrix-free residual equals the one formed from explicit `J`, `M`, `D`, `B`, and detects a
+    /// non-complementary basis.
+    #[test]
+    fn complementarity_residual_matches_the_explicit_product() {
+        let (mesh, rig) = small();
+        let n = mesh.n();
+        let mass: Vec<f64> = (0..n).map(|v| 1.0 + 0.1 * (v % 3) as f64).collect();
+        let leak: Vec<f64> = (0..n).map(|v| 0.5 + 0.5 * ((v * 7) % 5) as f64 / 4.0).collect();
+        let w = Mat::<f64>::from_fn(n, 3, |v, i| ((v * (i + 1)) as f64 * 0.31).sin());
+        let jac = rig.jacobian(&mesh.vertices).unwrap();
+        let fast = complementarity_residual(&mesh.vertices, &jac, &mass, &leak, &w);
+        let b = skinning_subspace(&mesh.vertices, &w).to_dense();
+        let mdb = Mat::<f64>::from_fn(3 * n, b.ncols(), |r, c| mass[r % n] * leak[r % n] * b[(r, c)]);
+        let j = jac.to_dense();
+        let explicit = (j.transpose() * &mdb).norm_l2() / (j.norm_l2() * mdb.norm_l2());
+        assert!((fast - explicit).abs() <= 1e-12 * explicit, "{fast} vs {explicit}");
+        assert!(explicit > 1e-3, "arbitrary weights are not complementary");
+    }
+
+    #[test]
+    fn bad_settings_name_the_setting() {
+        let cases: [(PrecomputeSettings, &str); 5] = [
+            (PrecomputeSettings { modes: 0, ..Default::default() }, "--modes"),
+            (PrecomputeSettings { clusters: ClusterCount::KMeans(0), ..Default::default() }, "--clusters"),
+            (PrecomputeSettings { dt: -0.1, ..Default::default() }, "--dt"),
+            (
+                PrecomputeSettings {
+                    leak: LeakSetting::Diffuse { strength: 2.0, length: None },
+                    ..Default::default()
+                },
+                "--leak-strength",
+            ),
+            (PrecomputeSettings { poisson: 0.5, ..Default::default() }, "Poisson"),
+        ];
+        for (settings, needle) in cases {
+            let (mesh, rig) = small();
+            let err = precompute(mesh, rig, &settings, Arc::new(|_| {})).unwrap_err().to_string();
+            assert!(err.contains(needle), "{err}");
+        }
+    }
+
+    #[test]
+    fn too_many_modes_is_a_clear_error() {
+        let mesh = box_mesh(1, 1, 1, [1.0; 3]);
+        let settings =
+            PrecomputeSettings { modes: 50, eigensolver: Eigensolver::Dense, ..Default::default() };
+        let err = precompute(mesh, Rig::affine(), &settings, Arc::new(|_| {})).unwrap_err().to_string();
+        assert!(err.contains("asked for 50 modes"), "{err}");
+    }
+}

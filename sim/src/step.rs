@@ -1,0 +1,874 @@
+//! The run-time step (paper 000, Alg. 2): hyper-reduced local-global solve of one backward-Euler step. Every
+//! operation is on reduced sizes (12m coordinates, p rig parameters, r clusters); nothing depends on n.
+//!
+//! Energy minimised over `z` for the next rig parameters `p` (the textbook linear co-rotational energy,
+//! `method-pitfalls.md` §2; ARAP when λ = 0), with `ẑ = 2z_t − z_{t−1}`, `p̂ = 2p_t − p_{t−1}`:
+//!
+//! ```text
+//! E(z) = 1/(2h²) ‖J(p − p̂) + B(z − ẑ)‖²_M                      inertia (backward Euler)
+//!      + xᵀ L x,  x = J p + x₀ + B z                             quadratic part of μ‖F − R‖², per tet
+//!      + Σ_c V_c (−2 μ_c tr(F̃_cᵀ R_c) + λ_c/2 tr²(R_cᵀ F̃_c − I))   non-linear part, per cluster
+//!      − zᵀ Bᵀ M g                                                gravity
+//! ```
+//!
+//! with `F̃ = G₉K(Bz + Jp + x₀)` and `R_c = polar(F̃_c)` (the local step, Eq. 30). The global step (Eq. 31)
+//! is `dz = −A⁻¹ ∇E` with the prefactored `A = 2BᵀLB + BᵀMB/h²`: exact for ARAP (the energy is quadratic in
+//! z once R is fixed), a quasi-Newton direction with a backtracking line search for λ > 0 (Eq. 50).
+
+#[cfg(doc)]
+use super::exrotated_step::FleshMode;
+use super::reduced::{ReducedModel, RowMajor};
+use faer::linalg::solvers::Solve;
+use faer::Mat;
+use nalgebra::Matrix3;
+
+/// Elastic model of the step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Elasticity {
+    /// As-rigid-as-possible (λ ignored): exact global steps, energy never increases.
+    Arap,
+    /// Linear co-rotational: quasi-Newton global steps with a backtracking line search.
+    Corotational,
+}
+
+#[derive(Clone, Debug)]
+pub struct StepOptions {
+    pub elasticity: Elasticity,
+    /// Most local-global iterations per step.
+    pub max_iterations: usize,
+    /// Converged when `‖dz‖ ≤ tol (1 + ‖z‖)`.
+    pub tolerance: f64,
+    /// Gravity (m/s²), in the avatar frame (+Y up): e.g. `[0, -9.81, 0]`.
+    pub gravity: [f64; 3],
+    /// Record `E(z)` after every iteration in the report (costs one extra local step per iteration for ARAP).
+    pub record_energy: bool,
+    /// Ex-rotated solves ([`FleshMode`]) with λ > 0: PCG stops when `‖r‖_{P⁻¹} ≤ tol ‖b‖_{P⁻¹}`.
+    pub pcg_tolerance: f64,
+    /// Most PCG iterations per ex-rotated solve.
+    pub pcg_max_iterations: usize,
+}
+
+impl Default for StepOptions {
+    fn default() -> Self {
+        StepOptions {
+            elasticity: Elasticity::Corotational,
+            max_iterations: 10,
+            tolerance: 1e-6,
+            gravity: [0.0; 3],
+            record_energy: false,
+            pcg_tolerance: 1e-10,
+            pcg_max_iterations: 100,
+        }
+    }
+}
+
+/// The simulation state between steps: current and previous `z` and `p`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepState {
+    pub z: Vec<f64>,
+    pub z_prev: Vec<f64>,
+    pub p: Vec<f64>,
+    pub p_prev: Vec<f64>,
+}
+
+impl StepState {
+    /// At rest: `z = 0`, rig parameters `p` held still.
+    pub fn at_rest(model: &ReducedModel, p: &[f64]) -> Self {
+        let z = vec![0.0; model.dofs];
+        StepState { z: z.clone(), z_prev: z, p: p.to_vec(), p_prev: p.to_vec() }
+    }
+}
+
+/// What one step did.
+#[derive(Clone, Debug, Default)]
+pub struct StepReport {
+    /// Local-global iterations (0 for a pure ex-rotated step).
+    pub iterations: usize,
+    /// Whether the local-global iterations (or, for a pure ex-rotated step, its PCG solve) converged.
+    pub converged: bool,
+    /// PCG iterations of the ex-rotated solve ([`FleshMode::ExRotated`], or the warm start of
+    /// [`FleshMode::CorotationalExRotatedWarmStart`]); 0 for the co-rotational step and for λ = 0 (one direct
+    /// solve with the prefactored `A`).
+    pub pcg_iterations: usize,
+    /// Warm start only: whether the ex-rotated solution was taken as the starting point (it is not when its
+    /// energy exceeds that of the previous `z`, the cold start).
+    pub warm_start_used: bool,
+    /// Energy `E(z)` at the start and after each iteration, when `record_energy` is set (for the warm start:
+    /// at the previous `z`, at the warm start, then after each iteration).
+    pub energy: Vec<f64>,
+}
+
+/// Per-step constants, in the block order of [`BlockForm`](super::reduced::BlockForm) for reduced vectors.
+pub(super) struct StepTerms<'a> {
+    pub(super) model: &'a ReducedModel,
+    /// Linear term of the quadratic part: `(1/h²)(BᵀMJ(p − p̂) − BᵀMB ẑ) + 2(BᵀLJ p + BᵀL x₀) − BᵀMg`.
+    pub(super) linear: Vec<f64>,
+    /// `c = −A⁻¹ linear`: the global step is `z ← c − A⁻¹(G₉KB)ᵀ ∂Φ̃/∂f̃`.
+    pub(super) c: Vec<f64>,
+    /// `G₉K(Jp + x₀)` (9r): the rig's part of the cluster deformation gradients.
+    pub(super) f_rig: Vec<f64>,
+    /// 1 for the co-rotational energy, 0 for ARAP (λ ignored).
+    pub(super) lambda_scale: f64,
+}
+
+/// The iterate: `z`, `Az`, the quadratic part `Q(z) = ½zᵀAz + linearᵀz`, and the local step at `z`: the cluster
+/// deformation gradients `F̃(z)` (9r, rows `c·3r + 3·cl + j`), their rotations and `tr(RᵀF̃)`.
+pub(super) struct Iterate {
+    pub(super) z: Vec<f64>,
+    az: Vec<f64>,
+    pub(super) quadratic: f64,
+    pub(super) f: Vec<f64>,
+    rot: Vec<Matrix3<f64>>,
+    trace: Vec<f64>,
+}
+
+/// Per-iteration buffers, allocated once per step.
+struct Scratch {
+    dphi: Vec<f64>,
+    dz: Vec<f64>,
+    a_dz: Vec<f64>,
+    /// z at the start of the line search.
+    z0: Vec<f64>,
+}
+
+/// Polar rotation of `f` (inversion-safe: a proper rotation even when det F < 0) and `tr(Rᵀ F)`.
+///
+/// For det F > 0 (the usual case) Higham's scaled Newton iteration `R ← ½(ζR + ζ⁻¹R⁻ᵀ)` converges to the
+/// polar factor to machine precision in a handful of 3×3 inversions; otherwise (inverted or degenerate
+/// clusters) the SVD path flips the direction of the smallest singular value.
+pub fn polar(f: &Matrix3<f64>) -> (Matrix3<f64>, f64) {
+    let n2 = f.norm_squared();
+    if f.determinant() > 1e-12 * n2 * n2.sqrt() {
+        if let Some(r) = polar_newton(f) {
+            return (r, (r.transpose() * f).trace());
+        }
+    }
+    polar_svd(f)
+}
+
+fn polar_newton(f: &Matrix3<f64>) -> Option<Matrix3<f64>> {
+    let mut r = *f;
+    let mut scaled = true;
+    for _ in 0..30 {
+        let inv_t = r.try_inverse()?.transpose();
+        let next = if scaled {
+            // Higham's scaling speeds up the first iterations; near convergence ζ → 1
+            let zeta = (inv_t.norm() / r.norm()).sqrt();
+            (r * zeta + inv_t / zeta) * 0.5
+        } else {
+            (r + inv_t) * 0.5
+        };
+        let change = (next - r).norm_squared();
+        r = next;
+        scaled = change > 1e-4;
+        // quadratic convergence: an update below 1e-10 leaves an error of order 1e-20
+        if change <= 1e-20 {
+            return Some(r);
+        }
+    }
+    Some(r)
+}
+
+/// Polar rotation through the SVD (handles det F ≤ 0).
+pub fn polar_svd(f: &Matrix3<f64>) -> (Matrix3<f64>, f64) {
+    let svd = f.svd(true, true);
+    let (mut u, v_t) = (svd.u.expect("u requested"), svd.v_t.expect("v_t requested"));
+    let mut s = svd.singular_values;
+    if (u * v_t).determinant() < 0.0 {
+        // flip the direction of the smallest singular value
+        let k = s.imin();
+        u.set_column(k, &(-u.column(k)));
+        s[k] = -s[k];
+    }
+    (u * v_t, s.sum())
+}
+
+impl<'a> StepTerms<'a> {
+    pub(super) fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepOptions) -> Self {
+        let parts = &model.parts;
+        let h2 = parts.h * parts.h;
+        let z_hat: Vec<f64> = state.z.iter().zip(&state.z_prev).map(|(a, b)| 2.0 * a - b).collect();
+        let dp: Vec<f64> =
+            p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
+        let (dp, z_hat, pc) = (col(&dp), col(&z_hat), col(p));
+        let mut linear = (&parts.btmj * &dp - &parts.btmb * &z_hat) * faer::Scale(1.0 / h2)
+            + (&parts.btlj * &pc + col(&parts.btl_x0)) * faer::Scale(2.0);
+        for c in 0..3 {
+            if opts.gravity[c] != 0.0 {
+                for i in 0..linear.nrows() {
+                    linear[(i, 0)] -= opts.gravity[c] * parts.btm_unit[c][i];
+                }
+            }
+        }
+        let block = &model.block;
+        let linear: Vec<f64> = block.perm.iter().map(|&i| linear[(i, 0)]).collect();
+        // A = I_B ⊗ A_b: the blocks of c are the columns of a w × B matrix
+        let w = model.dofs / block.blocks;
+        let c = block.a_block_llt.solve(faer::MatRef::from_column_major_slice(&linear, w, block.blocks));
+        let c = (0..model.dofs).map(|e| -c[(e % w, e / w)]).collect();
+        let f_rig = &parts.g9kj * &pc;
+        let f_rig = (0..f_rig.nrows()).map(|i| f_rig[(i, 0)] + parts.g9k_x0[i]).collect();
+        let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
+        StepTerms { model, linear, c, f_rig, lambda_scale }
+    }
+
+    /// `y = M x` for a block-form operator `M` of the step.
+    pub(super) fn block_mul(&self, m: &RowMajor, x: &[f64], y: &mut [f64]) {
+        match self.model.block.blocks {
+            3 => m.block_mul::<3>(x, y),
+            _ => m.block_mul::<1>(x, y),
+        }
+    }
+
+    /// `F̃(z) = G₉KB z + G₉K(Jp + x₀)` and the local step (Eq. 30): `R_c = polar(F̃_c)`.
+    fn local_step(&self, it: &mut Iterate) {
+        self.block_mul(&self.model.block.gradient, &it.z, &mut it.f);
+        for (f, f_rig) in it.f.iter_mut().zip(&self.f_rig) {
+            *f += f_rig;
+        }
+        let r = self.model.clusters;
+        for cl in 0..r {
+            let fc = Matrix3::from_fn(|c, j| it.f[c * 3 * r + 3 * cl + j]);
+            (it.rot[cl], it.trace[cl]) = polar(&fc);
+        }
+    }
+
+    /// Non-linear part `Σ_c V_c (−2μ_c tr + λ_c/2 (tr − 3)²)` of the energy at the iterate's rotations.
+    fn nonlinear(&self, trace: &[f64]) -> f64 {
+        let parts = &self.model.parts;
+        (0..self.model.clusters)
+            .map(|cl| {
+                let tr = trace[cl];
+                parts.cluster_volume[cl]
+                    * (-2.0 * parts.cluster_mu[cl] * tr
+                        + self.lambda_scale * 0.5 * parts.cluster_lambda[cl] * (tr - 3.0).powi(2))
+            })
+            .sum()
+    }
+
+    /// `∂Φ̃/∂f̃` (9r): the non-linear part's gradient with respect to the cluster deformation gradients at the
+    /// iterate's rotations (App. C, Eq. 49 and its co-rotational extension).
+    fn dphi(&self, it: &Iterate, dphi: &mut [f64]) {
+        let parts = &self.model.parts;
+        let r = self.model.clusters;
+        for cl in 0..r {
+            let coef = parts.cluster_volume[cl]
+                * (-2.0 * parts.cluster_mu[cl]
+                    + self.lambda_scale * parts.cluster_lambda[cl] * (it.trace[cl] - 3.0));
+            for c in 0..3 {
+                for j in 0..3 {
+                    dphi[c * 3 * r + 3 * cl + j] = coef * it.rot[cl][(c, j)];
+                }
+            }
+        }
+    }
+
+    /// The iterate at `z` (block order).
+    pub(super) fn iterate(&self, z: Vec<f64>) -> Iterate {
+        let (s, r) = (self.model.dofs, self.model.clusters);
+        let mut it = Iterate {
+            z,
+            az: vec![0.0; s],
+            quadratic: 0.0,
+            f: vec![0.0; 9 * r],
+            rot: vec![Matrix3::identity(); r],
+            trace: vec![0.0; r],
+        };
+        self.block_mul(&self.model.block.a_block, &it.z, &mut it.az);
+        it.quadratic = it.z.iter().zip(&it.az).zip(&self.linear).map(|((z, az), l)| z * (0.5 * az + l)).sum();
+        self.local_step(&mut it);
+        it
+    }
+
+    /// `E(z) = Q(z) + Φ̃(F̃(z))`.
+    pub(super) fn energy(&self, it: &Iterate) -> f64 {
+        it.quadratic + self.nonlinear(&it.trace)
+    }
+}
+
+fn col(v: &[f64]) -> Mat<f64> {
+    Mat::from_fn(v.len(), 1, |i, _| v[i])
+}
+
+pub(super) fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+impl ReducedModel {
+    /// Advance `state` by one step to rig parameters `p_next` (Alg. 2).
+    pub fn step(&self, state: &mut StepState, p_next: &[f64], opts: &StepOptions) -> StepReport {
+        assert_eq!(p_next.len(), self.params, "rig parameter count");
+        let terms = StepTerms::new(self, state, p_next, opts);
+        let it = terms.iterate(self.to_blocks(&state.z));
+        let mut report = StepReport::default();
+        let it = self.local_global(&terms, it, opts, &mut report);
+        self.commit(state, &it.z, p_next);
+        report
+    }
+
+    /// A reduced vector in block order.
+    pub(super) fn to_blocks(&self, z: &[f64]) -> Vec<f64> {
+        self.block.perm.iter().map(|&i| z[i]).collect()
+    }
+
+    /// End the step at `z` (block order): the state moves on to `z` and `p_next`.
+    pub(super) fn commit(&self, state: &mut StepState, z: &[f64], p_next: &[f64]) {
+        let mut z_next = vec![0.0; self.dofs];
+        for (&i, z) in self.block.perm.iter().zip(z) {
+            z_next[i] = *z;
+        }
+        state.z_prev = std::mem::replace(&mut state.z, z_next);
+        state.p_prev = std::mem::replace(&mut state.p, p_next.to_vec());
+    }
+
+    /// The local-global iterations (Eq. 30–31) from the iterate `it`, counted (and their energies recorded) in
+    /// `report`; returns the last iterate.
+    pub(super) fn local_global(
+        &self,
+        terms: &StepTerms,
+        mut it: Iterate,
+        opts: &StepOptions,
+        report: &mut StepReport,
+    ) -> Iterate {
+        let corotational = opts.elasticity == Elasticity::Corotational;
+        let track_energy = corotational || opts.record_energy;
+        let s = self.dofs;
+        let mut scratch = Scratch {
+            dphi: vec![0.0; 9 * self.clusters],
+            dz: vec![0.0; s],
+            a_dz: vec![0.0; s],
+            z0: vec![0.0; s],
+        };
+        let mut energy = terms.energy(&it);
+        if opts.record_energy {
+            report.energy.push(energy);
+        }
+        for _ in 0..opts.max_iterations.max(1) {
+            // Global step in closed form: dz = −A⁻¹∇E = c − A⁻¹(G₉KB)ᵀ ∂Φ̃/∂f̃ − z (Eq. 31), one pass over the
+            // precomputed A⁻¹(G₉KB)ᵀ, no solve.
+            terms.dphi(&it, &mut scratch.dphi);
+            terms.block_mul(&self.block.a_inv_gradient_t, &scratch.dphi, &mut scratch.dz);
+            for ((dz, c), z) in scratch.dz.iter_mut().zip(&terms.c).zip(&it.z) {
+                *dz = c - *dz - z;
+            }
+            // Along z + α dz: Q changes by α ∇Q·dz + ½α² dzᵀA dz, with ∇Q = Az + linear.
+            let (mut grad_q, mut curvature) = (0.0, 0.0);
+            if track_energy {
+                terms.block_mul(&self.block.a_block, &scratch.dz, &mut scratch.a_dz);
+                curvature = dot(&scratch.dz, &scratch.a_dz);
+                grad_q =
+                    it.az.iter().zip(&terms.linear).zip(&scratch.dz).map(|((az, l), dz)| (az + l) * dz).sum();
+            }
+            // backtracking (Armijo) on the true hyper-reduced energy; ∇E·dz = −dzᵀ A dz. At convergence the
+            // predicted decrease is below what the energy's rounding can resolve: the full step is taken.
+            let slope = -curvature;
+            let resolvable = corotational && -slope > 1e-13 * energy.abs().max(f64::MIN_POSITIVE);
+            let mut alpha: f64 = 1.0;
+            let quadratic = it.quadratic;
+            scratch.z0.copy_from_slice(&it.z);
+            loop {
+                for ((zt, z), dz) in it.z.iter_mut().zip(&scratch.z0).zip(&scratch.dz) {
+                    *zt = z + alpha * dz;
+                }
+                terms.local_step(&mut it);
+                it.quadratic = quadratic + alpha * grad_q + 0.5 * alpha * alpha * curvature;
+                let e = if track_energy { terms.energy(&it) } else { energy };
+                if !resolvable || e <= energy + 1e-4 * alpha * slope || alpha <= 1e-6 {
+                    energy = e;
+                    break;
+                }
+                alpha *= 0.5;
+            }
+            if track_energy {
+                for (az, a_dz) in it.az.iter_mut().zip(&scratch.a_dz) {
+                    *az += alpha * a_dz;
+                }
+            }
+            report.iterations += 1;
+            if opts.record_energy {
+                report.energy.push(energy);
+            }
+            let step = alpha * dot(&scratch.dz, &scratch.dz).sqrt();
+            if step <= opts.tolerance * (1.0 + dot(&it.z, &it.z).sqrt()) {
+                report.converged = true;
+                break;
+            }
+        }
+        it
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::clusters::cluster_tets;
+    use crate::fem::{lumped_mass, weight_space_hessian, Material};
+    use crate::mesh::{shapes::box_mesh, TetMesh};
+    use crate::modes::{complementarity_matrix, dense_modes, weight_space_constraint};
+    use crate::rig::{LbsRig, Rig, RigPart};
+
+    pub(crate) struct Scene {
+        pub(crate) model: ReducedModel,
+        pub(crate) rig: Rig,
+        pub(crate) mesh: TetMesh,
+        pub(crate) clustering: crate::clusters::Clustering,
+    }
+
+    /// A 2 m bar (8×2×2 cells) on a two-bone rig, 6 skinning modes from a constraint with leak `leak`, k-means
+    /// clusters, h = 1/60.
+    pub(crate) fn scene(poisson: f64, leak: f64, clusters: usize) -> Scene {
+        let mesh: TetMesh = box_mesh(8, 2, 2, [2.0, 0.5, 0.5]);
+        let mat = Material::homogeneous(mesh.t(), 2e4, poisson, 1000.0).unwrap();
+        let mass = lumped_mass(&mesh, &mat.density);
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.5))]).unwrap();
+        let jac = rig.jacobian(&mesh.vertices).unwrap();
+        let leak = vec![leak; mesh.n()];
+        let jw = weight_space_constraint(&mesh.vertices, &complementarity_matrix(&jac, &mass, &leak));
+        let modes = dense_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, 6).unwrap();
+        let mut w_rows = Vec::with_capacity(mesh.n() * 6);
+        for v in 0..mesh.n() {
+            for i in 0..6 {
+                w_rows.push(modes.weights[(v, i)]);
+            }
+        }
+        let clustering = cluster_tets(&mesh, &w_rows, 6, &modes.eigenvalues, clusters, 3);
+        let x0 = rig.offset(&mesh.vertices).unwrap();
+        let model = ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 60.0)
+            .unwrap();
+        Scene { model, rig, mesh, clustering }
+    }
+
+    /// Rig parameters bending the second bone by `angle` about z at the joint (x = 1).
+    pub(crate) fn bend(rig: &Rig, angle: f64) -> Vec<f64> {
+        let mut p = rig.rest_params();
+        let off = rig.bone_param_offset(&rig_second_bone(rig)).unwrap();
+        let (c, s) = (angle.cos(), angle.sin());
+        let rot = [[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]];
+        let joint = [1.0, 0.25, 0.25];
+        for r in 0..3 {
+            for k in 0..3 {
+                p[off + 4 * r + k] = rot[r][k];
+            }
+            // translation keeps the joint fixed: b = joint − R joint
+            p[off + 4 * r + 3] = joint[r] - (0..3).map(|k| rot[r][k] * joint[k]).sum::<f64>();
+        }
+        p
+    }
+
+    fn rig_second_bone(rig: &Rig) -> String {
+        match &rig.parts()[0] {
+            RigPart::Lbs(l) => l.bones()[1].name.clone(),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn rest_is_an_equilibrium() {
+        let s = scene(0.3, 1.0, 20);
+        let p = s.rig.rest_params();
+        let mut state = StepState::at_rest(&s.model, &p);
+        for _ in 0..5 {
+            s.model.step(&mut state, &p, &StepOptions::default());
+        }
+        let zmax = state.z.iter().fold(0.0f64, |a, b| a.max(b.abs()));
+        assert!(zmax < 1e-9, "z drifted to {zmax:e} at rest");
+    }
+
+    #[test]
+    fn arap_local_global_never_increases_the_energy() {
+        let s = scene(0.0, 0.6, 25);
+        let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
+        let opts = StepOptions {
+            elasticity: Elasticity::Arap,
+            max_iterations: 30,
+            tolerance: 0.0,
+            ..Default::default()
+        };
+        for k in 1..=12 {
+            let p = bend(&s.rig, 0.12 * k as f64);
+            let r = s.model.step(&mut state, &p, &opts);
+            for w in r.energy.windows(2) {
+                assert!(w[1] <= w[0] + 1e-9 * w[0].abs().max(1.0), "energy rose: {:?}", r.energy);
+            }
+        }
+        assert!(state.z.iter().any(|v| v.abs() > 1e-6), "a bending rig with momentum leak must excite z");
+    }
+
+    #[test]
+    fn corotational_line_search_decreases_the_energy_and_converges() {
+        let s = scene(0.35, 0.6, 25);
+        let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
+        let opts =
+            StepOptions { max_iterations: 50, tolerance: 1e-8, record_energy: true, ..Default::default() };
+        let mut converged = 0;
+        for k in 1..=12 {
+            let r = s.model.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &opts);
+            for w in r.energy.windows(2) {
+                assert!(w[1] <= w[0] + 1e-9 * w[0].abs().max(1.0), "energy rose: {:?}", r.energy);
+            }
+            converged += usize::from(r.converged);
+        }
+        assert!(converged >= 10, "only {converged} of 12 steps converged");
+    }
+
+    #[test]
+    fn polar_is_a_proper_rotation_even_for_inverted_elements() {
+        let f = Matrix3::new(0.9, 0.2, 0.0, -0.1, 1.1, 0.3, 0.0, 0.1, -0.8); // det < 0
+        assert!(f.determinant() < 0.0);
+        let (r, tr) = polar(&f);
+        assert!((r.transpose() * r - Matrix3::identity()).norm() < 1e-12);
+        assert!((r.determinant() - 1.0).abs() < 1e-12);
+        assert!((tr - (r.transpose() * f).trace()).abs() < 1e-12);
+        // R maximises tr(RᵀF) over rotations: small perturbations do not increase it
+        for axis in [nalgebra::Vector3::x(), nalgebra::Vector3::y(), nalgebra::Vector3::z()] {
+            let q = nalgebra::Rotation3::from_axis_angle(&nalgebra::Unit::new_normalize(axis), 1e-3);
+            assert!(((r * q.matrix()).transpose() * f).trace() <= tr + 1e-12);
+        }
+    }
+
+    /// The scene of the rotation tests (Eq. 24): a bar without a symmetric cross-section (no degenerate modes)
+    /// with a two-bone rig, momentum leak and 7 clusters; rest mesh, rig and everything built from them rotated
+    /// by `q` when given.
+    struct RotationScene {
+        mesh: TetMesh,
+        mat: Material,
+        mass: Vec<f64>,
+        rig: Rig,
+        jac: faer::sparse::SparseColMat<usize, f64>,
+        jcal: faer::sparse::SparseColMat<usize, f64>,
+        x0: Vec<f64>,
+        clustering: crate::clusters::Clustering,
+    }
+
+    fn rotation_scene(q: Option<&Matrix3<f64>>) -> RotationScene {
+        use crate::rig::Bone;
+        let base = box_mesh(8, 2, 2, [2.0, 0.5, 0.3]);
+        let weights = LbsRig::two_bone_bar(&base, 0, 1.0, 0.5).weights().clone();
+        let verts = base.vertices.iter().map(|v| q.map_or(*v, |q| rotate(q, *v))).collect();
+        let mesh = TetMesh::new(verts, base.tets.clone()).unwrap().0;
+        let mat = Material::homogeneous(mesh.t(), 2e4, 0.3, 1000.0).unwrap();
+        let mass = lumped_mass(&mesh, &mat.density);
+        let bones = ["root", "child"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Bone {
+                name: (*name).into(),
+                parent: i.checked_sub(1),
+                bind: crate::rig::IDENTITY,
+            })
+            .collect();
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::new(bones, weights).unwrap())]).unwrap();
+        let jac = rig.jacobian(&mesh.vertices).unwrap();
+        let jcal = complementarity_matrix(&jac, &mass, &vec![0.6; mesh.n()]);
+        let x0 = rig.offset(&mesh.vertices).unwrap();
+        let clustering = crate::clusters::Clustering { labels: (0..mesh.t()).map(|t| t % 7).collect(), r: 7 };
+        RotationScene { mesh, mat, mass, rig, jac, jcal, x0, clustering }
+    }
+
+    fn rotate(q: &Matrix3<f64>, v: [f64; 3]) -> [f64; 3] {
+        let r = q * nalgebra::Vector3::new(v[0], v[1], v[2]);
+        [r[0], r[1], r[2]]
+    }
+
+    fn random_rotation() -> Matrix3<f64> {
+        let axis = nalgebra::Unit::new_normalize(nalgebra::Vector3::new(0.3, -0.5, 0.8));
+        *nalgebra::Rotation3::from_axis_angle(&axis, 1.1).matrix()
+    }
+
+    impl RotationScene {
+        fn skinning_model(&self, w: &Mat<f64>) -> ReducedModel {
+            let (m, s) = (self, 1.0 / 60.0);
+            ReducedModel::new(&m.mesh, &m.mat, &m.mass, &m.jac, &m.x0, w, &m.clustering, s).unwrap()
+        }
+
+        fn basis_model(&self, b: &Mat<f64>) -> ReducedModel {
+            let (m, s) = (self, 1.0 / 60.0);
+            ReducedModel::from_basis(&m.mesh, &m.mat, &m.mass, &m.jac, &m.x0, b, &m.clustering, s).unwrap()
+        }
+
+        fn skinning_weights(&self, modes: usize) -> Mat<f64> {
+            let jw = weight_space_constraint(&self.mesh.vertices, &self.jcal);
+            dense_modes(&weight_space_hessian(&self.mesh, &self.mat), &self.mass, &jw, modes).unwrap().weights
+        }
+
+        /// Displacement (vibration) modes: the `count` lowest eigenvectors of the rest Hessian `H u = ω² M u`
+        /// restricted to the complementary space `𝒥ᵀ u = 0` (Eq. 11 made rig-complementary), M-orthonormal.
+        fn displacement_modes(&self, count: usize) -> Mat<f64> {
+            let n = self.mesh.n();
+            // in mass-scaled coordinates y = M^½ u: the constraint is (M^-½ 𝒥)ᵀ y = 0, the pencil standard
+            let inv_sqrt: Vec<f64> = self.mass.iter().map(|m| 1.0 / m.sqrt()).collect();
+            let scaled = complementarity_matrix(&self.jcal, &inv_sqrt, &vec![1.0; n]); // rows scaled by M^-½
+            let null = crate::reduced::complementary_basis(&scaled);
+            let h = crate::fem::rest_hessian(&self.mesh, &self.mat).to_dense();
+            let h = Mat::<f64>::from_fn(3 * n, 3 * n, |i, j| inv_sqrt[i % n] * h[(i, j)] * inv_sqrt[j % n]);
+            let c = null.transpose() * &h * &null;
+            let c = Mat::<f64>::from_fn(c.nrows(), c.ncols(), |i, j| 0.5 * (c[(i, j)] + c[(j, i)]));
+            let eig = c.self_adjoint_eigen(faer::Side::Lower).unwrap(); // ascending
+            let y = &null * eig.U().subcols(0, count);
+            Mat::from_fn(3 * n, count, |i, j| inv_sqrt[i % n] * y[(i, j)])
+        }
+
+        /// Eight steps of the bending rig (conjugated by `q` when given: `T' = [Q A Qᵀ | Q b]` per handle);
+        /// returns the final reduced coordinates.
+        fn bend_steps(&self, model: &ReducedModel, q: Option<&Matrix3<f64>>) -> Vec<f64> {
+            let mut state = StepState::at_rest(model, &self.rig.rest_params());
+            let opts = StepOptions { max_iterations: 200, tolerance: 1e-13, ..Default::default() };
+            for k in 1..=8 {
+                let mut p = bend(&self.rig, 0.15 * k as f64);
+                if let Some(q) = q {
+                    for h in p.chunks_mut(12) {
+                        let a = q * Matrix3::from_fn(|r, c| h[4 * r + c]) * q.transpose();
+                        let b = rotate(q, [h[3], h[7], h[11]]);
+                        for r in 0..3 {
+                            h[4 * r..4 * r + 3].copy_from_slice(&[a[(r, 0)], a[(r, 1)], a[(r, 2)]]);
+                            h[4 * r + 3] = b[r];
+                        }
+                    }
+                }
+                model.step(&mut state, &p, &opts);
+            }
+            state.z
+        }
+    }
+
+    /// `‖u_rot − (I ⊗ Q) u‖ / ‖u‖` for coordinate-major displacements.
+    fn equivariance_error(q: &Matrix3<f64>, u: &[f64], u_rot: &[f64]) -> f64 {
+        let n = u.len() / 3;
+        let (mut err, mut norm) = (0.0, 0.0);
+        for v in 0..n {
+            let want = rotate(q, [u[v], u[n + v], u[2 * n + v]]);
+            for c in 0..3 {
+                err += (u_rot[c * n + v] - want[c]).powi(2);
+                norm += want[c] * want[c];
+            }
+        }
+        assert!(norm > 1e-10, "the scene must move");
+        (err / norm).sqrt()
+    }
+
+    fn dense_times(b: &Mat<f64>, z: &[f64]) -> Vec<f64> {
+        (b * Mat::from_fn(z.len(), 1, |i, _| z[i])).col(0).iter().copied().collect()
+    }
+
+    /// Eq. 24 / App. A: rotating the rest mesh, the rig and its inputs by Q rotates the simulated displacement.
+    #[test]
+    fn steps_are_rotation_equivariant() {
+        use crate::modes::skinning_subspace;
+        let q = random_rotation();
+        let run = |q: Option<&Matrix3<f64>>| {
+            // each run builds its modes from its own mesh
+            let s = rotation_scene(q);
+            let w = s.skinning_weights(6);
+            crate::fem::spmv(
+                &skinning_subspace(&s.mesh.vertices, &w),
+                &s.bend_steps(&s.skinning_model(&w), q),
+            )
+        };
+        let rel = equivariance_error(&q, &run(None), &run(Some(&q)));
+        assert!(rel <= 1e-8, "rotated displacement differs by {rel:e} (relative)");
+    }
+
+    /// §5.2 / App. A, the counter-example: Eq. 24 holds for a subspace `B` (computed once, at rest) iff `B` is
+    /// closed under rotations (Eq. 25). A skinning subspace is (`Q (w A X̄) = w (Q A) X̄`), so rotating the rest
+    /// mesh, rig and inputs rotates the displacement; a displacement-mode subspace of the same size is not (a
+    /// fixed field `φ` rotated, `(I ⊗ Q) φ`, is not a combination of the fixed fields), so the same rotated
+    /// problem gets a different, non-rotated answer. Were the displacement modes recomputed from the rotated
+    /// mesh, they would be `(I ⊗ Q) B` (H and 𝒥 co-rotate) and the test would pass trivially: the property
+    /// is about one basis serving every orientation, as in the paper's Fig. 11.
+    #[test]
+    fn displacement_modes_are_not_rotation_equivariant() {
+        use crate::modes::skinning_subspace;
+        let q = random_rotation();
+        let (rest, rotated) = (rotation_scene(None), rotation_scene(Some(&q)));
+        // skinning subspace: weights from the rest mesh, used for both orientations
+        let w = rest.skinning_weights(6);
+        let u = crate::fem::spmv(
+            &skinning_subspace(&rest.mesh.vertices, &w),
+            &rest.bend_steps(&rest.skinning_model(&w), None),
+        );
+        let u_rot = crate::fem::spmv(
+            &skinning_subspace(&rotated.mesh.vertices, &w),
+            &rotated.bend_steps(&rotated.skinning_model(&w), Some(&q)),
+        );
+        let skinning = equivariance_error(&q, &u, &u_rot);
+        // displacement modes, as many degrees of freedom (72), from the rest mesh, used for both orientations
+        let b = rest.displacement_modes(72);
+        let u = dense_times(&b, &rest.bend_steps(&rest.basis_model(&b), None));
+        let u_rot = dense_times(&b, &rotated.bend_steps(&rotated.basis_model(&b), Some(&q)));
+        let displacement = equivariance_error(&q, &u, &u_rot);
+        // the same displacement modes recomputed from the rotated mesh: the rotated basis, so equivariant
+        let b_rot = rotated.displacement_modes(72);
+        let u_rot = dense_times(&b_rot, &rotated.bend_steps(&rotated.basis_model(&b_rot), Some(&q)));
+        let recomputed = equivariance_error(&q, &u, &u_rot);
+        eprintln!(
+            "equivariance: skinning {skinning:e}, displacement {displacement:e}, rebuilt {recomputed:e}"
+        );
+        assert!(skinning <= 1e-8, "skinning subspace: {skinning:e}");
+        assert!(displacement > 1e-3, "displacement modes look rotation equivariant: {displacement:e}");
+        assert!(recomputed <= 1e-8, "a basis rebuilt from the rotated mesh co-rotates: {recomputed:e}");
+    }
+
+    /// §9.10: against full-space complementary dynamics (same energy and integrator, B = a basis of the
+    /// constraint's null space, one cluster per tet), the reduced error falls as modes are added.
+    #[test]
+    fn reduced_error_against_full_space_falls_with_more_modes() {
+        use crate::clusters::Clustering;
+        use crate::modes::skinning_subspace;
+        use crate::reduced::complementary_basis;
+        let mesh = box_mesh(8, 2, 2, [2.0, 0.5, 0.3]);
+        let mat = Material::homogeneous(mesh.t(), 2e4, 0.0, 1000.0).unwrap();
+        let mass = lumped_mass(&mesh, &mat.density);
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.5))]).unwrap();
+        let jac = rig.jacobian(&mesh.vertices).unwrap();
+        let jcal = complementarity_matrix(&jac, &mass, &vec![1.0; mesh.n()]);
+        let x0 = rig.offset(&mesh.vertices).unwrap();
+        let per_tet = Clustering::one_per_tet(mesh.t());
+        let opts = StepOptions {
+            elasticity: Elasticity::Arap,
+            max_iterations: 100,
+            tolerance: 1e-9,
+            ..Default::default()
+        };
+        let run = |model: &ReducedModel| {
+            let mut state = StepState::at_rest(model, &rig.rest_params());
+            for k in 1..=12 {
+                model.step(&mut state, &bend(&rig, 0.1 * k as f64), &opts);
+            }
+            state.z
+        };
+        let full_basis = complementary_basis(&jcal);
+        let full = ReducedModel::from_basis(&mesh, &mat, &mass, &jac, &x0, &full_basis, &per_tet, 1.0 / 60.0)
+            .unwrap();
+        let y = run(&full);
+        let u_full: Vec<f64> =
+            (0..3 * mesh.n()).map(|i| (0..y.len()).map(|j| full_basis[(i, j)] * y[j]).sum()).collect();
+        // the full-space solution is complementary to the rig
+        let jt_u: Vec<f64> = (0..jcal.ncols())
+            .map(|q| {
+                jcal.row_idx_of_col_raw(q).iter().zip(jcal.val_of_col(q)).map(|(r, v)| v * u_full[*r]).sum()
+            })
+            .collect();
+        let norm_full = u_full.iter().map(|v| v * v).sum::<f64>().sqrt();
+        assert!(norm_full > 1e-6, "a bending rig must excite complementary motion");
+        assert!(jt_u.iter().all(|v| v.abs() < 1e-8 * norm_full), "full-space motion leaks into the rig");
+
+        let jw = weight_space_constraint(&mesh.vertices, &jcal);
+        let hw = weight_space_hessian(&mesh, &mat);
+        let mut errors = Vec::new();
+        for m in [2, 4, 8, 12] {
+            let modes = dense_modes(&hw, &mass, &jw, m).unwrap();
+            let model =
+                ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &per_tet, 1.0 / 60.0)
+                    .unwrap();
+            let z = run(&model);
+            let u = crate::fem::spmv(&skinning_subspace(&mesh.vertices, &modes.weights), &z);
+            let err = u.iter().zip(&u_full).map(|(a, b)| (a - b).powi(2)).sum::<f64>().sqrt() / norm_full;
+            errors.push(err);
+        }
+        eprintln!("relative error after 12 steps, 2/4/8/12 modes: {errors:?}");
+        for w in errors.windows(2) {
+            assert!(w[1] <= w[0] * 1.02, "error grew with more modes: {errors:?}");
+        }
+        assert!(errors[3] < 0.5 * errors[0], "too little improvement: {errors:?}");
+    }
+
+    /// `method-pitfalls.md` §7: with `D = I`, rigid rig motion never reaches the secondary motion (z stays 0
+    /// exactly); the surface-diffused `D` lets the accelerating rig's momentum leak into the flesh.
+    #[test]
+    fn momentum_leaks_only_through_d() {
+        use crate::leak::{leak_diagonal, MomentumLeak};
+        let mesh = box_mesh(6, 3, 3, [1.5, 0.6, 0.5]);
+        let mat = Material::homogeneous(mesh.t(), 2e4, 0.3, 1000.0).unwrap();
+        let mass = lumped_mass(&mesh, &mat.density);
+        let rig = Rig::affine();
+        let jac = rig.jacobian(&mesh.vertices).unwrap();
+        let x0 = rig.offset(&mesh.vertices).unwrap();
+        let run = |leak: MomentumLeak| {
+            let d = leak_diagonal(&mesh, &leak).unwrap();
+            let jw = weight_space_constraint(&mesh.vertices, &complementarity_matrix(&jac, &mass, &d));
+            let modes = dense_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, 6).unwrap();
+            let clustering = crate::clusters::Clustering::one_per_tet(mesh.t());
+            let model =
+                ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 60.0)
+                    .unwrap();
+            let mut state = StepState::at_rest(&model, &rig.rest_params());
+            let opts = StepOptions { tolerance: 1e-12, max_iterations: 50, ..Default::default() };
+            // the whole rig accelerates sideways and rotates: rigid motion only
+            for k in 1..=10 {
+                let t = k as f64 / 60.0;
+                let mut p = rig.rest_params();
+                let (c, s) = ((3.0 * t * t).cos(), (3.0 * t * t).sin());
+                let rot = [[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]];
+                for r in 0..3 {
+                    for q in 0..3 {
+                        p[4 * r + q] = rot[r][q];
+                    }
+                }
+                p[3] = 4.0 * t * t;
+                model.step(&mut state, &p, &opts);
+            }
+            state.z.iter().fold(0.0f64, |a, b| a.max(b.abs()))
+        };
+        let none = run(MomentumLeak::None);
+        let diffuse = run(MomentumLeak::default());
+        assert!(none < 1e-10, "D = I: rigid rig motion excited z = {none:e}");
+        assert!(diffuse > 1e-4, "diffused D: no follow-through (max |z| = {diffuse:e})");
+    }
+
+    #[test]
+    fn newton_polar_equals_the_svd_polar() {
+        let mut state = 12345u64;
+        let mut rnd = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        for _ in 0..2000 {
+            let f = Matrix3::identity() * 1.0 + Matrix3::from_fn(|_, _| rnd()) * 1.5;
+            let (r, tr) = polar(&f);
+            let (r_svd, tr_svd) = polar_svd(&f);
+            assert!((r - r_svd).norm() < 1e-10, "{f}");
+            assert!((tr - tr_svd).abs() < 1e-10 * (1.0 + tr.abs()));
+            assert!((r.determinant() - 1.0).abs() < 1e-12);
+        }
+    }
+
+    /// The block-form products (three coordinate blocks of a skinning subspace, and one block of the same
+    /// `G₉KB` stored dense) equal the dense products `G₉KB z` and `A⁻¹(G₉KB)ᵀ d`.
+    #[test]
+    fn block_form_equals_the_dense_products() {
+        use crate::reduced::BasisGradient;
+        let s = scene(0.3, 0.6, 15);
+        let skinning = &s.model;
+        let mut parts = skinning.parts.clone();
+        parts.basis_gradient = BasisGradient::Dense(skinning.g9kb.clone());
+        let dense = ReducedModel::from_parts(parts).unwrap();
+        let z = Mat::<f64>::from_fn(skinning.dofs, 1, |i, _| ((i * 7) as f64 * 0.13).sin());
+        let d: Vec<f64> = (0..9 * skinning.clusters).map(|i| ((i * 3) as f64 * 0.71).cos()).collect();
+        let want_f = &skinning.g9kb * &z;
+        let want_g = skinning.a_llt.solve(&skinning.g9kb.transpose()) * col(&d);
+        for (model, blocks) in [(skinning, 3), (&dense, 1)] {
+            assert_eq!(model.block.blocks, blocks);
+            let terms = StepTerms::new(
+                model,
+                &StepState::at_rest(model, &s.rig.rest_params()),
+                &s.rig.rest_params(),
+                &StepOptions::default(),
+            );
+            let perm = &model.block.perm;
+            let z_blocks: Vec<f64> = perm.iter().map(|&i| z[(i, 0)]).collect();
+            let mut f = vec![0.0; d.len()];
+            terms.block_mul(&model.block.gradient, &z_blocks, &mut f);
+            let err_f = (0..f.len()).map(|i| (f[i] - want_f[(i, 0)]).abs()).fold(0.0, f64::max);
+            assert!(err_f <= 1e-12 * want_f.norm_max(), "B = {blocks}: G₉KB z off by {err_f:e}");
+            let mut g = vec![0.0; model.dofs];
+            terms.block_mul(&model.block.a_inv_gradient_t, &d, &mut g);
+            let err_g = perm.iter().zip(&g).map(|(&i, v)| (v - want_g[(i, 0)]).abs()).fold(0.0, f64::max);
+            assert!(err_g <= 1e-10 * want_g.norm_max(), "B = {blocks}: A⁻¹(G₉KB)ᵀ d off by {err_g:e}");
+            let mut az = vec![0.0; model.dofs];
+            terms.block_mul(&model.block.a_block, &z_blocks, &mut az);
+            let want_az = &model.a * &z;
+            let err_a = perm.iter().zip(&az).map(|(&i, v)| (v - want_az[(i, 0)]).abs()).fold(0.0, f64::max);
+            assert!(err_a <= 1e-12 * want_az.norm_max(), "B = {blocks}: A z off by {err_a:e}");
+        }
+    }
+}
