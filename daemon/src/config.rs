@@ -2,7 +2,7 @@
 //! TOML file and command-line flags (flags win), validated at start-up.
 
 use crate::avatar::load::AvatarSpec;
-use crate::solver::SolverOptions;
+use crate::tick::SolverOptions;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -325,7 +325,7 @@ mod tests {
         assert_eq!(c.stats_interval, Duration::from_millis(500));
         assert_eq!(c.avatars.len(), 2);
         assert_eq!(c.avatars[0].params.damping, 4.0);
-        assert_eq!(c.avatars[0].params.flesh_mode, avatar_sim::exrotated_step::FleshMode::ExRotated);
+        assert_eq!(c.avatars[0].params.flesh_mode, avatar_sim::reduced::FleshMode::ExRotated);
         assert_eq!(c.avatars[1].asset, "assets/bob.avatar");
         assert_eq!(c.avatars[1].params, crate::avatar::params::SimParams::default());
 

@@ -173,7 +173,7 @@ fn read_chunk(path: &std::path::Path, offset: u64, max_len: u32) -> std::io::Res
 mod tests {
     use super::*;
     use avatar_schema::{encode, samples};
-    use avatar_sim::exrotated_step::FleshMode;
+    use avatar_sim::reduced::FleshMode;
 
     fn setup() -> (Shared, Metrics) {
         (Shared::new(vec![AvatarHandle::new("a"), AvatarHandle::new("b")], 120.0), Metrics::new("t"))

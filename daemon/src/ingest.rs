@@ -139,6 +139,8 @@ impl StreamOrder {
         Ok(())
     }
 
+    /// How many streams are remembered (tests: the [`MAX_STREAMS`] bound).
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.streams.len()
     }
@@ -146,10 +148,6 @@ impl StreamOrder {
     /// Whether `source_id` is still remembered (not evicted by the [`MAX_STREAMS`] bound).
     pub fn knows(&self, source_id: &str) -> bool {
         self.streams.contains_key(source_id)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.streams.is_empty()
     }
 }
 
@@ -201,7 +199,7 @@ impl Ingest {
             DecodeError::new(Reject::Unexpected, format!("{} message on the tracker input", msg.kind()))
         })?;
         self.order.check(header)?;
-        let now_ns = crate::clock::unix_ns();
+        let now_ns = avatar_schema::clock::unix_ns();
         self.inputs.newest.store(Some(Arc::new(header.clone())));
         let order = &self.order;
         let source = self.inputs.source_or_insert(&header.source_id, |id| order.knows(id));

@@ -1,37 +1,46 @@
-//! `avatard`: the avatar runtime daemon.
+//! `avatard`: the avatar runtime's daemon as a library — tracker frames in over ZeroMQ, simulated avatar
+//! states out — for the `avatard` binary and for programs that embed the runtime. The simulation itself is
+//! the `avatar-sim` crate; the command line, the demo and the benchmarks are the binary's (`src/bin/avatard/`).
 //!
 //! # Layout
-//! One tracker frame, from socket to published state, passes through these files in order:
-//! - [`service`]: loads the avatars, binds the sockets (tracker input SUB, state PUB, control ROUTER), starts
-//!   the tasks and the solver thread, runs until SIGINT/SIGTERM.
-//! - [`ingest`]: input socket bytes -> verified frame ([`avatar_schema::decode`]) -> ordering check ->
-//!   lock-free latest-value slots per source ([`ingest::Inputs`]); every drop counted by reason.
-//! - [`solver`]: the dedicated fixed-rate thread (pinned, phase-locked to the input); steps every avatar and
-//!   queues one `AvatarState` each tick without ever waiting on the network.
-//! - [`avatar`]: one avatar's tick: [`avatar::retarget`] (slots -> filtered, mapped `p`) then
-//!   [`avatar::dynamics`] (the reduced step -> `z`, guard).
-//! - [`publish`]: encodes states and periodic stats onto the PUB socket, one topic per avatar; keeps the
-//!   latest state for late joiners.
-//! - [`control`]: request/response on the ROUTER socket (list, state, stats, params, reset, asset).
+//! One tracker frame, from socket to published `z`, passes through these files in order:
+//! 1. `service.rs` ([`run`]): loads the avatars ([`load_avatars`]), binds the sockets (tracker input SUB, state
+//!    PUB, control ROUTER), starts the tasks and the tick thread, runs until the shutdown future resolves.
+//! 2. `ingest.rs` ([`Ingest`]): input socket bytes → verified frame ([`avatar_schema::decode`]) → ordering
+//!    check per stream → the avatar's lock-free latest-value slots per source ([`Inputs`]); every drop counted
+//!    by reason in [`Metrics`].
+//! 3. `tick.rs` ([`Solver`]): the dedicated fixed-rate thread (pinned, phase-locked to the input); every tick
+//!    it steps each avatar ([`AvatarSim::tick`]) and queues one `AvatarState` without ever waiting on the
+//!    network.
+//! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget.rs` (slots → One-Euro filtered, [`mapping`]
+//!    → interpolated rig parameters `p`; hold and ease to rest on silence), then `dynamics.rs` (the reduced
+//!    step of `avatar_sim::reduced` → `z`; damping, teleports, the guard) → [`TickOutput`].
+//! 5. `publish.rs`: encodes the states and periodic `Stats` onto the PUB socket, one topic per avatar
+//!    ([`state_topic`]); keeps the latest state for late joiners.
 //!
-//! Supporting pieces: [`config`] (endpoints, TOML file, validation), [`shared`] (avatar handles shared by the
-//! tasks), [`metrics`] (counters, histograms, `Stats`), [`clock`], [`cli`] (the `avatard` command line),
-//! [`mapping`] (tracker landmarks and blendshapes -> rig parameters, One-Euro filtering), [`demo`] and
-//! [`demo_render`] (`avatard demo`), [`bench`] and [`bench_sim`] (`avatard bench ...`), [`bench_runtime`]
-//! (`avatard bench runtime`: the daemon's end-to-end latency, solver throughput with 1-26 avatars),
-//! [`sim`] (the simulation core), [`asset`] (avatar assets: file format, render mesh, cache, default avatar,
-//! glTF import/export), [`flesh`] (quasistatic Steklov-Poincaré flesh, paper 002), [`flesh_commands`]
-//! (`avatard flesh`, `avatard bench flesh`), [`sim_commands`] (`avatard precompute` and `avatard simulate`),
-//! [`asset_commands`] (`avatard import` and `avatard export`), [`bench_asset`] (`avatard bench assets`).
+//! Beside the frame's path: `control.rs` (request/response on the ROUTER socket: list, state, stats, params,
+//! reset, asset), `config.rs` ([`RunConfig`]: endpoints, the TOML file, validation), `shared.rs` (the avatar
+//! handles the tasks share: [`Shared`], [`AvatarHandle`]), `metrics.rs` (counters, histograms, `Stats`),
+//! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache)
+//! and `avatar/params.rs` ([`SimParams`], the live per-avatar parameters).
 
-pub mod avatar;
-pub mod clock;
-pub mod config;
-pub mod control;
-pub mod ingest;
+mod avatar;
+mod config;
+mod control;
+mod ingest;
 pub mod mapping;
-pub mod metrics;
-pub mod publish;
-pub mod service;
-pub mod shared;
-pub mod solver;
+mod metrics;
+mod publish;
+mod service;
+mod shared;
+mod tick;
+
+pub use avatar::load::{load as load_avatar, load_asset, AvatarSpec, LoadedAsset, LoadedAvatar};
+pub use avatar::params::{SimParams, SETTABLE};
+pub use avatar::{AvatarSim, TickOutput};
+pub use config::{check_tick_hz, ConfigError, Endpoints, FileConfig, RunConfig, TICK_HZ_RANGE};
+pub use ingest::{Ingest, Inputs, Slots, SourceSlots};
+pub use metrics::Metrics;
+pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
+pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
+pub use tick::{PhaseLock, Solver, SolverOptions};

@@ -159,25 +159,6 @@ impl Metrics {
         }
     }
 
-    /// Count what one avatar tick did.
-    pub fn record_step(&self, o: &crate::avatar::TickOutput) {
-        if o.p.is_empty() && o.z.is_empty() {
-            return; // a placeholder avatar
-        }
-        self.steps.fetch_add(1, Relaxed);
-        self.step_iterations.fetch_add(o.step.iterations as u64, Relaxed);
-        let add = |c: &AtomicU64, yes: bool| {
-            if yes {
-                c.fetch_add(1, Relaxed);
-            }
-        };
-        add(&self.guard_resets, o.step.guard_reset);
-        add(&self.teleports, o.step.teleport);
-        add(&self.model_rebuilds, o.step.rebuilt);
-        self.mapping_unknown.fetch_add(o.counts.unknown_names, Relaxed);
-        self.mapping_rejected.fetch_add(o.counts.rejected_values, Relaxed);
-    }
-
     pub fn reject(&self, reason: Reject) {
         self.input_rejected.record(reason);
     }
@@ -218,7 +199,7 @@ impl Metrics {
         ]);
         Stats {
             daemon_id: self.daemon_id.clone(),
-            time_ns: crate::clock::unix_ns(),
+            time_ns: avatar_schema::clock::unix_ns(),
             uptime_ns: self.started.elapsed().as_nanos() as i64,
             counters,
             histograms: vec![

@@ -29,7 +29,7 @@ pub async fn run(
         tokio::select! {
             state = states.recv() => {
                 let Some(mut state) = state else { break };
-                state.publish_time_ns = crate::clock::unix_ns();
+                state.publish_time_ns = avatar_schema::clock::unix_ns();
                 // Latency of fresh input only: a held input would count its age once per tick.
                 if state.input_capture_time_ns > 0
                     && last_input.insert(state.avatar_id.clone(), state.input_seq) != Some(state.input_seq)

@@ -1,8 +1,8 @@
 //! `avatard flesh` and `avatard simulate --flesh-mode` as a user runs them: a real asset (an arm precomputed
 //! from its mesh and rig files), a rig animation, the real binary; bad arguments give clear errors.
 
-use avatar_sim::flesh::arm::ArmShape;
-use avatar_sim::mesh_io::write_medit;
+use avatar_sim::flesh::ArmShape;
+use avatar_sim::mesh::write_medit;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -65,7 +65,7 @@ fn arm_asset(dir: &Path) -> (PathBuf, PathBuf) {
         s(&asset),
     ]);
     let frames: Vec<Value> =
-        (0..5).map(|k| serde_json::json!({"params": shape.bend(&rig, 30.0 * k as f64, avatar_sim::flesh::arm::NO_ROTATION)})).collect();
+        (0..5).map(|k| serde_json::json!({"params": shape.bend(&rig, 30.0 * k as f64, avatar_sim::flesh::NO_ROTATION)})).collect();
     let anim = dir.join("bend.json");
     std::fs::write(&anim, serde_json::json!({"dt": 0.1, "frames": frames}).to_string()).unwrap();
     (asset, anim)

@@ -3,11 +3,11 @@
 //! parameters. The daemon as a process is tested in `tests/tests/`.
 
 use avatar_schema::{state_flags, BoneTransform, FrameHeader, Message, RigFrame};
-use avatar_sim::asset::cache::Cache;
-use avatard::avatar::load::{load, AvatarSpec, LoadedAvatar};
-use avatard::avatar::params::SimParams;
-use avatard::avatar::{AvatarSim, TickOutput};
-use avatard::ingest::Inputs;
+use avatar_sim::asset::Cache;
+use avatard::Inputs;
+use avatard::SimParams;
+use avatard::{load_avatar as load, AvatarSpec, LoadedAvatar};
+use avatard::{AvatarSim, TickOutput};
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, OnceLock};
@@ -34,7 +34,7 @@ fn linear(p: &[f32], o: usize) -> Matrix3<f64> {
 }
 
 fn head(a: &LoadedAvatar, bone: &str) -> Vector3<f64> {
-    Vector3::from(avatar_sim::flesh::pose::bone_head(&a.asset.sim.rig, bone).unwrap())
+    Vector3::from(avatar_sim::rig::bone_head(&a.asset.sim.rig, bone).unwrap())
 }
 
 fn finite(o: &TickOutput) -> bool {
@@ -353,7 +353,7 @@ fn live_parameters_take_effect() {
     assert!(stiff < soft, "stiffer moves less: {stiff} vs {soft}");
     let (_, r2) = run(&SimParams::default(), 60.0);
     assert_eq!(r2, 1, "a new tick rate rebuilds the model once");
-    for mode in avatar_sim::exrotated_step::FleshMode::ALL {
+    for mode in avatar_sim::reduced::FleshMode::ALL {
         let (peak, _) = run(&SimParams { flesh_mode: mode, ..SimParams::default() }, 120.0);
         assert!(peak > 0.0 && peak < 5.0, "{mode}: {peak}");
     }
@@ -364,8 +364,8 @@ fn live_parameters_take_effect() {
 #[test]
 fn body_and_face_trackers_feed_one_avatar() {
     use avatar_schema::encode;
-    use avatard::ingest::Ingest;
-    use avatard::metrics::Metrics;
+    use avatard::Ingest;
+    use avatard::Metrics;
     let a = avatar();
     let params = SimParams::default();
     let spec = |sources: &[&str]| {
@@ -393,7 +393,7 @@ fn body_and_face_trackers_feed_one_avatar() {
     for m in [Message::Pose(pose), Message::Face(face.clone())] {
         ingest.handle(&[bytes::Bytes::from(encode(&m))]).unwrap();
     }
-    let now = avatard::clock::unix_ns();
+    let now = avatar_schema::clock::unix_ns();
     let o = both.tick(&inputs, now, HZ, &params, false);
     let rig = &a.asset.sim.rig;
     let rest = rig.rest_params();

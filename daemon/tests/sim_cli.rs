@@ -4,7 +4,7 @@
 //! the user's.
 
 use avatar_sim::mesh::shapes::box_mesh;
-use avatar_sim::mesh_io::write_medit;
+use avatar_sim::mesh::write_medit;
 use avatar_sim::rig::{LbsRig, Rig, RigPart};
 use serde_json::Value;
 use std::path::{Path, PathBuf};

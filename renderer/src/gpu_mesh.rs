@@ -5,7 +5,7 @@
 //! and the mode weights `W_r` (N × m, dense: eigenmode weights are smooth global functions). What is uploaded
 //! per frame: `p` and `z` only ([`GpuMesh::params`]).
 
-use avatar_sim::asset::render::vertex_normals;
+use avatar_sim::asset::vertex_normals;
 use avatar_sim::asset::Asset;
 use avatar_sim::rig::RigPart;
 

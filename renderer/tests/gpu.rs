@@ -2,7 +2,7 @@
 //! GPU skinning equals the CPU reconstruction, the default avatar's bind pose matches a committed golden image
 //! within a tolerance, secondary motion changes the picture, and bad inputs are clear errors.
 
-use avatar_sim::asset::build::bar_avatar;
+use avatar_sim::asset::bar_avatar;
 use avatar_sim::asset::Asset;
 use avatar_sim::precompute::PrecomputeSettings;
 use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
@@ -16,7 +16,7 @@ fn golden_path() -> PathBuf {
 /// The built-in default avatar (same settings as the daemon's), built once for this test binary.
 static DEFAULT: LazyLock<Asset> = LazyLock::new(|| {
     let settings = PrecomputeSettings::default();
-    avatar_sim::asset::build::default_avatar(&settings, None, Arc::new(|_| {})).unwrap().asset
+    avatar_sim::asset::default_avatar(&settings, None, Arc::new(|_| {})).unwrap().asset
 });
 
 /// A bar with two bones and a blendshape.

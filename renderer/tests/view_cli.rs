@@ -3,7 +3,7 @@
 //! and clear errors for a missing asset, a trajectory or stream of another asset, and no graphics adapter.
 
 use avatar_schema::{encode, AvatarState, Message};
-use avatar_sim::asset::build::bar_avatar;
+use avatar_sim::asset::bar_avatar;
 use avatar_sim::asset::{self, Asset};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

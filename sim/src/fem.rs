@@ -3,7 +3,7 @@
 //!
 //! Layouts follow [`crate`]: coordinate-major positions, `vec(F)` ordered (row c, tet, column j).
 
-use super::mesh::TetMesh;
+use crate::mesh::tet_mesh::TetMesh;
 use faer::sparse::{SparseColMat, SymbolicSparseColMat, Triplet};
 
 /// Per-tet material: Lamé parameters `μ`, `λ` (Pa) and density `ρ` (kg/m³). Heterogeneous by construction.
@@ -263,7 +263,7 @@ pub fn spmv(a: &SparseColMat<usize, f64>, x: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::shapes::box_mesh;
+    use crate::mesh::tet_mesh::shapes::box_mesh;
 
     fn affine(m: &TetMesh, a: [[f64; 3]; 3], b: [f64; 3]) -> Vec<f64> {
         let n = m.n();

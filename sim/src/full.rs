@@ -1,8 +1,8 @@
 //! Full-space complementary dynamics (paper 000, Eq. 3–4): the reference the reduced step approximates, sparse
 //! so that it runs on production meshes (10k vertices / 42k tets), not only through the dense null-space basis
-//! of [`ReducedModel::from_basis`](super::reduced::ReducedModel::from_basis).
+//! of [`ReducedModel::from_basis`](crate::reduced::model::ReducedModel::from_basis).
 //!
-//! Same energy, inertia and local-global scheme as [`super::step`] with `B = I` and one cluster per tet: over the
+//! Same energy, inertia and local-global scheme as [`crate::reduced::step`] with `B = I` and one cluster per tet: over the
 //! displacement `u ∈ R^{3n}` with `x = J p + x₀ + u`,
 //!
 //! ```text
@@ -15,10 +15,11 @@
 //! KKT system of Eq. 4, solved with one sparse Cholesky factor of the scalar n × n block and the small dense
 //! Schur complement `S = Qᵀ A⁻¹ Q` (Q an orthonormal basis of range 𝒥, redundant rig columns removed).
 
-use super::fem::{hat_gradients, scalar_laplacian, spmv, Material};
-use super::mesh::TetMesh;
-use super::reduced::ReducedError;
-use super::step::{polar, Elasticity, StepOptions, StepReport};
+use crate::fem::{hat_gradients, scalar_laplacian, spmv, Material};
+use crate::linalg::{dot, norm, polar};
+use crate::mesh::tet_mesh::TetMesh;
+use crate::reduced::model::ReducedError;
+use crate::reduced::{Elasticity, StepOptions, StepReport};
 use faer::linalg::solvers::Solve;
 use faer::sparse::linalg::solvers::Llt as SparseLlt;
 use faer::sparse::{SparseColMat, Triplet};
@@ -27,7 +28,7 @@ use nalgebra::Matrix3;
 use rayon::prelude::*;
 
 /// Singular values of 𝒥 below this fraction of the largest are redundant rig directions (as in
-/// [`super::reduced::complementary_basis`]).
+/// [`crate::reduced::model::complementary_basis`]).
 const CONSTRAINT_RANK_TOL: f64 = 1e-12;
 
 /// Tets (or vertices) per rayon task in the local step.
@@ -74,14 +75,6 @@ impl FullState {
         let u = vec![0.0; 3 * model.n];
         FullState { u: u.clone(), u_prev: u, p: p.to_vec(), p_prev: p.to_vec() }
     }
-}
-
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
-}
-
-fn norm(a: &[f64]) -> f64 {
-    dot(a, a).sqrt()
 }
 
 impl FullModel {
@@ -359,15 +352,15 @@ fn constraint_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clusters::Clustering;
     use crate::fem::lumped_mass;
     use crate::leak::{leak_diagonal, MomentumLeak};
-    use crate::mesh::shapes::box_mesh;
-    use crate::modes::complementarity_matrix;
-    use crate::reduced::{complementary_basis, ReducedModel};
-    use crate::rig::{LbsRig, Rig, RigPart};
-    use crate::step::tests::bend;
-    use crate::step::StepState;
+    use crate::mesh::tet_mesh::shapes::box_mesh;
+    use crate::modes::dense::complementarity_matrix;
+    use crate::reduced::clusters::Clustering;
+    use crate::reduced::model::{complementary_basis, ReducedModel};
+    use crate::reduced::step::tests::bend;
+    use crate::reduced::StepState;
+    use crate::rig::linear::{LbsRig, Rig, RigPart};
 
     /// A two-bone bar with the surface-diffused momentum leak (so that the bending rig excites secondary motion).
     struct Scene {

@@ -7,8 +7,8 @@
 //! A surface indicator is diffused into the interior by one implicit heat step `(M + τ L) û = M b`, normalised to
 //! `[0, 1]`, and `d = 1 − s û` with a user strength `s ∈ [0, 1]` (0: `D = I`, no leak).
 
-use super::fem::{lumped_mass, scalar_laplacian};
-use super::mesh::TetMesh;
+use crate::fem::{lumped_mass, scalar_laplacian};
+use crate::mesh::tet_mesh::TetMesh;
 use faer::linalg::solvers::Solve;
 use faer::sparse::{SparseColMat, Triplet};
 use faer::{Mat, Side};
@@ -121,7 +121,7 @@ pub fn surface_diffusion(mesh: &TetMesh, length: f64) -> Result<Vec<f64>, LeakEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::shapes::box_mesh;
+    use crate::mesh::tet_mesh::shapes::box_mesh;
 
     #[test]
     fn surface_leaks_most_and_the_core_least() {

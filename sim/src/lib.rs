@@ -1,48 +1,57 @@
-//! The simulation core (paper 000, Fast Complementary Dynamics via Skinning Eigenmodes): everything here is
-//! f64 and runs at precompute time unless stated otherwise.
+//! `avatar-sim`: the avatar runtime's simulation core (paper 000, Fast Complementary Dynamics via Skinning
+//! Eigenmodes, and paper 002, Steklov-Poincaré Skinning). Everything here is f64 and runs at precompute time
+//! unless stated otherwise; nothing here does I/O beyond reading and writing files, and nothing needs an async
+//! runtime.
 //!
 //! # Layout
-//! - [`mesh`]: the tetrahedral mesh type and its checks (orientation, degeneracy, unreferenced vertices).
-//! - [`mesh_io`]: readers for TetGen `.node/.ele`, MEDIT `.mesh` and Gmsh `.msh` (v2 and v4 ASCII).
-//! - [`cholesky`]: sparse Cholesky with a nested-dissection ordering (the eigensolver's factorization).
-//! - [`eigen`]: Eq. 22 for large meshes: shift-invert Lanczos on the constrained pencil over faer's sparse
-//!   Cholesky, constraints through a small Schur complement (tested against the dense oracle in [`modes`]).
+//! From a tet mesh and a rig to the reduced coordinates `z` of one step:
+//! - [`mesh`]: the tetrahedral mesh and its checks; TetGen, MEDIT and Gmsh files.
+//! - [`rig`]: linear rigs (affine handle, LBS bones, blendshapes) and their Jacobian `J`; rig and animation
+//!   files; skinned rotations (paper 002 §4); bending a bone's subtree.
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
 //!   `L = Kᵀ U V K`.
-//! - [`clusters`]: k-means++ clusters of tets split into connected components, grouping matrix `G` (Eq. 27).
 //! - [`leak`]: the momentum-leak diagonal `D` (surface diffusion by default, `D = I`, or a user field).
-//! - [`modes`]: the complementarity constraint `𝒥 = D M J`, its weight-space form `J_w` (Eq. 19–21), skinning
-//!   eigenmodes by the dense null-space method (Eq. 22, the small-mesh oracle), the subspace `B(W)`.
-//! - [`reduced`]: the reduced precompute (§8.2, App. C): `BᵀMB`, `BᵀLB`, `BᵀMJ`, `BᵀLJ`, `G₉KB`, `G₉KJ`,
-//!   cluster materials and the Cholesky factor of the global matrix; nothing of size n survives it. The same
-//!   for any dense basis: with a basis of the complementarity constraint's null space and one cluster per tet,
-//!   the step is full-space complementary dynamics (Eq. 3), the reference for small meshes.
+//! - [`modes`]: the complementarity constraint `𝒥 = D M J` and the skinning eigenmodes `W` (Eq. 19–22): dense
+//!   oracle and sparse shift-invert Lanczos.
+//! - [`reduced`]: clusters (Eq. 27), the reduced matrices (§8.2, App. C) and the run-time step (Alg. 2) with
+//!   its flesh modes (ex-rotated elasticity, paper 002 §4).
 //! - [`precompute`]: the pipeline from mesh + rig + material to modes, clusters and reduced matrices, with its
 //!   report (what `avatard precompute` runs).
-//! - [`step`]: the run-time step (Alg. 2): backward-Euler inertia, per-cluster polar rotations (local),
-//!   prefactored global solve; ARAP exact, co-rotational with a line search.
-//! - [`exrotated_step`]: the step's flesh modes ([`exrotated_step::FleshMode`]): ex-rotated elasticity (paper
-//!   002, §4: the rig's skinned rotations `R̂` in place of the polar ones, so the step is one quadratic solve:
-//!   direct for ARAP, PCG with the rig-rotated rest-pose Hessian (paper 002, Eq. 14–15) for λ > 0), and the
-//!   co-rotational step warm-started from it.
-//! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes: the same energy and local-global
-//!   scheme with one rotation per tet, the constraint through a KKT Schur complement over one sparse Cholesky.
-//! - [`rig`]: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation) and the rig
-//!   Jacobian `J`.
-//! - [`rig_resample`]: a rig carried over to other vertices by linear stencils (restriction to the surface,
-//!   transfer from a game mesh).
-//! - [`skinned_rotation`]: the rotation procedural skinning gives per tet, vertex or cluster (paper 002, §4):
-//!   hemisphere-aligned quaternion blends of the bones' polar rotations.
-//! - [`geometry`]: shared ground for triangle soups (any game mesh): their error type and checks, 3-vector
-//!   helpers, the exact closest point on a triangle, procedural test surfaces.
-//! - [`bvh`]: a bounding-volume hierarchy over boxes (median splits) with nearest-first, distance-pruned search.
-//! - [`winding`]: fast generalized winding numbers of a triangle soup (Jacobson et al. 2013; Barill et al. 2018
-//!   hierarchical dipole expansion, to third order): inside/outside for open, non-manifold meshes.
-//! - [`voxelize`]: a conforming sim tet mesh from any triangle soup: grid cells kept by winding number, by the
-//!   render vertices they hold and by the triangles crossing them, each split into 6 Kuhn tets.
-//! - [`embed`]: barycentric embedding of render vertices in the tet mesh (containing tet, or the nearest one
-//!   with extrapolated weights) and prolongation of per-vertex fields.
-//! - [`transfer`]: closest points on a triangle surface and interpolation of its per-vertex attributes there.
+//! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes, the reference for the
+//!   reduced step.
+//! - [`flesh`]: quasistatic Steklov-Poincaré flesh on the whole tet mesh (paper 002): boundary solve, skinned
+//!   preconditioner, collisions.
+//! - [`asset`]: the avatar asset (file format, render mesh, cache, the embedded default avatar, glTF/VRM import
+//!   and export), which the daemon and the renderer read.
+//!
+//! Shared ground: [`linalg`] (sparse Cholesky and its ordering, 3×3-block matrices, block IC(0), PCG) and
+//! [`geometry`] (triangle soups, an AABB tree, winding numbers, voxel tet meshes, embeddings, transfer).
+//!
+//! # Example
+//! A tet mesh, skinning eigenmodes for one affine handle, and one step of the reduced model:
+//! ```
+//! use avatar_sim::mesh::shapes::box_mesh;
+//! use avatar_sim::precompute::{precompute, ClusterCount, PrecomputeSettings};
+//! use avatar_sim::reduced::{ReducedModel, StepOptions, StepState};
+//! use avatar_sim::rig::{write_affine, Rig};
+//! use std::sync::Arc;
+//!
+//! // a 4 × 1 × 1 m bar of 4 × 1 × 1 cells, 6 tets each (or read a file with `mesh::read_mesh`)
+//! let mesh = box_mesh(4, 1, 1, [4.0, 1.0, 1.0]);
+//! let rig = Rig::affine();
+//! let settings = PrecomputeSettings { modes: 4, clusters: ClusterCount::KMeans(4), ..Default::default() };
+//! let (out, report) = precompute(mesh, rig.clone(), &settings, Arc::new(|_| {})).unwrap();
+//! assert!(report.complementarity_residual < 1e-10);
+//!
+//! // the handle moves 1 cm to the right: the rig moves the bar, `z` adds what the rig cannot
+//! let model = ReducedModel::from_parts(out.reduced).unwrap();
+//! let mut state = StepState::at_rest(&model, &rig.rest_params());
+//! let mut p = rig.rest_params();
+//! write_affine(&mut p, &[[1.0, 0.0, 0.0, 0.01], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]]);
+//! let report = model.step(&mut state, &p, &StepOptions::default());
+//! assert_eq!(state.z.len(), 12 * 4);
+//! assert!(report.iterations >= 1 && state.z.iter().all(|v| v.is_finite()));
+//! ```
 //!
 //! # Conventions (shared by every module, the asset file, the wire and the renderer)
 //! - **Positions** `x ∈ R^{3n}` are stored **coordinate-major**: `x = [x_0..x_{n-1}, y_0..y_{n-1},
@@ -62,26 +71,20 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod asset;
-pub mod bvh;
-pub mod cholesky;
-pub mod clusters;
-pub mod eigen;
-pub mod embed;
-pub mod exrotated_step;
 pub mod fem;
 pub mod flesh;
 pub mod full;
 pub mod geometry;
 pub mod leak;
+pub mod linalg;
 pub mod mesh;
-pub mod mesh_io;
 pub mod modes;
 pub mod precompute;
 pub mod reduced;
 pub mod rig;
-pub mod rig_resample;
-pub mod skinned_rotation;
-pub mod step;
-pub mod transfer;
-pub mod voxelize;
-pub mod winding;
+
+pub use asset::Asset;
+pub use mesh::TetMesh;
+pub use precompute::{precompute, PrecomputeSettings};
+pub use reduced::{ReducedModel, StepOptions, StepState};
+pub use rig::Rig;

@@ -3,16 +3,16 @@
 //! how long each phase took. `avatard precompute` runs it and stores the result as an asset
 //! ([`crate::asset`]).
 
-use super::clusters::{cluster_tets, Clustering};
-use super::eigen::{sparse_modes, EigenOptions, EigenProgress};
-use super::fem::{lumped_mass, weight_space_hessian, Material, MaterialError};
-use super::leak::{leak_diagonal, LeakError, MomentumLeak};
-use super::mesh::TetMesh;
-use super::modes::{
+use crate::fem::{lumped_mass, weight_space_hessian, Material, MaterialError};
+use crate::leak::{leak_diagonal, LeakError, MomentumLeak};
+use crate::mesh::tet_mesh::TetMesh;
+use crate::modes::dense::{
     complementarity_matrix, dense_modes, weight_space_constraint, ModesError, WeightConstraint,
 };
-use super::reduced::{ReducedError, ReducedModel, ReducedParts};
-use super::rig::{Rig, RigError};
+use crate::modes::lanczos::{sparse_modes, EigenOptions, EigenProgress};
+use crate::reduced::clusters::{cluster_tets, Clustering};
+use crate::reduced::model::{ReducedError, ReducedModel, ReducedParts};
+use crate::rig::linear::{Rig, RigError};
 use faer::sparse::SparseColMat;
 use faer::Mat;
 use serde::{Deserialize, Serialize};
@@ -390,9 +390,9 @@ pub fn orthonormality_error(mass: &[f64], weights: &Mat<f64>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::shapes::box_mesh;
-    use crate::modes::skinning_subspace;
-    use crate::rig::{LbsRig, RigPart};
+    use crate::mesh::tet_mesh::shapes::box_mesh;
+    use crate::modes::dense::skinning_subspace;
+    use crate::rig::linear::{LbsRig, RigPart};
 
     fn small() -> (TetMesh, Rig) {
         let mesh = box_mesh(6, 2, 2, [2.0, 0.5, 0.5]);

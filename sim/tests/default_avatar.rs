@@ -3,7 +3,7 @@
 //! precomputed subspace is complementary to the whole rig.
 
 use avatar_schema::samples::MEDIAPIPE_BLENDSHAPES;
-use avatar_sim::mesh_io::read_mesh;
+use avatar_sim::mesh::read_mesh;
 use avatar_sim::precompute::{ClusterCount, PrecomputeSettings};
 use avatar_sim::rig::{Rig, RigPart};
 use std::path::Path;
@@ -65,7 +65,7 @@ fn default_avatar_loads_with_a_complete_rig_and_a_complementary_subspace() {
     // The asset built from the copy compiled into the binary: the same inputs, a complementary subspace,
     // and the body surface as render mesh.
     let settings = PrecomputeSettings { modes: 6, clusters: ClusterCount::KMeans(40), ..Default::default() };
-    let built = avatar_sim::asset::build::default_avatar(&settings, None, Arc::new(|_| {})).unwrap();
+    let built = avatar_sim::asset::default_avatar(&settings, None, Arc::new(|_| {})).unwrap();
     let asset = &built.asset;
     assert_eq!(asset.sim.mesh, mesh, "the embedded tet mesh is the committed one");
     assert_eq!(asset.sim.rig, rig, "the embedded rig is the committed one");

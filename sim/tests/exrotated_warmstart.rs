@@ -7,13 +7,13 @@
 //! co-rotational warm-started from the ex-rotated solution (rig rotations from the skinned rotations of the
 //! clusters), and ex-rotated alone; iteration counts are summed over the frames and printed.
 
-use avatar_sim::exrotated_step::FleshMode;
 use avatar_sim::mesh::shapes::box_mesh;
 use avatar_sim::precompute::{precompute, ClusterCount, Eigensolver, PrecomputeSettings};
+use avatar_sim::reduced::FleshMode;
 use avatar_sim::reduced::ReducedModel;
+use avatar_sim::reduced::{StepOptions, StepState};
 use avatar_sim::rig::{write_affine, Bone, LbsRig, Rig, RigPart, VertexWeights, IDENTITY};
-use avatar_sim::skinned_rotation::{PoseRotations, RotationWeights};
-use avatar_sim::step::{StepOptions, StepState};
+use avatar_sim::rig::{PoseRotations, RotationWeights};
 use nalgebra::{Matrix3, Quaternion, UnitQuaternion, Vector3};
 use std::path::Path;
 use tracker_bridge::bvh::{Bvh, CMU_SCALE};

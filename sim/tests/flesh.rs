@@ -2,13 +2,13 @@
 //! same ex-rotated problem (Eq. 8–13 equivalence), symmetric definiteness, rotation equivariance of the
 //! boundary operator, the skinned preconditioner's effect, and collisions.
 
-use avatar_sim::cholesky::Cholesky;
 use avatar_sim::fem::Material;
-use avatar_sim::flesh::arm::{ArmShape, NO_ROTATION};
-use avatar_sim::flesh::block::V3;
-use avatar_sim::flesh::collide::LevelSet;
-use avatar_sim::flesh::precond::PreconditionerSettings;
-use avatar_sim::flesh::solver::{BoundaryPreconditioner, FleshModel, FleshSettings, InteriorInverse};
+use avatar_sim::flesh::LevelSet;
+use avatar_sim::flesh::PreconditionerSettings;
+use avatar_sim::flesh::{ArmShape, NO_ROTATION};
+use avatar_sim::flesh::{BoundaryPreconditioner, FleshModel, FleshSettings, InteriorInverse};
+use avatar_sim::linalg::Cholesky;
+use avatar_sim::linalg::V3;
 use avatar_sim::mesh::TetMesh;
 use avatar_sim::rig::Rig;
 use faer::Mat;
@@ -301,8 +301,8 @@ fn a_model_from_the_assets_stored_preconditioner_solves_like_a_fresh_one() {
         clusters: avatar_sim::precompute::ClusterCount::KMeans(6),
         ..Default::default()
     };
-    let key = avatar_sim::asset::build::tet_mesh_key(&a.mesh, &a.rig, &settings);
-    let (asset, _) = avatar_sim::asset::build::precompute_tet_mesh(
+    let key = avatar_sim::asset::tet_mesh_key(&a.mesh, &a.rig, &settings);
+    let (asset, _) = avatar_sim::asset::precompute_tet_mesh(
         a.mesh.clone(),
         a.rig.clone(),
         &settings,
@@ -317,7 +317,7 @@ fn a_model_from_the_assets_stored_preconditioner_solves_like_a_fresh_one() {
     assert_eq!(parts.constrained.len(), fresh.part.constrained);
     assert!(asset.flesh.as_ref() == Some(&parts), "precompute stores the flesh data of a fresh model");
     // through the asset file and back
-    let (bytes, _) = avatar_sim::asset::file::to_bytes(&asset).unwrap();
+    let (bytes, _) = avatar_sim::asset::to_bytes(&asset).unwrap();
     let (loaded, _) = avatar_sim::asset::from_bytes(&bytes).unwrap();
     assert!(loaded.flesh.as_ref() == Some(&parts), "the flesh data survive the file exactly");
     let mut stored =

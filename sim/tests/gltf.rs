@@ -9,10 +9,10 @@
 
 #![allow(clippy::needless_range_loop)] // index loops mirror the formulas
 
-use avatar_sim::asset::build::bar_avatar;
-use avatar_sim::asset::gltf_export::to_glb;
-use avatar_sim::asset::gltf_import::{build_asset, read_glb, ImportError, ImportSettings};
-use avatar_sim::asset::{self, cache::CacheKey, Asset};
+use avatar_sim::asset::bar_avatar;
+use avatar_sim::asset::to_glb;
+use avatar_sim::asset::{self, Asset, CacheKey};
+use avatar_sim::asset::{build_asset, read_glb, ImportError, ImportSettings};
 use avatar_sim::precompute::{ClusterCount, PrecomputeSettings};
 use avatar_sim::rig::RigPart;
 use std::path::PathBuf;

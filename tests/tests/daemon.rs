@@ -234,7 +234,7 @@ async fn daemon_restart_resumes_trackers_and_subscribers() {
     let rust_frames = tokio::spawn(async move {
         loop {
             let mut p = samples::pose();
-            p.header = rust_tracker.next_header(avatard::clock::unix_ns());
+            p.header = rust_tracker.next_header(avatar_schema::clock::unix_ns());
             rust_tracker.send(&Message::Pose(p));
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -318,7 +318,7 @@ async fn control_over_pyzmq_and_parameter_validation() {
     let Some(Response::AssetChunk(c)) = r.response else { panic!("{r:?}") };
     assert_eq!(c.data.len(), 10);
     assert!(c.total_len > 1_000_000);
-    assert_eq!(&c.data[..8], avatar_sim::asset::file::MAGIC);
+    assert_eq!(&c.data[..8], avatar_sim::asset::MAGIC);
     let state = d.control(Request::GetState { avatar_id: "default".into() }).await.unwrap();
     let Some(Response::AvatarState(s)) = state.response else { panic!("{state:?}") };
     assert_eq!(s.asset_hash, c.asset_hash);

@@ -83,7 +83,7 @@ async fn recorded_pose_stream_moves_the_avatar_for_a_python_subscriber() {
 
     let rig = avatar_sim::asset::default_avatar::inputs().unwrap().1;
     let ua = rig.bone_param_offset("upperarm_l").unwrap();
-    let head = |b: &str| Vector3::from(avatar_sim::flesh::pose::bone_head(&rig, b).unwrap());
+    let head = |b: &str| Vector3::from(avatar_sim::rig::bone_head(&rig, b).unwrap());
     let rest_dir = head("lowerarm_l") - head("upperarm_l");
     let (mut prev, mut pairs, mut z_moving, mut before_input) = (0u64, Vec::new(), 0f64, 0);
     for s in &states {
@@ -127,7 +127,7 @@ async fn recorded_pose_stream_moves_the_avatar_for_a_python_subscriber() {
 }
 
 fn pose_frame(publisher: &mut TrackerPublisher, t: f32) -> Message {
-    let header = publisher.next_header(avatard::clock::unix_ns());
+    let header = publisher.next_header(avatar_schema::clock::unix_ns());
     Message::Pose(tracker_bridge::synth::pose_frame(header, t, 2.0))
 }
 

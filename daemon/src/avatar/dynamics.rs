@@ -3,12 +3,12 @@
 //! teleport handling and the solver guard.
 
 use super::params::SimParams;
-use avatar_sim::exrotated_step::FleshMode;
 use avatar_sim::precompute::Precomputed;
+use avatar_sim::reduced::FleshMode;
 use avatar_sim::reduced::{ReducedModel, ReducedParts};
+use avatar_sim::reduced::{StepOptions, StepState};
 use avatar_sim::rig::RigPart;
-use avatar_sim::skinned_rotation::{PoseRotations, RotationWeights};
-use avatar_sim::step::{StepOptions, StepState};
+use avatar_sim::rig::{PoseRotations, RotationWeights};
 
 /// What one [`Dynamics::step`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

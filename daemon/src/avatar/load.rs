@@ -2,9 +2,9 @@
 //! map of its skeleton, the file served by `GetAsset`.
 
 use super::params::SimParams;
-use crate::mapping::pose::PoseMap;
+use crate::mapping::PoseMap;
 use anyhow::{Context, Result};
-use avatar_sim::asset::{self, cache::Cache, Asset, AssetHash};
+use avatar_sim::asset::{self, Asset, AssetHash, Cache};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -106,13 +106,13 @@ pub fn load_asset(name: &str, cache: Option<&Cache>) -> Result<LoadedAsset> {
                 tracing::info!("precomputing the default avatar (once; cached after): {phase}");
             }
         });
-        let built = asset::build::default_avatar(&settings, cache, progress)
-            .context("building the default avatar")?;
+        let built =
+            asset::default_avatar(&settings, cache, progress).context("building the default avatar")?;
         let path = match cache.map(|c| c.asset_path(&built.key)).filter(|p| p.is_file()) {
             Some(p) => p,
             None => {
                 let p = std::env::temp_dir().join(format!("avatard-{}.avatar", asset::hex(&built.hash)));
-                asset::file::write_atomically(&p, &built.bytes)?;
+                asset::write_atomically(&p, &built.bytes)?;
                 p
             }
         };

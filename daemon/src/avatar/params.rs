@@ -1,9 +1,9 @@
 //! Per-avatar parameters: what the config file sets at start-up and `SetParams` changes live, validated in
 //! one place so both paths refuse the same values with the same message.
 
-use crate::mapping::one_euro::OneEuroParams;
-use avatar_sim::exrotated_step::FleshMode;
-use avatar_sim::step::Elasticity;
+use crate::mapping::OneEuroParams;
+use avatar_sim::reduced::Elasticity;
+use avatar_sim::reduced::FleshMode;
 use serde::{Deserialize, Serialize};
 
 /// How one avatar is simulated and driven. Times are seconds, rates 1/s.
@@ -197,7 +197,7 @@ impl SimParams {
 
 /// Serde of a [`FleshMode`] by its name.
 mod flesh_mode_name {
-    use avatar_sim::exrotated_step::FleshMode;
+    use avatar_sim::reduced::FleshMode;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(m: &FleshMode, s: S) -> Result<S::Ok, S::Error> {
@@ -206,7 +206,7 @@ mod flesh_mode_name {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<FleshMode, D::Error> {
         let name = String::deserialize(d)?;
-        name.parse().map_err(|e: avatar_sim::exrotated_step::UnknownFleshMode| serde::de::Error::custom(e))
+        name.parse().map_err(|e: avatar_sim::reduced::UnknownFleshMode| serde::de::Error::custom(e))
     }
 }
 

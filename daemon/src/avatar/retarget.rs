@@ -10,9 +10,9 @@
 
 use super::params::SimParams;
 use crate::ingest::{Inputs, Slots};
-use crate::mapping::face::{head_rotation, map_blendshapes, set_bone_world_rotation};
-use crate::mapping::one_euro::{OneEuro, OneEuroRotation};
-use crate::mapping::pose::{PoseMap, PoseMapOptions, PoseMapper};
+use crate::mapping::{head_rotation, map_blendshapes, set_bone_world_rotation};
+use crate::mapping::{OneEuro, OneEuroRotation};
+use crate::mapping::{PoseMap, PoseMapOptions, PoseMapper};
 use avatar_schema::{state_flags, FaceFrame, Landmark, PoseFrame, RigFrame};
 use avatar_sim::rig::{write_affine, Rig, RigPart};
 use nalgebra::{Quaternion, Rotation3, UnitQuaternion};
@@ -75,7 +75,7 @@ pub struct Retarget {
     last_input_local_ns: Option<i64>,
     /// `p` when the ease to rest began.
     ease_from: Option<Vec<f64>>,
-    params_filter: crate::mapping::one_euro::OneEuroParams,
+    params_filter: crate::mapping::OneEuroParams,
     params_mirror: bool,
     humanoid: BTreeMap<String, String>,
     handles: Vec<usize>,

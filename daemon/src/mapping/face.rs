@@ -79,7 +79,7 @@ pub fn set_bone_world_rotation(rig: &Rig, p: &mut [f64], bone: &str, r: &Rotatio
     match delta.axis_angle() {
         None => Some(()),
         Some((axis, angle)) => {
-            avatar_sim::flesh::pose::rotate_subtree(rig, p, bone, Unit::into_inner(axis).into(), angle)
+            avatar_sim::rig::rotate_subtree(rig, p, bone, Unit::into_inner(axis).into(), angle)
         }
     }
 }
@@ -139,7 +139,7 @@ mod tests {
         let w = Matrix3::from_fn(|i, j| t[i][j]);
         assert!((w - r.matrix()).norm() < 1e-12);
         // the head joint stays put
-        let h = avatar_sim::flesh::pose::bone_head(&rig, "head").unwrap();
+        let h = avatar_sim::rig::bone_head(&rig, "head").unwrap();
         let moved: f64 =
             (0..3).map(|c| (t[c][0] * h[0] + t[c][1] * h[1] + t[c][2] * h[2] + t[c][3] - h[c]).powi(2)).sum();
         assert!(moved.sqrt() < 1e-12);

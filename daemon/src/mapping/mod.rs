@@ -1,11 +1,16 @@
-//! Tracker streams → rig parameters `p` (see [`avatar_sim`] for the layout of `p`).
+//! Tracker streams → rig parameters `p` (see [`avatar_sim`] for the layout of `p`): what the per-avatar
+//! retargeting (`avatar/retarget.rs`) calls, public for engines that map MediaPipe output themselves.
 //!
 //! # Layout
-//! - [`face`]: blendshape scores by name, head rotation from the facial transform (orthonormalised).
-//! - [`one_euro`]: the One-Euro filter (Casiez et al. 2012) for scalars and unit quaternions, timestamped.
-//! - [`pose`]: MediaPipe Pose world landmarks → swing rotations down a humanoid skeleton → a full `p`
-//!   (axes conversion, bone name map, visibility hold).
+//! - `one_euro`: the One-Euro filter (Casiez et al. 2012) for scalars and unit quaternions, timestamped.
+//! - `pose`: MediaPipe Pose world landmarks → swing rotations down a humanoid skeleton → a full `p` (axes
+//!   conversion, bone name map, visibility hold).
+//! - `face`: blendshape scores by name, head rotation from the facial transform (orthonormalised).
 
-pub mod face;
-pub mod one_euro;
-pub mod pose;
+mod face;
+mod one_euro;
+mod pose;
+
+pub use face::{head_rotation, map_blendshapes, set_bone_world_rotation, FaceMapCounts};
+pub use one_euro::{alpha, OneEuro, OneEuroParams, OneEuroRotation};
+pub use pose::{swing, twist, PoseMap, PoseMapError, PoseMapOptions, PoseMapper, Side, TrackedBone};

@@ -479,7 +479,7 @@ mod tests {
     }
 
     fn head_of(rig: &Rig, name: &str) -> Vector3<f64> {
-        Vector3::from(avatar_sim::flesh::pose::bone_head(rig, name).unwrap())
+        Vector3::from(avatar_sim::rig::bone_head(rig, name).unwrap())
     }
 
     /// Posed position of bone `name`'s bind head under `p` (via its parent's transform; the head is continuous).

@@ -1,14 +1,14 @@
 //! From inputs to an asset, through the cache: a tet mesh and a rig on its vertices (files, or the embedded
 //! default avatar) are precomputed ([`crate::precompute`]) and given the tet mesh's surface as render
-//! mesh ([`super::render::RenderMesh::tet_surface`]). glTF import has its own front end but ends in
+//! mesh ([`crate::asset::render_mesh::RenderMesh::tet_surface`]). glTF import has its own front end but ends in
 //! [`cached`] too.
 
-use super::cache::{Cache, CacheKey};
-use super::file::{to_bytes, Asset, AssetHash, Source};
-use super::render::RenderMesh;
-use crate::mesh::TetMesh;
+use crate::asset::cache::{Cache, CacheKey};
+use crate::asset::file::{to_bytes, Asset, AssetHash, Source};
+use crate::asset::render_mesh::RenderMesh;
+use crate::mesh::tet_mesh::TetMesh;
 use crate::precompute::{precompute, PrecomputeSettings, ProgressFn};
-use crate::rig::Rig;
+use crate::rig::linear::Rig;
 use anyhow::{Context, Result};
 
 /// A built (or cached) asset.
@@ -92,10 +92,10 @@ pub fn precompute_tet_mesh(
 
 /// The flesh model's stored data (paper 002: constrained vertices, skinned preconditioner) and the seconds
 /// it took.
-pub fn flesh_parts(sim: &crate::precompute::Precomputed) -> (crate::flesh::solver::FleshParts, f64) {
+pub fn flesh_parts(sim: &crate::precompute::Precomputed) -> (crate::flesh::solve::FleshParts, f64) {
     let started = std::time::Instant::now();
-    let settings = crate::flesh::solver::FleshSettings::default();
-    let model = crate::flesh::solver::FleshModel::new(&sim.mesh, &sim.rig, &sim.material, settings);
+    let settings = crate::flesh::solve::FleshSettings::default();
+    let model = crate::flesh::solve::FleshModel::new(&sim.mesh, &sim.rig, &sim.material, settings);
     (model.parts(), started.elapsed().as_secs_f64())
 }
 
@@ -107,11 +107,18 @@ pub fn default_avatar(
     progress: ProgressFn,
 ) -> Result<Built> {
     let settings_json = serde_json::to_string(settings).expect("serialisable");
-    let parts = super::default_avatar::key_parts();
+    let parts = crate::asset::default_avatar::key_parts();
     let key = CacheKey::new(parts.into_iter().chain([("settings", settings_json.as_bytes())]));
     cached(key, cache, |key| {
-        let (mesh, rig) = super::default_avatar::inputs()?;
-        precompute_tet_mesh(mesh, rig, settings, ("default", super::default_avatar::NAME), key, progress)
+        let (mesh, rig) = crate::asset::default_avatar::inputs()?;
+        precompute_tet_mesh(
+            mesh,
+            rig,
+            settings,
+            ("default", crate::asset::default_avatar::NAME),
+            key,
+            progress,
+        )
     })
 }
 
@@ -129,12 +136,14 @@ pub fn bar_avatar(
     modes: usize,
     clusters: usize,
 ) -> Result<Asset> {
-    let mesh = crate::mesh::shapes::box_mesh(cells[0], cells[1], cells[2], size);
-    let lbs = crate::rig::LbsRig::two_bone_bar(&mesh, 0, 0.5 * size[0], blend);
-    let mut parts = vec![crate::rig::RigPart::Lbs(lbs)];
+    let mesh = crate::mesh::tet_mesh::shapes::box_mesh(cells[0], cells[1], cells[2], size);
+    let lbs = crate::rig::linear::LbsRig::two_bone_bar(&mesh, 0, 0.5 * size[0], blend);
+    let mut parts = vec![crate::rig::linear::RigPart::Lbs(lbs)];
     if !shapes.is_empty() {
         let targets = shapes.iter().map(|(name, f)| (name.to_string(), f(&mesh.vertices))).collect();
-        parts.push(crate::rig::RigPart::Blendshapes(crate::rig::BlendshapeRig::from_dense(targets)?));
+        parts.push(crate::rig::linear::RigPart::Blendshapes(crate::rig::linear::BlendshapeRig::from_dense(
+            targets,
+        )?));
     }
     let rig = Rig::new(parts)?;
     let settings = PrecomputeSettings {

@@ -9,7 +9,7 @@
 //! run that made it). A damaged or unreadable entry is a miss, logged and overwritten; writes go through a
 //! temporary file and a rename, so concurrent runs never read half an entry.
 
-use super::file::{from_bytes, write_atomically, Asset, AssetHash};
+use crate::asset::file::{from_bytes, write_atomically, Asset, AssetHash};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
@@ -24,7 +24,7 @@ impl CacheKey {
         let mut h = Sha256::new();
         h.update(b"avatard precompute cache\0");
         h.update(env!("CARGO_PKG_VERSION").as_bytes());
-        h.update(super::file::FORMAT_VERSION.to_le_bytes());
+        h.update(crate::asset::file::FORMAT_VERSION.to_le_bytes());
         for (label, bytes) in parts {
             h.update((label.len() as u64).to_le_bytes());
             h.update(label.as_bytes());

@@ -12,7 +12,7 @@
 //! The payload can be read by any safetensors reader (e.g. Python `safetensors.numpy.load(data[48:])`). Its
 //! `__metadata__` has one key, `avatar`, holding JSON: `{"settings": …, "rig": "<rig file JSON>",
 //! "render_rig": "<rig file JSON on the render vertices>", "constraint_rank": k, "source": {"kind", "name",
-//! "inputs_hash"}}` (rig files: [`crate::rig`]). Tensors (row-major; n vertices, t tets, m modes,
+//! "inputs_hash"}}` (rig files: [`crate::rig::linear`]). Tensors (row-major; n vertices, t tets, m modes,
 //! s = 12m reduced coordinates, p rig parameters, r clusters, N render vertices, F render triangles):
 //!
 //! | name | dtype | shape | what |
@@ -33,7 +33,7 @@
 //! | `reduced.g9k_x0` | F64 | 9r | `G₉Kx₀` |
 //! | `reduced.cluster_volume`, `…_mu`, `…_lambda` | F64 | r | per cluster |
 //! | `reduced.h` | F64 | 1 | time step (s) |
-//! | `render.vertices` | F64 | N×3 | render mesh rest positions ([`super::render`]) |
+//! | `render.vertices` | F64 | N×3 | render mesh rest positions ([`crate::asset::render_mesh`]) |
 //! | `render.triangles` | U32 | F×3 | counter-clockwise from outside |
 //! | `render.embed_tet`, `render.embed_bary` | U32, F64 | N, N×4 | embedding in the tet mesh |
 //! | `render.mode_weights` | F64 | N×m | `W` prolongated to the render vertices |
@@ -48,17 +48,17 @@
 //! presence, dtype and shape, then the contents (mesh orientation and degeneracy, rig, finite reduced
 //! matrices); each failure is an [`AssetError`] naming what is wrong.
 
-use super::render::RenderMesh;
-use crate::clusters::Clustering;
+use crate::asset::render_mesh::RenderMesh;
 use crate::fem::Material;
-use crate::flesh::ichol::BlockIc;
 use crate::flesh::partition::ConstraintSettings;
 use crate::flesh::precond::PreconditionerSettings;
-use crate::flesh::solver::FleshParts;
-use crate::mesh::TetMesh;
+use crate::flesh::solve::FleshParts;
+use crate::linalg::ichol::BlockIc;
+use crate::mesh::tet_mesh::TetMesh;
 use crate::precompute::{PrecomputeSettings, Precomputed};
-use crate::reduced::{BasisGradient, ReducedParts};
-use crate::rig::Rig;
+use crate::reduced::clusters::Clustering;
+use crate::reduced::model::{BasisGradient, ReducedParts};
+use crate::rig::linear::Rig;
 use faer::Mat;
 use safetensors::{Dtype, SafeTensors};
 use serde::{Deserialize, Serialize};
@@ -122,7 +122,7 @@ pub struct Source {
     pub kind: String,
     /// The input file's name.
     pub name: String,
-    /// The precompute cache key: SHA-256 of the inputs and parameters ([`super::cache`]).
+    /// The precompute cache key: SHA-256 of the inputs and parameters ([`crate::asset::cache`]).
     pub inputs_hash: String,
     /// VRM humanoid bone name → bone name (empty unless imported from a VRM file).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -573,7 +573,7 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::shapes::box_mesh;
+    use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::precompute::{precompute, ClusterCount};
 
     fn asset() -> Asset {

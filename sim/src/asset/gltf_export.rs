@@ -8,7 +8,7 @@
 //!   `JOINTS_n`/`WEIGHTS_n` sets (4 per set, largest first), so that glTF skinning equals our LBS exactly.
 //!   A rig with only a global affine handle becomes one joint named `affine`.
 //! - Blendshapes as morph targets (position deltas) named by `mesh.extras.targetNames`.
-//! - The secondary motion: mode weights `W_r` (N × m, [`super::render`]) as the application-specific vertex
+//! - The secondary motion: mode weights `W_r` (N × m, [`crate::asset::render_mesh`]) as the application-specific vertex
 //!   attributes `_MODE_WEIGHTS_0 … _MODE_WEIGHTS_{⌈m/4⌉-1}` (FLOAT VEC4; mode `4i + c` in component `c`,
 //!   zero-padded).
 //! - `asset.extras.avatard`: `{asset_hash, modes, params, mode_weight_attributes, z_layout}` — the hash
@@ -23,9 +23,9 @@
 //!
 //! Rigs that combine a global affine handle with a skeleton have no glTF skin equivalent and are refused.
 
-use super::file::{hex, Asset, AssetHash};
-use super::render::{vertex_normals, RenderMesh};
-use crate::rig::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
+use crate::asset::file::{hex, Asset, AssetHash};
+use crate::asset::render_mesh::{vertex_normals, RenderMesh};
+use crate::rig::linear::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
 use serde_json::{json, Value};
 
 #[derive(Debug, thiserror::Error)]

@@ -21,28 +21,28 @@
 //! # The simulation mesh
 //! Game meshes are seldom closed or manifold, so the tet mesh is not a tetrahedralisation of the surface:
 //! it is a voxel grid kept where the generalised winding number says "inside" (plus every cell holding a
-//! render vertex), split into tets ([`crate::voxelize`]). The rig is carried to the tet vertices from the
-//! closest point of the render surface ([`crate::transfer::closest_points`],
-//! [`crate::rig_resample`]), the render vertices are embedded in the tets by barycentric coordinates
-//! ([`crate::embed::embed_points`]), and the precompute runs as for any tet mesh. When the grid is too
+//! render vertex), split into tets ([`crate::geometry::voxelize`]). The rig is carried to the tet vertices from the
+//! closest point of the render surface ([`crate::geometry::transfer::closest_points`],
+//! [`crate::rig::resample`]), the render vertices are embedded in the tets by barycentric coordinates
+//! ([`crate::geometry::embed::embed_points`]), and the precompute runs as for any tet mesh. When the grid is too
 //! coarse for the rig (fewer tet vertices than its constraints plus the modes, e.g. a thin limb across two
 //! cells), the resolution is doubled, up to four times the requested one; the report says what was used.
 //!
 //! Bad files (not glTF, truncated, out-of-range accessors, no skin, no triangles, non-finite numbers) give an
 //! [`ImportError`]; nothing in a file can make the importer panic.
 
-use super::build::{cached, Built};
-use super::cache::{Cache, CacheKey};
-use super::file::{Asset, Source};
-use super::render::RenderMesh;
-use crate::embed::embed_points;
-use crate::modes::ModesError;
+use crate::asset::build::{cached, Built};
+use crate::asset::cache::{Cache, CacheKey};
+use crate::asset::file::{Asset, Source};
+use crate::asset::render_mesh::RenderMesh;
+use crate::geometry::embed::embed_points;
+use crate::geometry::transfer::closest_points;
+use crate::geometry::voxelize::{voxel_tet_mesh, VoxelSettings, MAX_RESOLUTION};
+use crate::modes::dense::ModesError;
 use crate::precompute::{precompute, PrecomputeError, PrecomputeSettings, ProgressFn};
-use crate::rig::VertexWeights;
-use crate::rig::{affine_inverse, Affine, BlendTarget, BlendshapeRig, Bone, LbsRig, Rig, RigPart};
-use crate::rig_resample::{resample, Stencil};
-use crate::transfer::closest_points;
-use crate::voxelize::{voxel_tet_mesh, VoxelSettings, MAX_RESOLUTION};
+use crate::rig::linear::VertexWeights;
+use crate::rig::linear::{affine_inverse, Affine, BlendTarget, BlendshapeRig, Bone, LbsRig, Rig, RigPart};
+use crate::rig::resample::{resample, Stencil};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -216,7 +216,7 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
                 Some(m) => {
                     affine_from_gltf(&m[j], &format!("inverse bind matrix {j} of skin {}", skin.index()))?
                 }
-                None => crate::rig::IDENTITY,
+                None => crate::rig::linear::IDENTITY,
             };
             let bind = affine_inverse(&ibm).ok_or_else(|| {
                 ImportError::Invalid(format!("inverse bind matrix {j} of skin {} is singular", skin.index()))
@@ -514,7 +514,7 @@ pub fn build_asset(
     });
     report["render_vertices"] = render.vertices.len().into();
     report["render_triangles"] = render.triangles.len().into();
-    let (flesh, seconds) = super::build::flesh_parts(&sim);
+    let (flesh, seconds) = crate::asset::build::flesh_parts(&sim);
     report["seconds"]["flesh"] = seconds.into();
     let source = Source { kind: "gltf".into(), name: name.into(), inputs_hash: key.0.clone(), humanoid };
     Ok((Asset { sim, render, source, flesh: Some(flesh) }, report))

@@ -1,26 +1,36 @@
 //! Avatar assets: what an avatar is made of on disk, where it comes from, and how other engines get it.
 //!
 //! # Layout
-//! - [`file`]: the asset file format (magic, version, content hash, safetensors payload) and [`Asset`]
+//! - `file`: the asset file format (magic, version, content hash, safetensors payload) and [`Asset`]
 //!   (simulation precompute + render mesh + provenance); reading checks everything.
-//! - [`render`]: the render mesh, its rig, its embedding in the tet mesh and the prolongated mode weights
+//! - `render_mesh`: the render mesh, its rig, its embedding in the tet mesh and the prolongated mode weights
 //!   `W_r` (what the vertex shader needs).
-//! - [`cache`]: the precompute cache, keyed by the SHA-256 of the inputs and parameters.
-//! - [`build`]: inputs (tet mesh + rig, the embedded default avatar) → asset, through the cache.
-//! - [`default_avatar`]: the default avatar's inputs, compiled into the binary.
-//! - [`gltf_import`]: glTF 2.0 / VRM `.glb` → render mesh, skeleton, skin, morph targets → voxel tet mesh,
-//!   rig transfer, embedding → asset.
-//! - [`gltf_export`]: asset → `.glb` with the skin and the mode weights as vertex attributes, for engines
-//!   that subscribe to `z`.
+//! - `cache`: the precompute cache, keyed by the SHA-256 of the inputs and parameters.
+//! - `build`: inputs (tet mesh + rig, the embedded default avatar) → asset, through the cache.
+//! - [`default_avatar`]: the default avatar's inputs, compiled into the library.
+//! - `gltf_import`: glTF 2.0 / VRM `.glb` → render mesh, skeleton, skin, morph targets → voxel tet mesh, rig
+//!   transfer, embedding → asset.
+//! - `gltf_export`: asset → `.glb` with the skin and the mode weights as vertex attributes, for engines that
+//!   subscribe to `z`.
 //!
 //! `avatard precompute` writes assets, `avatard simulate`, the daemon and the renderer read them.
 
-pub mod build;
-pub mod cache;
+pub(crate) mod build;
+pub(crate) mod cache;
 pub mod default_avatar;
-pub mod file;
-pub mod gltf_export;
-pub mod gltf_import;
-pub mod render;
+pub(crate) mod file;
+pub(crate) mod gltf_export;
+pub(crate) mod gltf_import;
+pub(crate) mod render_mesh;
 
-pub use file::{from_bytes, hex, load, save, to_bytes, Asset, AssetError, AssetHash, Source, FORMAT_VERSION};
+pub use build::{
+    bar_avatar, cached, default_avatar, flesh_parts, precompute_tet_mesh, tet_mesh_key, Built, ShapeFn,
+};
+pub use cache::{Cache, CacheEntry, CacheKey};
+pub use file::{
+    from_bytes, hex, load, save, to_bytes, write_atomically, Asset, AssetError, AssetHash, Source,
+    FORMAT_VERSION, MAGIC,
+};
+pub use gltf_export::{to_glb, ExportError};
+pub use gltf_import::{build_asset, import, read_glb, GltfAvatar, ImportError, ImportInfo, ImportSettings};
+pub use render_mesh::{vertex_normals, RenderMesh};

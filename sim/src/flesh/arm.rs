@@ -3,8 +3,8 @@
 //! square-to-disc map, smooth and one-to-one) and split into Kuhn tets; a two-bone rig with smooth weights
 //! across the elbow; and the poses that bend it.
 
-use crate::mesh::{shapes::box_mesh, TetMesh};
-use crate::rig::{Bone, LbsRig, Rig, RigPart, VertexWeights, IDENTITY};
+use crate::mesh::tet_mesh::{shapes::box_mesh, TetMesh};
+use crate::rig::linear::{Bone, LbsRig, Rig, RigPart, VertexWeights, IDENTITY};
 
 /// Arm proportions (metres).
 #[derive(Clone, Debug)]

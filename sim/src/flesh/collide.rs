@@ -27,11 +27,11 @@
 //! Every number must be finite and radii positive. [`LevelSet`]'s `Display` writes this syntax back, exactly
 //! (shortest round-trip float formatting), so `LevelSet::parse(&s.to_string()) == Ok(s)` for parsed values.
 
-use crate::bvh::{Aabb, Bvh};
-use crate::geometry::{
+use crate::geometry::aabb_tree::{Aabb, Bvh};
+use crate::geometry::soup::{
     add, closest_on_segment, closest_on_triangle, cross, dist2, dot, lerp3, norm, scale, sub,
 };
-use crate::mesh::{signed_volume, TetMesh};
+use crate::mesh::tet_mesh::{signed_volume, TetMesh};
 use rayon::prelude::*;
 use std::fmt;
 
@@ -588,7 +588,7 @@ fn contains(b: &Aabb, p: [f64; 3]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::shapes::box_mesh;
+    use crate::mesh::tet_mesh::shapes::box_mesh;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

@@ -4,28 +4,35 @@
 //!
 //! # Layout
 //! One pose `q`, from rig parameters to flesh positions:
-//! - [`arm`]: a procedural two-bone arm (mesh, rig, bends) for tests and benchmarks.
-//! - [`partition`]: which vertices the skeleton drives (`x_c(q)`) and the interior / boundary / constrained
+//! - `arm`: a procedural two-bone arm (mesh, rig, bends) for tests and benchmarks.
+//! - `partition`: which vertices the skeleton drives (`x_c(q)`) and the interior / boundary / constrained
 //!   renumbering that makes every block of the paper a contiguous range.
-//! - [`exrotated`]: the ex-rotated energy (Eq. 5–6), its stiffness `H(q) = −K(q)` rebuilt per pose from the
-//!   skinned rotations (`sim::skinned_rotation`), and the constant term `g(q)`.
-//! - [`block`]: symmetric 3×3-block sparse matrices and their sub-block products.
-//! - [`ichol`]: block incomplete Cholesky (IC(0), shifted when needed).
-//! - [`pcg`]: preconditioned conjugate gradients.
-//! - [`precond`]: the skinned preconditioner: a sparse approximation of the rest boundary operator `K_b(0)`
+//! - `energy`: the ex-rotated energy (Eq. 5–6), its stiffness `H(q) = −K(q)` rebuilt per pose from the skinned
+//!   rotations ([`crate::rig::PoseRotations`]), and the constant term `g(q)`.
+//! - `precond`: the skinned preconditioner: a sparse approximation of the rest boundary operator `K_b(0)`
 //!   (Eq. 16, graph-distance pattern, diagonal compensation) and its IC factor.
-//! - [`collide`]: penalty springs against level sets and self-collision (§3, Eq. 2).
-//! - [`pose`]: rotate a bone's subtree on rig parameters (bends for tests, benchmarks, the CLI).
-//! - [`solver`]: the per-pose solves: interior PCG (Eq. 7), modified-Newton boundary solve (Eq. 13, §6.1),
-//!   the volumetric PCG baseline and the direct reference.
+//! - `collide`: penalty springs against level sets and self-collision (§3, Eq. 2).
+//! - `solve`: the per-pose solves: interior PCG (Eq. 7), modified-Newton boundary solve (Eq. 13, §6.1), the
+//!   volumetric PCG baseline and the direct reference.
+//!
+//! The 3×3-block matrices, block IC(0) and PCG they use are in [`crate::linalg`].
 
-pub mod arm;
-pub mod block;
-pub mod collide;
-pub mod exrotated;
-pub mod ichol;
-pub mod partition;
-pub mod pcg;
-pub mod pose;
-pub mod precond;
-pub mod solver;
+pub(crate) mod arm;
+pub(crate) mod collide;
+pub(crate) mod energy;
+pub(crate) mod partition;
+pub(crate) mod precond;
+pub(crate) mod solve;
+
+pub use arm::{ArmShape, NO_ROTATION};
+pub use collide::{
+    add_spring_diagonal, add_spring_forces, add_spring_hessian_apply, detect_external, spring_energy,
+    CollideError, LevelSet, SelfCollision, Spring, Target,
+};
+pub use energy::ExRotated;
+pub use partition::{choose_constrained, components, depth, surface_flags, ConstraintSettings, Partition};
+pub use precond::{PreconditionerSettings, SkinnedPreconditioner};
+pub use solve::{
+    rotate_blocks, BoundaryPreconditioner, FleshModel, FleshParts, FleshSettings, FleshState, FrameReport,
+    InteriorInverse,
+};

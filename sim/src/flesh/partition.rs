@@ -9,9 +9,9 @@
 //! part is held by at least a small rigid patch and the stiffness of the free vertices is definite. A
 //! constrained vertex follows the rig: `x_c(q)` is its rig-deformed position.
 
-use crate::bvh::{Aabb, Bvh};
-use crate::mesh::TetMesh;
-use crate::skinned_rotation::RotationWeights;
+use crate::geometry::aabb_tree::{Aabb, Bvh};
+use crate::mesh::tet_mesh::TetMesh;
+use crate::rig::skinned_rotation::RotationWeights;
 
 /// The rule's knobs (see the module doc).
 #[derive(Clone, Debug, PartialEq)]
@@ -204,8 +204,8 @@ pub fn components(mesh: &TetMesh) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mesh::shapes::box_mesh;
-    use crate::rig::{LbsRig, Rig, RigPart};
+    use crate::mesh::tet_mesh::shapes::box_mesh;
+    use crate::rig::linear::{LbsRig, Rig, RigPart};
 
     #[test]
     fn a_bar_is_held_in_the_core_of_each_bone_and_the_classes_are_consistent() {

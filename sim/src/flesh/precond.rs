@@ -12,10 +12,10 @@
 //! is added to the diagonal (our sign) as the paper's compensation for discarded entries, which keeps the
 //! sparsified matrix positive definite.
 
-use super::block::{BlockMatrix, V3};
-use super::ichol::BlockIc;
-use super::partition::Partition;
-use crate::cholesky::Cholesky;
+use crate::flesh::partition::Partition;
+use crate::linalg::block::{BlockMatrix, V3};
+use crate::linalg::cholesky::Cholesky;
+use crate::linalg::ichol::BlockIc;
 use faer::Mat;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -191,7 +191,7 @@ impl SkinnedPreconditioner {
         for r in 0..nb {
             for k in matrix.row_ptr[r]..matrix.row_ptr[r + 1] {
                 let j = matrix.cols[k] as usize;
-                let t = super::block::transpose(&matrix.vals[matrix.find(j, r).unwrap()]);
+                let t = crate::linalg::block::transpose(&matrix.vals[matrix.find(j, r).unwrap()]);
                 for e in 0..9 {
                     sym.vals[k][e] = 0.5 * (matrix.vals[k][e] + t[e]);
                 }

@@ -2,9 +2,9 @@
 //! offline commands, the demo and the benchmarks.
 
 use anyhow::Result;
-use avatar_sim::asset::cache::Cache;
-use avatard::avatar::load::AvatarSpec;
-use avatard::config::{FileConfig, RunConfig};
+use avatar_sim::asset::Cache;
+use avatard::AvatarSpec;
+use avatard::{FileConfig, RunConfig};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -157,8 +157,8 @@ pub fn run(cli: Cli) -> Result<()> {
                 None => Cache::default_dir().map(Cache::new),
             };
             let config = a.config()?;
-            let avatars = avatard::service::load_avatars(&config, cache.as_ref())?;
-            rt.block_on(avatard::service::run(config, avatars, avatard::service::shutdown_signal(), |_| {
+            let avatars = avatard::load_avatars(&config, cache.as_ref())?;
+            rt.block_on(avatard::run(config, avatars, avatard::shutdown_signal(), |_| {
                 // Machine-readable readiness line for supervisors and tests.
                 println!("avatard ready");
             }))

@@ -171,9 +171,9 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// The asset named on the command line (`default` = the built-in avatar through the precompute cache).
 pub fn load_asset(name: &str) -> Result<(Asset, AssetHash)> {
     if name == avatar_sim::asset::default_avatar::NAME {
-        let cache = avatar_sim::asset::cache::Cache::default_dir().map(avatar_sim::asset::cache::Cache::new);
+        let cache = avatar_sim::asset::Cache::default_dir().map(avatar_sim::asset::Cache::new);
         let settings = avatar_sim::precompute::PrecomputeSettings::default();
-        let built = avatar_sim::asset::build::default_avatar(&settings, cache.as_ref(), Arc::new(|_| {}))?;
+        let built = avatar_sim::asset::default_avatar(&settings, cache.as_ref(), Arc::new(|_| {}))?;
         return Ok((built.asset, built.hash));
     }
     asset::load(Path::new(name)).with_context(|| format!("loading the asset {name}"))

@@ -5,7 +5,7 @@
 
 use crate::util::median;
 use anyhow::{Context, Result};
-use avatar_sim::asset::{self, cache::Cache};
+use avatar_sim::asset::{self, Cache};
 use avatar_sim::precompute::PrecomputeSettings;
 use avatar_sim::reduced::ReducedModel;
 use std::path::PathBuf;
@@ -32,11 +32,11 @@ pub fn assets(a: AssetsArgs) -> Result<()> {
     let quiet: avatar_sim::precompute::ProgressFn = Arc::new(|_| {});
 
     let t = Instant::now();
-    let built = asset::build::default_avatar(&settings, Some(&cache), quiet.clone())?;
+    let built = asset::default_avatar(&settings, Some(&cache), quiet.clone())?;
     let precompute_s = t.elapsed().as_secs_f64();
     anyhow::ensure!(!built.cached, "the fresh cache directory {} was not empty", dir.display());
     let t = Instant::now();
-    let again = asset::build::default_avatar(&settings, Some(&cache), quiet.clone())?;
+    let again = asset::default_avatar(&settings, Some(&cache), quiet.clone())?;
     let cached_s = t.elapsed().as_secs_f64();
     anyhow::ensure!(again.cached && again.hash == built.hash, "the re-run did not come from the cache");
 
@@ -58,9 +58,8 @@ pub fn assets(a: AssetsArgs) -> Result<()> {
     let import = match &a.glb {
         Some(glb) => {
             let t = Instant::now();
-            let built =
-                avatar_sim::asset::gltf_import::import(glb, &Default::default(), &settings, None, quiet)
-                    .with_context(|| format!("importing {}", glb.display()))?;
+            let built = avatar_sim::asset::import(glb, &Default::default(), &settings, None, quiet)
+                .with_context(|| format!("importing {}", glb.display()))?;
             Some(serde_json::json!({
                 "file": glb.display().to_string(),
                 "seconds": t.elapsed().as_secs_f64(),

@@ -1,12 +1,12 @@
 //! `avatard bench runtime`: the daemon's end-to-end latency and the solver's throughput with many avatars.
 //!
-//! **Latency.** The real daemon runs in-process ([`avatard::service::run`], loopback tcp on free ports, the
+//! **Latency.** The real daemon runs in-process ([`avatard::run`], loopback tcp on free ports, the
 //! default avatar, 120 Hz tick). A tracker thread publishes MediaPipe pose frames (the recorded stream
 //! `assets/recordings/pose_demo_singleperson_cam01.avtrrec` in a loop, or `tracker_bridge::synth` when it is
 //! missing) through a [`TrackerPublisher`] at each `--rates` rate, stamping `capture_time_ns = now` at send.
 //! The tracker starts at a random phase of the solver's tick, its clock runs `--drift-ppm` slow (a camera's
 //! own clock: 29.97 instead of 30 Hz) and each frame leaves `U[0, --jitter-ms)` late (USB/driver jitter). Each rate is run twice, with the solver's phase lock
-//! ([`avatard::solver::PhaseLock`], the default) and with a free-running tick clock (the baseline: a frame
+//! ([`avatard::PhaseLock`], the default) and with a free-running tick clock (the baseline: a frame
 //! waits `U[0, 1 period)` for the next tick). A SUB
 //! subscriber measures, per fresh input (the first state carrying a new `input_seq`): capture → receive (its
 //! clock), capture → publish (`publish_time_ns`, stamped by the publisher task) and publish → receive. The
@@ -32,17 +32,17 @@
 use crate::util::{free_tcp, percentile};
 use anyhow::{bail, Context, Result};
 use avatar_schema::{decode, BoneTransform, FrameHeader, Histogram, Message, PoseFrame, RigFrame, Stats};
-use avatar_sim::asset::build::{cached, default_avatar, precompute_tet_mesh, tet_mesh_key, Built};
-use avatar_sim::asset::cache::Cache;
+use avatar_sim::asset::Cache;
+use avatar_sim::asset::{cached, default_avatar, precompute_tet_mesh, tet_mesh_key, Built};
 use avatar_sim::precompute::{ClusterCount, PrecomputeSettings};
-use avatard::avatar::load::LoadedAvatar;
-use avatard::avatar::params::SimParams;
-use avatard::config::{Endpoints, RunConfig};
-use avatard::ingest::{Inputs, Slots, SourceSlots};
-use avatard::mapping::pose::PoseMap;
-use avatard::metrics::Metrics;
-use avatard::shared::{state_topic, AvatarHandle, Shared};
-use avatard::solver::{Solver, SolverOptions};
+use avatard::mapping::PoseMap;
+use avatard::LoadedAvatar;
+use avatard::Metrics;
+use avatard::SimParams;
+use avatard::{state_topic, AvatarHandle, Shared};
+use avatard::{Endpoints, RunConfig};
+use avatard::{Inputs, Slots, SourceSlots};
+use avatard::{Solver, SolverOptions};
 use serde::Serialize;
 use serde_json::json;
 use std::collections::HashMap;
@@ -122,7 +122,7 @@ impl RuntimeArgs {
         if !(self.scale_seconds > 0.0 && self.scale_seconds <= 600.0) {
             bail!("--scale-seconds must be in (0, 600], got {}", self.scale_seconds);
         }
-        avatard::config::check_tick_hz(self.tick_hz).map_err(anyhow::Error::msg)?;
+        avatard::check_tick_hz(self.tick_hz).map_err(anyhow::Error::msg)?;
         if !(self.drift_ppm.abs() <= 1e5) {
             bail!("--drift-ppm must be in [-100000, 100000], got {}", self.drift_ppm);
         }
@@ -330,7 +330,7 @@ fn latency_bench(
 ) -> Result<LatencyReport> {
     let config = RunConfig { tick_hz: a.tick_hz, ..RunConfig::default() };
     let started = Instant::now();
-    let loaded = avatard::service::load_avatars(&config, cache)?;
+    let loaded = avatard::load_avatars(&config, cache)?;
     let handle = loaded.into_iter().next().context("no avatar")?;
     let avatar = handle.avatar.clone().context("the default avatar has no asset")?;
     let params = SimParams::clone(&handle.params.load());
@@ -436,7 +436,7 @@ async fn latency_run(
     }
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
-    let daemon = tokio::spawn(avatard::service::run(
+    let daemon = tokio::spawn(avatard::run(
         config,
         vec![AvatarHandle::loaded(avatar, params)],
         async {
@@ -476,7 +476,7 @@ async fn latency_run(
     };
 
     let measure_start = Instant::now() + WARMUP;
-    let measure_start_unix = avatard::clock::unix_ns() + WARMUP.as_nanos() as i64;
+    let measure_start_unix = avatar_schema::clock::unix_ns() + WARMUP.as_nanos() as i64;
     let end = measure_start + Duration::from_secs_f64(a.seconds);
     let mut before: Option<Stats> = None;
     let (mut states, mut gaps, mut dropped_reported) = (0u64, 0u64, 0u64);
@@ -485,7 +485,7 @@ async fn latency_run(
     let mut slots: Vec<(u64, i64)> = Vec::new();
     while let Some(left) = end.checked_duration_since(Instant::now()) {
         let Ok(Ok(msg)) = tokio::time::timeout(left, sub.recv()).await else { break };
-        let received = avatard::clock::unix_ns();
+        let received = avatar_schema::clock::unix_ns();
         if before.is_none() && Instant::now() >= measure_start {
             before = Some(metrics.stats());
         }
@@ -585,7 +585,7 @@ fn tracker_loop(
         if let Some(wait) = due.checked_duration_since(Instant::now()) {
             std::thread::sleep(wait);
         }
-        let header = publisher.next_header(avatard::clock::unix_ns());
+        let header = publisher.next_header(avatar_schema::clock::unix_ns());
         let frame = match &frames {
             Some(f) => PoseFrame { header, ..f[k as usize % f.len()].clone() },
             None => synth::pose_frame(header, start.elapsed().as_secs_f32(), 2.0),
@@ -855,7 +855,7 @@ fn scale_run(a: &RuntimeArgs, kinds: &[Kind], n: usize, pool: &rayon::ThreadPool
     let rig_slot = Arc::new(SourceSlots { source_id: RIG_SOURCE.into(), slots: Slots::default() });
     inputs.sources.store(Arc::new(vec![pose_slot.clone(), rig_slot.clone()]));
     let metrics = Arc::new(Metrics::new("bench-runtime"));
-    let (tx, mut rx) = tokio::sync::mpsc::channel(avatard::service::STATE_QUEUE);
+    let (tx, mut rx) = tokio::sync::mpsc::channel(avatard::STATE_QUEUE);
     // The bars have no human skeleton: their retargeting warns that body tracking is off (expected; they are
     // driven by RigFrames), once per avatar. Keep those warnings out of the bench's output.
     let mut solver = tracing::subscriber::with_default(tracing::subscriber::NoSubscriber::default(), || {
@@ -907,7 +907,7 @@ fn scale_run(a: &RuntimeArgs, kinds: &[Kind], n: usize, pool: &rayon::ThreadPool
             before = (metrics.steps.load(Relaxed), metrics.step_iterations.load(Relaxed));
         }
         if k % feed_every == 0 {
-            feed(avatard::clock::unix_ns(), k as f64 / a.tick_hz as f64);
+            feed(avatar_schema::clock::unix_ns(), k as f64 / a.tick_hz as f64);
         }
         let t = Instant::now();
         solver.tick(Some(pool));

@@ -57,7 +57,7 @@ const WARMUP: u64 = u64::MAX;
 fn body(size: usize, seq: u64) -> Bytes {
     let mut b = vec![0u8; size.max(16)];
     b[..8].copy_from_slice(&seq.to_le_bytes());
-    b[8..16].copy_from_slice(&avatard::clock::unix_ns().to_le_bytes());
+    b[8..16].copy_from_slice(&avatar_schema::clock::unix_ns().to_le_bytes());
     Bytes::from(b)
 }
 
@@ -128,7 +128,7 @@ async fn rust_receive(sub: &mut SubSocket, count: u64, idle: Duration) -> Receiv
         Received { count: 0, first_ns: 0, last_ns: 0, latencies_us: Vec::with_capacity(count as usize) };
     while r.count < count {
         let Ok(Ok(m)) = tokio::time::timeout(idle, sub.recv()).await else { break };
-        let now = avatard::clock::unix_ns();
+        let now = avatar_schema::clock::unix_ns();
         let Some((seq, sent)) = m.get(1).and_then(|b| header(b)) else { continue };
         if seq == WARMUP {
             continue;
@@ -362,7 +362,7 @@ mod tests {
         assert_eq!(b.len(), 1024);
         let (seq, t) = header(&b).unwrap();
         assert_eq!(seq, 42);
-        assert!((avatard::clock::unix_ns() - t).abs() < 1_000_000_000);
+        assert!((avatar_schema::clock::unix_ns() - t).abs() < 1_000_000_000);
         assert!(header(&b[..10]).is_none());
     }
 }

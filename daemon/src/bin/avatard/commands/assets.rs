@@ -2,7 +2,7 @@
 
 use crate::commands::sim::{phase_spinner, spinner_progress, OutputArgs, SettingsArgs};
 use anyhow::{bail, Context, Result};
-use avatar_sim::asset::{self, gltf_import::ImportSettings};
+use avatar_sim::asset::{self, ImportSettings};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -43,7 +43,7 @@ pub fn import(a: ImportArgs) -> Result<()> {
     let spinner = phase_spinner();
     spinner.set_message(format!("importing {}", a.glb.display()));
     let started = std::time::Instant::now();
-    let built = asset::gltf_import::import(
+    let built = asset::import(
         &a.glb,
         &import,
         &settings,
@@ -52,7 +52,7 @@ pub fn import(a: ImportArgs) -> Result<()> {
     )
     .with_context(|| format!("importing {}", a.glb.display()))?;
     spinner.finish_and_clear();
-    asset::file::write_atomically(&a.output.out, &built.bytes)?;
+    asset::write_atomically(&a.output.out, &built.bytes)?;
     let mut report = built.report.clone();
     if !report.is_object() {
         report = serde_json::json!({});
@@ -91,8 +91,8 @@ pub fn import(a: ImportArgs) -> Result<()> {
 
 pub fn export(a: ExportArgs) -> Result<()> {
     let (asset, hash) = asset::load(&a.asset).with_context(|| format!("loading {}", a.asset.display()))?;
-    let bytes = asset::gltf_export::to_glb(&asset, &hash)?;
-    asset::file::write_atomically(&a.gltf, &bytes)?;
+    let bytes = asset::to_glb(&asset, &hash)?;
+    asset::write_atomically(&a.gltf, &bytes)?;
     println!(
         "{} render vertices, {} triangles, {} modes -> {} ({} bytes)",
         asset.render.vertices.len(),

@@ -4,9 +4,9 @@
 use crate::util::write_json_compact;
 use anyhow::{bail, Context, Result};
 use avatar_sim::asset;
-use avatar_sim::flesh::collide::LevelSet;
-use avatar_sim::flesh::precond::PreconditionerSettings;
-use avatar_sim::flesh::solver::{FleshModel, FleshSettings};
+use avatar_sim::flesh::LevelSet;
+use avatar_sim::flesh::PreconditionerSettings;
+use avatar_sim::flesh::{FleshModel, FleshSettings};
 use avatar_sim::rig::RigAnimation;
 use serde::Serialize;
 use std::path::PathBuf;

@@ -5,7 +5,7 @@ pub mod assets;
 pub mod flesh;
 pub mod sim;
 
-use avatar_sim::flesh::solver::InteriorInverse;
+use avatar_sim::flesh::InteriorInverse;
 use avatar_sim::precompute::Eigensolver;
 
 /// `--eigensolver`: which solver computes Eq. 22 ([`Eigensolver`]).

@@ -5,13 +5,13 @@ use super::EigensolverArg;
 use crate::util::write_json;
 use anyhow::{bail, Context, Result};
 use avatar_sim::asset;
-use avatar_sim::eigen::EigenProgress;
-use avatar_sim::mesh_io::read_mesh;
+use avatar_sim::mesh::read_mesh;
+use avatar_sim::modes::EigenProgress;
 use avatar_sim::precompute::{ClusterCount, LeakSetting};
 use avatar_sim::precompute::{PrecomputeSettings, Progress};
 use avatar_sim::reduced::ReducedModel;
+use avatar_sim::reduced::{Elasticity, StepOptions, StepState};
 use avatar_sim::rig::{Rig, RigAnimation};
-use avatar_sim::step::{Elasticity, StepOptions, StepState};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -135,11 +135,11 @@ pub struct CacheArgs {
 }
 
 impl CacheArgs {
-    pub fn cache(&self) -> Option<asset::cache::Cache> {
+    pub fn cache(&self) -> Option<asset::Cache> {
         if self.no_cache {
             return None;
         }
-        self.cache_dir.clone().or_else(asset::cache::Cache::default_dir).map(asset::cache::Cache::new)
+        self.cache_dir.clone().or_else(asset::Cache::default_dir).map(asset::Cache::new)
     }
 }
 
@@ -160,7 +160,7 @@ pub struct SimulateArgs {
     /// Flesh mode of the step: `corotational` (polar rotations per cluster), `exrotated` (the rig's
     /// rotations, paper 002: one solve per step) or `corotational+exrotated-warmstart`.
     #[arg(long, default_value = "corotational")]
-    pub flesh_mode: avatar_sim::exrotated_step::FleshMode,
+    pub flesh_mode: avatar_sim::reduced::FleshMode,
     /// Most local-global iterations per step.
     #[arg(long, default_value_t = 10)]
     pub iterations: usize,
@@ -214,7 +214,7 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
             bail!("--mesh default brings its own rig: leave out --rig");
         }
         spinner.set_message("default avatar");
-        (asset::build::default_avatar(&settings, cache.as_ref(), progress)?, serde_json::json!({}))
+        (asset::default_avatar(&settings, cache.as_ref(), progress)?, serde_json::json!({}))
     } else {
         let (mesh, load) =
             read_mesh(&a.mesh).with_context(|| format!("reading the mesh {}", a.mesh.display()))?;
@@ -229,10 +229,10 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
         } else {
             Rig::load(&a.rig).with_context(|| format!("reading the rig {}", a.rig))?
         };
-        let key = asset::build::tet_mesh_key(&mesh, &rig, &settings);
+        let key = asset::tet_mesh_key(&mesh, &rig, &settings);
         let name = a.mesh.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-        let built = asset::build::cached(key, cache.as_ref(), |key| {
-            asset::build::precompute_tet_mesh(mesh, rig, &settings, ("tet-mesh", &name), key, progress)
+        let built = asset::cached(key, cache.as_ref(), |key| {
+            asset::precompute_tet_mesh(mesh, rig, &settings, ("tet-mesh", &name), key, progress)
         })
         .with_context(|| format!("precomputing {}", a.mesh.display()))?;
         let note = serde_json::json!({
@@ -242,7 +242,7 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
         (built, note)
     };
     spinner.finish_and_clear();
-    asset::file::write_atomically(&a.output.out, &built.bytes)?;
+    asset::write_atomically(&a.output.out, &built.bytes)?;
     let mut full = built.report.clone();
     if !full.is_object() {
         full = serde_json::json!({});
@@ -348,9 +348,8 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         ..Default::default()
     };
     let mode = a.flesh_mode;
-    let cluster_weights = (mode != avatar_sim::exrotated_step::FleshMode::Corotational).then(|| {
-        avatar_sim::skinned_rotation::RotationWeights::per_cluster(&asset.rig, &asset.mesh, &asset.clustering)
-    });
+    let cluster_weights = (mode != avatar_sim::reduced::FleshMode::Corotational)
+        .then(|| avatar_sim::rig::RotationWeights::per_cluster(&asset.rig, &asset.mesh, &asset.clustering));
     let mut state = StepState::at_rest(&model, &sample(&anim, 0.0));
     let mut out = Vec::with_capacity(steps);
     let started = std::time::Instant::now();
@@ -360,8 +359,7 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         let report = match &cluster_weights {
             None => model.step(&mut state, &p, &opts),
             Some(w) => {
-                let rotations =
-                    w.rotations(&avatar_sim::skinned_rotation::PoseRotations::new(&asset.rig, &p));
+                let rotations = w.rotations(&avatar_sim::rig::PoseRotations::new(&asset.rig, &p));
                 model.step_with_rotations(&mut state, &p, &rotations, mode, &opts)
             }
         };

@@ -54,7 +54,7 @@ pub async fn collect(
             m = sub.recv() => m,
         };
         let Ok(msg) = msg else { break };
-        let received_ns = avatard::clock::unix_ns();
+        let received_ns = avatar_schema::clock::unix_ns();
         let Some(Ok(Message::State(s))) = msg.get(1).map(|b| decode(b)) else { continue };
         c.states += 1;
         if let Some(tx) = first.take() {

@@ -1,6 +1,6 @@
 //! `avatard demo`: the whole runtime end to end on one machine, over real sockets.
 //!
-//! 1. The daemon ([`avatard::service::run`]) on loopback with free ports, on the embedded default avatar
+//! 1. The daemon ([`avatard::run`]) on loopback with free ports, on the embedded default avatar
 //!    (loaded through the precompute cache; a first run precomputes it, about 30 s).
 //! 2. Two tracker sources replay the committed real MediaPipe recordings at their recorded timing: a body
 //!    (`assets/recordings/pose_demo_singleperson_cam01.avtrrec`, 100 pose frames) and a face
@@ -20,11 +20,11 @@ mod trackers;
 
 use crate::util::free_tcp;
 use anyhow::{bail, Context, Result};
-use avatar_sim::asset::cache::Cache;
-use avatard::avatar::load::LoadedAvatar;
-use avatard::config::{check_tick_hz, Endpoints, RunConfig};
-use avatard::metrics::Metrics;
-use avatard::shared::AvatarHandle;
+use avatar_sim::asset::Cache;
+use avatard::AvatarHandle;
+use avatard::LoadedAvatar;
+use avatard::Metrics;
+use avatard::{check_tick_hz, Endpoints, RunConfig};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -148,10 +148,9 @@ async fn load_avatar(config: &RunConfig) -> Result<(Vec<AvatarHandle>, Avatar)> 
     }
     let started = Instant::now();
     let load_config = config.clone();
-    let handles =
-        tokio::task::spawn_blocking(move || avatard::service::load_avatars(&load_config, cache.as_ref()))
-            .await
-            .context("loading the avatars")??;
+    let handles = tokio::task::spawn_blocking(move || avatard::load_avatars(&load_config, cache.as_ref()))
+        .await
+        .context("loading the avatars")??;
     let load_s = started.elapsed().as_secs_f64();
     let handle =
         handles.iter().find(|h| h.id == AVATAR).context("the default configuration has no default avatar")?;
@@ -178,7 +177,7 @@ async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<D
     let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
     let (endpoints, tick_hz) = (config.endpoints.clone(), config.tick_hz);
-    let task = tokio::spawn(avatard::service::run(
+    let task = tokio::spawn(avatard::run(
         config,
         handles,
         async {
@@ -213,7 +212,7 @@ struct Subscriber {
 async fn subscribe(state: &str, render_fps: f64) -> Result<Subscriber> {
     let mut sub = SubSocket::new();
     sub.connect(state).await.context("connecting the subscriber")?;
-    sub.subscribe(&avatard::shared::state_topic(AVATAR)).await?;
+    sub.subscribe(&avatard::state_topic(AVATAR)).await?;
     let playing = Arc::new(AtomicBool::new(false));
     let (first_tx, first_rx) = tokio::sync::oneshot::channel();
     let (stop, stop_rx) = tokio::sync::oneshot::channel();

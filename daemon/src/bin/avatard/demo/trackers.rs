@@ -59,7 +59,7 @@ fn restamped(message: &Message, publisher: &mut TrackerPublisher) -> Option<Mess
         Message::Rig(f) => &mut f.header,
         _ => return None,
     };
-    *header = publisher.next_header(avatard::clock::unix_ns());
+    *header = publisher.next_header(avatar_schema::clock::unix_ns());
     Some(m)
 }
 

@@ -1,0 +1,384 @@
+//! The solver thread: a fixed-rate loop that never awaits the network.
+//!
+//! Each tick it reads the latest tracker frames (lock-free slots filled by [`crate::ingest`]), steps every
+//! avatar ([`crate::avatar::AvatarSim::tick`]: mapping, then the reduced dynamics; in parallel on a rayon pool
+//! when there are several) and hands one `AvatarState` per avatar to the publisher through a bounded queue
+//! with `try_send`: when the queue is full the state is dropped, counted, and reported to subscribers in the
+//! next state's `dropped_before`. The thread is pinned to one core where the OS allows it, and its tick phase
+//! follows the input's arrivals ([`PhaseLock`]) so a frame is not left waiting for most of a period.
+
+use crate::avatar::{AvatarSim, TickOutput};
+use crate::ingest::Inputs;
+use crate::metrics::Metrics;
+use crate::shared::{AvatarHandle, Shared};
+use avatar_schema::{state_flags, AvatarState};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+struct AvatarRun {
+    handle: Arc<AvatarHandle>,
+    /// `None` for a placeholder avatar (no asset): it publishes empty `p` and `z`.
+    sim: Option<AvatarSim>,
+    seq: u64,
+    sim_time_ns: i64,
+    /// States dropped since the last one that entered the publisher queue.
+    dropped: u64,
+    out: TickOutput,
+}
+
+/// Solver thread options.
+#[derive(Clone, Debug)]
+pub struct SolverOptions {
+    /// Core to pin the solver thread to (`None`: the last core when there are at least two).
+    pub core: Option<usize>,
+    /// Threads stepping avatars in parallel (`0`: one per core).
+    pub threads: usize,
+    /// Phase-lock the ticks to the input: shift the tick schedule (never its rate) so that tracker frames
+    /// arrive `phase_lead` before a tick instead of waiting up to a whole period (see [`PhaseLock`]).
+    /// `None`: a free-running clock.
+    pub phase_lead: Option<Duration>,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions { core: None, threads: 0, phase_lead: Some(Duration::from_micros(500)) }
+    }
+}
+
+/// Phase lock of the tick schedule to input arrivals.
+///
+/// A tracker frame that arrives just after a tick waits a whole period (8.3 ms at 120 Hz) before it is
+/// simulated. When a frame arrives `w` before the next tick, the schedule moves by the error `w − lead`:
+/// earlier when the frame waits longer than `lead`, later when it came too close to the tick or just missed
+/// one (arrived less than a quarter period after a tick started). Late frames are corrected strongly
+/// (`late_gain`), early ones gently (`early_gain`), so the schedule settles on the *latest* arrivals of a
+/// jittery tracker and only the rare outlier misses its tick. At most a quarter period per frame. Trackers
+/// run at a fraction of the tick rate (30 or 60 Hz against 120): the period, the tick count per second and
+/// the simulated time step are unchanged; only the phase moves.
+#[derive(Clone, Copy, Debug)]
+pub struct PhaseLock {
+    pub lead: Duration,
+    pub late_gain: f64,
+    pub early_gain: f64,
+}
+
+impl PhaseLock {
+    pub fn new(lead: Duration) -> Self {
+        PhaseLock { lead, late_gain: 0.8, early_gain: 0.1 }
+    }
+
+    /// How far (s) to move the next tick earlier (negative: later) for a frame that arrived `since_tick`
+    /// after the last tick started and `wait` before the next one.
+    pub fn correction(&self, since_tick: f64, wait: f64, period: f64) -> f64 {
+        let lead = self.lead.as_secs_f64();
+        let error = if since_tick < 0.25 * period { -(since_tick + lead) } else { wait - lead };
+        let gain = if error < 0.0 { self.late_gain } else { self.early_gain };
+        (gain * error).clamp(-0.25 * period, 0.25 * period)
+    }
+}
+
+pub struct Solver {
+    avatars: Vec<AvatarRun>,
+    inputs: Arc<Inputs>,
+    shared: Arc<Shared>,
+    metrics: Arc<Metrics>,
+    out: mpsc::Sender<AvatarState>,
+    options: SolverOptions,
+}
+
+impl Solver {
+    pub fn new(
+        shared: Arc<Shared>,
+        inputs: Arc<Inputs>,
+        metrics: Arc<Metrics>,
+        out: mpsc::Sender<AvatarState>,
+        options: SolverOptions,
+    ) -> Result<Self, String> {
+        let tick_hz = shared.tick_hz();
+        let avatars = shared
+            .avatars
+            .iter()
+            .map(|h| {
+                let sim = match &h.avatar {
+                    Some(a) => Some(
+                        AvatarSim::new(a.clone(), &h.params.load(), tick_hz)
+                            .map_err(|e| format!("avatar {:?}: {e}", h.id))?,
+                    ),
+                    None => None,
+                };
+                Ok(AvatarRun {
+                    handle: h.clone(),
+                    sim,
+                    seq: 0,
+                    sim_time_ns: 0,
+                    dropped: 0,
+                    out: TickOutput::default(),
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Solver { avatars, inputs, shared, metrics, out, options })
+    }
+
+    /// Run on a dedicated OS thread until `shared.stop` is set.
+    pub fn spawn(self) -> std::io::Result<std::thread::JoinHandle<()>> {
+        std::thread::Builder::new().name("solver".into()).spawn(move || self.run())
+    }
+
+    fn run(mut self) {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = if self.options.threads == 0 { cores } else { self.options.threads };
+        let pool = match rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("solver-{i}"))
+            .build()
+        {
+            Ok(p) => Some(p),
+            Err(e) => {
+                tracing::warn!("no solver thread pool, stepping avatars one by one: {e}");
+                None
+            }
+        };
+        // after the pool: its threads would inherit the pinning
+        let core = self.options.core.or((cores >= 2).then_some(cores - 1));
+        if let Some(c) = core {
+            match pin_to_core(c) {
+                Ok(()) => tracing::info!(core = c, "solver thread pinned"),
+                Err(e) => tracing::info!(core = c, "solver thread not pinned: {e}"),
+            }
+        }
+        let _ = self.inputs.waker.set(std::thread::current());
+        let lock = self.options.phase_lead.map(PhaseLock::new);
+        let mut seen_arrival = self.inputs.arrived_ns.load(Relaxed);
+        let mut next = Instant::now();
+        let mut last_tick = next;
+        while !self.shared.stop.load(Relaxed) {
+            let period = Duration::from_secs_f64(1.0 / self.shared.tick_hz() as f64);
+            loop {
+                // Input that arrived since the last look moves the schedule (phase lock).
+                let arrived = self.inputs.arrived_ns.load(Relaxed);
+                if arrived != seen_arrival {
+                    seen_arrival = arrived;
+                    if let Some(lock) = lock {
+                        let age =
+                            Duration::from_nanos((avatar_schema::clock::unix_ns() - arrived).max(0) as u64);
+                        let at = Instant::now().checked_sub(age).unwrap_or_else(Instant::now);
+                        let p = period.as_secs_f64();
+                        let c = if at <= last_tick {
+                            // it made the last tick: how early was it?
+                            lock.correction(p, last_tick.duration_since(at).as_secs_f64(), p)
+                        } else {
+                            let since = at.duration_since(last_tick).as_secs_f64();
+                            lock.correction(since, next.saturating_duration_since(at).as_secs_f64(), p)
+                        };
+                        next = if c >= 0.0 {
+                            // never before the arrival itself
+                            next.checked_sub(Duration::from_secs_f64(c)).unwrap_or(next).max(at)
+                        } else {
+                            next + Duration::from_secs_f64(-c)
+                        };
+                    }
+                }
+                let now = Instant::now();
+                if now >= next {
+                    break;
+                }
+                // woken early by the ingest task when a frame arrives
+                std::thread::park_timeout(next - now);
+            }
+            let now = Instant::now();
+            if now > next + period {
+                // More than a whole period late: count it and re-anchor instead of bursting to catch up.
+                self.metrics.deadline_misses.fetch_add(1, Relaxed);
+                next = now;
+            }
+            let started = Instant::now();
+            last_tick = started;
+            self.tick(pool.as_ref());
+            self.metrics.tick_time.record_ns(started.elapsed().as_nanos() as u64);
+            self.metrics.ticks.fetch_add(1, Relaxed);
+            next += period;
+        }
+    }
+
+    /// Step every avatar once and queue its state.
+    pub fn tick(&mut self, pool: Option<&rayon::ThreadPool>) {
+        let tick_hz = self.shared.tick_hz();
+        let now_ns = avatar_schema::clock::unix_ns();
+        let inputs = &*self.inputs;
+        let step = |run: &mut AvatarRun| {
+            let reset = run.handle.reset_requested.swap(false, Relaxed);
+            run.out = match &mut run.sim {
+                Some(sim) => sim.tick(inputs, now_ns, tick_hz, &run.handle.params.load(), reset),
+                None => placeholder(inputs, reset),
+            };
+        };
+        match pool {
+            Some(pool) if self.avatars.len() > 1 => {
+                pool.install(|| self.avatars.par_iter_mut().for_each(step))
+            }
+            _ => self.avatars.iter_mut().for_each(step),
+        }
+        let dt_ns = (1e9 / tick_hz as f64).round() as i64;
+        for run in &mut self.avatars {
+            let o = std::mem::take(&mut run.out);
+            let m = &self.metrics;
+            record_step(m, &o);
+            if o.input_capture_time_ns > 0 {
+                m.input_age.record_ns((now_ns - o.input_capture_time_ns).max(0) as u64);
+            }
+            run.seq += 1;
+            run.sim_time_ns += dt_ns;
+            let state = AvatarState {
+                avatar_id: run.handle.id.clone(),
+                seq: run.seq,
+                sim_time_ns: run.sim_time_ns,
+                publish_time_ns: 0, // stamped by the publisher
+                input_seq: o.input_seq,
+                input_capture_time_ns: o.input_capture_time_ns,
+                asset_hash: run.handle.asset_hash.clone(),
+                p: o.p,
+                z: o.z,
+                flags: o.flags,
+                dropped_before: run.dropped,
+                run_id: self.shared.run_id,
+            };
+            match self.out.try_send(state) {
+                Ok(()) => run.dropped = 0,
+                Err(_) => {
+                    run.dropped += 1;
+                    self.metrics.states_dropped.fetch_add(1, Relaxed);
+                }
+            }
+        }
+    }
+}
+
+/// A placeholder avatar's tick: no rig, only the input's header and the rest/reset flags.
+fn placeholder(inputs: &Inputs, reset: bool) -> TickOutput {
+    let newest = inputs.newest.load_full();
+    let mut flags = if reset { state_flags::RESET } else { 0 };
+    if newest.is_none() {
+        flags |= state_flags::REST_POSE;
+    }
+    TickOutput {
+        flags,
+        input_seq: newest.as_ref().map_or(0, |h| h.seq),
+        input_capture_time_ns: newest.as_ref().map_or(0, |h| h.capture_time_ns),
+        ..TickOutput::default()
+    }
+}
+
+/// Pin the calling thread to `core` (Linux); elsewhere a no-op error.
+pub fn pin_to_core(core: usize) -> Result<(), String> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: cpu_set_t is plain data; CPU_ZERO/CPU_SET only write inside it, and sched_setaffinity reads
+        // it for the calling thread (pid 0).
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_ZERO(&mut set);
+            if core >= libc::CPU_SETSIZE as usize {
+                return Err(format!("core {core} is beyond CPU_SETSIZE"));
+            }
+            libc::CPU_SET(core, &mut set);
+            if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
+                return Err(std::io::Error::last_os_error().to_string());
+            }
+        }
+        Ok(())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = core;
+        Err("thread pinning is only implemented on Linux".into())
+    }
+}
+
+/// Count what one avatar tick did.
+fn record_step(m: &Metrics, o: &TickOutput) {
+    if o.p.is_empty() && o.z.is_empty() {
+        return; // a placeholder avatar
+    }
+    m.steps.fetch_add(1, Relaxed);
+    m.step_iterations.fetch_add(o.step.iterations as u64, Relaxed);
+    let add = |c: &AtomicU64, yes: bool| {
+        if yes {
+            c.fetch_add(1, Relaxed);
+        }
+    };
+    add(&m.guard_resets, o.step.guard_reset);
+    add(&m.teleports, o.step.teleport);
+    add(&m.model_rebuilds, o.step.rebuilt);
+    m.mapping_unknown.fetch_add(o.counts.unknown_names, Relaxed);
+    m.mapping_rejected.fetch_add(o.counts.rejected_values, Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The schedule of `run` in seconds: ticks every `period`, moved by each arrival's correction. Frame `k`
+    /// of an `input_hz` tracker (clock off by `drift`) arrives `U[0, jitter)` late. Returns each frame's wait
+    /// until the tick that takes it.
+    fn waits(lock: Option<PhaseLock>, input_hz: f64, drift: f64, jitter: f64, n: usize) -> Vec<f64> {
+        let period = 1.0 / 120.0;
+        let (mut next, mut last, mut out) = (0.0f64, -period, Vec::new());
+        let mut seed = 12345u64;
+        let mut rand = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for k in 0..n {
+            let at = 0.0031 + k as f64 / (input_hz * (1.0 + drift)) + jitter * rand();
+            while next < at {
+                last = next; // ticks before the arrival
+                next += period;
+            }
+            if let Some(l) = lock {
+                next = (next - l.correction(at - last, next - at, period)).max(at);
+            }
+            out.push(next - at);
+        }
+        out
+    }
+
+    fn p99(mut v: Vec<f64>) -> f64 {
+        v.sort_by(f64::total_cmp);
+        v[(0.99 * v.len() as f64) as usize]
+    }
+
+    #[test]
+    fn phase_lock_brings_the_wait_down_to_the_lead_plus_the_jitter() {
+        let lock = PhaseLock::new(Duration::from_micros(500));
+        for hz in [30.0, 60.0] {
+            for (drift, jitter) in [(0.0, 0.0004), (1e-3, 0.001), (-1e-4, 0.001)] {
+                let free = waits(None, hz, drift, jitter, 2000);
+                let locked = waits(Some(lock), hz, drift, jitter, 2000);
+                let (locked99, mean_free) =
+                    (p99(locked[200..].to_vec()), free.iter().sum::<f64>() / free.len() as f64);
+                eprintln!("{hz} Hz, drift {drift}, jitter {jitter}: p99 wait {locked99:.5} s locked, mean {mean_free:.5} s free");
+                assert!(locked99 < 0.0005 + jitter + 0.0003, "{hz} Hz: p99 wait {locked99} s once locked");
+            }
+        }
+        // the free-running clock makes frames wait half a period on average (drifting tracker)
+        let free = waits(None, 30.0, 1e-3, 0.001, 4000);
+        let mean = free.iter().sum::<f64>() / free.len() as f64;
+        assert!((mean - 0.5 / 120.0).abs() < 0.001, "{mean}");
+    }
+
+    #[test]
+    fn correction_is_bounded_and_signed() {
+        let lock = PhaseLock::new(Duration::from_millis(1));
+        let p = 1.0 / 120.0;
+        assert!(lock.correction(0.004, 0.004, p) > 0.0, "early: move the tick earlier");
+        assert!(lock.correction(0.008, 0.0002, p) < 0.0, "too close to the tick: later");
+        assert!(lock.correction(0.0001, 0.0082, p) < 0.0, "just missed a tick: later, not earlier");
+        assert_eq!(lock.correction(0.003, 1.0, p), 0.25 * p);
+        assert_eq!(lock.correction(0.005, 0.001, p), 0.0);
+        // late errors are corrected harder than early ones
+        assert!(-lock.correction(0.005, 0.0005, p) > lock.correction(0.005, 0.0015, p));
+    }
+}

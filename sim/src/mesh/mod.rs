@@ -1,0 +1,14 @@
+//! Tetrahedral meshes: the type and its checks, and the files they come from.
+//!
+//! # Layout
+//! - `tet_mesh`: [`TetMesh`] (orientation, degeneracy, unreferenced vertices), procedural [`shapes`].
+//! - `io`: readers (and a writer) for TetGen `.node/.ele`, MEDIT `.mesh` and Gmsh `.msh` (v2 and v4 ASCII).
+
+pub(crate) mod io;
+pub(crate) mod tet_mesh;
+
+pub use io::{
+    parse_gmsh, parse_medit, parse_tetgen, read_mesh, to_medit, to_tetgen, write_medit, write_tetgen,
+    LoadReport, MeshFormat, MeshIoError,
+};
+pub use tet_mesh::{shapes, signed_volume, MeshError, MeshReport, TetMesh, DEGENERATE_REL_VOLUME};

@@ -1,0 +1,240 @@
+//! The local-global iterations of the reduced step (paper 000, Alg. 2, Eq. 30–31): the step's constant terms,
+//! the iterate and its energy, the local step (cluster rotations), the closed-form global step with a
+//! backtracking line search.
+
+use crate::linalg::{dot, polar};
+use crate::reduced::model::{ReducedModel, RowMajor};
+use crate::reduced::options::{Elasticity, StepOptions, StepReport, StepState};
+use faer::linalg::solvers::Solve;
+use faer::Mat;
+use nalgebra::Matrix3;
+
+/// Per-step constants, in the block order of [`BlockForm`](crate::reduced::model::BlockForm) for reduced vectors.
+pub(crate) struct StepTerms<'a> {
+    pub(super) model: &'a ReducedModel,
+    /// Linear term of the quadratic part: `(1/h²)(BᵀMJ(p − p̂) − BᵀMB ẑ) + 2(BᵀLJ p + BᵀL x₀) − BᵀMg`.
+    pub(super) linear: Vec<f64>,
+    /// `c = −A⁻¹ linear`: the global step is `z ← c − A⁻¹(G₉KB)ᵀ ∂Φ̃/∂f̃`.
+    pub(super) c: Vec<f64>,
+    /// `G₉K(Jp + x₀)` (9r): the rig's part of the cluster deformation gradients.
+    pub(super) f_rig: Vec<f64>,
+    /// 1 for the co-rotational energy, 0 for ARAP (λ ignored).
+    pub(super) lambda_scale: f64,
+}
+
+/// The iterate: `z`, `Az`, the quadratic part `Q(z) = ½zᵀAz + linearᵀz`, and the local step at `z`: the cluster
+/// deformation gradients `F̃(z)` (9r, rows `c·3r + 3·cl + j`), their rotations and `tr(RᵀF̃)`.
+pub(crate) struct Iterate {
+    pub(super) z: Vec<f64>,
+    az: Vec<f64>,
+    pub(super) quadratic: f64,
+    pub(super) f: Vec<f64>,
+    rot: Vec<Matrix3<f64>>,
+    trace: Vec<f64>,
+}
+
+/// Per-iteration buffers, allocated once per step.
+struct Scratch {
+    dphi: Vec<f64>,
+    dz: Vec<f64>,
+    a_dz: Vec<f64>,
+    /// z at the start of the line search.
+    z0: Vec<f64>,
+}
+
+impl<'a> StepTerms<'a> {
+    pub(super) fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepOptions) -> Self {
+        let parts = &model.parts;
+        let h2 = parts.h * parts.h;
+        let z_hat: Vec<f64> = state.z.iter().zip(&state.z_prev).map(|(a, b)| 2.0 * a - b).collect();
+        let dp: Vec<f64> =
+            p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
+        let (dp, z_hat, pc) = (col(&dp), col(&z_hat), col(p));
+        let mut linear = (&parts.btmj * &dp - &parts.btmb * &z_hat) * faer::Scale(1.0 / h2)
+            + (&parts.btlj * &pc + col(&parts.btl_x0)) * faer::Scale(2.0);
+        for c in 0..3 {
+            if opts.gravity[c] != 0.0 {
+                for i in 0..linear.nrows() {
+                    linear[(i, 0)] -= opts.gravity[c] * parts.btm_unit[c][i];
+                }
+            }
+        }
+        let block = &model.block;
+        let linear: Vec<f64> = block.perm.iter().map(|&i| linear[(i, 0)]).collect();
+        // A = I_B ⊗ A_b: the blocks of c are the columns of a w × B matrix
+        let w = model.dofs / block.blocks;
+        let c = block.a_block_llt.solve(faer::MatRef::from_column_major_slice(&linear, w, block.blocks));
+        let c = (0..model.dofs).map(|e| -c[(e % w, e / w)]).collect();
+        let f_rig = &parts.g9kj * &pc;
+        let f_rig = (0..f_rig.nrows()).map(|i| f_rig[(i, 0)] + parts.g9k_x0[i]).collect();
+        let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
+        StepTerms { model, linear, c, f_rig, lambda_scale }
+    }
+
+    /// `y = M x` for a block-form operator `M` of the step.
+    pub(super) fn block_mul(&self, m: &RowMajor, x: &[f64], y: &mut [f64]) {
+        match self.model.block.blocks {
+            3 => m.block_mul::<3>(x, y),
+            _ => m.block_mul::<1>(x, y),
+        }
+    }
+
+    /// `F̃(z) = G₉KB z + G₉K(Jp + x₀)` and the local step (Eq. 30): `R_c = polar(F̃_c)`.
+    fn local_step(&self, it: &mut Iterate) {
+        self.block_mul(&self.model.block.gradient, &it.z, &mut it.f);
+        for (f, f_rig) in it.f.iter_mut().zip(&self.f_rig) {
+            *f += f_rig;
+        }
+        let r = self.model.clusters;
+        for cl in 0..r {
+            let fc = Matrix3::from_fn(|c, j| it.f[c * 3 * r + 3 * cl + j]);
+            (it.rot[cl], it.trace[cl]) = polar(&fc);
+        }
+    }
+
+    /// Non-linear part `Σ_c V_c (−2μ_c tr + λ_c/2 (tr − 3)²)` of the energy at the iterate's rotations.
+    fn nonlinear(&self, trace: &[f64]) -> f64 {
+        let parts = &self.model.parts;
+        (0..self.model.clusters)
+            .map(|cl| {
+                let tr = trace[cl];
+                parts.cluster_volume[cl]
+                    * (-2.0 * parts.cluster_mu[cl] * tr
+                        + self.lambda_scale * 0.5 * parts.cluster_lambda[cl] * (tr - 3.0).powi(2))
+            })
+            .sum()
+    }
+
+    /// `∂Φ̃/∂f̃` (9r): the non-linear part's gradient with respect to the cluster deformation gradients at the
+    /// iterate's rotations (App. C, Eq. 49 and its co-rotational extension).
+    fn dphi(&self, it: &Iterate, dphi: &mut [f64]) {
+        let parts = &self.model.parts;
+        let r = self.model.clusters;
+        for cl in 0..r {
+            let coef = parts.cluster_volume[cl]
+                * (-2.0 * parts.cluster_mu[cl]
+                    + self.lambda_scale * parts.cluster_lambda[cl] * (it.trace[cl] - 3.0));
+            for c in 0..3 {
+                for j in 0..3 {
+                    dphi[c * 3 * r + 3 * cl + j] = coef * it.rot[cl][(c, j)];
+                }
+            }
+        }
+    }
+
+    /// The iterate at `z` (block order).
+    pub(super) fn iterate(&self, z: Vec<f64>) -> Iterate {
+        let (s, r) = (self.model.dofs, self.model.clusters);
+        let mut it = Iterate {
+            z,
+            az: vec![0.0; s],
+            quadratic: 0.0,
+            f: vec![0.0; 9 * r],
+            rot: vec![Matrix3::identity(); r],
+            trace: vec![0.0; r],
+        };
+        self.block_mul(&self.model.block.a_block, &it.z, &mut it.az);
+        it.quadratic = it.z.iter().zip(&it.az).zip(&self.linear).map(|((z, az), l)| z * (0.5 * az + l)).sum();
+        self.local_step(&mut it);
+        it
+    }
+
+    /// `E(z) = Q(z) + Φ̃(F̃(z))`.
+    pub(super) fn energy(&self, it: &Iterate) -> f64 {
+        it.quadratic + self.nonlinear(&it.trace)
+    }
+}
+
+pub(crate) fn col(v: &[f64]) -> Mat<f64> {
+    Mat::from_fn(v.len(), 1, |i, _| v[i])
+}
+
+/// A reduced vector in block order.
+pub(super) fn to_blocks(model: &ReducedModel, z: &[f64]) -> Vec<f64> {
+    model.block.perm.iter().map(|&i| z[i]).collect()
+}
+
+/// End the step at `z` (block order): the state moves on to `z` and `p_next`.
+pub(super) fn commit(model: &ReducedModel, state: &mut StepState, z: &[f64], p_next: &[f64]) {
+    let mut z_next = vec![0.0; model.dofs];
+    for (&i, z) in model.block.perm.iter().zip(z) {
+        z_next[i] = *z;
+    }
+    state.z_prev = std::mem::replace(&mut state.z, z_next);
+    state.p_prev = std::mem::replace(&mut state.p, p_next.to_vec());
+}
+
+/// The local-global iterations (Eq. 30–31) from the iterate `it`, counted (and their energies recorded) in
+/// `report`; returns the last iterate.
+pub(super) fn local_global(
+    terms: &StepTerms,
+    mut it: Iterate,
+    opts: &StepOptions,
+    report: &mut StepReport,
+) -> Iterate {
+    let corotational = opts.elasticity == Elasticity::Corotational;
+    let track_energy = corotational || opts.record_energy;
+    let s = terms.model.dofs;
+    let mut scratch = Scratch {
+        dphi: vec![0.0; 9 * terms.model.clusters],
+        dz: vec![0.0; s],
+        a_dz: vec![0.0; s],
+        z0: vec![0.0; s],
+    };
+    let mut energy = terms.energy(&it);
+    if opts.record_energy {
+        report.energy.push(energy);
+    }
+    for _ in 0..opts.max_iterations.max(1) {
+        // Global step in closed form: dz = −A⁻¹∇E = c − A⁻¹(G₉KB)ᵀ ∂Φ̃/∂f̃ − z (Eq. 31), one pass over the
+        // precomputed A⁻¹(G₉KB)ᵀ, no solve.
+        terms.dphi(&it, &mut scratch.dphi);
+        terms.block_mul(&terms.model.block.a_inv_gradient_t, &scratch.dphi, &mut scratch.dz);
+        for ((dz, c), z) in scratch.dz.iter_mut().zip(&terms.c).zip(&it.z) {
+            *dz = c - *dz - z;
+        }
+        // Along z + α dz: Q changes by α ∇Q·dz + ½α² dzᵀA dz, with ∇Q = Az + linear.
+        let (mut grad_q, mut curvature) = (0.0, 0.0);
+        if track_energy {
+            terms.block_mul(&terms.model.block.a_block, &scratch.dz, &mut scratch.a_dz);
+            curvature = dot(&scratch.dz, &scratch.a_dz);
+            grad_q =
+                it.az.iter().zip(&terms.linear).zip(&scratch.dz).map(|((az, l), dz)| (az + l) * dz).sum();
+        }
+        // backtracking (Armijo) on the true hyper-reduced energy; ∇E·dz = −dzᵀ A dz. At convergence the
+        // predicted decrease is below what the energy's rounding can resolve: the full step is taken.
+        let slope = -curvature;
+        let resolvable = corotational && -slope > 1e-13 * energy.abs().max(f64::MIN_POSITIVE);
+        let mut alpha: f64 = 1.0;
+        let quadratic = it.quadratic;
+        scratch.z0.copy_from_slice(&it.z);
+        loop {
+            for ((zt, z), dz) in it.z.iter_mut().zip(&scratch.z0).zip(&scratch.dz) {
+                *zt = z + alpha * dz;
+            }
+            terms.local_step(&mut it);
+            it.quadratic = quadratic + alpha * grad_q + 0.5 * alpha * alpha * curvature;
+            let e = if track_energy { terms.energy(&it) } else { energy };
+            if !resolvable || e <= energy + 1e-4 * alpha * slope || alpha <= 1e-6 {
+                energy = e;
+                break;
+            }
+            alpha *= 0.5;
+        }
+        if track_energy {
+            for (az, a_dz) in it.az.iter_mut().zip(&scratch.a_dz) {
+                *az += alpha * a_dz;
+            }
+        }
+        report.iterations += 1;
+        if opts.record_energy {
+            report.energy.push(energy);
+        }
+        let step = alpha * dot(&scratch.dz, &scratch.dz).sqrt();
+        if step <= opts.tolerance * (1.0 + dot(&it.z, &it.z).sqrt()) {
+            report.converged = true;
+            break;
+        }
+    }
+    it
+}

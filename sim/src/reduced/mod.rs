@@ -1,0 +1,32 @@
+//! The reduced model and its run-time step: what the solver thread runs every tick.
+//!
+//! # Layout
+//! - `clusters`: k-means++ clusters of tets split into connected components, grouping matrix `G` (Eq. 27).
+//! - `model`: the reduced precompute (§8.2, App. C): `BᵀMB`, `BᵀLB`, `BᵀMJ`, `BᵀLJ`, `G₉KB`, `G₉KJ`, cluster
+//!   materials and the Cholesky factor of the global matrix; nothing of size n survives it. The same for any
+//!   dense basis: with a basis of the constraint's null space and one cluster per tet, the step is full-space
+//!   complementary dynamics (Eq. 3), the reference for small meshes.
+//! - `options`: what a step is asked ([`StepOptions`], [`Elasticity`], [`FleshMode`]), the state it carries
+//!   ([`StepState`]) and what it reports ([`StepReport`]).
+//! - `local_global`: the local-global iterations (Alg. 2, Eq. 30–31): backward-Euler inertia, per-cluster polar
+//!   rotations (local), prefactored global solve; ARAP exact, co-rotational with a line search.
+//! - `flesh_modes`: ex-rotated elasticity (paper 002, §4: the rig's skinned rotations in place of the polar
+//!   ones, so the step is one quadratic solve), the starting point of the warm-started co-rotational step.
+//! - `step`: [`ReducedModel::step`] and [`ReducedModel::step_with_rotations`], the stepping API over the three
+//!   above (the model's data and construction are in `model`).
+
+pub(crate) mod clusters;
+pub(crate) mod flesh_modes;
+pub(crate) mod local_global;
+pub(crate) mod model;
+pub(crate) mod options;
+pub(crate) mod step;
+
+pub use clusters::{
+    cluster_tets, grouping_matrix, kmeans, merge_fragments, split_components, tet_features, Clustering,
+};
+pub use model::{
+    cluster_gradient, complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel,
+    ReducedParts, RowMajor,
+};
+pub use options::{Elasticity, FleshMode, StepOptions, StepReport, StepState, UnknownFleshMode};

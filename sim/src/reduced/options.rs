@@ -1,0 +1,137 @@
+//! What a step is asked to do and what it reports: the elastic model, the flesh's rotations, tolerances, the
+//! state carried from step to step.
+
+use crate::reduced::model::ReducedModel;
+
+/// Elastic model of the step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Elasticity {
+    /// As-rigid-as-possible (λ ignored): exact global steps, energy never increases.
+    Arap,
+    /// Linear co-rotational: quasi-Newton global steps with a backtracking line search.
+    Corotational,
+}
+
+#[derive(Clone, Debug)]
+pub struct StepOptions {
+    pub elasticity: Elasticity,
+    /// Most local-global iterations per step.
+    pub max_iterations: usize,
+    /// Converged when `‖dz‖ ≤ tol (1 + ‖z‖)`.
+    pub tolerance: f64,
+    /// Gravity (m/s²), in the avatar frame (+Y up): e.g. `[0, -9.81, 0]`.
+    pub gravity: [f64; 3],
+    /// Record `E(z)` after every iteration in the report (costs one extra local step per iteration for ARAP).
+    pub record_energy: bool,
+    /// Ex-rotated solves ([`FleshMode`]) with λ > 0: PCG stops when `‖r‖_{P⁻¹} ≤ tol ‖b‖_{P⁻¹}`.
+    pub pcg_tolerance: f64,
+    /// Most PCG iterations per ex-rotated solve.
+    pub pcg_max_iterations: usize,
+}
+
+impl Default for StepOptions {
+    fn default() -> Self {
+        StepOptions {
+            elasticity: Elasticity::Corotational,
+            max_iterations: 10,
+            tolerance: 1e-6,
+            gravity: [0.0; 3],
+            record_energy: false,
+            pcg_tolerance: 1e-10,
+            pcg_max_iterations: 100,
+        }
+    }
+}
+
+/// The simulation state between steps: current and previous `z` and `p`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepState {
+    pub z: Vec<f64>,
+    pub z_prev: Vec<f64>,
+    pub p: Vec<f64>,
+    pub p_prev: Vec<f64>,
+}
+
+impl StepState {
+    /// At rest: `z = 0`, rig parameters `p` held still.
+    pub fn at_rest(model: &ReducedModel, p: &[f64]) -> Self {
+        let z = vec![0.0; model.dofs];
+        StepState { z: z.clone(), z_prev: z, p: p.to_vec(), p_prev: p.to_vec() }
+    }
+}
+
+/// What one step did.
+#[derive(Clone, Debug, Default)]
+pub struct StepReport {
+    /// Local-global iterations (0 for a pure ex-rotated step).
+    pub iterations: usize,
+    /// Whether the local-global iterations (or, for a pure ex-rotated step, its PCG solve) converged.
+    pub converged: bool,
+    /// PCG iterations of the ex-rotated solve ([`FleshMode::ExRotated`], or the warm start of
+    /// [`FleshMode::CorotationalExRotatedWarmStart`]); 0 for the co-rotational step and for λ = 0 (one direct
+    /// solve with the prefactored `A`).
+    pub pcg_iterations: usize,
+    /// Warm start only: whether the ex-rotated solution was taken as the starting point (it is not when its
+    /// energy exceeds that of the previous `z`, the cold start).
+    pub warm_start_used: bool,
+    /// Energy `E(z)` at the start and after each iteration, when `record_energy` is set (for the warm start:
+    /// at the previous `z`, at the warm start, then after each iteration).
+    pub energy: Vec<f64>,
+}
+
+/// Which rotations the flesh's elastic energy uses in a step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FleshMode {
+    /// Ex-rotated elasticity (paper 002, Eq. 5): the rig's skinned rotations; one quadratic solve.
+    ExRotated,
+    /// Co-rotational (ARAP for [`Elasticity::Arap`](crate::reduced::Elasticity)): polar rotations found by the
+    /// local-global iterations of [`ReducedModel::step`].
+    #[default]
+    Corotational,
+    /// The co-rotational step, started from the ex-rotated solution.
+    CorotationalExRotatedWarmStart,
+}
+
+impl FleshMode {
+    pub const ALL: [FleshMode; 3] =
+        [FleshMode::ExRotated, FleshMode::Corotational, FleshMode::CorotationalExRotatedWarmStart];
+
+    /// The mode's name (what [`FromStr`](std::str::FromStr) reads).
+    pub fn name(self) -> &'static str {
+        match self {
+            FleshMode::ExRotated => "exrotated",
+            FleshMode::Corotational => "corotational",
+            FleshMode::CorotationalExRotatedWarmStart => "corotational+exrotated-warmstart",
+        }
+    }
+}
+
+impl std::fmt::Display for FleshMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A flesh-mode name that is none of [`FleshMode::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFleshMode(pub String);
+
+impl std::fmt::Display for UnknownFleshMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = FleshMode::ALL.iter().map(|m| m.name()).collect();
+        write!(f, "unknown flesh mode `{}`: expected one of {}", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownFleshMode {}
+
+impl std::str::FromStr for FleshMode {
+    type Err = UnknownFleshMode;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        FleshMode::ALL
+            .into_iter()
+            .find(|m| m.name() == s.trim())
+            .ok_or_else(|| UnknownFleshMode(s.to_string()))
+    }
+}
