@@ -132,11 +132,11 @@ enum BenchCommand {
     /// ZeroMQ PUB->SUB throughput and latency, Rust and pyzmq, with pyzmq->pyzmq as the baseline.
     Transport(crate::bench::transport::TransportArgs),
     /// Skinning eigenmodes (Eq. 22) on meshes of the paper's Table 1 sizes.
-    Precompute(crate::bench::sim::PrecomputeArgs),
+    Precompute(crate::bench::precompute::PrecomputeArgs),
     /// The reduced step (Alg. 2): time per local-global iteration and per step, one core.
-    Step(crate::bench::sim::StepArgs),
+    Step(crate::bench::step::StepArgs),
     /// Full-space complementary dynamics (sparse KKT, per-tet rotations) against the reduced step.
-    Full(crate::bench::sim::FullArgs),
+    Full(crate::bench::full::FullArgs),
     /// Default avatar precompute, cached re-run, asset load time and size; glb import time.
     Assets(crate::bench::assets::AssetsArgs),
     /// Steklov-Poincaré flesh (paper 002 §7 table) on the default avatar and a ≥200K-tet arm, with the
@@ -172,9 +172,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Bench(BenchCommand::Transport(args)) => {
             rt.block_on(crate::bench::transport::transport(args))
         }
-        Command::Bench(BenchCommand::Precompute(args)) => crate::bench::sim::precompute(args),
-        Command::Bench(BenchCommand::Step(args)) => crate::bench::sim::step(args),
-        Command::Bench(BenchCommand::Full(args)) => crate::bench::sim::full(args),
+        Command::Bench(BenchCommand::Precompute(args)) => crate::bench::precompute::precompute(args),
+        Command::Bench(BenchCommand::Step(args)) => crate::bench::step::step(args),
+        Command::Bench(BenchCommand::Full(args)) => crate::bench::full::full(args),
         Command::Bench(BenchCommand::Assets(args)) => crate::bench::assets::assets(args),
         Command::Bench(BenchCommand::Flesh(args)) => crate::bench::flesh::bench(args),
         Command::Bench(BenchCommand::Runtime(args)) => crate::bench::runtime::runtime(args, &rt),

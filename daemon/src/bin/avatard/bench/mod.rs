@@ -1,15 +1,19 @@
 //! `avatard bench ...`: one benchmark per file. Figures are printed (tables, JSON) and written under `./out/`.
 //!
 //! - [`transport`]: ZeroMQ PUB → SUB throughput and latency, Rust and pyzmq, pyzmq → pyzmq the baseline.
-//! - [`sim`]: skinning eigenmodes (paper 000 Table 1 sizes), the reduced step, full space vs reduced.
+//! - [`precompute`]: skinning eigenmodes on meshes of paper 000's Table 1 sizes.
+//! - [`step`]: the reduced step, time per iteration and per step.
+//! - [`full`]: full-space complementary dynamics against the reduced step.
 //! - [`assets`]: default-avatar precompute, cached re-run, asset load, glb import.
 //! - [`flesh`]: Steklov-Poincaré flesh, the paper 002 §7 table, with the volumetric baseline.
 //! - [`runtime`]: the daemon end to end (tracker → state latency) and tick throughput with 1–26 avatars.
 
 pub mod assets;
 pub mod flesh;
+pub mod full;
+pub mod precompute;
 pub mod runtime;
-pub mod sim;
+pub mod step;
 pub mod transport;
 
 use anyhow::Result;
