@@ -18,6 +18,9 @@ use zeromq::{PubSocket, RouterSocket, Socket, SocketEvent, SocketRecv, SubSocket
 /// Capacity of the solver -> publisher queue, in states. When full, states are dropped and counted.
 pub const STATE_QUEUE: usize = 1024;
 
+/// Longest wait for every avatar's first published state before readiness.
+const FIRST_STATE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A running daemon's shared pieces, for callers that embed it (tests, `avatard demo`).
 pub struct Running {
     pub shared: Arc<Shared>,
@@ -54,8 +57,10 @@ pub fn load_avatars(config: &RunConfig, cache: Option<&Cache>) -> Result<Vec<Ava
         .collect())
 }
 
-/// Run the daemon until `shutdown` completes. `on_ready` is called once every socket is bound. `avatars` are
-/// the loaded avatars ([`load_avatars`]; placeholders without an asset are allowed and publish empty states).
+/// Run the daemon until `shutdown` completes. `on_ready` is called once every socket is bound and every avatar
+/// has published its first state, so that from then on `GetState` answers with a state for every listed
+/// avatar. `avatars` are the loaded avatars ([`load_avatars`]; placeholders without an asset are allowed and
+/// publish empty states).
 pub async fn run(
     config: RunConfig,
     avatars: Vec<AvatarHandle>,
@@ -122,13 +127,30 @@ pub async fn run(
         tokio::spawn(publish::run(state, rx, shared.clone(), metrics.clone(), config.stats_interval));
     let control_task = tokio::spawn(control::run(control_socket, shared.clone(), metrics.clone()));
 
-    let running = Running { shared: shared.clone(), metrics: metrics.clone() };
-    tracing::info!(
-        input = ?eps.input, state = %eps.state, control = %eps.control, tick_hz = config.tick_hz,
-        avatars = shared.avatars.len(), "avatard ready"
-    );
-    on_ready(&running);
-    shutdown.await;
+    // Ready means serving: the tick thread has stepped every avatar once and the publisher has stored and sent
+    // its state (a client that asks for a state right after readiness gets one).
+    let first_states = async {
+        while !shared.avatars.iter().all(|a| a.latest.load().is_some()) {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+    };
+    tokio::pin!(shutdown);
+    // Ok(true): ready; Ok(false): asked to stop before it was ready; Err: no first state in time.
+    let ready = tokio::select! {
+        r = tokio::time::timeout(FIRST_STATE_TIMEOUT, first_states) => r.map(|()| true).map_err(|_| {
+            anyhow::anyhow!("no first state from the solver within {} s", FIRST_STATE_TIMEOUT.as_secs())
+        }),
+        _ = &mut shutdown => Ok(false),
+    };
+    if let Ok(true) = ready {
+        let running = Running { shared: shared.clone(), metrics: metrics.clone() };
+        tracing::info!(
+            input = ?eps.input, state = %eps.state, control = %eps.control, tick_hz = config.tick_hz,
+            avatars = shared.avatars.len(), "avatard ready"
+        );
+        on_ready(&running);
+        shutdown.await;
+    }
 
     tracing::info!("shutting down");
     shared.stop.store(true, Relaxed);
@@ -138,7 +160,7 @@ pub async fn run(
     // The solver's exit drops the queue's sender, which ends the publisher after it drains.
     tokio::task::spawn_blocking(move || solver.join()).await.ok();
     publisher.await.ok();
-    Ok(())
+    ready.map(|_| ())
 }
 
 /// Completes on SIGINT or SIGTERM.

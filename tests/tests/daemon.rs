@@ -199,6 +199,28 @@ async fn subscriber_restart_resumes_the_stream() {
     assert!(second[0].0 > first.last().unwrap().0, "the new subscriber must get the live stream");
 }
 
+/// Readiness means serving: the moment `avatard ready` is printed, every avatar has a state to give
+/// (`GetState` used to answer "no state published yet" until the first tick was published, which made the
+/// tests that poll `GetState` right after start fail under load).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_avatar_has_a_state_as_soon_as_the_daemon_is_ready() {
+    let eps = Eps::tcp();
+    // a slow tick (2 Hz) leaves a wide window between binding the sockets and the first state
+    let d = Daemon::start(EXE, &eps, &["--tick-hz", "2", "--avatar", "alice", "--avatar", "bob"])
+        .expect("daemon start");
+    for id in ["alice", "bob"] {
+        match d.control(Request::GetState { avatar_id: id.into() }).await.unwrap() {
+            r if r.status == Status::Ok => {
+                assert!(
+                    matches!(r.response, Some(Response::AvatarState(ref s)) if s.avatar_id == id),
+                    "{r:?}"
+                )
+            }
+            r => panic!("{id}: no state right after readiness: {r:?}"),
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tracker_restart_is_accepted_as_a_new_stream() {
     let eps = Eps::tcp();
