@@ -16,7 +16,7 @@ use avatar_sim::rig::{write_affine, Bone, LbsRig, Rig, RigPart, VertexWeights, I
 use avatar_sim::rig::{PoseRotations, RotationWeights};
 use nalgebra::{Matrix3, Quaternion, UnitQuaternion, Vector3};
 use std::path::Path;
-use tracker_bridge::bvh::{Bvh, CMU_SCALE};
+use tracker_bridge::mocap::{Bvh, CMU_SCALE};
 
 /// Joints of the arm bar along x (m): shoulder, elbow, wrist; the bar ends at `LENGTH`.
 const JOINTS: [f64; 3] = [0.0, 0.30, 0.57];

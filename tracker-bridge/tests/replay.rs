@@ -3,10 +3,10 @@
 
 use avatar_schema::{encode, FrameHeader, Message};
 use std::time::Duration;
-use tracker_bridge::publisher::TrackerPublisher;
 use tracker_bridge::recording::{Record, Recording};
 use tracker_bridge::replay::{record, replay, ReplayOptions};
 use tracker_bridge::synth::pose_frame;
+use tracker_bridge::TrackerPublisher;
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()

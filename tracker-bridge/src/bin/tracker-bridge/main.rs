@@ -1,13 +1,13 @@
 //! The `tracker-bridge` command line: replay and record tracker streams, BVH motion capture, VMC input, and a
 //! synthetic tracker. Every command publishes to the daemon's tracker input through a [`TrackerPublisher`].
 
-use crate::publisher::TrackerPublisher;
-use crate::recording::Recording;
-use crate::replay::{record, replay, ReplayOptions};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
+use tracker_bridge::recording::{Record, Recording};
+use tracker_bridge::replay::{record, replay, ReplayOptions, ReplayReport};
+use tracker_bridge::{mocap, synth, TrackerPublisher, VmcReceiver};
 
 #[derive(Parser)]
 #[command(
@@ -144,7 +144,7 @@ async fn send_recording(
     source: &str,
     speed: f64,
     looping: bool,
-) -> Result<crate::replay::ReplayReport> {
+) -> Result<ReplayReport> {
     let mut publisher = TrackerPublisher::new(connect, source);
     connected(&publisher, connect).await?;
     let opts = ReplayOptions { speed, repeat: if looping { None } else { Some(1) } };
@@ -153,13 +153,8 @@ async fn send_recording(
     Ok(report)
 }
 
-pub fn main() -> Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+fn main() -> Result<()> {
+    avatar_schema::logging::init();
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     match Cli::parse().command {
         Command::Replay(a) => {
@@ -202,14 +197,14 @@ pub fn main() -> Result<()> {
         }
         Command::Bvh(a) => {
             let speed = positive("--speed", a.speed)?;
-            let scale = crate::bvh::parse_scale(&a.scale)?;
-            let bvh = crate::bvh::Bvh::read(&a.file)?;
-            let records = crate::bvh::to_rig_frames(&bvh, &a.source, scale)
+            let scale = mocap::parse_scale(&a.scale)?;
+            let bvh = mocap::Bvh::read(&a.file)?;
+            let records = mocap::to_rig_frames(&bvh, &a.source, scale)
                 .into_iter()
                 .map(|f| {
                     let t_ns = f.header.capture_time_ns.max(0) as u64;
                     let message = avatar_schema::Message::Rig(f);
-                    crate::recording::Record { t_ns, body: avatar_schema::encode(&message), message }
+                    Record { t_ns, body: avatar_schema::encode(&message), message }
                 })
                 .collect();
             let rec = Recording { meta: serde_json::json!({"format": 1, "source": a.file.display().to_string()}), records };
@@ -226,7 +221,7 @@ pub fn main() -> Result<()> {
             })
         }
         Command::Vmc(a) => rt.block_on(async {
-            let mut receiver = crate::vmc::VmcReceiver::bind(a.listen.as_str(), &a.source)
+            let mut receiver = VmcReceiver::bind(a.listen.as_str(), &a.source)
                 .await
                 .with_context(|| format!("listening for VMC on {}", a.listen))?;
             let mut publisher = TrackerPublisher::new(&a.connect, &a.source);
@@ -273,7 +268,7 @@ pub fn main() -> Result<()> {
                         break;
                     }
                     let header = publisher.next_header(avatar_schema::clock::unix_ns());
-                    let frame = crate::synth::pose_frame(header, t as f32, a.period);
+                    let frame = synth::pose_frame(header, t as f32, a.period);
                     publisher.send(&avatar_schema::Message::Pose(frame));
                 }
                 println!("{} frames sent", publisher.counts.sent.load(std::sync::atomic::Ordering::Relaxed));

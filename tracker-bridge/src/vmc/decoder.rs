@@ -1,71 +1,12 @@
-//! VMC protocol input (`vmc`): OSC over UDP from VSeeFace, XR Animator, Warudo, Virtual Motion Capture… turned
-//! into [`RigFrame`]s.
-//!
-//! [`VmcDecoder`] is the pure part (bytes in, frames out; no socket, no clock); [`VmcReceiver`] binds a tokio UDP
-//! socket (default port [`DEFAULT_PORT`]) and feeds every datagram to a decoder in a background task.
-//!
-//! # Messages
-//! | address | arguments | effect |
-//! |---|---|---|
-//! | `/VMC/Ext/Root/Pos` | name, px, py, pz, qx, qy, qz, qw [, scale xyz, offset xyz] | root transform (extras ignored) |
-//! | `/VMC/Ext/Bone/Pos` | name, px, py, pz, qx, qy, qz, qw | one bone's local transform |
-//! | `/VMC/Ext/Blend/Val` | name, value | a pending blendshape value |
-//! | `/VMC/Ext/Blend/Apply` | — | commits the pending values and ends a frame |
-//! | `/VMC/Ext/OK` | loaded [, calibration state, calibration mode [, tracking status]] | [`VmcDecoder::status`] |
-//! | `/VMC/Ext/T` | time (s, sender clock) | [`VmcDecoder::sender_time`] |
-//!
-//! Other `/VMC/...` addresses (trackers, camera, lights, keys, settings…) are counted as ignored; anything else
-//! as unknown. Floats may be sent as `f` or `d`. Bone and blendshape names are kept as sent (Unity
-//! `HumanBodyBones` names such as `Hips`, `LeftUpperArm`; VRM or ARKit blendshape names): the daemon maps them.
-//!
-//! # Axes
-//! VMC speaks Unity space: metres, +Y up, +Z forward, LEFT-handed. Ours is right-handed with +Y up; the
-//! conversion mirrors Z (the mirror matrix M = diag(1, 1, -1)): a position p becomes M p = (x, y, -z) and a
-//! rotation R becomes M R M, which for a quaternion (x, y, z, w) is (-x, -y, z, w) (the rotation axis is a
-//! pseudo-vector: it mirrors and flips). So a Unity avatar facing +Z faces -Z here (as a VRM 0.x model does in
-//! its glTF). See [`unity_to_rh_position`] and [`unity_to_rh_rotation`].
-//!
-//! Bone rotations are Unity `localRotation`s: relative to the bind pose only for a normalised model (VRM,
-//! where every bone's rest rotation is the identity), which is what VMC performers send.
-//!
-//! # Frames
-//! The decoder keeps the latest transform of every bone it has seen and the last committed blendshape values,
-//! and emits a [`RigFrame`] with all of them (sticky state, as a VMC marionette applies it) when:
-//! 1. `/VMC/Ext/Blend/Apply` arrives (it commits the pending blendshape values first);
-//! 2. a datagram that is an OSC bundle (nested or not) ends after carrying bone or root data not yet emitted;
-//! 3. a bone (or the root) that was already updated since the last frame is updated again: the sender has
-//!    started its next frame, so the previous one is emitted first. This splits streams of unbundled messages
-//!    (one message per datagram), at the cost of one frame interval of latency when the sender sends no Apply.
-//!
-//! Blendshape values without a following Apply never reach a frame. The root transform becomes
-//! `root_position` and also the first bone, named [`ROOT_BONE`], carrying the root's rotation and translation
-//! (a `RigFrame` has no root rotation field). Rotations are normalised (a zero quaternion is refused).
-//!
-//! Header: `capture_time_ns` and `send_time_ns` are the receive time given to [`VmcDecoder::feed`] (VMC's `/T`
-//! is the sender's own clock, with an unknown offset; it is only recorded); `seq` counts emitted frames from 1;
-//! `stream_id` is random per decoder.
-//!
-//! # Robustness
-//! Malformed OSC, bundles nested deeper than [`MAX_BUNDLE_DEPTH`] (checked before decoding: the OSC decoder
-//! recurses), wrong argument counts or types, non-finite numbers, zero quaternions, over-long names and more
-//! than [`MAX_BONES`] / [`MAX_BLENDSHAPES`] distinct names are counted in [`VmcCounts`], logged at debug level
-//! and skipped; nothing is fatal. A bad message only drops itself, not the rest of its bundle; a datagram of
-//! which only a prefix decodes (e.g. a bundle cut short) is used up to there and counted as partial.
+//! [`VmcDecoder`], the pure part: OSC datagrams in, [`RigFrame`]s out, no socket and no clock (messages, frame
+//! rule and robustness: see the [`crate::vmc`] documentation).
 
-use avatar_schema::clock::unix_ns;
+use super::axes::{normalised, unity_to_rh_position, unity_to_rh_rotation};
 use avatar_schema::decode::MAX_NAME_BYTES;
 use avatar_schema::{BoneTransform, FrameHeader, NamedWeight, RigFrame};
-use futures::Stream;
 use rosc::{OscMessage, OscPacket, OscType};
 use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::pin::Pin;
-use std::task::{Context, Poll};
-use tokio::net::{ToSocketAddrs, UdpSocket};
-use tokio::sync::{mpsc, watch};
 
-/// The port VMC marionettes listen on.
-pub const DEFAULT_PORT: u16 = 39539;
 /// Deepest accepted nesting of OSC bundles (1 = a plain bundle). VMC senders use 1.
 pub const MAX_BUNDLE_DEPTH: usize = 8;
 /// Most distinct bone names kept (Unity has 55 humanoid bones).
@@ -74,10 +15,6 @@ pub const MAX_BONES: usize = 256;
 pub const MAX_BLENDSHAPES: usize = 1024;
 /// Name of the bone that carries the VMC root transform in emitted frames.
 pub const ROOT_BONE: &str = "Root";
-/// Frames queued between the receiver task and its reader; beyond this the newest frame is dropped.
-pub const QUEUE: usize = 64;
-/// Largest UDP payload.
-const DATAGRAM: usize = 65_536;
 
 pub const ADDR_ROOT: &str = "/VMC/Ext/Root/Pos";
 pub const ADDR_BONE: &str = "/VMC/Ext/Bone/Pos";
@@ -85,16 +22,6 @@ pub const ADDR_BLEND_VAL: &str = "/VMC/Ext/Blend/Val";
 pub const ADDR_BLEND_APPLY: &str = "/VMC/Ext/Blend/Apply";
 pub const ADDR_OK: &str = "/VMC/Ext/OK";
 pub const ADDR_TIME: &str = "/VMC/Ext/T";
-
-/// Unity (left-handed, +Z forward) position -> ours (right-handed): mirror Z.
-pub fn unity_to_rh_position(p: [f32; 3]) -> [f32; 3] {
-    [p[0], p[1], -p[2]]
-}
-
-/// Unity rotation quaternion (x, y, z, w) -> ours: M R M with M = diag(1, 1, -1), i.e. (-x, -y, z, w).
-pub fn unity_to_rh_rotation(q: [f32; 4]) -> [f32; 4] {
-    [-q[0], -q[1], q[2], q[3]]
-}
 
 /// What the decoder did with its input, per reason. Every decoded message lands in exactly one of `messages`,
 /// `bad_arguments`, `non_finite`, `zero_rotation`, `ignored`, `unknown_address`, `too_many_names`.
@@ -125,7 +52,7 @@ pub struct VmcCounts {
     pub too_many_names: u64,
     /// Frames emitted.
     pub frames: u64,
-    /// Receiver only: frames dropped because the reader fell more than [`QUEUE`] frames behind.
+    /// Receiver only: frames dropped because the reader fell more than [`QUEUE`](super::QUEUE) frames behind.
     pub dropped_queue_full: u64,
     /// Receiver only: errors reading the socket (skipped).
     pub recv_errors: u64,
@@ -155,7 +82,8 @@ struct Root {
     rotation: [f32; 4],
 }
 
-/// VMC datagrams -> [`RigFrame`]s (see the module doc for the frame rule). No socket, no clock.
+/// VMC datagrams -> [`RigFrame`]s (see "Frames" in the [`crate::vmc`] documentation for the frame rule). No
+/// socket, no clock.
 #[derive(Debug)]
 pub struct VmcDecoder {
     source_id: String,
@@ -293,7 +221,8 @@ impl VmcDecoder {
                     *slot = float_arg(a)?;
                 }
                 let position = unity_to_rh_position([v[0], v[1], v[2]]);
-                let rotation = normalised(unity_to_rh_rotation([v[3], v[4], v[5], v[6]]))?;
+                let rotation = normalised(unity_to_rh_rotation([v[3], v[4], v[5], v[6]]))
+                    .ok_or(Refusal::ZeroRotation)?;
                 if is_root {
                     if self.root_fresh {
                         out.push(self.emit(now_ns));
@@ -457,15 +386,6 @@ fn int_arg(a: &OscType) -> Result<i32, Refusal> {
     }
 }
 
-fn normalised(q: [f32; 4]) -> Result<[f32; 4], Refusal> {
-    // in f64: the squares of finite f32s may overflow f32
-    let norm = q.iter().map(|&c| c as f64 * c as f64).sum::<f64>().sqrt();
-    if !norm.is_finite() || norm <= 1e-6 {
-        return Err(Refusal::ZeroRotation);
-    }
-    Ok(q.map(|c| (c as f64 / norm) as f32))
-}
-
 /// Whether `buf` nests OSC bundles at most [`MAX_BUNDLE_DEPTH`] deep, given `depth` enclosing bundles. Follows
 /// the same element framing as the OSC decoder (a big-endian size before each element) without decoding, so
 /// its own recursion is bounded by the limit.
@@ -487,177 +407,10 @@ fn bundle_depth_ok(buf: &[u8], depth: usize) -> bool {
     true
 }
 
-/// Errors starting a [`VmcReceiver`].
-#[derive(Debug, thiserror::Error)]
-pub enum VmcError {
-    #[error("binding the VMC UDP socket: {0}")]
-    Bind(#[source] std::io::Error),
-    #[error("reading the VMC socket's address: {0}")]
-    LocalAddr(#[source] std::io::Error),
-}
-
-/// A UDP socket receiving VMC, decoded in a background task; read frames with [`Self::recv`] or as a
-/// [`Stream`]. Dropping it stops the task.
-pub struct VmcReceiver {
-    frames: mpsc::Receiver<RigFrame>,
-    counts: watch::Receiver<VmcCounts>,
-    local_addr: SocketAddr,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl VmcReceiver {
-    /// Bind `addr` (e.g. `("0.0.0.0", DEFAULT_PORT)` or `"127.0.0.1:0"`) and start receiving. Frames carry
-    /// `source_id`; their times are the receive time ([`unix_ns`]). Must be called inside a tokio runtime.
-    pub async fn bind(addr: impl ToSocketAddrs, source_id: &str) -> Result<Self, VmcError> {
-        let socket = UdpSocket::bind(addr).await.map_err(VmcError::Bind)?;
-        Self::from_socket(socket, VmcDecoder::new(source_id))
-    }
-
-    /// Receive on an already bound socket with the given decoder.
-    pub fn from_socket(socket: UdpSocket, decoder: VmcDecoder) -> Result<Self, VmcError> {
-        let local_addr = socket.local_addr().map_err(VmcError::LocalAddr)?;
-        let (tx, frames) = mpsc::channel(QUEUE);
-        let (counts_tx, counts) = watch::channel(decoder.counts().clone());
-        let task = tokio::spawn(receive_loop(socket, decoder, tx, counts_tx));
-        Ok(VmcReceiver { frames, counts, local_addr, task })
-    }
-
-    /// The bound address (with the port the system chose for port 0).
-    pub fn local_addr(&self) -> SocketAddr {
-        self.local_addr
-    }
-
-    /// The next frame; `None` only if the receive task ended (it does not on its own).
-    pub async fn recv(&mut self) -> Option<RigFrame> {
-        self.frames.recv().await
-    }
-
-    /// The counters as of the last datagram processed.
-    pub fn counts(&self) -> VmcCounts {
-        self.counts.borrow().clone()
-    }
-}
-
-impl Stream for VmcReceiver {
-    type Item = RigFrame;
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<RigFrame>> {
-        self.frames.poll_recv(cx)
-    }
-}
-
-impl Drop for VmcReceiver {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-async fn receive_loop(
-    socket: UdpSocket,
-    mut decoder: VmcDecoder,
-    tx: mpsc::Sender<RigFrame>,
-    counts_tx: watch::Sender<VmcCounts>,
-) {
-    let mut buf = vec![0u8; DATAGRAM];
-    let (mut dropped, mut recv_errors) = (0u64, 0u64);
-    loop {
-        match socket.recv_from(&mut buf).await {
-            Ok((n, _from)) => {
-                for frame in decoder.feed(&buf[..n], unix_ns()) {
-                    match tx.try_send(frame) {
-                        Ok(()) => {}
-                        Err(mpsc::error::TrySendError::Full(_)) => dropped += 1,
-                        Err(mpsc::error::TrySendError::Closed(_)) => return,
-                    }
-                }
-            }
-            Err(e) => {
-                // e.g. ICMP port unreachable reported on Windows; the socket stays usable
-                recv_errors += 1;
-                tracing::debug!("VMC socket: {e}");
-            }
-        }
-        let mut counts = decoder.counts().clone();
-        counts.dropped_queue_full = dropped;
-        counts.recv_errors = recv_errors;
-        counts_tx.send_replace(counts);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use avatar_schema::{decode, encode, Message};
-    use rosc::{OscBundle, OscTime};
-
-    const NOW: i64 = 1_700_000_000_000_000_000;
-
-    fn msg(addr: &str, args: Vec<OscType>) -> OscPacket {
-        OscPacket::Message(OscMessage { addr: addr.to_owned(), args })
-    }
-
-    fn s(v: &str) -> OscType {
-        OscType::String(v.to_owned())
-    }
-
-    fn transform(addr: &str, name: &str, p: [f32; 3], q: [f32; 4]) -> OscPacket {
-        let mut args = vec![s(name)];
-        args.extend(p.iter().chain(&q).map(|&v| OscType::Float(v)));
-        msg(addr, args)
-    }
-
-    fn bone(name: &str, p: [f32; 3], q: [f32; 4]) -> OscPacket {
-        transform(ADDR_BONE, name, p, q)
-    }
-
-    fn blend(name: &str, v: f32) -> OscPacket {
-        msg(ADDR_BLEND_VAL, vec![s(name), OscType::Float(v)])
-    }
-
-    fn apply() -> OscPacket {
-        msg(ADDR_BLEND_APPLY, vec![])
-    }
-
-    fn bundle(content: Vec<OscPacket>) -> OscPacket {
-        OscPacket::Bundle(OscBundle { timetag: OscTime { seconds: 0, fractional: 1 }, content })
-    }
-
-    fn enc(p: &OscPacket) -> Vec<u8> {
-        rosc::encoder::encode(p).unwrap()
-    }
-
-    const ID: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
-
-    fn bone_named<'a>(f: &'a RigFrame, name: &str) -> &'a BoneTransform {
-        f.bones.iter().find(|b| b.name == name).unwrap_or_else(|| panic!("no bone {name} in {f:?}"))
-    }
-
-    fn weight(f: &RigFrame, name: &str) -> Option<f32> {
-        f.blendshapes.iter().find(|w| w.name == name).map(|w| w.value)
-    }
-
-    fn close(a: &[f32], b: &[f32]) -> bool {
-        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5)
-    }
-
-    /// Rotate `v` by the unit quaternion `q` (x, y, z, w): v' = q v q*.
-    fn rotate(q: [f32; 4], v: [f32; 3]) -> [f32; 3] {
-        let (u, w) = ([q[0], q[1], q[2]], q[3]);
-        let cross = |a: [f32; 3], b: [f32; 3]| {
-            [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-        };
-        let t = cross(u, v).map(|c| 2.0 * c);
-        let ut = cross(u, t);
-        [0, 1, 2].map(|i| v[i] + w * t[i] + ut[i])
-    }
-
-    /// Valid per the wire schema's own decoder (finite, unit quaternions, names within limits).
-    fn assert_wire_valid(f: &RigFrame) {
-        let m = Message::Rig(f.clone());
-        match decode(&encode(&m)) {
-            Ok(back) => assert_eq!(back, m),
-            Err(e) => panic!("frame refused by the schema decoder: {e:?}\n{f:?}"),
-        }
-    }
+    use crate::vmc::testing::*;
 
     #[test]
     fn a_bundle_of_bones_makes_one_converted_frame() {
@@ -787,37 +540,6 @@ mod tests {
         let root = || transform(ADDR_ROOT, "r", [0.0; 3], ID);
         assert!(d.feed(&enc(&root()), NOW).is_empty());
         assert_eq!(d.feed(&enc(&root()), NOW).len(), 1);
-    }
-
-    #[test]
-    fn rotation_about_y_commutes_with_the_axis_conversion() {
-        let vectors = [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.3, -0.7, 0.2], [-1.5, 2.0, 0.25]];
-        for deg in [-170.0f32, -90.0, -30.0, 0.0, 15.0, 90.0, 135.0, 180.0] {
-            let half = deg.to_radians() / 2.0;
-            let q = [0.0, half.sin(), 0.0, half.cos()];
-            for v in vectors {
-                let unity = rotate(q, v);
-                let ours = rotate(unity_to_rh_rotation(q), unity_to_rh_position(v));
-                assert!(close(&unity_to_rh_position(unity), &ours), "θ={deg} v={v:?}: {unity:?} vs {ours:?}");
-            }
-        }
-        // Unity: +90° about +Y turns forward (+Z) to the right (+X); here forward is -Z and right stays +X
-        let h = std::f32::consts::FRAC_1_SQRT_2;
-        let ours = rotate(unity_to_rh_rotation([0.0, h, 0.0, h]), unity_to_rh_position([0.0, 0.0, 1.0]));
-        assert!(close(&ours, &[1.0, 0.0, 0.0]), "{ours:?}");
-        // and any rotation: conversion is a conjugation by the mirror
-        let mut rng_state = 7u32;
-        let mut next = || {
-            rng_state = rng_state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (rng_state >> 8) as f32 / (1u32 << 24) as f32 * 2.0 - 1.0
-        };
-        for _ in 0..200 {
-            let q = normalised([next(), next(), next(), next()]).ok().unwrap();
-            let v = [next(), next(), next()];
-            let unity = rotate(q, v);
-            let ours = rotate(unity_to_rh_rotation(q), unity_to_rh_position(v));
-            assert!(close(&unity_to_rh_position(unity), &ours), "q={q:?} v={v:?}");
-        }
     }
 
     #[test]
@@ -994,46 +716,5 @@ mod tests {
                 check(&d, &frames);
             }
         }
-    }
-
-    #[tokio::test]
-    async fn receives_frames_over_loopback_udp() {
-        use std::time::Duration;
-        let mut rx = VmcReceiver::bind("127.0.0.1:0", "vmc-udp").await.unwrap();
-        let addr = rx.local_addr();
-        assert!(addr.ip().is_loopback() && addr.port() != 0);
-        let tx = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
-        for k in 0..3 {
-            let packet = bundle(vec![
-                transform(ADDR_ROOT, "root", [0.0, 0.0, 1.0], ID),
-                bone("Hips", [0.0, 0.9, 0.1 * k as f32], ID),
-                bone("RightHand", [0.0; 3], [0.0, 0.0, 0.6, 0.8]),
-                blend("Fun", 0.2 * k as f32),
-                apply(),
-            ]);
-            tx.send_to(&enc(&packet), addr).unwrap();
-        }
-        tx.send_to(b"garbage", addr).unwrap();
-        for k in 0..3 {
-            let f = tokio::time::timeout(Duration::from_secs(5), rx.recv())
-                .await
-                .expect("no frame within 5 s")
-                .unwrap();
-            assert_eq!(f.header.seq, k + 1);
-            assert_eq!(f.header.source_id, "vmc-udp");
-            assert!(f.header.capture_time_ns > 0);
-            assert_eq!(f.root_position, Some([0.0, 0.0, -1.0]));
-            assert_eq!(bone_named(&f, "Hips").translation, Some([0.0, 0.9, -0.1 * k as f32]));
-            assert!(close(&bone_named(&f, "RightHand").rotation, &[-0.0, -0.0, 0.6, 0.8]));
-            assert_eq!(weight(&f, "Fun"), Some(0.2 * k as f32));
-        }
-        // the garbage datagram is counted (the counts are published after each datagram)
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-        while rx.counts().malformed_packets == 0 {
-            assert!(tokio::time::Instant::now() < deadline, "{:?}", rx.counts());
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-        let c = rx.counts();
-        assert_eq!((c.packets, c.frames, c.malformed_packets, c.dropped_queue_full), (4, 3, 1, 0));
     }
 }

@@ -1,41 +1,15 @@
-//! BVH motion capture files (`bvh`): a strict reader ([`Bvh::parse`], [`Bvh::read`]) and the conversion of its
-//! frames to [`RigFrame`]s ([`to_rig_frames`], [`rig_frame`]) for replaying recorded motion into the daemon.
-//!
-//! # Format
-//! `HIERARCHY`, then one or more `ROOT name { … }` blocks. A joint block holds `OFFSET x y z` (its position in its
-//! parent's frame in the rest pose), `CHANNELS n c1 … cn` (any order of `Xposition`, `Yposition`, `Zposition`,
-//! `Xrotation`, `Yrotation`, `Zrotation`, each at most once), child `JOINT name { … }` blocks and `End Site { OFFSET
-//! x y z }` blocks (a chain's tip: kept as [`Joint::end_sites`], not a joint). Then `MOTION`, `Frames: n`,
-//! `Frame Time: seconds` and `n` rows, one per line, each with one value per channel, joints in the order they
-//! appear in the file and each joint's channels in the listed order. Blank lines are ignored; tokens are
-//! separated by any whitespace (`{` may share a line with `JOINT name`); a joint name is the rest of its line.
-//!
-//! # Conventions
-//! The rest pose has every rotation zero. Rotation channels are degrees and intrinsic, applied in the listed
-//! order: `CHANNELS 3 Zrotation Yrotation Xrotation` means `R = Rz · Ry · Rx` (a column vector is rotated by `Rx`
-//! first). A joint's local transform is `T(offset + position channels) · R`; its world transform is its parent's
-//! world transform times that. Lengths are in the file's units: CMU data (the cgspeed.com BVH conversion of the
-//! CMU mocap database) uses the ASF unit of 1/0.45 inch, so [`CMU_SCALE`] (0.0254 / 0.45 ≈ 0.0564) turns it into
-//! metres — confirmed by the data: subject 01's rest hip height ([`Bvh::rest_hip_height`]) is 16.3 units = 0.92 m.
-//! CMU files are +Y up and right-handed like the runtime; other BVH sources may be Z-up and need a re-orientation
-//! that this module does not do.
-//!
-//! The reader never panics: anything malformed is a [`BvhError`] with the 1-based line it was found on. Beyond
-//! the format it refuses what the wire could not carry: more than 4096 joints, names over 256 bytes, duplicate
-//! joint names, and numbers above [`MAX_ABS_VALUE`] in magnitude.
+//! The BVH reader: `HIERARCHY` and `MOTION` parsed strictly into a [`Bvh`] (format: see the [`crate::mocap`]
+//! documentation), and its error type [`BvhError`]. Forward kinematics and the conversion to rig frames are in
+//! `rig_frames`.
 
 use avatar_schema::decode::{MAX_NAMED_ITEMS, MAX_NAME_BYTES};
-use avatar_schema::{BoneTransform, FrameHeader, RigFrame};
+use nalgebra::Vector3;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// Metres per CMU BVH length unit (the ASF unit, 1/0.45 inch).
-pub const CMU_SCALE: f64 = 0.0254 / 0.45;
 /// Largest magnitude accepted for any number in a file (offsets, channel values, frame time); larger values are
 /// [`BvhError::OutOfRange`], so that every converted value stays finite in `f32`.
 pub const MAX_ABS_VALUE: f64 = 1e9;
-/// Accepted range of the `scale` argument of [`to_rig_frames`] / [`rig_frame`] (and of [`parse_scale`]).
-pub const SCALE_RANGE: std::ops::RangeInclusive<f64> = 1e-6..=1e6;
 
 /// Errors from reading a BVH file. Every parse error carries the 1-based line where it was detected
 /// ([`BvhError::line`]).
@@ -184,7 +158,7 @@ impl Bvh {
         Bvh::parse(&String::from_utf8_lossy(&bytes))
     }
 
-    /// Parse the text of a BVH file (see the module documentation for the accepted format).
+    /// Parse the text of a BVH file (see the [`crate::mocap`] documentation for the accepted format).
     pub fn parse(text: &str) -> Result<Bvh, BvhError> {
         Parser::new(text).parse()
     }
@@ -202,23 +176,6 @@ impl Bvh {
     /// Duration of the motion: frames × frame time, in seconds.
     pub fn duration(&self) -> f64 {
         self.frames.len() as f64 * self.frame_time
-    }
-
-    /// Local rotation of `joint` in `frame` relative to the rest pose, a unit quaternion (x, y, z, w): the
-    /// product of its rotation channels in the listed order (identity if it has none).
-    ///
-    /// # Panics
-    /// If `frame` or `joint` is out of range.
-    pub fn local_rotation(&self, frame: usize, joint: usize) -> [f64; 4] {
-        let j = &self.joints[joint];
-        let row = &self.frames[frame][j.first_channel..j.first_channel + j.channels.len()];
-        let mut q = [0.0, 0.0, 0.0, 1.0];
-        for (c, v) in j.channels.iter().zip(row) {
-            if c.is_rotation() {
-                q = quat_mul(q, axis_angle(c.axis(), v.to_radians()));
-            }
-        }
-        normalize(q)
     }
 
     /// The values of `joint`'s position channels in `frame` (file units; zero for an axis without a channel):
@@ -249,153 +206,8 @@ impl Bvh {
     /// # Panics
     /// If `frame` is out of range.
     pub fn root_position(&self, frame: usize) -> [f64; 3] {
-        add(self.joints[0].offset, self.channel_translation(frame, 0))
+        (Vector3::from(self.joints[0].offset) + Vector3::from(self.channel_translation(frame, 0))).into()
     }
-
-    /// World rotation and position (file units) of every joint in `frame`, or in the rest pose for `None`.
-    ///
-    /// # Panics
-    /// If `frame` is out of range.
-    pub fn world_poses(&self, frame: Option<usize>) -> Vec<([f64; 4], [f64; 3])> {
-        let mut out: Vec<([f64; 4], [f64; 3])> = Vec::with_capacity(self.joints.len());
-        for (i, j) in self.joints.iter().enumerate() {
-            let (local_q, local_t) = match frame {
-                Some(f) => (self.local_rotation(f, i), add(j.offset, self.channel_translation(f, i))),
-                None => ([0.0, 0.0, 0.0, 1.0], j.offset),
-            };
-            let pose = match j.parent {
-                None => (local_q, local_t),
-                Some(p) => {
-                    let (pq, pt) = out[p];
-                    (normalize(quat_mul(pq, local_q)), add(pt, rotate(pq, local_t)))
-                }
-            };
-            out.push(pose);
-        }
-        out
-    }
-
-    /// Height of the (first) root above the lowest joint or end site in the rest pose, file units: the hip height
-    /// for a humanoid rooted at the hips. Used to pick or check a scale (× [`CMU_SCALE`] ≈ 0.9 m for CMU data).
-    pub fn rest_hip_height(&self) -> f64 {
-        if self.joints.is_empty() {
-            return 0.0;
-        }
-        let poses = self.world_poses(None);
-        let mut lowest = poses[0].1[1];
-        for (j, (_, p)) in self.joints.iter().zip(&poses) {
-            lowest = lowest.min(p[1]);
-            for e in &j.end_sites {
-                lowest = lowest.min(p[1] + e[1]);
-            }
-        }
-        poses[0].1[1] - lowest
-    }
-}
-
-/// Parse a `--scale` argument: a positive number within [`SCALE_RANGE`], or `cmu` for [`CMU_SCALE`].
-pub fn parse_scale(arg: &str) -> Result<f64, BvhError> {
-    let bad = |problem| BvhError::BadScale { text: arg.to_owned(), problem };
-    if arg.eq_ignore_ascii_case("cmu") {
-        return Ok(CMU_SCALE);
-    }
-    let v: f64 = arg.trim().parse().map_err(|_| bad("not a number (or `cmu`)"))?;
-    if !SCALE_RANGE.contains(&v) {
-        return Err(bad("outside 1e-6 ..= 1e6"));
-    }
-    Ok(v)
-}
-
-/// The rig frame for frame `index` of `bvh`:
-/// - one bone per joint (End Sites are not bones), named by the joint names, in file order; `rotation` is
-///   [`Bvh::local_rotation`] (the BVH rest pose has zero rotations, so the channel rotation is the rotation
-///   relative to the rest pose);
-/// - the first root's position channels go into `root_position`: [`Bvh::root_position`] × `scale`, absolute in
-///   the file's world frame (not relative to the first frame); `None` if that root has no position channels.
-///   Other joints with position channels get `translation` = their channel values × `scale` (the displacement
-///   from their rest offset); all other translations are `None`;
-/// - header: `seq` = index + 1, `capture_time_ns` = index × frame time from 0, `stream_id` and `send_time_ns`
-///   0 (the [`crate::TrackerPublisher`] stamps those, and its own `seq`).
-///
-/// # Panics
-/// If `index` is out of range or `scale` is outside [`SCALE_RANGE`] (check user input with [`parse_scale`]).
-pub fn rig_frame(bvh: &Bvh, index: usize, source_id: &str, scale: f64) -> RigFrame {
-    assert!(SCALE_RANGE.contains(&scale), "BVH scale {scale} outside {SCALE_RANGE:?}");
-    let f32x3 = |v: [f64; 3]| [(v[0] * scale) as f32, (v[1] * scale) as f32, (v[2] * scale) as f32];
-    let bones = (0..bvh.joints.len())
-        .map(|j| {
-            let q = bvh.local_rotation(index, j);
-            BoneTransform {
-                name: bvh.joints[j].name.clone(),
-                rotation: [q[0] as f32, q[1] as f32, q[2] as f32, q[3] as f32],
-                translation: (j != 0 && bvh.has_position_channels(j))
-                    .then(|| f32x3(bvh.channel_translation(index, j))),
-            }
-        })
-        .collect();
-    RigFrame {
-        header: FrameHeader {
-            source_id: source_id.to_owned(),
-            stream_id: 0,
-            seq: index as u64 + 1,
-            capture_time_ns: (index as f64 * bvh.frame_time * 1e9).round() as i64,
-            send_time_ns: 0,
-        },
-        bones,
-        blendshapes: Vec::new(),
-        root_position: (!bvh.joints.is_empty() && bvh.has_position_channels(0))
-            .then(|| f32x3(bvh.root_position(index))),
-    }
-}
-
-/// Every frame of `bvh` as a [`RigFrame`] (see [`rig_frame`] for the mapping).
-///
-/// # Panics
-/// If `scale` is outside [`SCALE_RANGE`].
-pub fn to_rig_frames(bvh: &Bvh, source_id: &str, scale: f64) -> Vec<RigFrame> {
-    (0..bvh.frames.len()).map(|i| rig_frame(bvh, i, source_id, scale)).collect()
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// quaternions (x, y, z, w), Hamilton product
-
-fn axis_angle(axis: usize, radians: f64) -> [f64; 4] {
-    let (s, c) = (0.5 * radians).sin_cos();
-    let mut q = [0.0, 0.0, 0.0, c];
-    q[axis] = s;
-    q
-}
-
-fn quat_mul(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
-    let [ax, ay, az, aw] = a;
-    let [bx, by, bz, bw] = b;
-    [
-        aw * bx + ax * bw + ay * bz - az * by,
-        aw * by - ax * bz + ay * bw + az * bx,
-        aw * bz + ax * by - ay * bx + az * bw,
-        aw * bw - ax * bx - ay * by - az * bz,
-    ]
-}
-
-fn normalize(q: [f64; 4]) -> [f64; 4] {
-    let n = q.iter().map(|c| c * c).sum::<f64>().sqrt();
-    [q[0] / n, q[1] / n, q[2] / n, q[3] / n]
-}
-
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-}
-
-fn add(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
-}
-
-/// `q v q*` for a unit quaternion.
-fn rotate(q: [f64; 4], v: [f64; 3]) -> [f64; 3] {
-    let u = [q[0], q[1], q[2]];
-    let t = cross(u, v).map(|c| 2.0 * c);
-    let ut = cross(u, t);
-    [v[0] + q[3] * t[0] + ut[0], v[1] + q[3] * t[1] + ut[1], v[2] + q[3] * t[2] + ut[2]]
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -709,47 +521,7 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nalgebra::{UnitQuaternion, Vector3};
-
-    const FIXTURE: &str = include_str!("../../assets/fixtures/cmu_01_01_first240.bvh");
-
-    const CMU_JOINTS: [&str; 31] = [
-        "Hips",
-        "LHipJoint",
-        "LeftUpLeg",
-        "LeftLeg",
-        "LeftFoot",
-        "LeftToeBase",
-        "RHipJoint",
-        "RightUpLeg",
-        "RightLeg",
-        "RightFoot",
-        "RightToeBase",
-        "LowerBack",
-        "Spine",
-        "Spine1",
-        "Neck",
-        "Neck1",
-        "Head",
-        "LeftShoulder",
-        "LeftArm",
-        "LeftForeArm",
-        "LeftHand",
-        "LeftFingerBase",
-        "LFingers",
-        "LThumb",
-        "RightShoulder",
-        "RightArm",
-        "RightForeArm",
-        "RightHand",
-        "RightFingerBase",
-        "RFingers",
-        "RThumb",
-    ];
-
-    fn cmu() -> Bvh {
-        Bvh::parse(FIXTURE).expect("the CMU fixture parses")
-    }
+    use crate::mocap::fixtures::{cmu, CMU_JOINTS, FIXTURE};
 
     /// The fixture with its motion cut to the first `n` frames (and `Frames:` fixed).
     fn cmu_frames(n: usize) -> String {
@@ -778,10 +550,6 @@ mod tests {
     /// 1-based line number of the first line of `text` starting with `prefix` (after indentation).
     fn line_of(text: &str, prefix: &str) -> usize {
         text.lines().position(|l| l.trim_start().starts_with(prefix)).unwrap() + 1
-    }
-
-    fn norm(q: [f32; 4]) -> f32 {
-        q.iter().map(|c| c * c).sum::<f32>().sqrt()
     }
 
     #[test]
@@ -813,149 +581,6 @@ mod tests {
         let last = FIXTURE.lines().last().unwrap();
         let want: Vec<f64> = last.split_whitespace().map(|s| s.parse().unwrap()).collect();
         assert_eq!(b.frames[239], want);
-    }
-
-    #[test]
-    fn cmu_scale_gives_a_human_hip_height() {
-        let b = cmu();
-        // rest pose: hips to the tip of the (longer, right) leg's toes, 1.79463 + 6.98555 + 7.05623 + 0.45259
-        let h = b.rest_hip_height();
-        assert!((h - 16.289).abs() < 1e-9, "{h}");
-        assert!((0.85..0.95).contains(&(h * CMU_SCALE)), "{} m", h * CMU_SCALE);
-        // and in the motion (forward kinematics with the scale): while the subject stands, before the jump, the
-        // lower toe tip stays 3–6 cm above the floor y = 0 (a toe joint's height), neither sinking nor floating
-        for f in (0..=150).step_by(10) {
-            let poses = b.world_poses(Some(f));
-            let lowest = b
-                .joints
-                .iter()
-                .zip(&poses)
-                .flat_map(|(j, (q, p))| j.end_sites.iter().map(move |e| add(*p, rotate(*q, *e))[1]))
-                .fold(f64::INFINITY, f64::min);
-            let m = lowest * CMU_SCALE;
-            assert!((0.03..0.06).contains(&m), "frame {f}: lowest toe tip {m} m above the floor");
-        }
-    }
-
-    #[test]
-    fn rotations_compose_in_the_listed_order() {
-        // independent check with nalgebra: every joint, several frames, R = Rz(a) · Ry(b) · Rx(c) as listed
-        let b = cmu();
-        let mut nontrivial = 0;
-        for f in [0, 37, 120, 239] {
-            for (j, joint) in b.joints.iter().enumerate() {
-                let row = &b.frames[f][joint.first_channel..];
-                let mut want = UnitQuaternion::identity();
-                for (c, v) in joint.channels.iter().zip(row) {
-                    let axis = match c {
-                        Channel::Xrotation => Vector3::x_axis(),
-                        Channel::Yrotation => Vector3::y_axis(),
-                        Channel::Zrotation => Vector3::z_axis(),
-                        _ => continue,
-                    };
-                    want *= UnitQuaternion::from_axis_angle(&axis, v.to_radians());
-                }
-                let q = b.local_rotation(f, j);
-                let got = UnitQuaternion::from_quaternion(nalgebra::Quaternion::new(q[3], q[0], q[1], q[2]));
-                assert!(got.angle_to(&want) < 1e-9, "frame {f} joint {}", joint.name);
-                nontrivial += (want.angle() > 0.2) as usize;
-            }
-        }
-        assert!(nontrivial > 20, "the check must see real rotations, saw {nontrivial}");
-        // and the order matters: the reversed product differs for the left upper arm in frame 120
-        let (j, f) = (b.joint("LeftArm").unwrap(), 120);
-        let r = &b.frames[f][b.joints[j].first_channel..];
-        let (z, y, x) = (r[0].to_radians(), r[1].to_radians(), r[2].to_radians());
-        let reversed = UnitQuaternion::from_axis_angle(&Vector3::x_axis(), x)
-            * UnitQuaternion::from_axis_angle(&Vector3::y_axis(), y)
-            * UnitQuaternion::from_axis_angle(&Vector3::z_axis(), z);
-        let q = b.local_rotation(f, j);
-        let got = UnitQuaternion::from_quaternion(nalgebra::Quaternion::new(q[3], q[0], q[1], q[2]));
-        assert!(got.angle_to(&reversed) > 0.05, "{}", got.angle_to(&reversed));
-    }
-
-    #[test]
-    fn hand_written_rotation_moves_the_child_where_expected() {
-        // Zrotation 90 then Xrotation 90 (intrinsic): R = Rz(90) · Rx(90). The child at +Y goes first to +Z
-        // (Rx), then Rz leaves +Z alone; the child at +Z goes to -Y (Rx), then to +X (Rz).
-        let text = "HIERARCHY\nROOT a\n{\n OFFSET 0 0 0\n CHANNELS 2 Zrotation Xrotation\n \
-                    JOINT up\n {\n  OFFSET 0 1 0\n  CHANNELS 0\n }\n \
-                    JOINT fwd\n {\n  OFFSET 0 0 1\n  End Site\n  {\n   OFFSET 0 0 1\n  }\n }\n}\n\
-                    MOTION\nFrames: 1\nFrame Time: 0.5\n90 90\n";
-        let b = Bvh::parse(text).unwrap();
-        let w = b.world_poses(Some(0));
-        let close = |a: [f64; 3], e: [f64; 3]| (0..3).all(|i| (a[i] - e[i]).abs() < 1e-12);
-        assert!(close(w[1].1, [0.0, 0.0, 1.0]), "{:?}", w[1].1);
-        assert!(close(w[2].1, [1.0, 0.0, 0.0]), "{:?}", w[2].1);
-        assert!(b.joints[2].channels.is_empty() && b.joints[2].end_sites == [[0.0, 0.0, 1.0]]);
-        let r = to_rig_frames(&b, "t", 1.0);
-        assert_eq!(r[0].root_position, None, "no position channels: no root position");
-    }
-
-    #[test]
-    fn rig_frames_from_cmu() {
-        let b = cmu();
-        let frames = to_rig_frames(&b, "cmu-01-01", CMU_SCALE);
-        assert_eq!(frames.len(), 240);
-        for (i, f) in frames.iter().enumerate() {
-            assert_eq!(f.header.seq, i as u64 + 1);
-            assert_eq!(f.header.source_id, "cmu-01-01");
-            let want_ns = (i as f64 * 0.0083333 * 1e9).round() as i64;
-            assert_eq!(f.header.capture_time_ns, want_ns);
-            assert_eq!(f.bones.len(), 31);
-            for (bone, name) in f.bones.iter().zip(CMU_JOINTS) {
-                assert_eq!(bone.name, name);
-                assert!((norm(bone.rotation) - 1.0).abs() < 1e-6, "{name}: {:?}", bone.rotation);
-                assert_eq!(bone.translation, None);
-            }
-            assert!(f.blendshapes.is_empty());
-        }
-        assert_eq!(frames[239].header.capture_time_ns, 1_991_658_700);
-        // root: absolute, scaled to metres (hips about 1 m up)
-        let r0 = frames[0].root_position.unwrap();
-        let want = [9.3722 * CMU_SCALE, 17.8693 * CMU_SCALE, -17.3198 * CMU_SCALE];
-        assert!((0..3).all(|k| (r0[k] as f64 - want[k]).abs() < 1e-6), "{r0:?}");
-        assert!((0.9..1.1).contains(&r0[1]));
-        // bone rotation = the channel rotation (rest = zero rotations)
-        let arm = b.joint("LeftArm").unwrap();
-        let q = b.local_rotation(120, arm);
-        let got = frames[120].bones[arm].rotation;
-        assert!((0..4).all(|k| (got[k] as f64 - q[k]).abs() < 1e-6));
-        // unscaled: the file's units
-        let raw = rig_frame(&b, 0, "x", 1.0);
-        assert_eq!(raw.root_position, Some([9.3722, 17.8693, -17.3198]));
-        // every frame passes the wire's own validation
-        for f in [&frames[0], &frames[239]] {
-            let msg = avatar_schema::Message::Rig(f.clone());
-            assert_eq!(avatar_schema::decode(&avatar_schema::encode(&msg)).unwrap(), msg);
-        }
-    }
-
-    #[test]
-    fn non_root_position_channels_become_translations() {
-        let text = "HIERARCHY\nROOT r\n{\n OFFSET 1 2 3\n CHANNELS 1 Yposition\n JOINT c\n {\n  OFFSET 0 1 0\n  \
-                    CHANNELS 4 Xrotation Zposition Yrotation Xposition\n }\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n\
-                    10 0 5 0 7\n-1 90 6 0 8\n";
-        let b = Bvh::parse(text).unwrap();
-        assert_eq!(b.root_position(0), [1.0, 12.0, 3.0]);
-        assert_eq!(b.channel_translation(1, 1), [8.0, 0.0, 6.0]);
-        let r = to_rig_frames(&b, "t", 2.0);
-        assert_eq!(r[1].root_position, Some([2.0, 2.0, 6.0]));
-        assert_eq!(r[1].bones[0].translation, None);
-        assert_eq!(r[1].bones[1].translation, Some([16.0, 0.0, 12.0]));
-        assert_eq!(r[1].header.capture_time_ns, 100_000_000);
-        let q = r[1].bones[1].rotation;
-        let s = 0.5f32.sqrt();
-        assert!((q[0] - s).abs() < 1e-6 && (q[3] - s).abs() < 1e-6, "{q:?}");
-    }
-
-    #[test]
-    fn scale_argument() {
-        assert_eq!(parse_scale("cmu").unwrap(), CMU_SCALE);
-        assert_eq!(parse_scale("0.01").unwrap(), 0.01);
-        for bad in ["0", "-1", "nan", "inf", "1e9", "x", ""] {
-            assert!(matches!(parse_scale(bad), Err(BvhError::BadScale { .. })), "{bad}");
-        }
     }
 
     /// `(text, expected line, check on the error)` for damaged versions of the CMU fixture.
@@ -1112,6 +737,8 @@ mod tests {
 #[cfg(test)]
 mod property {
     use super::*;
+    use crate::mocap::fixtures::FIXTURE;
+    use crate::mocap::{to_rig_frames, CMU_SCALE};
     use proptest::prelude::*;
     use proptest::test_runner::TestCaseError;
 
@@ -1144,7 +771,7 @@ mod property {
 
     /// The CMU fixture with 4 frames: small enough for many cases.
     fn small_cmu() -> String {
-        let text = include_str!("../../assets/fixtures/cmu_01_01_first240.bvh");
+        let text = FIXTURE;
         let rows = text.lines().position(|l| l.starts_with("Frame Time:")).unwrap() + 1;
         let mut out: String = text.lines().take(rows + 4).map(|l| format!("{l}\n")).collect();
         out = out.replacen("Frames: 240", "Frames: 4", 1);

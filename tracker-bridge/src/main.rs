@@ -1,3 +1,0 @@
-fn main() -> anyhow::Result<()> {
-    tracker_bridge::cli::main()
-}
