@@ -360,7 +360,7 @@ mod tests {
     use crate::reduced::model::{complementary_basis, ReducedModel};
     use crate::reduced::step::tests::bend;
     use crate::reduced::StepState;
-    use crate::rig::linear::{LbsRig, Rig, RigPart};
+    use crate::rig::{LbsRig, Rig, RigPart};
 
     /// A two-bone bar with the surface-diffused momentum leak (so that the bending rig excites secondary motion).
     struct Scene {

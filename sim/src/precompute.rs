@@ -392,7 +392,7 @@ mod tests {
     use super::*;
     use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::modes::dense::skinning_subspace;
-    use crate::rig::linear::{LbsRig, RigPart};
+    use crate::rig::{LbsRig, RigPart};
 
     fn small() -> (TetMesh, Rig) {
         let mesh = box_mesh(6, 2, 2, [2.0, 0.5, 0.5]);

@@ -137,13 +137,11 @@ pub fn bar_avatar(
     clusters: usize,
 ) -> Result<Asset> {
     let mesh = crate::mesh::tet_mesh::shapes::box_mesh(cells[0], cells[1], cells[2], size);
-    let lbs = crate::rig::linear::LbsRig::two_bone_bar(&mesh, 0, 0.5 * size[0], blend);
-    let mut parts = vec![crate::rig::linear::RigPart::Lbs(lbs)];
+    let lbs = crate::rig::LbsRig::two_bone_bar(&mesh, 0, 0.5 * size[0], blend);
+    let mut parts = vec![crate::rig::RigPart::Lbs(lbs)];
     if !shapes.is_empty() {
         let targets = shapes.iter().map(|(name, f)| (name.to_string(), f(&mesh.vertices))).collect();
-        parts.push(crate::rig::linear::RigPart::Blendshapes(crate::rig::linear::BlendshapeRig::from_dense(
-            targets,
-        )?));
+        parts.push(crate::rig::RigPart::Blendshapes(crate::rig::BlendshapeRig::from_dense(targets)?));
     }
     let rig = Rig::new(parts)?;
     let settings = PrecomputeSettings {

@@ -25,7 +25,7 @@
 
 use crate::asset::file::{hex, Asset, AssetHash};
 use crate::asset::render_mesh::{vertex_normals, RenderMesh};
-use crate::rig::linear::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
+use crate::rig::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
 use serde_json::{json, Value};
 
 #[derive(Debug, thiserror::Error)]

@@ -40,9 +40,9 @@ use crate::geometry::transfer::closest_points;
 use crate::geometry::voxelize::{voxel_tet_mesh, VoxelSettings, MAX_RESOLUTION};
 use crate::modes::dense::ModesError;
 use crate::precompute::{precompute, PrecomputeError, PrecomputeSettings, ProgressFn};
-use crate::rig::linear::VertexWeights;
-use crate::rig::linear::{affine_inverse, Affine, BlendTarget, BlendshapeRig, Bone, LbsRig, Rig, RigPart};
 use crate::rig::resample::{resample, Stencil};
+use crate::rig::VertexWeights;
+use crate::rig::{affine_inverse, Affine, BlendTarget, BlendshapeRig, Bone, LbsRig, Rig, RigPart};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -216,7 +216,7 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
                 Some(m) => {
                     affine_from_gltf(&m[j], &format!("inverse bind matrix {j} of skin {}", skin.index()))?
                 }
-                None => crate::rig::linear::IDENTITY,
+                None => crate::rig::IDENTITY,
             };
             let bind = affine_inverse(&ibm).ok_or_else(|| {
                 ImportError::Invalid(format!("inverse bind matrix {j} of skin {} is singular", skin.index()))

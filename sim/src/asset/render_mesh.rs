@@ -180,7 +180,7 @@ mod tests {
     use crate::precompute::{precompute, ClusterCount, PrecomputeSettings};
     use crate::reduced::model::ReducedModel;
     use crate::reduced::{Elasticity, StepOptions, StepState};
-    use crate::rig::linear::{LbsRig, RigPart};
+    use crate::rig::{LbsRig, RigPart};
 
     fn sim() -> Precomputed {
         let mesh = box_mesh(6, 2, 2, [3.0, 1.0, 1.0]);

@@ -4,7 +4,7 @@
 //! across the elbow; and the poses that bend it.
 
 use crate::mesh::tet_mesh::{shapes::box_mesh, TetMesh};
-use crate::rig::linear::{Bone, LbsRig, Rig, RigPart, VertexWeights, IDENTITY};
+use crate::rig::{Bone, LbsRig, Rig, RigPart, VertexWeights, IDENTITY};
 
 /// Arm proportions (metres).
 #[derive(Clone, Debug)]

@@ -12,16 +12,21 @@
 //! - `precond`: the skinned preconditioner: a sparse approximation of the rest boundary operator `K_b(0)`
 //!   (Eq. 16, graph-distance pattern, diagonal compensation) and its IC factor.
 //! - `collide`: penalty springs against level sets and self-collision (§3, Eq. 2).
-//! - `solve`: the per-pose solves: interior PCG (Eq. 7), modified-Newton boundary solve (Eq. 13, §6.1), the
-//!   volumetric PCG baseline and the direct reference.
+//! - `solve`: the flesh model (construction, settings, state, frame reports) and the per-pose stages every
+//!   solve shares (skinned rotations, `H(q)` and the load, warm start, contacts, free force).
+//! - `boundary`: the run-time solve: interior PCG (Eq. 7) and the modified-Newton boundary solve (Eq. 13,
+//!   §6.1).
+//! - `reference`: the volumetric PCG baseline (§7) and the direct reference.
 //!
 //! The 3×3-block matrices, block IC(0) and PCG they use are in [`crate::linalg`].
 
 pub(crate) mod arm;
+pub(crate) mod boundary;
 pub(crate) mod collide;
 pub(crate) mod energy;
 pub(crate) mod partition;
 pub(crate) mod precond;
+pub(crate) mod reference;
 pub(crate) mod solve;
 
 pub use arm::{ArmShape, NO_ROTATION};

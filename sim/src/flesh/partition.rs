@@ -205,7 +205,7 @@ pub fn components(mesh: &TetMesh) -> Vec<Vec<usize>> {
 mod tests {
     use super::*;
     use crate::mesh::tet_mesh::shapes::box_mesh;
-    use crate::rig::linear::{LbsRig, Rig, RigPart};
+    use crate::rig::{LbsRig, Rig, RigPart};
 
     #[test]
     fn a_bar_is_held_in_the_core_of_each_bone_and_the_classes_are_consistent() {

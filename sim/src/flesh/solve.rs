@@ -18,6 +18,10 @@
 //!
 //! Positions are vertex-major in the partition's numbering inside; the public API speaks the mesh's own
 //! numbering.
+//!
+//! This file holds the model (construction, settings, state, reports) and stages 1–2 with what every solve
+//! shares (warm start, contacts, free force); the solves of stage 3 are in `boundary` (Eq. 7 and 13) and
+//! `reference` (the volumetric baseline and the direct reference).
 
 use crate::fem::Material;
 use crate::flesh::collide::{self, LevelSet, SelfCollision, Spring};
@@ -27,16 +31,14 @@ use crate::flesh::precond::{PreconditionerSettings, SkinnedPreconditioner};
 use crate::linalg::block::{axpy_v3 as axpy, norm_v3 as norm, BlockMatrix, V3};
 use crate::linalg::cholesky::Cholesky;
 use crate::linalg::ichol::BlockIc;
-use crate::linalg::pcg::{self, pcg_v3 as pcg, PcgReport};
 use crate::mesh::tet_mesh::TetMesh;
 use crate::rig::linear::{Rig, RigPart};
 use crate::rig::skinned_rotation::{PoseRotations, RotationWeights};
-use faer::Mat;
 use nalgebra::Matrix3;
 use std::time::Instant;
 
 /// Newton steps during which contact springs follow the current exit points (then their targets freeze).
-const RETARGET_STEPS: usize = 6;
+pub(super) const RETARGET_STEPS: usize = 6;
 
 /// Everything that shapes the solves.
 #[derive(Clone, Debug)]
@@ -123,20 +125,20 @@ pub struct FrameReport {
 /// A solved shape and what the next frame warm-starts from (partition numbering).
 #[derive(Clone, Debug)]
 pub struct FleshState {
-    x: Vec<V3>,
-    x_rig: Vec<V3>,
+    pub(super) x: Vec<V3>,
+    pub(super) x_rig: Vec<V3>,
     /// The contact springs of the last solve (partition numbering).
-    springs: Vec<Spring>,
+    pub(super) springs: Vec<Spring>,
 }
 
 /// The per-pose terms of stage 1–2.
-struct PoseTerms {
-    rot_vertex: Vec<Matrix3<f64>>,
+pub(super) struct PoseTerms {
+    pub(super) rot_vertex: Vec<Matrix3<f64>>,
     /// Rig positions of every vertex (partition numbering).
-    x_rig: Vec<V3>,
+    pub(super) x_rig: Vec<V3>,
     /// `r_f = g_f − H_fc x_c`.
-    rhs: Vec<V3>,
-    rhs_norm: f64,
+    pub(super) rhs: Vec<V3>,
+    pub(super) rhs_norm: f64,
 }
 
 /// A flesh model of one avatar: the partition, the ex-rotated stiffness and the rest-pose factors.
@@ -147,17 +149,17 @@ pub struct FleshModel {
     rest_old: Vec<[f64; 3]>,
     rig: Rig,
     has_blendshapes: bool,
-    ex: ExRotated,
+    pub(super) ex: ExRotated,
     tet_weights: RotationWeights,
     vertex_weights: RotationWeights,
     /// `H(0)` (partition numbering).
     pub h0: BlockMatrix,
     pub ic_interior: BlockIc,
     /// Exact sparse Cholesky of `H_ii(0)` (built for the preconditioner, kept for [`InteriorInverse::RestFactor`]).
-    rest_interior: Option<Cholesky>,
-    ic_free: Option<BlockIc>,
+    pub(super) rest_interior: Option<Cholesky>,
+    pub(super) ic_free: Option<BlockIc>,
     pub preconditioner: SkinnedPreconditioner,
-    self_collision: Option<SelfCollision>,
+    pub(super) self_collision: Option<SelfCollision>,
     /// Penalty stiffness (N/m).
     pub spring_k: f64,
     pub settings: FleshSettings,
@@ -165,12 +167,12 @@ pub struct FleshModel {
     pub build_seconds: [f64; 3],
 }
 
-fn v3(m: &Matrix3<f64>, x: &V3) -> V3 {
+pub(super) fn v3(m: &Matrix3<f64>, x: &V3) -> V3 {
     let y = m * nalgebra::Vector3::from(*x);
     [y.x, y.y, y.z]
 }
 
-fn v3t(m: &Matrix3<f64>, x: &V3) -> V3 {
+pub(super) fn v3t(m: &Matrix3<f64>, x: &V3) -> V3 {
     let y = m.transpose() * nalgebra::Vector3::from(*x);
     [y.x, y.y, y.z]
 }
@@ -328,7 +330,7 @@ impl FleshModel {
     }
 
     /// Stage 1–2: rotations, rig positions, `H(q)` and `r_f`.
-    fn pose(&mut self, p: &[f64], report: &mut FrameReport) -> PoseTerms {
+    pub(super) fn pose(&mut self, p: &[f64], report: &mut FrameReport) -> PoseTerms {
         let clock = Instant::now();
         let pose = PoseRotations::new(&self.rig, p);
         let rot_tet = self.tet_weights.rotations(&pose);
@@ -360,7 +362,7 @@ impl FleshModel {
     }
 
     /// The free positions' warm start: the previous solution moved with the rig.
-    fn warm_start(&self, state: &FleshState, terms: &PoseTerms) -> Vec<V3> {
+    pub(super) fn warm_start(&self, state: &FleshState, terms: &PoseTerms) -> Vec<V3> {
         let mut x = terms.x_rig.clone();
         for v in self.part.free_range() {
             for c in 0..3 {
@@ -371,7 +373,13 @@ impl FleshModel {
     }
 
     /// `z = R* (L Lᵀ)⁻¹ R*ᵀ r` over vertices starting at `first` (rotations of the partition numbering).
-    fn rotated_solve(factor: &BlockIc, rot: &[Matrix3<f64>], first: usize, r: &[V3], z: &mut [V3]) {
+    pub(super) fn rotated_solve(
+        factor: &BlockIc,
+        rot: &[Matrix3<f64>],
+        first: usize,
+        r: &[V3],
+        z: &mut [V3],
+    ) {
         let rr: Vec<V3> = r.iter().enumerate().map(|(k, v)| v3t(&rot[first + k], v)).collect();
         factor.solve(&rr, z);
         for (k, v) in z.iter_mut().enumerate() {
@@ -379,35 +387,12 @@ impl FleshModel {
         }
     }
 
-    /// Eq. 7: relax the interior for the boundary in `x` (PCG from the interior already in `x`).
-    fn relax_interior(&self, terms: &PoseTerms, x: &mut [V3], report: &mut FrameReport) -> PcgReport {
-        let clock = Instant::now();
-        let (i, b) = (self.part.interior_range(), self.part.boundary_range());
-        let h = &self.ex.matrix;
-        let mut rhs = terms.rhs[i.clone()].to_vec();
-        h.mul_sub(i.clone(), b.clone(), &x[b.clone()], &mut rhs, -1.0, true);
-        let mut xi = x[i.clone()].to_vec();
-        let r = pcg(
-            |v, out| h.mul_sub(i.clone(), i.clone(), v, out, 1.0, false),
-            |r, z| Self::rotated_solve(&self.ic_interior, &terms.rot_vertex, 0, r, z),
-            &rhs,
-            &mut xi,
-            self.settings.interior_tolerance,
-            self.settings.max_cg,
-        );
-        x[i].copy_from_slice(&xi);
-        report.interior_seconds += clock.elapsed().as_secs_f64();
-        report.interior_iterations += r.iterations;
-        report.interior_solves += 1;
-        r
-    }
-
     /// Update the springs with the contacts at `x`: a proxy found inside gets a spring to the current exit
     /// point (and, while `retarget`, an existing spring moves to it); a proxy with a spring that is no longer
     /// inside keeps it for the rest of the frame. The set of proxies only grows and targets freeze after the
     /// first Newton steps, so the iteration ends on an equilibrium of one fixed, linear set of springs instead
     /// of cycling between contact sets; returns how many proxies were added.
-    fn update_contacts(
+    pub(super) fn update_contacts(
         &self,
         x: &[V3],
         springs: &mut Vec<Spring>,
@@ -447,7 +432,7 @@ impl FleshModel {
     }
 
     /// The free force `r_f − H_ff x_f` plus spring forces, at `x`.
-    fn free_force(&self, terms: &PoseTerms, x: &[V3], springs: &[Spring]) -> Vec<V3> {
+    pub(super) fn free_force(&self, terms: &PoseTerms, x: &[V3], springs: &[Spring]) -> Vec<V3> {
         let f = self.part.free_range();
         let mut force = terms.rhs.clone();
         self.ex.matrix.mul_sub(f.clone(), f.clone(), &x[f.clone()], &mut force, -1.0, true);
@@ -457,214 +442,6 @@ impl FleshModel {
             axpy(1.0, &sf[f.clone()], &mut force);
         }
         force
-    }
-
-    /// Eq. 13 by modified Newton (§6.1) with the chosen interior inverse and boundary preconditioner.
-    pub fn solve_boundary_with(
-        &mut self,
-        state: &mut FleshState,
-        p: &[f64],
-        inverse: InteriorInverse,
-        preconditioner: BoundaryPreconditioner,
-    ) -> FrameReport {
-        let clock = Instant::now();
-        let mut report = FrameReport::default();
-        let terms = self.pose(p, &mut report);
-        let mut x = self.warm_start(state, &terms);
-        let (i, b) = (self.part.interior_range(), self.part.boundary_range());
-        let exact = (inverse == InteriorInverse::Exact && !i.is_empty())
-            .then(|| Cholesky::new(&self.ex.matrix.to_faer(i.clone(), false)).expect("H_ii(q) is SPD"));
-        let mut springs = Vec::new();
-        for step in 0..self.settings.max_newton.max(1) {
-            self.relax_interior(&terms, &mut x, &mut report);
-            let added = self.update_contacts(&x, &mut springs, step < RETARGET_STEPS, &mut report);
-            let force = self.free_force(&terms, &x, &springs);
-            let fb = force[b.clone()].to_vec();
-            report.residual = norm(&fb) / terms.rhs_norm;
-            if added == 0 && report.residual <= self.settings.newton_tolerance {
-                report.converged = true;
-                break;
-            }
-            let t = Instant::now();
-            let h = &self.ex.matrix;
-            let n = self.n();
-            let spring_k = self.spring_k;
-            let apply_s = |w: &[V3], out: &mut [V3]| {
-                // S̃ w = H_bb w − H_bi H̃_ii⁻¹ H_ib w (+ springs)
-                let mut t_i = vec![[0.0; 3]; i.len()];
-                h.mul_sub(i.clone(), b.clone(), w, &mut t_i, 1.0, false);
-                let mut s_i = vec![[0.0; 3]; i.len()];
-                if i.is_empty() {
-                } else if let Some(llt) = &exact {
-                    cholesky_solve(llt, &t_i, &mut s_i);
-                } else if inverse == InteriorInverse::RestFactor {
-                    let rest = self.rest_interior.as_ref().expect("rest factor exists with an interior");
-                    let rotated: Vec<V3> =
-                        t_i.iter().enumerate().map(|(k, v)| v3t(&terms.rot_vertex[k], v)).collect();
-                    cholesky_solve(rest, &rotated, &mut s_i);
-                    s_i.iter_mut().enumerate().for_each(|(k, v)| *v = v3(&terms.rot_vertex[k], v));
-                } else {
-                    Self::rotated_solve(&self.ic_interior, &terms.rot_vertex, 0, &t_i, &mut s_i);
-                }
-                h.mul_sub(b.clone(), b.clone(), w, out, 1.0, false);
-                h.mul_sub(b.clone(), i.clone(), &s_i, out, -1.0, true);
-                if !springs.is_empty() {
-                    let mut full = vec![[0.0; 3]; n];
-                    full[b.clone()].copy_from_slice(w);
-                    let mut y = vec![[0.0; 3]; n];
-                    collide::add_spring_hessian_apply(&springs, spring_k, &full, &mut y);
-                    axpy(1.0, &y[b.clone()], out);
-                }
-            };
-            let mut delta = vec![[0.0; 3]; b.len()];
-            let r = match preconditioner {
-                BoundaryPreconditioner::Skinned => pcg(
-                    apply_s,
-                    |r, z| Self::rotated_solve(&self.preconditioner.factor, &terms.rot_vertex, b.start, r, z),
-                    &fb,
-                    &mut delta,
-                    self.settings.boundary_tolerance,
-                    self.settings.max_cg,
-                ),
-                BoundaryPreconditioner::None => pcg(
-                    apply_s,
-                    pcg::identity,
-                    &fb,
-                    &mut delta,
-                    self.settings.boundary_tolerance,
-                    self.settings.max_cg,
-                ),
-            };
-            report.boundary_iterations += r.iterations;
-            report.boundary_seconds += t.elapsed().as_secs_f64();
-            report.newton_steps += 1;
-            axpy(1.0, &delta, &mut x[b.clone()]);
-        }
-        if !report.converged {
-            // the last Newton step moved the boundary: relax the interior once more and measure
-            self.relax_interior(&terms, &mut x, &mut report);
-            let force = self.free_force(&terms, &x, &springs);
-            report.residual = norm(&force[b.clone()]) / terms.rhs_norm;
-            report.converged = report.residual <= self.settings.newton_tolerance;
-        }
-        *state = FleshState { x, x_rig: terms.x_rig, springs };
-        report.total_seconds = clock.elapsed().as_secs_f64();
-        report
-    }
-
-    /// The run-time boundary solve: the settings' interior inverse, skinned preconditioner.
-    pub fn solve_boundary(&mut self, state: &mut FleshState, p: &[f64]) -> FrameReport {
-        self.solve_boundary_with(state, p, self.settings.interior_inverse, BoundaryPreconditioner::Skinned)
-    }
-
-    /// The volumetric baseline (§7): Newton over contacts, PCG on all free vertices with the rotated IC(0) of
-    /// `H_ff(0)`.
-    pub fn solve_volumetric(&mut self, state: &mut FleshState, p: &[f64]) -> FrameReport {
-        let clock = Instant::now();
-        let mut report = FrameReport::default();
-        if self.ic_free.is_none() {
-            self.ic_free = Some(BlockIc::new(&self.h0.principal(self.part.free_range())));
-        }
-        let terms = self.pose(p, &mut report);
-        let mut x = self.warm_start(state, &terms);
-        let f = self.part.free_range();
-        let n = self.n();
-        let mut springs = Vec::new();
-        for step in 0..self.settings.max_newton.max(1) {
-            let added = self.update_contacts(&x, &mut springs, step < RETARGET_STEPS, &mut report);
-            let force = self.free_force(&terms, &x, &springs);
-            report.residual = norm(&force) / terms.rhs_norm;
-            if added == 0 && report.residual <= self.settings.newton_tolerance {
-                report.converged = true;
-                break;
-            }
-            let t = Instant::now();
-            let h = &self.ex.matrix;
-            let spring_k = self.spring_k;
-            let factor = self.ic_free.as_ref().unwrap();
-            let mut delta = vec![[0.0; 3]; f.len()];
-            let r = pcg(
-                |w, out| {
-                    h.mul_sub(f.clone(), f.clone(), w, out, 1.0, false);
-                    if !springs.is_empty() {
-                        let mut full = vec![[0.0; 3]; n];
-                        full[f.clone()].copy_from_slice(w);
-                        let mut y = vec![[0.0; 3]; n];
-                        collide::add_spring_hessian_apply(&springs, spring_k, &full, &mut y);
-                        axpy(1.0, &y[f.clone()], out);
-                    }
-                },
-                |r, z| Self::rotated_solve(factor, &terms.rot_vertex, 0, r, z),
-                &force,
-                &mut delta,
-                // to the frame's final accuracy: the force relative to the load
-                self.settings.newton_tolerance * terms.rhs_norm / norm(&force).max(f64::MIN_POSITIVE),
-                self.settings.max_cg,
-            );
-            report.boundary_iterations += r.iterations;
-            report.boundary_seconds += t.elapsed().as_secs_f64();
-            report.newton_steps += 1;
-            axpy(1.0, &delta, &mut x[f.clone()]);
-            if springs.is_empty() && self.settings.obstacles.is_empty() && self.self_collision.is_none() {
-                // linear problem: one (inexact) Newton step is the solve; measure and stop
-                let force = self.free_force(&terms, &x, &[]);
-                report.residual = norm(&force) / terms.rhs_norm;
-                report.converged = r.converged;
-                break;
-            }
-        }
-        *state = FleshState { x, x_rig: terms.x_rig, springs };
-        report.total_seconds = clock.elapsed().as_secs_f64();
-        report
-    }
-
-    /// The direct reference: `H_ff(q) x_f = r_f` by sparse Cholesky, with the given springs held fixed (their
-    /// linearisation is exact: zero-rest-length springs are linear once detected). Returns all positions
-    /// (mesh numbering).
-    pub fn solve_direct(&mut self, p: &[f64], springs: &[Spring]) -> Vec<[f64; 3]> {
-        let mut report = FrameReport::default();
-        let terms = self.pose(p, &mut report);
-        let f = self.part.free_range();
-        let mut x = terms.x_rig.clone();
-        let mut extra = Vec::new();
-        if !springs.is_empty() {
-            // springs' Hessian as triplets on free dofs: k u uᵀ ⊗ I, u = e_p − Σ β_j e_tj
-            for s in springs {
-                let mut u: Vec<(usize, f64)> = vec![(s.proxy, 1.0)];
-                if let collide::Target::Surface { tri, bary } = &s.target {
-                    u.extend(tri.iter().zip(bary).map(|(&t, &w)| (t, -w)));
-                }
-                for &(r, wr) in &u {
-                    for &(c, wc) in &u {
-                        if f.contains(&r) && f.contains(&c) {
-                            for d in 0..3 {
-                                extra.push(faer::sparse::Triplet::new(
-                                    3 * r + d,
-                                    3 * c + d,
-                                    self.spring_k * wr * wc,
-                                ));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let force = self.free_force(&terms, &x, springs);
-        let mut mat = self.ex.matrix.to_faer(f.clone(), false);
-        if !extra.is_empty() {
-            let k =
-                faer::sparse::SparseColMat::try_new_from_triplets(3 * f.len(), 3 * f.len(), &extra).unwrap();
-            mat = &mat + &k;
-        }
-        let llt = Cholesky::new(&mat).expect("free stiffness is SPD");
-        let rhs = Mat::<f64>::from_fn(3 * f.len(), 1, |r, _| force[r / 3][r % 3]);
-        let dx = llt.solve(rhs.as_ref());
-        for v in f {
-            for c in 0..3 {
-                x[v][c] += dx[(3 * v + c, 0)];
-            }
-        }
-        (0..self.n()).map(|v| x[self.part.inverse[v]]).collect()
     }
 
     /// The contact springs a state was solved with (partition numbering, as `solve_direct` takes them).
@@ -686,15 +463,6 @@ impl FleshModel {
     pub fn vertex_rotations(&self, p: &[f64]) -> Vec<Matrix3<f64>> {
         self.vertex_weights.rotations(&PoseRotations::new(&self.rig, p))
     }
-}
-
-/// `z = A⁻¹ r` for vertex-major 3-vectors with a sparse Cholesky factor.
-fn cholesky_solve(llt: &Cholesky, r: &[V3], z: &mut [V3]) {
-    let m = Mat::<f64>::from_fn(3 * r.len(), 1, |k, _| r[k / 3][k % 3]);
-    let sol = llt.solve_with(m.as_ref(), faer::Par::Seq);
-    z.iter_mut()
-        .enumerate()
-        .for_each(|(k, v)| *v = [sol[(3 * k, 0)], sol[(3 * k + 1, 0)], sol[(3 * k + 2, 0)]]);
 }
 
 /// `Rᵀ x` and `R x` per vertex, exposed for tests of the rotation conventions.

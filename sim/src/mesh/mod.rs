@@ -2,7 +2,9 @@
 //!
 //! # Layout
 //! - `tet_mesh`: [`TetMesh`] (orientation, degeneracy, unreferenced vertices), procedural [`shapes`].
-//! - `io`: readers (and a writer) for TetGen `.node/.ele`, MEDIT `.mesh` and Gmsh `.msh` (v2 and v4 ASCII).
+//! - `io`: readers (and writers) for TetGen `.node/.ele`, MEDIT `.mesh` and Gmsh `.msh` (v2 and v4 ASCII):
+//!   `io/mod.rs` holds what they share (report, errors, [`read_mesh`] by extension, lines and fields, the
+//!   builder), `io/tetgen.rs`, `io/medit.rs` and `io/gmsh.rs` one format each.
 
 pub(crate) mod io;
 pub(crate) mod tet_mesh;

@@ -228,7 +228,7 @@ mod tests {
     use super::*;
     use crate::fem::{lumped_mass, weight_space_hessian, Material};
     use crate::mesh::tet_mesh::{shapes::box_mesh, TetMesh};
-    use crate::rig::linear::{LbsRig, Rig, RigPart};
+    use crate::rig::{LbsRig, Rig, RigPart};
 
     struct Setup {
         mesh: TetMesh,
@@ -336,7 +336,7 @@ mod tests {
     /// fewer rows, for a rig with an affine handle, bones and blendshapes.
     #[test]
     fn distinct_constraint_rows_keep_jw_t_jw() {
-        use crate::rig::linear::BlendshapeRig;
+        use crate::rig::BlendshapeRig;
         let mesh = box_mesh(5, 2, 2, [2.0, 0.6, 0.5]);
         let n = mesh.n();
         let targets = vec![

@@ -407,7 +407,7 @@ mod tests {
     use crate::fem::{lumped_mass, weight_space_hessian, Material};
     use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::modes::dense::{complementarity_matrix, dense_modes, weight_space_constraint};
-    use crate::rig::linear::{LbsRig, Rig, RigPart};
+    use crate::rig::{LbsRig, Rig, RigPart};
 
     fn compare(rig: impl Fn(&crate::mesh::tet_mesh::TetMesh) -> Rig, dims: (usize, usize, usize), m: usize) {
         compare_with_block(rig, dims, m, LANCZOS_BLOCK, &EigenOptions::default());

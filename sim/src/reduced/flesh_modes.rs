@@ -204,8 +204,8 @@ mod tests {
     use crate::reduced::step::tests::{bend, scene, Scene};
     use crate::reduced::Elasticity;
     use crate::reduced::{FleshMode, StepReport, StepState};
-    use crate::rig::linear::{write_affine, Rig, IDENTITY};
     use crate::rig::skinned_rotation::{PoseRotations, RotationWeights};
+    use crate::rig::{write_affine, Rig, IDENTITY};
     use faer::linalg::solvers::Solve;
     use faer::{Mat, Side};
 

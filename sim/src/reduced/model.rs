@@ -618,7 +618,7 @@ mod tests {
     use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::modes::dense::skinning_subspace;
     use crate::reduced::clusters::{grouping_matrix, Clustering};
-    use crate::rig::linear::{LbsRig, Rig, RigPart};
+    use crate::rig::{LbsRig, Rig, RigPart};
 
     /// Every reduced matrix against the same product formed explicitly from the full-space operators.
     /// The fused (SIMD where available) two-row products equal plain dot products, tails included.

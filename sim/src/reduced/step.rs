@@ -102,7 +102,7 @@ pub(crate) mod tests {
     use crate::reduced::clusters::cluster_tets;
     use crate::reduced::local_global::col;
     use crate::reduced::Elasticity;
-    use crate::rig::linear::{LbsRig, Rig, RigPart};
+    use crate::rig::{LbsRig, Rig, RigPart};
     use faer::linalg::solvers::Solve;
     use faer::Mat;
 
@@ -225,7 +225,7 @@ pub(crate) mod tests {
     }
 
     fn rotation_scene(q: Option<&Matrix3<f64>>) -> RotationScene {
-        use crate::rig::linear::Bone;
+        use crate::rig::Bone;
         let base = box_mesh(8, 2, 2, [2.0, 0.5, 0.3]);
         let weights = LbsRig::two_bone_bar(&base, 0, 1.0, 0.5).weights().clone();
         let verts = base.vertices.iter().map(|v| q.map_or(*v, |q| rotate(q, *v))).collect();
@@ -238,7 +238,7 @@ pub(crate) mod tests {
             .map(|(i, name)| Bone {
                 name: (*name).into(),
                 parent: i.checked_sub(1),
-                bind: crate::rig::linear::IDENTITY,
+                bind: crate::rig::IDENTITY,
             })
             .collect();
         let rig = Rig::new(vec![RigPart::Lbs(LbsRig::new(bones, weights).unwrap())]).unwrap();

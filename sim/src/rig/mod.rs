@@ -1,24 +1,39 @@
 //! Linear rigs: what moves the avatar, and how poses are made on it.
 //!
 //! # Layout
+//! - `affine`: 3×4 affine transforms (composition, inverse, their row-major place in `p`).
+//! - `lbs`: linear blend skinning: bones, sparse per-vertex weights, forward kinematics.
+//! - `blendshapes`: morph targets, one weight each.
 //! - `linear`: linear rigs (global affine handle, LBS bones, blendshapes, their concatenation), the rig
-//!   Jacobian `J`, the rig and rig-animation JSON files.
+//!   Jacobian `J` and the affine offset; the validation errors.
+//! - `file`: the rig JSON file.
+//! - `animation`: rig animations (parameter vectors every `dt`) and their JSON file.
 //! - `resample`: a rig carried over to other vertices by linear stencils (restriction to the surface,
 //!   transfer from a game mesh).
 //! - `skinned_rotation`: the rotation procedural skinning gives per tet, vertex or cluster (paper 002, §4):
 //!   hemisphere-aligned quaternion blends of the bones' polar rotations.
 //! - `bend`: rotating a bone's subtree on rig parameters (bends for tests, benchmarks and the CLI), bone
 //!   heads.
+//!
+//! `test_support` (tests only) holds the helpers the unit tests share.
 
+pub(crate) mod affine;
+pub(crate) mod animation;
 pub(crate) mod bend;
+pub(crate) mod blendshapes;
+pub(crate) mod file;
+pub(crate) mod lbs;
 pub(crate) mod linear;
 pub(crate) mod resample;
 pub(crate) mod skinned_rotation;
+#[cfg(test)]
+pub(crate) mod test_support;
 
+pub use affine::{affine_inverse, affine_mul, read_affine, write_affine, Affine, IDENTITY, SINGULAR_REL_DET};
+pub use animation::RigAnimation;
 pub use bend::{bone_head, elbow_flexion, rotate_subtree};
-pub use linear::{
-    affine_inverse, affine_mul, read_affine, write_affine, Affine, BlendTarget, BlendshapeRig, Bone, LbsRig,
-    Rig, RigAnimation, RigError, RigPart, VertexWeights, IDENTITY, SINGULAR_REL_DET, WEIGHT_SUM_TOLERANCE,
-};
+pub use blendshapes::{BlendTarget, BlendshapeRig};
+pub use lbs::{Bone, LbsRig, VertexWeights, WEIGHT_SUM_TOLERANCE};
+pub use linear::{Rig, RigError, RigPart};
 pub use resample::{pick, resample, Stencil};
 pub use skinned_rotation::{PoseRotations, RotationWeights};

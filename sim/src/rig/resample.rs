@@ -7,7 +7,7 @@
 //! afterwards, so stencils with non-negative coefficients keep a partition of unity whatever they sum to;
 //! deltas are combined as given (a convex stencil interpolates them).
 
-use crate::rig::linear::{BlendTarget, BlendshapeRig, LbsRig, Rig, RigError, RigPart, VertexWeights};
+use crate::rig::{BlendTarget, BlendshapeRig, LbsRig, Rig, RigError, RigPart, VertexWeights};
 use std::collections::BTreeMap;
 
 /// One new vertex: `(old vertex, coefficient)` pairs.
@@ -95,7 +95,7 @@ pub fn pick(vertices: &[usize]) -> Vec<Stencil> {
 mod tests {
     use super::*;
     use crate::mesh::tet_mesh::shapes::box_mesh;
-    use crate::rig::linear::BlendshapeRig;
+    use crate::rig::BlendshapeRig;
 
     fn rig() -> (crate::mesh::tet_mesh::TetMesh, Rig) {
         let mesh = box_mesh(4, 1, 1, [2.0, 0.5, 0.5]);

@@ -10,7 +10,7 @@
 use crate::linalg::polar;
 use crate::mesh::tet_mesh::TetMesh;
 use crate::reduced::clusters::Clustering;
-use crate::rig::linear::{Rig, RigPart, VertexWeights};
+use crate::rig::{Rig, RigPart, VertexWeights};
 use nalgebra::{Matrix3, Quaternion, Rotation3, UnitQuaternion};
 use rayon::prelude::*;
 
@@ -176,7 +176,7 @@ fn lbs_parts(rig: &Rig) -> Vec<(&VertexWeights, u32)> {
 mod tests {
     use super::*;
     use crate::mesh::tet_mesh::shapes::box_mesh;
-    use crate::rig::linear::{write_affine, LbsRig};
+    use crate::rig::{write_affine, LbsRig};
     use nalgebra::{Unit, Vector3};
 
     fn bar() -> (TetMesh, Rig) {
@@ -193,7 +193,7 @@ mod tests {
     fn pose(rig: &Rig, rots: &[Matrix3<f64>]) -> Vec<f64> {
         let mut p = rig.rest_params();
         for (b, r) in rots.iter().enumerate() {
-            let mut t = crate::rig::linear::IDENTITY;
+            let mut t = crate::rig::IDENTITY;
             for i in 0..3 {
                 for j in 0..3 {
                     t[i][j] = r[(i, j)];

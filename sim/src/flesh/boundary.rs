@@ -1,0 +1,147 @@
+//! The boundary solve (paper 002, §6): the interior relaxed to equilibrium by PCG (Eq. 7), and modified
+//! Newton on the boundary (Eq. 13, §6.1), whose boundary operator `S̃` is applied, never formed, with the
+//! interior inverse of [`InteriorInverse`], and preconditioned by the skinned `R* K̃_b(0)⁻¹ R*ᵀ`
+//! (Eq. 14–16).
+
+use crate::flesh::collide;
+use crate::flesh::solve::{
+    v3, v3t, BoundaryPreconditioner, FleshModel, FleshState, FrameReport, InteriorInverse, PoseTerms,
+    RETARGET_STEPS,
+};
+use crate::linalg::block::{axpy_v3 as axpy, norm_v3 as norm, V3};
+use crate::linalg::cholesky::Cholesky;
+use crate::linalg::pcg::{self, pcg_v3 as pcg, PcgReport};
+use faer::Mat;
+use std::time::Instant;
+
+impl FleshModel {
+    /// Eq. 7: relax the interior for the boundary in `x` (PCG from the interior already in `x`).
+    fn relax_interior(&self, terms: &PoseTerms, x: &mut [V3], report: &mut FrameReport) -> PcgReport {
+        let clock = Instant::now();
+        let (i, b) = (self.part.interior_range(), self.part.boundary_range());
+        let h = &self.ex.matrix;
+        let mut rhs = terms.rhs[i.clone()].to_vec();
+        h.mul_sub(i.clone(), b.clone(), &x[b.clone()], &mut rhs, -1.0, true);
+        let mut xi = x[i.clone()].to_vec();
+        let r = pcg(
+            |v, out| h.mul_sub(i.clone(), i.clone(), v, out, 1.0, false),
+            |r, z| Self::rotated_solve(&self.ic_interior, &terms.rot_vertex, 0, r, z),
+            &rhs,
+            &mut xi,
+            self.settings.interior_tolerance,
+            self.settings.max_cg,
+        );
+        x[i].copy_from_slice(&xi);
+        report.interior_seconds += clock.elapsed().as_secs_f64();
+        report.interior_iterations += r.iterations;
+        report.interior_solves += 1;
+        r
+    }
+
+    /// Eq. 13 by modified Newton (§6.1) with the chosen interior inverse and boundary preconditioner.
+    pub fn solve_boundary_with(
+        &mut self,
+        state: &mut FleshState,
+        p: &[f64],
+        inverse: InteriorInverse,
+        preconditioner: BoundaryPreconditioner,
+    ) -> FrameReport {
+        let clock = Instant::now();
+        let mut report = FrameReport::default();
+        let terms = self.pose(p, &mut report);
+        let mut x = self.warm_start(state, &terms);
+        let (i, b) = (self.part.interior_range(), self.part.boundary_range());
+        let exact = (inverse == InteriorInverse::Exact && !i.is_empty())
+            .then(|| Cholesky::new(&self.ex.matrix.to_faer(i.clone(), false)).expect("H_ii(q) is SPD"));
+        let mut springs = Vec::new();
+        for step in 0..self.settings.max_newton.max(1) {
+            self.relax_interior(&terms, &mut x, &mut report);
+            let added = self.update_contacts(&x, &mut springs, step < RETARGET_STEPS, &mut report);
+            let force = self.free_force(&terms, &x, &springs);
+            let fb = force[b.clone()].to_vec();
+            report.residual = norm(&fb) / terms.rhs_norm;
+            if added == 0 && report.residual <= self.settings.newton_tolerance {
+                report.converged = true;
+                break;
+            }
+            let t = Instant::now();
+            let h = &self.ex.matrix;
+            let n = self.n();
+            let spring_k = self.spring_k;
+            let apply_s = |w: &[V3], out: &mut [V3]| {
+                // S̃ w = H_bb w − H_bi H̃_ii⁻¹ H_ib w (+ springs)
+                let mut t_i = vec![[0.0; 3]; i.len()];
+                h.mul_sub(i.clone(), b.clone(), w, &mut t_i, 1.0, false);
+                let mut s_i = vec![[0.0; 3]; i.len()];
+                if i.is_empty() {
+                } else if let Some(llt) = &exact {
+                    cholesky_solve(llt, &t_i, &mut s_i);
+                } else if inverse == InteriorInverse::RestFactor {
+                    let rest = self.rest_interior.as_ref().expect("rest factor exists with an interior");
+                    let rotated: Vec<V3> =
+                        t_i.iter().enumerate().map(|(k, v)| v3t(&terms.rot_vertex[k], v)).collect();
+                    cholesky_solve(rest, &rotated, &mut s_i);
+                    s_i.iter_mut().enumerate().for_each(|(k, v)| *v = v3(&terms.rot_vertex[k], v));
+                } else {
+                    Self::rotated_solve(&self.ic_interior, &terms.rot_vertex, 0, &t_i, &mut s_i);
+                }
+                h.mul_sub(b.clone(), b.clone(), w, out, 1.0, false);
+                h.mul_sub(b.clone(), i.clone(), &s_i, out, -1.0, true);
+                if !springs.is_empty() {
+                    let mut full = vec![[0.0; 3]; n];
+                    full[b.clone()].copy_from_slice(w);
+                    let mut y = vec![[0.0; 3]; n];
+                    collide::add_spring_hessian_apply(&springs, spring_k, &full, &mut y);
+                    axpy(1.0, &y[b.clone()], out);
+                }
+            };
+            let mut delta = vec![[0.0; 3]; b.len()];
+            let r = match preconditioner {
+                BoundaryPreconditioner::Skinned => pcg(
+                    apply_s,
+                    |r, z| Self::rotated_solve(&self.preconditioner.factor, &terms.rot_vertex, b.start, r, z),
+                    &fb,
+                    &mut delta,
+                    self.settings.boundary_tolerance,
+                    self.settings.max_cg,
+                ),
+                BoundaryPreconditioner::None => pcg(
+                    apply_s,
+                    pcg::identity,
+                    &fb,
+                    &mut delta,
+                    self.settings.boundary_tolerance,
+                    self.settings.max_cg,
+                ),
+            };
+            report.boundary_iterations += r.iterations;
+            report.boundary_seconds += t.elapsed().as_secs_f64();
+            report.newton_steps += 1;
+            axpy(1.0, &delta, &mut x[b.clone()]);
+        }
+        if !report.converged {
+            // the last Newton step moved the boundary: relax the interior once more and measure
+            self.relax_interior(&terms, &mut x, &mut report);
+            let force = self.free_force(&terms, &x, &springs);
+            report.residual = norm(&force[b.clone()]) / terms.rhs_norm;
+            report.converged = report.residual <= self.settings.newton_tolerance;
+        }
+        *state = FleshState { x, x_rig: terms.x_rig, springs };
+        report.total_seconds = clock.elapsed().as_secs_f64();
+        report
+    }
+
+    /// The run-time boundary solve: the settings' interior inverse, skinned preconditioner.
+    pub fn solve_boundary(&mut self, state: &mut FleshState, p: &[f64]) -> FrameReport {
+        self.solve_boundary_with(state, p, self.settings.interior_inverse, BoundaryPreconditioner::Skinned)
+    }
+}
+
+/// `z = A⁻¹ r` for vertex-major 3-vectors with a sparse Cholesky factor.
+fn cholesky_solve(llt: &Cholesky, r: &[V3], z: &mut [V3]) {
+    let m = Mat::<f64>::from_fn(3 * r.len(), 1, |k, _| r[k / 3][k % 3]);
+    let sol = llt.solve_with(m.as_ref(), faer::Par::Seq);
+    z.iter_mut()
+        .enumerate()
+        .for_each(|(k, v)| *v = [sol[(3 * k, 0)], sol[(3 * k + 1, 0)], sol[(3 * k + 2, 0)]]);
+}
