@@ -36,7 +36,7 @@ pub struct SourceSlots {
 pub struct Inputs {
     pub any: Slots,
     /// Per-source slots; replaced (copy on write) only when a source appears or is forgotten, at most
-    /// [`MAX_STREAMS`] entries.
+    /// `MAX_STREAMS` entries.
     pub sources: ArcSwap<Vec<Arc<SourceSlots>>>,
     /// Header of the newest accepted frame of any kind.
     pub newest: ArcSwapOption<FrameHeader>,

@@ -6,7 +6,7 @@
 //! One tracker frame, from socket to published `z`, passes through these files in order:
 //! 1. `service.rs` ([`run`]): loads the avatars ([`load_avatars`]), binds the sockets (tracker input SUB, state
 //!    PUB, control ROUTER), starts the tasks and the tick thread, runs until the shutdown future resolves.
-//! 2. `ingest.rs` ([`Ingest`]): input socket bytes → verified frame ([`avatar_schema::decode`]) → ordering
+//! 2. `ingest.rs` ([`Ingest`]): input socket bytes → verified frame ([`avatar_schema::decode()`]) → ordering
 //!    check per stream → the avatar's lock-free latest-value slots per source ([`Inputs`]); every drop counted
 //!    by reason in [`Metrics`].
 //! 3. `tick.rs` ([`Solver`]): the dedicated fixed-rate thread (pinned, phase-locked to the input); every tick

@@ -6,10 +6,10 @@
 //! - [`generated`]: flatc 25.12.19 output, committed; `tools/gen-schema --check` proves it is current.
 //! - [`pose_landmarks`]: MediaPipe Pose landmark indices and their left/right pairing.
 //! - [`types`]: owned message types ([`Message`] and its payloads) that the rest of the runtime uses.
-//! - [`encode`]: owned message -> bytes ([`Encoder`] reuses its buffer).
+//! - [`encode`](mod@encode): owned message -> bytes ([`Encoder`] reuses its buffer).
 //! - [`clock`]: the protocol's clock (UNIX nanoseconds).
 //! - `logging` (cargo feature `logging`): the binaries' log set-up.
-//! - [`decode`]: untrusted bytes -> verified, validated [`Message`] or a [`DecodeError`] with a counted
+//! - [`decode`](mod@decode): untrusted bytes -> verified, validated [`Message`] or a [`DecodeError`] with a counted
 //!   [`Reject`] reason. Nothing reaches the solver except through [`decode()`].
 
 pub mod clock;

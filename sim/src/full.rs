@@ -2,7 +2,7 @@
 //! so that it runs on production meshes (10k vertices / 42k tets), not only through the dense null-space basis
 //! of [`ReducedModel::from_basis`](crate::reduced::model::ReducedModel::from_basis).
 //!
-//! Same energy, inertia and local-global scheme as [`crate::reduced::step`] with `B = I` and one cluster per tet: over the
+//! Same energy, inertia and local-global scheme as the reduced step ([`crate::reduced::ReducedModel::step`]) with `B = I` and one cluster per tet: over the
 //! displacement `u ∈ R^{3n}` with `x = J p + x₀ + u`,
 //!
 //! ```text

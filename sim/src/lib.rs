@@ -15,7 +15,7 @@
 //!   oracle and sparse shift-invert Lanczos.
 //! - [`reduced`]: clusters (Eq. 27), the reduced matrices (§8.2, App. C) and the run-time step (Alg. 2) with
 //!   its flesh modes (ex-rotated elasticity, paper 002 §4).
-//! - [`precompute`]: the pipeline from mesh + rig + material to modes, clusters and reduced matrices, with its
+//! - [`precompute`](mod@precompute): the pipeline from mesh + rig + material to modes, clusters and reduced matrices, with its
 //!   report (what `avatard precompute` runs).
 //! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes, the reference for the
 //!   reduced step.

@@ -67,7 +67,7 @@ impl Default for SimParams {
     }
 }
 
-/// Names `SetParams` accepts for one avatar (`tick_hz` is the daemon's, see [`crate::control`]).
+/// Names `SetParams` accepts for one avatar (`tick_hz` is the daemon's, see `control.rs`).
 pub const SETTABLE: &[&str] = &[
     "stiffness",
     "damping",

@@ -122,7 +122,7 @@ pub struct Source {
     pub kind: String,
     /// The input file's name.
     pub name: String,
-    /// The precompute cache key: SHA-256 of the inputs and parameters ([`crate::asset::cache`]).
+    /// The precompute cache key: SHA-256 of the inputs and parameters ([`crate::asset::Cache`]).
     pub inputs_hash: String,
     /// VRM humanoid bone name → bone name (empty unless imported from a VRM file).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]

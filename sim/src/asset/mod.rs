@@ -7,7 +7,7 @@
 //!   `W_r` (what the vertex shader needs).
 //! - `cache`: the precompute cache, keyed by the SHA-256 of the inputs and parameters.
 //! - `build`: inputs (tet mesh + rig, the embedded default avatar) → asset, through the cache.
-//! - [`default_avatar`]: the default avatar's inputs, compiled into the library.
+//! - [`default_avatar`](mod@default_avatar): the default avatar's inputs, compiled into the library.
 //! - `gltf_import`: glTF 2.0 / VRM `.glb` → render mesh, skeleton, skin, morph targets → voxel tet mesh, rig
 //!   transfer, embedding → asset.
 //! - `gltf_export`: asset → `.glb` with the skin and the mode weights as vertex attributes, for engines that

@@ -1,14 +1,18 @@
 //! Sparse Cholesky `L Lᵀ` of SPD matrices with a nested-dissection fill-reducing ordering (faer 0.24 offers
 //! only AMD, whose fill grows much faster on 3D tet meshes: 62M vs 44M factor entries at 95k vertices).
 
-use crate::modes::dense::ModesError;
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::sparse::linalg::cholesky::{factorize_symbolic_cholesky, SymbolicCholesky, SymmetricOrdering};
 use faer::sparse::SparseColMat;
 use faer::{Conj, Mat, MatRef, Side};
 
-fn fail(e: &dyn std::fmt::Debug) -> ModesError {
-    ModesError::Factorization(format!("{e:?}"))
+/// A factorization that failed (faer's reason): the matrix is not SPD, or too large.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("sparse Cholesky failed: {0}")]
+pub struct CholeskyError(pub String);
+
+fn fail(e: &dyn std::fmt::Debug) -> CholeskyError {
+    CholeskyError(format!("{e:?}"))
 }
 
 /// Sparse `L Lᵀ` of an SPD matrix with a nested-dissection ordering, at faer's global parallelism.
@@ -18,7 +22,7 @@ pub struct Cholesky {
 }
 
 impl Cholesky {
-    pub fn new(a: &SparseColMat<usize, f64>) -> Result<Self, ModesError> {
+    pub fn new(a: &SparseColMat<usize, f64>) -> Result<Self, CholeskyError> {
         let n = a.nrows();
         let order = nested_dissection(a);
         let mut inverse = vec![0; n];

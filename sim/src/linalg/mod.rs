@@ -20,7 +20,7 @@ pub use block::{
     axpy_v3, bmm, bmm_t, bmul, bmul_t, dot_v3, from_v3, norm_v3, to_v3, transpose, BlockMatrix, B3, V3,
     ZERO_BLOCK,
 };
-pub use cholesky::{nested_dissection, Cholesky};
+pub use cholesky::{nested_dissection, Cholesky, CholeskyError};
 pub use ichol::BlockIc;
 pub use pcg::{identity, pcg, pcg_v3, PcgOptions, PcgReport, Stop};
 pub use polar::{polar, polar_svd};

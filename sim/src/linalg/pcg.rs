@@ -82,7 +82,7 @@ pub fn pcg(
     for it in 1..=opts.max_iterations {
         apply_a(&d, &mut q);
         let curvature = dot_par(&d, &q, par);
-        if !(curvature > 0.0) {
+        if curvature.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             return PcgReport { iterations: it - 1, relative_residual: rel, converged: false };
         }
         let alpha = rz / curvature;

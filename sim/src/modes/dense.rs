@@ -150,6 +150,12 @@ pub enum ModesError {
     Factorization(String),
 }
 
+impl From<crate::linalg::CholeskyError> for ModesError {
+    fn from(e: crate::linalg::CholeskyError) -> Self {
+        ModesError::Factorization(e.0)
+    }
+}
+
 /// Relative singular-value tolerance below which a constraint direction counts as redundant (Alg. 1).
 pub const RANK_TOL: f64 = 1e-10;
 

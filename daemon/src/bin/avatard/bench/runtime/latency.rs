@@ -204,7 +204,7 @@ pub(super) fn latency_bench(
                 .into(),
             "Arrival time in the daemon and tick start times are not observable without changing the solver; \
              publish_after_slot_jitter_ms estimates the post-tick part from the tick schedule (module doc of \
-             bench_runtime.rs); its absolute offset (>= the fastest tick's compute time) is unknown."
+             bench/runtime/mod.rs); its absolute offset (>= the fastest tick's compute time) is unknown."
                 .into(),
             format!(
                 "The tracker starts at a random phase of the tick, its clock runs {} ppm slow and each frame leaves \

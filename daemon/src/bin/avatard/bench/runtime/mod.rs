@@ -118,7 +118,7 @@ impl RuntimeArgs {
             bail!("--scale-seconds must be in (0, 600], got {}", self.scale_seconds);
         }
         avatard::check_tick_hz(self.tick_hz).map_err(anyhow::Error::msg)?;
-        if !(self.drift_ppm.abs() <= 1e5) {
+        if self.drift_ppm.is_nan() || self.drift_ppm.abs() > 1e5 {
             bail!("--drift-ppm must be in [-100000, 100000], got {}", self.drift_ppm);
         }
         if !(self.jitter_ms >= 0.0 && self.jitter_ms <= 1000.0) {
