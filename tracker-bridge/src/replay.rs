@@ -41,7 +41,7 @@ pub struct ReplayReport {
 }
 
 /// The message with a new header from `publisher` (capture time `capture_ns`); `None` if not a tracker frame.
-fn restamped(message: &Message, publisher: &mut TrackerPublisher, capture_ns: i64) -> Option<Message> {
+pub fn restamped(message: &Message, publisher: &mut TrackerPublisher, capture_ns: i64) -> Option<Message> {
     let mut m = message.clone();
     let header = match &mut m {
         Message::Pose(f) => &mut f.header,

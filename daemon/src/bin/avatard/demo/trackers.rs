@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use tracker_bridge::recording::Recording;
+use tracker_bridge::replay::restamped;
 use tracker_bridge::TrackerPublisher;
 
 /// A recording: the one given, or the committed one (looked up from the current directory, then from the
@@ -50,19 +51,6 @@ pub fn period(rec: &Recording) -> Duration {
     Duration::from_nanos(if n > 1 { d + d / (n - 1) } else { 33_333_333 })
 }
 
-/// The message with a fresh header from `publisher`, captured now; `None` if not a tracker frame.
-fn restamped(message: &Message, publisher: &mut TrackerPublisher) -> Option<Message> {
-    let mut m = message.clone();
-    let header = match &mut m {
-        Message::Pose(f) => &mut f.header,
-        Message::Face(f) => &mut f.header,
-        Message::Rig(f) => &mut f.header,
-        _ => return None,
-    };
-    *header = publisher.next_header(avatar_schema::clock::unix_ns());
-    Some(m)
-}
-
 /// What one tracker source did.
 pub struct SourceReport {
     pub frames: u64,
@@ -88,7 +76,7 @@ pub async fn play(
                 break 'passes;
             }
             tokio::time::sleep_until(due).await;
-            if let Some(m) = restamped(&r.message, &mut publisher) {
+            if let Some(m) = restamped(&r.message, &mut publisher, avatar_schema::clock::unix_ns()) {
                 publisher.send(&m);
                 frames += 1;
                 passes = pass as u64 + 1;
