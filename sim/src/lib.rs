@@ -8,6 +8,8 @@
 //! - [`mesh`]: the tetrahedral mesh and its checks; TetGen, MEDIT and Gmsh files.
 //! - [`rig`]: linear rigs (affine handle, LBS bones, blendshapes) and their Jacobian `J`; rig and animation
 //!   files; skinned rotations (paper 002 §4); bending a bone's subtree.
+//! - [`anatomy`]: an anatomical material per tet (bone around the skeleton, muscle, fat under the surface,
+//!   graded), for material-aware skinning eigenmodes (paper 000 §4, Fig. 10).
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
 //!   `L = Kᵀ U V K`.
 //! - [`leak`]: the momentum-leak diagonal `D` (surface diffusion by default, `D = I`, or a user field).
@@ -70,6 +72,7 @@
 // Index loops mirror the equations (F[c][j], g[k][j]) and read better than iterator chains here.
 #![allow(clippy::needless_range_loop)]
 
+pub mod anatomy;
 pub mod asset;
 pub mod fem;
 pub mod flesh;
