@@ -77,7 +77,8 @@ pub struct Retarget {
     ease_from: Option<Vec<f64>>,
     params_filter: crate::mapping::OneEuroParams,
     params_mirror: bool,
-    humanoid: BTreeMap<String, String>,
+    /// VRM humanoid role → bone name ([`avatar_sim::rig::avatar_roles`]).
+    roles: BTreeMap<String, String>,
     handles: Vec<usize>,
     head_bone: Option<String>,
 }
@@ -130,7 +131,13 @@ impl Retarget {
             params_filter: f,
             params_mirror: params.mirror,
             head_bone: rig.bone_param_offset("head").map(|_| "head".to_owned()),
-            humanoid,
+            roles: avatar_sim::rig::avatar_roles(
+                rig.parts().iter().flat_map(|part| match part {
+                    RigPart::Lbs(l) => l.bones().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
+                    _ => Vec::new(),
+                }),
+                &humanoid,
+            ),
             handles: super::dynamics::handle_offsets(rig),
             rest_p,
         })
@@ -353,7 +360,8 @@ impl Retarget {
         MapCounts { unknown_names: c.unknown as u64, rejected_values: rejected }
     }
 
-    /// A rig frame: bones by name (or VRM humanoid name) with local rotations relative to the bind pose, in
+    /// A rig frame: bones by name (or VRM humanoid role, or a known skeleton's name:
+    /// [`avatar_sim::rig::resolve_bone`]) with local rotations relative to the bind pose, in
     /// the parent's frame (`schema/README.md` §4.4), blendshapes by name, the root's world position.
     fn map_rig(&mut self, rig: &Rig, f: &RigFrame) -> MapCounts {
         let mut counts = MapCounts::default();
@@ -362,8 +370,9 @@ impl Retarget {
             let RigPart::Lbs(l) = part else { continue };
             let mut local: Vec<_> = (0..l.num_bones()).map(|b| l.rest_local(b)).collect();
             for bt in &f.bones {
-                let name = self.humanoid.get(&bt.name).unwrap_or(&bt.name);
-                let Some(b) = l.bone_index(name) else {
+                let bone =
+                    avatar_sim::rig::resolve_bone(&bt.name, |n| l.bone_index(n).is_some(), &self.roles);
+                let Some(b) = bone.and_then(|n| l.bone_index(n)) else {
                     counts.unknown_names += 1;
                     continue;
                 };

@@ -12,6 +12,9 @@
 //!   transfer from a game mesh).
 //! - `skinned_rotation`: the rotation procedural skinning gives per tet, vertex or cluster (paper 002, §4):
 //!   hemisphere-aligned quaternion blends of the bones' polar rotations.
+//! - `roles`: bone names of known skeletons (CMU BVH, the game-engine skeleton) → VRM humanoid roles, so a
+//!   rig frame of one skeleton drives another.
+//! - `regions`: body regions of the vertices (head, chest, belly, …) from their dominant bone's role.
 //! - `bend`: rotating a bone's subtree on rig parameters (bends for tests, benchmarks and the CLI), bone
 //!   heads.
 //!
@@ -24,7 +27,9 @@ pub(crate) mod blendshapes;
 pub(crate) mod file;
 pub(crate) mod lbs;
 pub(crate) mod linear;
+pub(crate) mod regions;
 pub(crate) mod resample;
+pub(crate) mod roles;
 pub(crate) mod skinned_rotation;
 #[cfg(test)]
 pub(crate) mod test_support;
@@ -35,5 +40,7 @@ pub use bend::{bone_head, elbow_flexion, rotate_subtree};
 pub use blendshapes::{BlendTarget, BlendshapeRig};
 pub use lbs::{Bone, LbsRig, VertexWeights, WEIGHT_SUM_TOLERANCE};
 pub use linear::{Rig, RigError, RigPart};
+pub use regions::{bone_roles, vertex_regions, BodyRegion};
 pub use resample::{pick, resample, Stencil};
+pub use roles::{avatar_roles, humanoid_role, resolve_bone};
 pub use skinned_rotation::{PoseRotations, RotationWeights};

@@ -38,4 +38,4 @@ mod fixtures;
 mod rig_frames;
 
 pub use bvh::{Bvh, BvhError, Channel, Joint, MAX_ABS_VALUE};
-pub use rig_frames::{parse_scale, rig_frame, to_rig_frames, CMU_SCALE, SCALE_RANGE};
+pub use rig_frames::{parse_scale, rig_frame, root_relative_to_start, to_rig_frames, CMU_SCALE, SCALE_RANGE};

@@ -157,6 +157,18 @@ pub fn to_rig_frames(bvh: &Bvh, source_id: &str, scale: f64) -> Vec<RigFrame> {
     (0..bvh.frames.len()).map(|i| rig_frame(bvh, i, source_id, scale)).collect()
 }
 
+/// Make the frames' root positions relative to the first frame's, for a clip that starts standing: the avatar's
+/// root then rests at its own rest place and moves by the hips' displacement (a jump's drop, rise and travel),
+/// wherever in the capture volume the clip was recorded. Frames without a root position are left alone.
+pub fn root_relative_to_start(frames: &mut [RigFrame]) {
+    let Some(start) = frames.iter().find_map(|f| f.root_position) else { return };
+    for f in frames {
+        if let Some(p) = &mut f.root_position {
+            *p = [p[0] - start[0], p[1] - start[1], p[2] - start[2]];
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,5 +328,21 @@ mod tests {
         for bad in ["0", "-1", "nan", "inf", "1e9", "x", ""] {
             assert!(matches!(parse_scale(bad), Err(BvhError::BadScale { .. })), "{bad}");
         }
+    }
+
+    #[test]
+    fn root_relative_to_start_subtracts_the_first_root_position() {
+        let b = cmu();
+        let mut frames = to_rig_frames(&b, "s", CMU_SCALE);
+        let raw: Vec<[f32; 3]> = frames.iter().map(|f| f.root_position.unwrap()).collect();
+        root_relative_to_start(&mut frames);
+        assert_eq!(frames[0].root_position, Some([0.0; 3]));
+        for (f, r) in frames.iter().zip(&raw) {
+            let p = f.root_position.unwrap();
+            assert!((0..3).all(|i| (p[i] - (r[i] - raw[0][i])).abs() < 1e-6));
+        }
+        // the crouch before the jump (frame 190, independent: the file's Yposition 14.62 vs 17.87 at frame 0)
+        let crouch = frames[190].root_position.unwrap()[1] as f64;
+        assert!((crouch - (14.62 - 17.87) * CMU_SCALE).abs() < 0.02, "{crouch}");
     }
 }
