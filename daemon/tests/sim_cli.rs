@@ -307,6 +307,12 @@ fn import_simulate_and_export_a_real_glb() {
     let r = json(&report);
     assert_eq!(r["import"]["bones"], 54);
     assert!(r["complementarity_residual"].as_f64().unwrap() <= 1e-10);
+    // the anatomical material with no extra input: bone around the skeleton >= 100x the softest tissue
+    assert_eq!(r["settings"]["material"]["type"], "anatomical", "{r}");
+    let (loaded, _) = avatar_sim::asset::load(&asset).unwrap();
+    let mu = &loaded.sim.material.mu;
+    let (lo, hi) = mu.iter().fold((f64::MAX, 0.0f64), |(a, b), &v| (a.min(v), b.max(v)));
+    assert!(lo > 0.0 && hi >= 100.0 * lo, "mu from {lo} to {hi}");
     // an animation of the full parameter vector: the first bone slides along x
     let anim = dir.join("anim.json");
     let (loaded, _) = avatar_sim::asset::load(&asset).unwrap();

@@ -18,12 +18,14 @@
 
 use crate::fem::{lame, Material, MaterialError};
 use crate::mesh::TetMesh;
-use crate::rig::LbsRig;
+use crate::rig::{vertex_regions, BodyRegion, LbsRig, Rig, RigPart};
+use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+use std::collections::{BTreeMap, BinaryHeap};
 
 /// One tissue's stiffness and density.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tissue {
     /// Young's modulus (Pa).
     pub youngs: f64,
@@ -31,8 +33,11 @@ pub struct Tissue {
     pub density: f64,
 }
 
-/// The tissues and the grading lengths (m).
-#[derive(Clone, Debug, PartialEq)]
+/// The tissues, the grading lengths (m), the bones' radii and the user's overrides: everything that, with the
+/// mesh and the rig, determines the anatomical material (stored in the asset's settings, part of the cache
+/// key). In a settings file every field is optional (the defaults below).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct AnatomySettings {
     pub bone: Tissue,
     pub muscle: Tissue,
@@ -42,6 +47,48 @@ pub struct AnatomySettings {
     pub grade: f64,
     /// Thickness of the fat layer under the surface.
     pub fat_depth: f64,
+    /// Each bone's radius: this fraction of its length, clamped to `bone_radius_range` (m).
+    pub bone_radius_fraction: f64,
+    pub bone_radius_range: (f64, f64),
+    /// Changes by bone or region, applied in order ([`MaterialOverride`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<MaterialOverride>,
+    /// VRM humanoid role → bone name, for regions of skeletons whose names have no known role (an imported
+    /// VRM's map; empty otherwise).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub humanoid: BTreeMap<String, String>,
+}
+
+/// A change of the anatomical material where the user wants other flesh than the rule gives (what a VRM
+/// creator sets per spring-bone chain): the vertices whose dominant bone is one of `bones` (by name or VRM
+/// humanoid role) or a descendant of one, and those in one of `regions` ([`BodyRegion`] names: `belly`,
+/// `thighs`, …). A tet takes the change in proportion to how many of its four vertices are selected.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MaterialOverride {
+    pub bones: Vec<String>,
+    pub regions: Vec<String>,
+    /// Young's modulus divided by this (2: twice as soft, 0.5: twice as stiff).
+    pub softness: f64,
+    /// No secondary motion here: the tissue is made bone.
+    pub rigid: bool,
+}
+
+impl Default for MaterialOverride {
+    fn default() -> Self {
+        MaterialOverride { bones: Vec::new(), regions: Vec::new(), softness: 1.0, rigid: false }
+    }
+}
+
+/// Why an anatomical material cannot be made.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum AnatomyError {
+    #[error(transparent)]
+    Material(#[from] MaterialError),
+    #[error("the anatomical material needs a skeleton: the rig has no bones")]
+    NoSkeleton,
+    #[error("anatomy setting {0}")]
+    Setting(String),
 }
 
 impl Default for AnatomySettings {
@@ -55,7 +102,49 @@ impl Default for AnatomySettings {
             poisson: 0.4,
             grade: 0.02,
             fat_depth: 0.02,
+            bone_radius_fraction: 0.1,
+            bone_radius_range: (0.01, 0.04),
+            overrides: Vec::new(),
+            humanoid: BTreeMap::new(),
         }
+    }
+}
+
+impl AnatomySettings {
+    /// Refuse values no material could use, naming the setting.
+    pub fn validate(&self) -> Result<(), AnatomyError> {
+        for t in [self.bone, self.muscle, self.fat] {
+            lame(t.youngs, self.poisson)?;
+            if !(t.density.is_finite() && t.density > 0.0) {
+                return Err(MaterialError::Density(t.density).into());
+            }
+        }
+        let positive = |what: &str, v: f64| {
+            if v.is_finite() && v > 0.0 {
+                Ok(())
+            } else {
+                Err(AnatomyError::Setting(format!("{what} = {v} must be finite and > 0")))
+            }
+        };
+        positive("grade", self.grade)?;
+        positive("fat_depth", self.fat_depth)?;
+        positive("bone_radius_fraction", self.bone_radius_fraction)?;
+        positive("bone_radius_range.0", self.bone_radius_range.0)?;
+        positive("bone_radius_range.1", self.bone_radius_range.1)?;
+        if self.bone_radius_range.0 > self.bone_radius_range.1 {
+            return Err(AnatomyError::Setting("bone_radius_range must be (min, max) with min <= max".into()));
+        }
+        for (i, o) in self.overrides.iter().enumerate() {
+            positive(&format!("overrides[{i}].softness"), o.softness)?;
+            if let Some(r) = o.regions.iter().find(|r| BodyRegion::from_name(r).is_none()) {
+                let known: Vec<_> = BodyRegion::ALL.iter().map(|r| r.name()).collect();
+                return Err(AnatomyError::Setting(format!(
+                    "overrides[{i}].regions: unknown region `{r}` (known: {})",
+                    known.join(", ")
+                )));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -80,35 +169,53 @@ impl BoneSegment {
     }
 }
 
-/// The skeleton's bones as capsules: each bone from its rest head (the bind translation) to the mean head of
-/// its children, radius `radius_fraction` of that length clamped to `radius_range`; a leaf bone is a sphere
-/// at its head with its parent's radius (or the range's lower end for a lone bone).
-pub fn bone_segments(rig: &LbsRig, radius_fraction: f64, radius_range: (f64, f64)) -> Vec<BoneSegment> {
+/// The skeleton's bones as capsules, for the bones that skin some vertex (a bone with no weights, like a
+/// root at the floor, is no bone of the body): each from its rest head (the bind translation) to the mean
+/// head of its children; a leaf bone (head, finger tip, toes) to twice the centroid of the vertices it
+/// dominates, so it spans them, or a sphere at its head if it dominates none. Radius `radius_fraction` of the
+/// length, clamped to `radius_range` (a sphere: the range's lower end).
+pub fn bone_segments(
+    rig: &LbsRig,
+    vertices: &[[f64; 3]],
+    radius_fraction: f64,
+    radius_range: (f64, f64),
+) -> Vec<BoneSegment> {
     let bones = rig.bones();
     let head = |i: usize| [bones[i].bind[0][3], bones[i].bind[1][3], bones[i].bind[2][3]];
-    let mut segments: Vec<Option<BoneSegment>> = vec![None; bones.len()];
-    for (i, _) in bones.iter().enumerate() {
-        let children: Vec<usize> = (0..bones.len()).filter(|&c| bones[c].parent == Some(i)).collect();
-        if children.is_empty() {
-            continue;
+    let weights = rig.weights();
+    let mut weighted = vec![false; bones.len()];
+    let mut dominated = vec![([0.0; 3], 0usize); bones.len()];
+    for (v, x) in vertices.iter().enumerate().take(weights.num_vertices()) {
+        for (b, _) in weights.iter_row(v) {
+            weighted[b] = true;
         }
-        let n = children.len() as f64;
-        let tail = children.iter().fold([0.0; 3], |acc, &c| {
-            let h = head(c);
-            [acc[0] + h[0] / n, acc[1] + h[1] / n, acc[2] + h[2] / n]
-        });
+        if let Some((b, _)) = weights.iter_row(v).max_by(|a, b| a.1.total_cmp(&b.1)) {
+            let (sum, n) = &mut dominated[b];
+            *sum = [sum[0] + x[0], sum[1] + x[1], sum[2] + x[2]];
+            *n += 1;
+        }
+    }
+    let mut out = Vec::new();
+    for i in (0..bones.len()).filter(|&i| weighted[i]) {
+        let children: Vec<usize> = (0..bones.len()).filter(|&c| bones[c].parent == Some(i)).collect();
+        let tail = if !children.is_empty() {
+            let n = children.len() as f64;
+            children.iter().fold([0.0; 3], |acc, &c| {
+                let h = head(c);
+                [acc[0] + h[0] / n, acc[1] + h[1] / n, acc[2] + h[2] / n]
+            })
+        } else if dominated[i].1 > 0 {
+            let (sum, n) = dominated[i];
+            let h = head(i);
+            std::array::from_fn(|k| 2.0 * sum[k] / n as f64 - h[k])
+        } else {
+            head(i)
+        };
         let d = sub(tail, head(i));
         let radius = (radius_fraction * dot(d, d).sqrt()).clamp(radius_range.0, radius_range.1);
-        segments[i] = Some(BoneSegment { a: head(i), b: tail, radius });
+        out.push(BoneSegment { a: head(i), b: tail, radius });
     }
-    (0..bones.len())
-        .map(|i| {
-            segments[i].unwrap_or_else(|| {
-                let radius = bones[i].parent.and_then(|p| segments[p]).map_or(radius_range.0, |s| s.radius);
-                BoneSegment { a: head(i), b: head(i), radius }
-            })
-        })
-        .collect()
+    out
 }
 
 /// Per-vertex depth below the surface: the shortest path along mesh edges from a boundary vertex.
@@ -190,6 +297,86 @@ pub fn anatomical_material(
     Ok(material)
 }
 
+/// The anatomical material of `mesh` skinned by `rig` (its first LBS part's skeleton): bone capsules from
+/// [`bone_segments`], the tissue blend of [`anatomical_material`], then `settings.overrides` in order.
+pub fn material_for_rig(
+    mesh: &TetMesh,
+    rig: &Rig,
+    settings: &AnatomySettings,
+) -> Result<Material, AnatomyError> {
+    settings.validate()?;
+    let lbs = rig
+        .parts()
+        .iter()
+        .find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })
+        .filter(|l| l.num_bones() > 0)
+        .ok_or(AnatomyError::NoSkeleton)?;
+    let segments =
+        bone_segments(lbs, &mesh.vertices, settings.bone_radius_fraction, settings.bone_radius_range);
+    let mut material = anatomical_material(mesh, &segments, settings)?;
+    if !settings.overrides.is_empty() {
+        let regions = vertex_regions(lbs, &mesh.vertices, &settings.humanoid);
+        for o in &settings.overrides {
+            apply_override(mesh, lbs, &regions, settings, o, &mut material)?;
+        }
+    }
+    material.validate(mesh)?;
+    Ok(material)
+}
+
+/// One [`MaterialOverride`] on `material`: Young's modulus changed in log space by the tet's selected fraction.
+fn apply_override(
+    mesh: &TetMesh,
+    lbs: &LbsRig,
+    regions: &[Option<BodyRegion>],
+    settings: &AnatomySettings,
+    o: &MaterialOverride,
+    material: &mut Material,
+) -> Result<(), AnatomyError> {
+    let bones = lbs.bones();
+    let roles = crate::rig::avatar_roles(bones.iter().map(|b| b.name.as_str()), &settings.humanoid);
+    let mut chosen = vec![false; bones.len()];
+    for name in &o.bones {
+        let bone = crate::rig::resolve_bone(name, |n| lbs.bone_index(n).is_some(), &roles)
+            .and_then(|n| lbs.bone_index(n))
+            .ok_or_else(|| {
+                AnatomyError::Setting(format!("override bone `{name}`: the skeleton has no such bone"))
+            })?;
+        chosen[bone] = true;
+    }
+    // descendants: parents come first in topological order
+    for &b in lbs.topological_order() {
+        if let Some(p) = bones[b].parent {
+            chosen[b] |= chosen[p];
+        }
+    }
+    let wanted: Vec<BodyRegion> = o.regions.iter().filter_map(|r| BodyRegion::from_name(r)).collect();
+    let weights = lbs.weights();
+    let selected: Vec<bool> = (0..mesh.n())
+        .map(|v| {
+            let by_bone =
+                weights.iter_row(v).max_by(|a, b| a.1.total_cmp(&b.1)).is_some_and(|(b, _)| chosen[b]);
+            by_bone || regions[v].is_some_and(|r| wanted.contains(&r))
+        })
+        .collect();
+    let ln_bone = settings.bone.youngs.ln();
+    for (t, tet) in mesh.tets.iter().enumerate() {
+        let f = tet.iter().filter(|&&v| selected[v]).count() as f64 / 4.0;
+        if f == 0.0 {
+            continue;
+        }
+        let nu = settings.poisson;
+        let mut ln_e = (material.mu[t] * 2.0 * (1.0 + nu)).ln() - f * o.softness.ln();
+        if o.rigid {
+            ln_e = (1.0 - f) * ln_e + f * ln_bone;
+        }
+        let (mu, lambda) = lame(ln_e.exp(), nu)?;
+        material.mu[t] = mu;
+        material.lambda[t] = lambda;
+    }
+    Ok(())
+}
+
 /// `3x² − 2x³` on `[0, 1]`, 0 below, 1 above (NaN and −∞ count as below: inside a bone).
 fn smoothstep(x: f64) -> f64 {
     let x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
@@ -242,7 +429,7 @@ mod tests {
     }
 
     /// A chain root → child → leaf along x: capsules from head to the child's head, radius a fraction of the
-    /// length (clamped), the leaf a sphere with its parent's radius.
+    /// length (clamped); the leaf spans the vertices it dominates.
     #[test]
     fn bones_become_capsules_along_the_skeleton() {
         use crate::rig::{Bone, VertexWeights};
@@ -252,11 +439,26 @@ mod tests {
             Bone { name: "child".into(), parent: Some(0), bind: at(1.0) },
             Bone { name: "leaf".into(), parent: Some(1), bind: at(1.5) },
         ];
-        let rig = LbsRig::new(bones, VertexWeights::from_dense(3, &[1.0, 0.0, 0.0])).unwrap();
-        let segments = bone_segments(&rig, 0.1, (0.02, 0.08));
+        // vertex 0 on the root, vertices 1 and 2 on the leaf (centroid x = 1.7), vertex 3 shared
+        let weights =
+            VertexWeights::from_dense(3, &[1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.3, 0.7]);
+        let x = [[0.5, 0.0, 0.0], [1.6, 0.0, 0.0], [1.8, 0.0, 0.0], [1.7, 0.0, 0.0]];
+        let rig = LbsRig::new(bones.clone(), weights).unwrap();
+        let segments = bone_segments(&rig, &x, 0.1, (0.02, 0.08));
+        assert_eq!(segments.len(), 3);
         assert_eq!(segments[0], BoneSegment { a: [0.0; 3], b: [1.0, 0.0, 0.0], radius: 0.08 });
         assert_eq!(segments[1], BoneSegment { a: [1.0, 0.0, 0.0], b: [1.5, 0.0, 0.0], radius: 0.05 });
-        assert_eq!(segments[2], BoneSegment { a: [1.5, 0.0, 0.0], b: [1.5, 0.0, 0.0], radius: 0.05 });
+        // the leaf spans its vertices: to 2 × centroid (1.7) − head (1.5) = 1.9
+        let leaf = segments[2];
+        assert!((leaf.b[0] - 1.9).abs() < 1e-12 && leaf.a == [1.5, 0.0, 0.0], "{leaf:?}");
+        assert!((leaf.radius - 0.04).abs() < 1e-12);
+        // a bone that skins nothing (here the child) is no bone of the body
+        let weights = VertexWeights::from_dense(3, &[1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+        let rig = LbsRig::new(bones, weights).unwrap();
+        let segments = bone_segments(&rig, &x[..2], 0.1, (0.02, 0.08));
+        assert_eq!(segments.len(), 2);
+        assert_eq!(segments[0].a, [0.0; 3]);
+        assert_eq!(segments[1].a, [1.5, 0.0, 0.0]);
     }
 
     #[test]
@@ -364,5 +566,60 @@ mod tests {
             "the limb does not tell the materials apart: {homogeneous:?}"
         );
         eprintln!("shell fraction of W²: anatomical {anatomical:.3?}, homogeneous {homogeneous:.3?}");
+    }
+
+    /// The anatomical limb, precomputed with clusters that mix bone and soft tissue, stays at rest under the
+    /// reduced step at rest (`z` stays 0), and follows a rigid motion of the whole limb without secondary
+    /// motion. Fails when the clusters' gradient is volume-weighted (`reduced::cluster_gradient`).
+    #[test]
+    fn the_reduced_step_keeps_the_anatomical_rest_pose_at_rest() {
+        use crate::precompute::{precompute, ClusterCount, MaterialSetting, PrecomputeSettings};
+        use crate::reduced::{ReducedModel, StepOptions, StepState};
+        let mesh = box_mesh(12, 4, 4, [2.0, 0.5, 0.5]);
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.4))]).unwrap();
+        let anatomy = AnatomySettings { grade: 0.05, fat_depth: 0.08, ..AnatomySettings::default() };
+        let settings = PrecomputeSettings {
+            modes: 4,
+            clusters: ClusterCount::KMeans(3),
+            material: MaterialSetting::Anatomical(anatomy),
+            ..PrecomputeSettings::default()
+        };
+        let (out, report) = precompute(mesh, rig.clone(), &settings, std::sync::Arc::new(|_| {})).unwrap();
+        assert!(report.complementarity_residual < 1e-10);
+        let mu = &out.material.mu;
+        let mixed = (0..out.clustering.r).any(|c| {
+            let in_c: Vec<f64> =
+                (0..mu.len()).filter(|&t| out.clustering.labels[t] == c).map(|t| mu[t]).collect();
+            in_c.iter().cloned().fold(0.0, f64::max) > 100.0 * in_c.iter().cloned().fold(f64::MAX, f64::min)
+        });
+        assert!(mixed, "no cluster mixes bone and soft tissue: the test would not test anything");
+        let model = ReducedModel::from_parts(out.reduced).unwrap();
+        let p0 = rig.rest_params();
+        let mut state = StepState::at_rest(&model, &p0);
+        for _ in 0..20 {
+            model.step(&mut state, &p0, &StepOptions::default());
+        }
+        let at_rest = state.z.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        assert!(at_rest < 1e-9, "rest drifts: max |z| = {at_rest:e}");
+        // a rigid motion of the whole limb (both bones by the same transform): turned by 40°, then sliding at
+        // constant velocity (rotation and translation equivariance; a turning limb would feel real
+        // centrifugal forces)
+        let (s, c) = 0.7f64.sin_cos();
+        let moved = |k: f64| {
+            let t = [[c, -s, 0.0, 0.01 * k], [s, c, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]];
+            let mut p = p0.clone();
+            for b in 0..2 {
+                crate::rig::write_affine(&mut p[12 * b..], &t);
+            }
+            p
+        };
+        // already moving at the start: p_prev one step behind
+        let mut state = StepState::at_rest(&model, &moved(0.0));
+        state.p_prev = moved(-1.0);
+        for k in 1..=30 {
+            model.step(&mut state, &moved(k as f64), &StepOptions::default());
+        }
+        let rigid = state.z.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        assert!(rigid < 1e-6, "a rigid motion excites secondary motion: max |z| = {rigid:e}");
     }
 }

@@ -58,14 +58,30 @@ impl LeakSetting {
     }
 }
 
+/// Where each tet's material comes from.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum MaterialSetting {
+    /// `youngs`, `poisson` and `density` of the settings in every tet (and in assets made before materials
+    /// were a setting).
+    #[default]
+    Homogeneous,
+    /// Bone, muscle and fat from the rig's skeleton ([`crate::anatomy`]; paper 000 §4, Fig. 10: the modes
+    /// then lie in the soft tissue). `youngs`, `poisson` and `density` are not used.
+    Anatomical(crate::anatomy::AnatomySettings),
+}
+
 /// Everything that, with the mesh and the rig, determines the precompute's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PrecomputeSettings {
     /// Skinning modes m (the reduced state has 12m coordinates).
     pub modes: usize,
     pub clusters: ClusterCount,
+    /// Each tet's material.
+    #[serde(default)]
+    pub material: MaterialSetting,
     /// Young's modulus (Pa) and Poisson's ratio of the textbook co-rotational energy with (μ/2, λ/2)
-    /// (`method-pitfalls.md` §2), and density (kg/m³): the same in every tet.
+    /// (`method-pitfalls.md` §2), and density (kg/m³), of the homogeneous material.
     pub youngs: f64,
     pub poisson: f64,
     pub density: f64,
@@ -82,6 +98,7 @@ impl Default for PrecomputeSettings {
         PrecomputeSettings {
             modes: 16,
             clusters: ClusterCount::KMeans(100),
+            material: MaterialSetting::Homogeneous,
             youngs: 2e4,
             poisson: 0.35,
             density: 1000.0,
@@ -186,6 +203,8 @@ pub enum PrecomputeError {
     #[error(transparent)]
     Material(#[from] MaterialError),
     #[error(transparent)]
+    Anatomy(#[from] crate::anatomy::AnatomyError),
+    #[error(transparent)]
     Rig(#[from] RigError),
     #[error("momentum leak: {0}")]
     Leak(#[from] LeakError),
@@ -217,6 +236,9 @@ impl PrecomputeSettings {
             }
         }
         // Young's modulus, Poisson's ratio and density are checked by Material::homogeneous.
+        if let MaterialSetting::Anatomical(a) = &self.material {
+            a.validate()?;
+        }
         Ok(())
     }
 }
@@ -230,8 +252,13 @@ pub fn precompute(
 ) -> Result<(Precomputed, PrecomputeReport), PrecomputeError> {
     let phase = |p: Phase| progress(Progress::Phase(p));
     settings.validate()?;
-    let material = Material::homogeneous(mesh.t(), settings.youngs, settings.poisson, settings.density)?;
     rig.check_vertices(mesh.n())?;
+    let material = match &settings.material {
+        MaterialSetting::Homogeneous => {
+            Material::homogeneous(mesh.t(), settings.youngs, settings.poisson, settings.density)?
+        }
+        MaterialSetting::Anatomical(a) => crate::anatomy::material_for_rig(&mesh, &rig, a)?,
+    };
     let mut seconds = PhaseSeconds::default();
     let total = Instant::now();
 

@@ -99,7 +99,7 @@ pub struct LoadedAsset {
 /// temporary file to be served).
 pub fn load_asset(name: &str, cache: Option<&Cache>) -> Result<LoadedAsset> {
     if name == asset::default_avatar::NAME {
-        let settings = avatar_sim::precompute::PrecomputeSettings::default();
+        let settings = asset::default_avatar::settings();
         // a cache miss precomputes (~30 s on two cores): say what is happening
         let progress: avatar_sim::precompute::ProgressFn = Arc::new(move |p| {
             if let avatar_sim::precompute::Progress::Phase(phase) = p {

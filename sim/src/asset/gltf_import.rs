@@ -39,7 +39,7 @@ use crate::geometry::embed::embed_points;
 use crate::geometry::transfer::closest_points;
 use crate::geometry::voxelize::{voxel_tet_mesh, VoxelSettings, MAX_RESOLUTION};
 use crate::modes::dense::ModesError;
-use crate::precompute::{precompute, PrecomputeError, PrecomputeSettings, ProgressFn};
+use crate::precompute::{precompute, MaterialSetting, PrecomputeError, PrecomputeSettings, ProgressFn};
 use crate::rig::resample::{resample, Stencil};
 use crate::rig::VertexWeights;
 use crate::rig::{affine_inverse, Affine, BlendTarget, BlendshapeRig, Bone, LbsRig, Rig, RigPart};
@@ -469,6 +469,13 @@ pub fn build_asset(
     progress: ProgressFn,
 ) -> anyhow::Result<(Asset, serde_json::Value)> {
     let GltfAvatar { vertices, triangles, rig, mut info } = avatar;
+    // the anatomical material's regions know a VRM's bones by its humanoid map
+    let mut settings = settings.clone();
+    if let MaterialSetting::Anatomical(a) = &mut settings.material {
+        if a.humanoid.is_empty() {
+            a.humanoid = info.humanoid.clone();
+        }
+    }
     let tri_usize: Vec<[usize; 3]> = triangles.iter().map(|t| t.map(|i| i as usize)).collect();
     // A thin model at a coarse resolution can leave fewer tet vertices than the rig's constraints and the
     // modes need: then the resolution doubles (up to 4x) and the build runs again.
@@ -484,7 +491,7 @@ pub fn build_asset(
             .map(|(t, b)| (0..3).map(|k| (tri_usize[*t][k], b[k].clamp(0.0, 1.0))).collect())
             .collect();
         let sim_rig = resample(&rig, &stencils).context("transferring the rig to the simulation mesh")?;
-        match precompute(voxels.mesh.clone(), sim_rig, settings, progress.clone()) {
+        match precompute(voxels.mesh.clone(), sim_rig, &settings, progress.clone()) {
             Ok((sim, report)) => break (voxels, sim, report),
             Err(PrecomputeError::Modes(e @ ModesError::TooManyModes { .. }))
                 if 2 * resolution <= (4 * import.resolution).min(MAX_RESOLUTION) =>

@@ -203,16 +203,31 @@ pub enum ReducedError {
     NonFinite(String),
 }
 
-/// Cluster gradient `Γ` (3r × n): `(Γ u)[3·cl + j]` is the volume-weighted average over cluster `cl` of
-/// `∂u/∂X_j` (Eq. 27 applied to the scalar gradient), so `G₉ K = I₃ ⊗ Γ`.
-pub fn cluster_gradient(mesh: &TetMesh, clustering: &Clustering) -> (SparseColMat<usize, f64>, Vec<f64>) {
+/// Cluster gradient `Γ` (3r × n): `(Γ u)[3·cl + j]` is the **stiffness-weighted** average over cluster `cl`
+/// of `∂u/∂X_j` (Eq. 27 applied to the scalar gradient, each tet weighted by `μ_t V_t`), so `G₉ K = I₃ ⊗ Γ`;
+/// and the clusters' volumes.
+///
+/// Why weighted by `μ_t V_t` and not by volume alone: the local-global step's rotation term is
+/// `Σ_c μ_c V_c (Γ_c K B)ᵀ vec(R_c)` with `μ_c` the cluster's volume-averaged μ, while its elastic term is
+/// `BᵀLB z` with the per-tet `L`. At rest (`R_c = I`) the two cancel exactly only if
+/// `μ_c V_c Γ_c = Σ_{t∈c} μ_t V_t K_t`, which is this weighting. With volume weights a cluster that holds
+/// bone (μ ~1000× fat) and fat pushes the rest pose off equilibrium (metres, on the anatomical default
+/// avatar). For a homogeneous material both weightings are the same. λ uses the same `Γ`: exact when
+/// λ/μ (Poisson's ratio) is the same in a cluster's tets, as in every material we make.
+pub fn cluster_gradient(
+    mesh: &TetMesh,
+    clustering: &Clustering,
+    mu: &[f64],
+) -> (SparseColMat<usize, f64>, Vec<f64>) {
     let mut cluster_volume = vec![0.0; clustering.r];
+    let mut cluster_stiffness = vec![0.0; clustering.r];
     for (t, &cl) in clustering.labels.iter().enumerate() {
         cluster_volume[cl] += mesh.volume(t);
+        cluster_stiffness[cl] += mu[t] * mesh.volume(t);
     }
     let mut trip = Vec::with_capacity(12 * mesh.t());
     for (t, &cl) in clustering.labels.iter().enumerate() {
-        let share = mesh.volume(t) / cluster_volume[cl];
+        let share = mu[t] * mesh.volume(t) / cluster_stiffness[cl];
         let g = hat_gradients(mesh, t);
         for (corner, &v) in mesh.tets[t].iter().enumerate() {
             for j in 0..3 {
@@ -311,7 +326,7 @@ impl ReducedModel {
         }
 
         // Cluster deformation gradients.
-        let (gamma, cluster_volume) = cluster_gradient(mesh, clustering);
+        let (gamma, cluster_volume) = cluster_gradient(mesh, clustering, &material.mu);
         let mut gamma_phi = Mat::<f64>::zeros(3 * r, 4 * m);
         for col in 0..4 * m {
             let y = spmv(&gamma, &phi.col(col).iter().copied().collect::<Vec<_>>());
@@ -398,7 +413,7 @@ impl ReducedModel {
         let btl_x0 = (lb.transpose() * &x0m).col(0).iter().copied().collect();
         let btm_unit =
             std::array::from_fn(|c| (0..s).map(|col| (0..n).map(|v| mb[(c * n + v, col)]).sum()).collect());
-        let (gamma, cluster_volume) = cluster_gradient(mesh, clustering);
+        let (gamma, cluster_volume) = cluster_gradient(mesh, clustering, &material.mu);
         // (I₃ ⊗ Γ) applied to the columns of a dense 3n-row matrix
         let g9k = |a: &Mat<f64>| {
             let mut out = Mat::<f64>::zeros(9 * r, a.ncols());
@@ -617,7 +632,7 @@ mod tests {
     use crate::fem::{gradient_operator, laplacian, lumped_mass};
     use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::modes::dense::skinning_subspace;
-    use crate::reduced::clusters::{grouping_matrix, Clustering};
+    use crate::reduced::clusters::Clustering;
     use crate::rig::{LbsRig, Rig, RigPart};
 
     /// Every reduced matrix against the same product formed explicitly from the full-space operators.
@@ -679,9 +694,20 @@ mod tests {
                 "BᵀMe",
             );
         }
-        // G₉ K, explicitly: G₉ acts on each (c, j) slice of vec(F) with the grouping matrix G (Eq. 27).
+        // G₉ K, explicitly: G₉ acts on each (c, j) slice of vec(F) with the grouping matrix G (Eq. 27), here
+        // the μ_t V_t-weighted average over each cluster (see `cluster_gradient`; μ varies across tets here)
         let k = gradient_operator(&mesh).to_dense();
-        let g = grouping_matrix(&mesh, &clustering).to_dense();
+        let mut stiffness = [0.0; 5];
+        for t in 0..mesh.t() {
+            stiffness[clustering.labels[t]] += mat.mu[t] * mesh.volume(t);
+        }
+        let g = Mat::<f64>::from_fn(5, mesh.t(), |cl, t| {
+            if clustering.labels[t] == cl {
+                mat.mu[t] * mesh.volume(t) / stiffness[cl]
+            } else {
+                0.0
+            }
+        });
         let t = mesh.t();
         let g9 = Mat::<f64>::from_fn(9 * 5, 9 * t, |row, col| {
             let (c, cl, jj) = (row / 15, (row % 15) / 3, row % 3);

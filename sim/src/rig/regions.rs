@@ -112,19 +112,12 @@ fn region_of_role(role: &str, front: bool) -> Option<BodyRegion> {
         "leftUpperLeg" | "rightUpperLeg" => Thighs,
         "leftLowerLeg" | "rightLowerLeg" => Calves,
         "leftFoot" | "rightFoot" | "leftToes" | "rightToes" => Feet,
-        r if r.starts_with("left") || r.starts_with("right") => {
-            // every other left/right role is a hand's (fingers: leftThumbProximal, …)
-            if r.ends_with("Hand")
-                || r.contains("Thumb")
-                || r.contains("Index")
-                || r.contains("Middle")
-                || r.contains("Ring")
-                || r.contains("Little")
-            {
-                Hands
-            } else {
-                return None;
-            }
+        // every other left/right role is a hand's (fingers: leftThumbProximal, …)
+        r if (r.starts_with("left") || r.starts_with("right"))
+            && (r.ends_with("Hand")
+                || ["Thumb", "Index", "Middle", "Ring", "Little"].iter().any(|f| r.contains(f))) =>
+        {
+            Hands
         }
         _ => return None,
     })

@@ -7,12 +7,14 @@
 //!   ([`avatar_sim`]).
 //! - [`demo`]: `avatard demo`, the runtime end to end on recorded tracker streams, rendered in-process.
 //! - [`bench`]: `avatard bench ...`, one benchmark per file.
+//! - [`jumps`]: the CMU jumps clip as rig frames (the demo's and the jiggle benchmark's motion).
 //! - [`util`]: helpers the three share (order statistics, JSON files, free ports).
 
 mod bench;
 mod cli;
 mod commands;
 mod demo;
+mod jumps;
 mod util;
 
 use clap::Parser;

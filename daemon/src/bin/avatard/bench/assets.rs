@@ -6,7 +6,6 @@
 use crate::util::median;
 use anyhow::{Context, Result};
 use avatar_sim::asset::{self, Cache};
-use avatar_sim::precompute::PrecomputeSettings;
 use avatar_sim::reduced::ReducedModel;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -26,7 +25,7 @@ pub struct AssetsArgs {
 }
 
 pub fn assets(a: AssetsArgs) -> Result<()> {
-    let settings = PrecomputeSettings::default();
+    let settings = asset::default_avatar::settings();
     let dir = std::env::temp_dir().join(format!("avatard-bench-assets-{}", std::process::id()));
     let cache = Cache::new(&dir);
     let quiet: avatar_sim::precompute::ProgressFn = Arc::new(|_| {});

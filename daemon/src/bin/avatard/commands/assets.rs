@@ -32,7 +32,8 @@ pub struct ExportArgs {
 }
 
 pub fn import(a: ImportArgs) -> Result<()> {
-    let settings = a.settings.settings()?;
+    // a skinned glTF always has bones: the anatomical material unless asked otherwise
+    let settings = a.settings.settings(avatar_sim::precompute::PrecomputeSettings::default(), true)?;
     if !(1..=512).contains(&a.resolution) {
         bail!("--resolution {} must be between 1 and 512", a.resolution);
     }

@@ -4,14 +4,15 @@
 use super::EigensolverArg;
 use crate::util::write_json;
 use anyhow::{bail, Context, Result};
+use avatar_sim::anatomy::AnatomySettings;
 use avatar_sim::asset;
 use avatar_sim::mesh::read_mesh;
 use avatar_sim::modes::EigenProgress;
-use avatar_sim::precompute::{ClusterCount, LeakSetting};
+use avatar_sim::precompute::{ClusterCount, LeakSetting, MaterialSetting};
 use avatar_sim::precompute::{PrecomputeSettings, Progress};
 use avatar_sim::reduced::ReducedModel;
 use avatar_sim::reduced::{Elasticity, StepOptions, StepState};
-use avatar_sim::rig::{Rig, RigAnimation};
+use avatar_sim::rig::{Rig, RigAnimation, RigPart};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -63,63 +64,123 @@ pub struct OutputArgs {
     pub cache: CacheArgs,
 }
 
-/// The precompute's parameters (shared by `precompute` and `import`).
+/// Each tet's material (`--material`).
+#[derive(Clone, Copy, Debug, PartialEq, clap::ValueEnum)]
+pub enum MaterialKind {
+    /// Bone, muscle and fat from the rig's skeleton (the default for rigs with bones).
+    Anatomical,
+    /// `--youngs`, `--poisson`, `--density` in every tet (the default for rigs without bones).
+    Homogeneous,
+}
+
+/// The precompute's parameters (shared by `precompute` and `import`). Left out, each takes the value of the
+/// settings the input starts from: the default avatar's own ([`asset::default_avatar::settings`]), or the
+/// generic ones with the anatomical material for a rig with bones.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SettingsArgs {
-    /// Skinning modes m (12m reduced coordinates).
-    #[arg(long, default_value_t = 16)]
-    pub modes: usize,
-    /// Clusters for the hyper-reduced solver, or `all` for one per tet (exact).
-    #[arg(long, default_value = "100", value_parser = parse_clusters)]
-    pub clusters: ClusterCount,
-    /// Young's modulus (Pa).
-    #[arg(long, default_value_t = 2e4)]
-    pub youngs: f64,
-    /// Poisson's ratio, in [0, 0.5).
-    #[arg(long, default_value_t = 0.35)]
-    pub poisson: f64,
-    /// Density (kg/m³).
-    #[arg(long, default_value_t = 1000.0)]
-    pub density: f64,
-    /// Time step (s) of the run-time solver.
-    #[arg(long, default_value_t = 1.0 / 120.0)]
-    pub dt: f64,
-    /// Momentum leak `D` of the complementarity constraint.
-    #[arg(long, value_enum, default_value = "diffuse")]
-    pub momentum_leak: LeakKind,
-    /// Strength of the diffused leak, in [0, 1].
-    #[arg(long, default_value_t = 1.0)]
-    pub leak_strength: f64,
-    /// Diffusion length of the leak (m); default 3 mean edge lengths.
+    /// Skinning modes m (12m reduced coordinates) [default: 16].
+    #[arg(long)]
+    pub modes: Option<usize>,
+    /// Clusters for the hyper-reduced solver, or `all` for one per tet (exact) [default: 100].
+    #[arg(long, value_parser = parse_clusters)]
+    pub clusters: Option<ClusterCount>,
+    /// Each tet's material [default: anatomical for a rig with bones, else homogeneous].
+    #[arg(long, value_enum)]
+    pub material: Option<MaterialKind>,
+    /// Anatomy settings for `--material anatomical` (JSON, every field optional: tissues `bone`, `muscle`,
+    /// `fat` with `youngs` and `density`, `poisson`, `grade`, `fat_depth`, `bone_radius_fraction`,
+    /// `bone_radius_range`, and `overrides` by `bones` or `regions` with `softness` or `rigid`; see the
+    /// README's "Flesh").
+    #[arg(long)]
+    pub anatomy: Option<PathBuf>,
+    /// Young's modulus (Pa) of the homogeneous material [default: 2e4].
+    #[arg(long)]
+    pub youngs: Option<f64>,
+    /// Poisson's ratio of the homogeneous material, in [0, 0.5) [default: 0.35].
+    #[arg(long)]
+    pub poisson: Option<f64>,
+    /// Density (kg/m³) of the homogeneous material [default: 1000].
+    #[arg(long)]
+    pub density: Option<f64>,
+    /// Time step (s) of the run-time solver [default: 1/120].
+    #[arg(long)]
+    pub dt: Option<f64>,
+    /// Momentum leak `D` of the complementarity constraint [default: diffuse].
+    #[arg(long, value_enum)]
+    pub momentum_leak: Option<LeakKind>,
+    /// Strength of the diffused leak, in [0, 1] [default: 1].
+    #[arg(long)]
+    pub leak_strength: Option<f64>,
+    /// Diffusion length of the leak (m) [default: 3 mean edge lengths].
     #[arg(long)]
     pub leak_length: Option<f64>,
-    /// k-means++ seed.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    #[arg(long, value_enum, default_value = "sparse")]
-    pub eigensolver: EigensolverArg,
+    /// k-means++ seed [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// [default: sparse]
+    #[arg(long, value_enum)]
+    pub eigensolver: Option<EigensolverArg>,
 }
 
 impl SettingsArgs {
-    pub fn settings(&self) -> Result<PrecomputeSettings> {
-        let settings = PrecomputeSettings {
-            modes: self.modes,
-            clusters: self.clusters,
-            youngs: self.youngs,
-            poisson: self.poisson,
-            density: self.density,
-            dt: self.dt,
-            leak: match self.momentum_leak {
-                LeakKind::None => LeakSetting::None,
-                LeakKind::Diffuse => {
-                    LeakSetting::Diffuse { strength: self.leak_strength, length: self.leak_length }
-                }
-            },
-            seed: self.seed,
-            eigensolver: self.eigensolver.into(),
+    /// `base` with the flags given applied; `bones`: whether the rig has a skeleton (the material's default).
+    pub fn settings(&self, base: PrecomputeSettings, bones: bool) -> Result<PrecomputeSettings> {
+        let mut s = base;
+        macro_rules! set {
+            ($($f:ident),*) => { $(if let Some(v) = self.$f { s.$f = v; })* };
+        }
+        set!(modes, clusters, youngs, poisson, density, dt, seed);
+        if let Some(e) = self.eigensolver {
+            s.eigensolver = e.into();
+        }
+        let (old_strength, old_length) = match s.leak {
+            LeakSetting::Diffuse { strength, length } => (strength, length),
+            LeakSetting::None => (1.0, None),
         };
-        settings.validate()?;
-        Ok(settings)
+        s.leak = match (self.momentum_leak, s.leak) {
+            (Some(LeakKind::None), _) | (None, LeakSetting::None) => {
+                if self.leak_strength.is_some() || self.leak_length.is_some() {
+                    bail!("--leak-strength and --leak-length need --momentum-leak diffuse");
+                }
+                LeakSetting::None
+            }
+            (Some(LeakKind::Diffuse), _) | (None, LeakSetting::Diffuse { .. }) => LeakSetting::Diffuse {
+                strength: self.leak_strength.unwrap_or(old_strength),
+                length: self.leak_length.or(old_length),
+            },
+        };
+        let anatomy = match &self.anatomy {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading the anatomy settings {}", path.display()))?;
+                Some(
+                    serde_json::from_str::<AnatomySettings>(&text)
+                        .with_context(|| format!("the anatomy settings {}", path.display()))?,
+                )
+            }
+            None => None,
+        };
+        let kind =
+            self.material.unwrap_or(if bones { MaterialKind::Anatomical } else { MaterialKind::Homogeneous });
+        s.material = match kind {
+            MaterialKind::Homogeneous => {
+                if anatomy.is_some() {
+                    bail!("--anatomy needs --material anatomical");
+                }
+                MaterialSetting::Homogeneous
+            }
+            MaterialKind::Anatomical => {
+                if !bones {
+                    bail!("--material anatomical needs a rig with bones (the skeleton places the bones)");
+                }
+                MaterialSetting::Anatomical(anatomy.unwrap_or_else(|| match &s.material {
+                    MaterialSetting::Anatomical(a) => a.clone(),
+                    MaterialSetting::Homogeneous => AnatomySettings::default(),
+                }))
+            }
+        };
+        s.validate()?;
+        Ok(s)
     }
 }
 
@@ -205,7 +266,6 @@ pub(crate) fn spinner_progress(spinner: &indicatif::ProgressBar) -> avatar_sim::
 }
 
 pub fn precompute(a: PrecomputeArgs) -> Result<()> {
-    let settings = a.settings.settings()?;
     let cache = a.output.cache.cache();
     let spinner = phase_spinner();
     let progress = spinner_progress(&spinner);
@@ -213,6 +273,7 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
         if a.rig != "affine" {
             bail!("--mesh default brings its own rig: leave out --rig");
         }
+        let settings = a.settings.settings(asset::default_avatar::settings(), true)?;
         spinner.set_message("default avatar");
         (asset::default_avatar(&settings, cache.as_ref(), progress)?, serde_json::json!({}))
     } else {
@@ -229,6 +290,8 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
         } else {
             Rig::load(&a.rig).with_context(|| format!("reading the rig {}", a.rig))?
         };
+        let bones = rig.parts().iter().any(|p| matches!(p, RigPart::Lbs(l) if l.num_bones() > 0));
+        let settings = a.settings.settings(PrecomputeSettings::default(), bones)?;
         let key = asset::tet_mesh_key(&mesh, &rig, &settings);
         let name = a.mesh.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
         let built = asset::cached(key, cache.as_ref(), |key| {

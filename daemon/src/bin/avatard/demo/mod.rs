@@ -6,7 +6,9 @@
 //!    (`assets/recordings/pose_demo_singleperson_cam01.avtrrec`, 100 pose frames) and a face
 //!    (`assets/recordings/face_carphone.avtrrec`, 120 face frames). Every frame gets a fresh header with
 //!    `capture_time_ns = now`, so the latencies measured are those of live input. Each source loops until the
-//!    demo's time is up.
+//!    demo's time is up. Then, to show the flesh, a third source plays the CMU jumps
+//!    (`assets/fixtures/cmu_01_01_jumps960.bvh`, 8 s, as rig frames: [`crate::jumps`]) once the avatar has
+//!    eased back to rest.
 //! 3. A subscriber on `state/default/` collects every `AvatarState`: sequence, latency, flags, `z`
 //!    statistics, and `p`/`z` thinned to the render frame rate.
 //! 4. The states become `out/demo-trajectory.json`, rendered side by side (rig only | with secondary motion)
@@ -73,6 +75,13 @@ pub struct DemoArgs {
     /// The avatar's damping, 1/s (live parameter `damping`).
     #[arg(long, default_value_t = 2.0)]
     pub damping: f32,
+    /// Motion capture played after the recordings (BVH with CMU joint names)
+    /// [default: assets/fixtures/cmu_01_01_jumps960.bvh].
+    #[arg(long)]
+    pub jumps: Option<PathBuf>,
+    /// Leave out the jumps.
+    #[arg(long, conflicts_with = "jumps")]
+    pub no_jumps: bool,
     /// Output folder (demo-summary.json, demo-trajectory.json, demo/).
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
@@ -84,7 +93,15 @@ struct Plan {
     face: (PathBuf, Arc<Recording>),
     /// How long the trackers play.
     play: Duration,
+    /// The jumps, played once after the recordings.
+    jumps: Option<(PathBuf, Arc<Recording>)>,
 }
+
+/// Silence between the recordings and the jumps: the pose is held, then eases to rest (`SimParams`'
+/// `ease_after` 2 s + `ease_duration` 1 s), so the jumps start from rest rather than from a jolt.
+const JUMPS_GAP: Duration = Duration::from_millis(3500);
+/// Collected after the jumps' last frame, to see the flesh settle.
+const JUMPS_SETTLE: Duration = Duration::from_millis(1500);
 
 impl DemoArgs {
     fn plan(&self) -> Result<Plan> {
@@ -110,7 +127,14 @@ impl DemoArgs {
         if play.as_secs_f64() > MAX_SECONDS {
             bail!("--loops {loops} would play for {:.0} s, more than {MAX_SECONDS} s", play.as_secs_f64());
         }
-        Ok(Plan { pose, face, play })
+        let jumps = if self.no_jumps {
+            None
+        } else {
+            let path = crate::jumps::path(self.jumps.as_deref())?;
+            let frames = crate::jumps::frames(&path, "demo/jumps").with_context(|| "--jumps".to_string())?;
+            Some((path, Arc::new(crate::jumps::recording(frames))))
+        };
+        Ok(Plan { pose, face, play, jumps })
     }
 
     /// The daemon's configuration: loopback ports that were free a moment ago, the demo's tick rate and the
@@ -224,11 +248,13 @@ async fn subscribe(state: &str, render_fps: f64) -> Result<Subscriber> {
     Ok(Subscriber { playing, stop, task })
 }
 
-/// The two tracker publishers, connected (and their subscription propagated) before the clock starts.
-async fn connect_trackers(input: &str) -> Result<[TrackerPublisher; 2]> {
+/// The tracker publishers (body, face, jumps), connected (and their subscription propagated) before the clock
+/// starts.
+async fn connect_trackers(input: &str) -> Result<[TrackerPublisher; 3]> {
     let pose = TrackerPublisher::new(input, "demo/pose");
     let face = TrackerPublisher::new(input, "demo/face");
-    let counts: [Arc<PublisherCounts>; 2] = [pose.counts.clone(), face.counts.clone()];
+    let jumps = TrackerPublisher::new(input, "demo/jumps");
+    let counts: [Arc<PublisherCounts>; 3] = [pose.counts.clone(), face.counts.clone(), jumps.counts.clone()];
     let deadline = Instant::now() + Duration::from_secs(10);
     while !counts.iter().all(|c| c.is_connected()) {
         if Instant::now() > deadline {
@@ -237,7 +263,7 @@ async fn connect_trackers(input: &str) -> Result<[TrackerPublisher; 2]> {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
-    Ok([pose, face])
+    Ok([pose, face, jumps])
 }
 
 pub async fn demo(a: DemoArgs) -> Result<()> {
@@ -249,7 +275,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let (handles, avatar) = load_avatar(&config).await?;
     let daemon = start_daemon(config, handles).await?;
     let subscriber = subscribe(&endpoints.state, a.render_fps).await?;
-    let [pose_pub, face_pub] = connect_trackers(&endpoints.input[0]).await?;
+    let [pose_pub, face_pub, jumps_pub] = connect_trackers(&endpoints.input[0]).await?;
 
     eprintln!(
         "demo: replaying {} ({} frames, {:.2} s) and {} ({} frames, {:.2} s) for {:.2} s",
@@ -273,12 +299,34 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let face_task = tokio::spawn(trackers::play(plan.face.1.clone(), face_pub, start, end));
     let pose = pose_task.await?;
     let face = face_task.await?;
+    // The jumps, once, from rest.
+    let (jumps, end) = match &plan.jumps {
+        Some((path, rec)) => {
+            let jstart = end + JUMPS_GAP;
+            let jend = jstart + trackers::period(rec);
+            eprintln!(
+                "demo: then the jumps {} ({} frames, {:.2} s) after {:.1} s of silence",
+                path.display(),
+                rec.records.len(),
+                rec.duration_ns() as f64 * 1e-9,
+                JUMPS_GAP.as_secs_f64()
+            );
+            let report = trackers::play(rec.clone(), jumps_pub, jstart, jend).await;
+            (Some((report, path.clone())), jend + JUMPS_SETTLE)
+        }
+        None => (None, end),
+    };
     tokio::time::sleep_until(end + TAIL).await;
     let _ = subscriber.stop.send(());
     let collected = subscriber.task.await?;
     let after = daemon.metrics.stats();
-    let sources = summary::sources(&[("pose", &pose, &plan.pose.0), ("face", &face, &plan.face.0)]);
-    drop((pose, face));
+    let mut played = vec![("pose", &pose, &plan.pose.0), ("face", &face, &plan.face.0)];
+    if let Some((report, path)) = &jumps {
+        played.push(("jumps", report, path));
+    }
+    let sources = summary::sources(&played);
+    drop(played);
+    drop((pose, face, jumps));
     let _ = daemon.stop.send(());
     daemon.task.await??;
 
@@ -308,7 +356,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
 
     let run = summary::Run {
         args: &a,
-        played: plan.play,
+        played: Duration::from_secs_f64(end.duration_since(start).as_secs_f64()),
         phase,
         avatar: &avatar,
         asset_hash: &asset_hash,

@@ -147,7 +147,7 @@ pub(super) fn kinds(cache: Option<&Cache>) -> Result<Vec<Kind>> {
         kinds.push(Kind { info, avatar: Arc::new(avatar) });
     };
     let t = Instant::now();
-    let built = default_avatar(&PrecomputeSettings::default(), cache, Arc::new(|_| {}))?;
+    let built = default_avatar(&avatar_sim::asset::default_avatar::settings(), cache, Arc::new(|_| {}))?;
     add(
         "default".into(),
         built,
