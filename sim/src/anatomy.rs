@@ -324,15 +324,15 @@ pub fn material_for_rig(
     Ok(material)
 }
 
-/// One [`MaterialOverride`] on `material`: Young's modulus changed in log space by the tet's selected fraction.
-fn apply_override(
+/// The vertices a [`MaterialOverride`] selects: dominant bone one of its `bones` (or a descendant), or in one of
+/// its `regions`.
+fn override_vertices(
     mesh: &TetMesh,
     lbs: &LbsRig,
     regions: &[Option<BodyRegion>],
     settings: &AnatomySettings,
     o: &MaterialOverride,
-    material: &mut Material,
-) -> Result<(), AnatomyError> {
+) -> Result<Vec<bool>, AnatomyError> {
     let bones = lbs.bones();
     let roles = crate::rig::avatar_roles(bones.iter().map(|b| b.name.as_str()), &settings.humanoid);
     let mut chosen = vec![false; bones.len()];
@@ -352,13 +352,49 @@ fn apply_override(
     }
     let wanted: Vec<BodyRegion> = o.regions.iter().filter_map(|r| BodyRegion::from_name(r)).collect();
     let weights = lbs.weights();
-    let selected: Vec<bool> = (0..mesh.n())
+    Ok((0..mesh.n())
         .map(|v| {
             let by_bone =
                 weights.iter_row(v).max_by(|a, b| a.1.total_cmp(&b.1)).is_some_and(|(b, _)| chosen[b]);
             by_bone || regions[v].is_some_and(|r| wanted.contains(&r))
         })
-        .collect();
+        .collect())
+}
+
+/// The vertices of `rigid` overrides ("no secondary motion here"), for the precompute to keep the momentum
+/// leak out of them (`D = 1` there: exact complementarity, so the rig's motion of a rigid part cannot leak
+/// into a secondary motion of it). All `false` without a skeleton or rigid overrides.
+pub fn rigid_vertices(
+    mesh: &TetMesh,
+    rig: &Rig,
+    settings: &AnatomySettings,
+) -> Result<Vec<bool>, AnatomyError> {
+    let mut out = vec![false; mesh.n()];
+    let Some(lbs) = rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })
+    else {
+        return Ok(out);
+    };
+    if settings.overrides.iter().any(|o| o.rigid) {
+        let regions = vertex_regions(lbs, &mesh.vertices, &settings.humanoid);
+        for o in settings.overrides.iter().filter(|o| o.rigid) {
+            for (v, s) in override_vertices(mesh, lbs, &regions, settings, o)?.into_iter().enumerate() {
+                out[v] |= s;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One [`MaterialOverride`] on `material`: Young's modulus changed in log space by the tet's selected fraction.
+fn apply_override(
+    mesh: &TetMesh,
+    lbs: &LbsRig,
+    regions: &[Option<BodyRegion>],
+    settings: &AnatomySettings,
+    o: &MaterialOverride,
+    material: &mut Material,
+) -> Result<(), AnatomyError> {
+    let selected = override_vertices(mesh, lbs, regions, settings, o)?;
     let ln_bone = settings.bone.youngs.ln();
     for (t, tet) in mesh.tets.iter().enumerate() {
         let f = tet.iter().filter(|&&v| selected[v]).count() as f64 / 4.0;

@@ -10,9 +10,9 @@ use crate::modes::dense::{
     complementarity_matrix, dense_modes, weight_space_constraint, ModesError, WeightConstraint,
 };
 use crate::modes::lanczos::{sparse_modes, EigenOptions, EigenProgress};
-use crate::reduced::clusters::{cluster_tets, Clustering};
+use crate::reduced::clusters::{cluster_tets_by_part, Clustering};
 use crate::reduced::model::{ReducedError, ReducedModel, ReducedParts};
-use crate::rig::linear::{Rig, RigError};
+use crate::rig::linear::{Rig, RigError, RigPart};
 use faer::sparse::SparseColMat;
 use faer::Mat;
 use serde::{Deserialize, Serialize};
@@ -267,7 +267,15 @@ pub fn precompute(
     let mass = lumped_mass(&mesh, &material.density);
     let jac = rig.jacobian(&mesh.vertices)?;
     let x0 = rig.offset(&mesh.vertices)?;
-    let leak = leak_diagonal(&mesh, &settings.leak.to_leak())?;
+    let mut leak = leak_diagonal(&mesh, &settings.leak.to_leak())?;
+    if let MaterialSetting::Anatomical(a) = &settings.material {
+        // no momentum leak where the user wants no secondary motion
+        for (d, rigid) in leak.iter_mut().zip(crate::anatomy::rigid_vertices(&mesh, &rig, a)?) {
+            if rigid {
+                *d = 1.0;
+            }
+        }
+    }
     let jcal = complementarity_matrix(&jac, &mass, &leak); // Eq. 19: 𝒥 = D M J
     let hw = weight_space_hessian(&mesh, &material); // Eq. 18
     seconds.operators = clock.elapsed().as_secs_f64();
@@ -304,7 +312,20 @@ pub fn precompute(
                 .flat_map(|v| (0..m).map(move |i| (v, i)))
                 .map(|(v, i)| modes.weights[(v, i)])
                 .collect();
-            cluster_tets(&mesh, &rows, m, &modes.eigenvalues, r.min(mesh.t()), settings.seed)
+            // with an anatomical material the modes vanish over the skeleton: keep clusters within body parts
+            let parts = match &settings.material {
+                MaterialSetting::Anatomical(a) => tet_body_parts(&mesh, &rig, &a.humanoid),
+                MaterialSetting::Homogeneous => None,
+            };
+            cluster_tets_by_part(
+                &mesh,
+                &rows,
+                m,
+                &modes.eigenvalues,
+                r.min(mesh.t()),
+                settings.seed,
+                parts.as_deref(),
+            )
         }
     };
     seconds.clusters = clock.elapsed().as_secs_f64();
@@ -500,4 +521,41 @@ mod tests {
         let err = precompute(mesh, Rig::affine(), &settings, Arc::new(|_| {})).unwrap_err().to_string();
         assert!(err.contains("asked for 50 modes"), "{err}");
     }
+}
+
+/// Each tet's body part for clustering: the VRM humanoid role of its dominant bone (the largest sum of its
+/// corners' skinning weights; a bone without a role takes its nearest ancestor's, so a hand and its fingers
+/// are one part), or the bone itself when no ancestor has a role. `None` for a rig without bones.
+fn tet_body_parts(
+    mesh: &TetMesh,
+    rig: &Rig,
+    humanoid: &std::collections::BTreeMap<String, String>,
+) -> Option<Vec<usize>> {
+    let lbs = rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })?;
+    let roles = crate::rig::bone_roles(lbs, humanoid);
+    let mut ids: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    let part_of_bone: Vec<usize> = (0..lbs.num_bones())
+        .map(|b| {
+            let key = roles[b].clone().unwrap_or_else(|| format!("bone {b}"));
+            let next = ids.len();
+            *ids.entry(key).or_insert(next)
+        })
+        .collect();
+    let weights = lbs.weights();
+    let mut sum = vec![0.0; lbs.num_bones()];
+    Some(
+        mesh.tets
+            .iter()
+            .map(|tet| {
+                sum.iter_mut().for_each(|v| *v = 0.0);
+                for &v in tet {
+                    for (b, w) in weights.iter_row(v) {
+                        sum[b] += w;
+                    }
+                }
+                let b = (0..sum.len()).max_by(|&a, &b| sum[a].total_cmp(&sum[b])).unwrap_or(0);
+                part_of_bone[b]
+            })
+            .collect(),
+    )
 }

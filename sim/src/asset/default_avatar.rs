@@ -30,11 +30,15 @@ pub fn settings() -> PrecomputeSettings {
 /// bone under a thin skin).
 pub fn anatomy() -> AnatomySettings {
     AnatomySettings {
-        overrides: vec![MaterialOverride {
-            regions: vec!["head".into(), "hands".into(), "feet".into()],
-            rigid: true,
-            ..MaterialOverride::default()
-        }],
+        overrides: vec![
+            MaterialOverride {
+                regions: vec!["head".into(), "hands".into(), "feet".into()],
+                rigid: true,
+                ..MaterialOverride::default()
+            },
+            // the shin is bone under the skin and the calf a firm muscle
+            MaterialOverride { regions: vec!["calves".into()], softness: 0.02, ..MaterialOverride::default() },
+        ],
         ..AnatomySettings::default()
     }
 }

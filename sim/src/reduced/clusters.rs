@@ -263,13 +263,52 @@ pub fn cluster_tets(
     r: usize,
     seed: u64,
 ) -> Clustering {
+    cluster_tets_by_part(mesh, weights, m, eigenvalues, r, seed, None)
+}
+
+/// [`cluster_tets`], with every tet's body part (`parts[t]`, e.g. the role of its dominant bone): a cluster
+/// then never spans two parts. The weights alone cannot tell the parts apart where the modes are zero (a
+/// stiff skeleton, rigid regions), and one cluster over bones that turn differently has one rotation for
+/// all of them, which bends the local step's fit and leaves pose-dependent secondary motion.
+pub fn cluster_tets_by_part(
+    mesh: &TetMesh,
+    weights: &[f64],
+    m: usize,
+    eigenvalues: &[f64],
+    r: usize,
+    seed: u64,
+    parts: Option<&[usize]>,
+) -> Clustering {
     let clock = std::time::Instant::now();
-    let features = tet_features(mesh, weights, m, eigenvalues);
-    let labels = kmeans(&features, m, r, seed, 100);
+    let mut features = tet_features(mesh, weights, m, eigenvalues);
+    let mut d = m;
+    if let Some(parts) = parts {
+        // one-hot part coordinates, far larger than any weight feature's spread: k-means and the merge of
+        // fragments separate parts first
+        let count = parts.iter().copied().max().map_or(0, |p| p + 1);
+        let spread = features.iter().fold(0.0f64, |a, v| a.max(v.abs())).max(f64::MIN_POSITIVE);
+        let big = 1e3 * spread;
+        let mut with_parts = Vec::with_capacity(mesh.t() * (m + count));
+        for t in 0..mesh.t() {
+            with_parts.extend_from_slice(&features[t * m..(t + 1) * m]);
+            with_parts.extend((0..count).map(|p| if p == parts[t] { big } else { 0.0 }));
+        }
+        features = with_parts;
+        d = m + count;
+    }
+    let labels = kmeans(&features, d, r, seed, 100);
     let kmeans_s = clock.elapsed().as_secs_f64();
+    let labels: Vec<usize> = match parts {
+        // a cluster k-means left across two parts is split by part
+        Some(parts) => {
+            let count = parts.iter().copied().max().map_or(0, |p| p + 1);
+            labels.iter().zip(parts).map(|(l, p)| l * count + p).collect()
+        }
+        None => labels,
+    };
     let split = split_components(mesh, &labels);
     let split_s = clock.elapsed().as_secs_f64() - kmeans_s;
-    let merged = merge_fragments(mesh, &split, &features, m, r);
+    let merged = merge_fragments(mesh, &split, &features, d, r);
     let merge_s = clock.elapsed().as_secs_f64() - kmeans_s - split_s;
     tracing::debug!(kmeans_s, split_s, merge_s, fragments = split.r, clusters = merged.r, "clusters");
     merged

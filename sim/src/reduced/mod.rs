@@ -23,7 +23,8 @@ pub(crate) mod options;
 pub(crate) mod step;
 
 pub use clusters::{
-    cluster_tets, grouping_matrix, kmeans, merge_fragments, split_components, tet_features, Clustering,
+    cluster_tets, cluster_tets_by_part, grouping_matrix, kmeans, merge_fragments, split_components,
+    tet_features, Clustering,
 };
 pub use model::{
     cluster_gradient, complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel,
