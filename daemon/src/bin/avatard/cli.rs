@@ -145,6 +145,9 @@ enum BenchCommand {
     /// The daemon end to end (tracker -> state latency at 30/60 Hz input) and Solver::tick throughput with 1-26
     /// avatars; JSON and an SVG plot in ./out/.
     Runtime(crate::bench::runtime::RuntimeArgs),
+    /// Secondary motion per body region (peak, RMS, settling, inverted tets) under standard motions through
+    /// the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip in ./out/.
+    Jiggle(crate::bench::jiggle::JiggleArgs),
 }
 
 /// Run one parsed command line.
@@ -178,5 +181,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Bench(BenchCommand::Assets(args)) => crate::bench::assets::assets(args),
         Command::Bench(BenchCommand::Flesh(args)) => crate::bench::flesh::bench(args),
         Command::Bench(BenchCommand::Runtime(args)) => crate::bench::runtime::runtime(args, &rt),
+        Command::Bench(BenchCommand::Jiggle(args)) => crate::bench::jiggle::jiggle(args),
     }
 }

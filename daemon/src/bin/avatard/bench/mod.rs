@@ -7,10 +7,13 @@
 //! - [`assets`]: default-avatar precompute, cached re-run, asset load, glb import.
 //! - [`flesh`]: Steklov-Poincaré flesh, the paper 002 §7 table, with the volumetric baseline.
 //! - [`runtime`]: the daemon end to end (tracker → state latency) and tick throughput with 1–26 avatars.
+//! - [`jiggle`]: secondary motion per body region under standard motions (jumps, hops, twist, head, arms),
+//!   through the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip.
 
 pub mod assets;
 pub mod flesh;
 pub mod full;
+pub mod jiggle;
 pub mod precompute;
 pub mod runtime;
 pub mod step;
