@@ -58,6 +58,17 @@ fn demo_drives_the_default_avatar_from_the_recordings() {
     assert!(steps.len() > 60, "{} steps", steps.len());
     assert!(steps.iter().any(|st| st["z"].as_array().unwrap().iter().any(|v| v.as_f64() != Some(0.0))));
     assert!(s["render"]["skipped"].is_string(), "{text}");
+
+    // the jumps after the recordings move the flesh where flesh is, and not the skull or the hands
+    let jumps = &s["flesh"]["jumps"]["regions"];
+    for soft in ["chest", "belly", "buttocks", "thighs"] {
+        let peak = num(&jumps[soft]["peak_mm"]);
+        assert!(peak > 5.0 && peak < 80.0, "{soft}: {peak} mm\n{text}");
+    }
+    for bony in ["head", "hands", "feet"] {
+        assert!(num(&jumps[bony]["peak_mm"]) < 5.0, "{bony}\n{text}");
+    }
+    assert_eq!(num(&s["guard_resets"]), 0.0, "{text}");
     let _ = std::fs::remove_dir_all(&out);
 }
 

@@ -50,6 +50,9 @@ pub struct AnatomySettings {
     /// Each bone's radius: this fraction of its length, clamped to `bone_radius_range` (m).
     pub bone_radius_fraction: f64,
     pub bone_radius_range: (f64, f64),
+    /// Flesh whose largest skinning weight is at most this is joint tissue, never bone (see
+    /// [`joint_rigidity`]); bone is full where one bone has all the weight.
+    pub joint_weight: f64,
     /// Changes by bone or region, applied in order ([`MaterialOverride`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<MaterialOverride>,
@@ -104,6 +107,7 @@ impl Default for AnatomySettings {
             fat_depth: 0.02,
             bone_radius_fraction: 0.1,
             bone_radius_range: (0.01, 0.04),
+            joint_weight: 0.9,
             overrides: Vec::new(),
             humanoid: BTreeMap::new(),
         }
@@ -131,6 +135,12 @@ impl AnatomySettings {
         positive("bone_radius_fraction", self.bone_radius_fraction)?;
         positive("bone_radius_range.0", self.bone_radius_range.0)?;
         positive("bone_radius_range.1", self.bone_radius_range.1)?;
+        if !(0.0..1.0).contains(&self.joint_weight) {
+            return Err(AnatomyError::Setting(format!(
+                "joint_weight = {} must be in [0, 1)",
+                self.joint_weight
+            )));
+        }
         if self.bone_radius_range.0 > self.bone_radius_range.1 {
             return Err(AnatomyError::Setting("bone_radius_range must be (min, max) with min <= max".into()));
         }
@@ -261,10 +271,15 @@ pub fn surface_depth(mesh: &TetMesh) -> Vec<f64> {
 }
 
 /// The anatomical material of `mesh` for the bones `segments` (see the module doc).
+///
+/// `rigidity` (per vertex, in `[0, 1]`; `None`: 1 everywhere) scales the bone: where the rig does not move the
+/// flesh rigidly (skinning weights blended over a joint) there is no bone, or the rig's own bending would
+/// strain bone-stiff tets and load the flesh with forces a thousand times too large ([`joint_rigidity`]).
 pub fn anatomical_material(
     mesh: &TetMesh,
     segments: &[BoneSegment],
     s: &AnatomySettings,
+    rigidity: Option<&[f64]>,
 ) -> Result<Material, MaterialError> {
     for t in [s.bone, s.muscle, s.fat] {
         lame(t.youngs, s.poisson)?;
@@ -280,7 +295,8 @@ pub fn anatomical_material(
             [acc[0] + x[0] / 4.0, acc[1] + x[1] / 4.0, acc[2] + x[2] / 4.0]
         });
         let d_bone = segments.iter().map(|b| b.distance(c)).fold(f64::INFINITY, f64::min);
-        let s_bone = smoothstep(d_bone / s.grade);
+        let rigid = rigidity.map_or(1.0, |r| tet.iter().map(|&v| r[v]).sum::<f64>() / 4.0);
+        let s_bone = 1.0 - rigid * (1.0 - smoothstep(d_bone / s.grade));
         let tet_depth = tet.iter().map(|&v| depth[v]).sum::<f64>() / 4.0;
         let s_fat = 1.0 - smoothstep(tet_depth / s.fat_depth);
         let ln = |t: Tissue| t.youngs.ln();
@@ -313,15 +329,32 @@ pub fn material_for_rig(
         .ok_or(AnatomyError::NoSkeleton)?;
     let segments =
         bone_segments(lbs, &mesh.vertices, settings.bone_radius_fraction, settings.bone_radius_range);
-    let mut material = anatomical_material(mesh, &segments, settings)?;
+    let rigidity = joint_rigidity(lbs, mesh.n(), settings.joint_weight);
+    let mut material = anatomical_material(mesh, &segments, settings, Some(&rigidity))?;
     if !settings.overrides.is_empty() {
         let regions = vertex_regions(lbs, &mesh.vertices, &settings.humanoid);
         for o in &settings.overrides {
-            apply_override(mesh, lbs, &regions, settings, o, &mut material)?;
+            apply_override(mesh, lbs, &regions, settings, o, &rigidity, &mut material)?;
         }
     }
     material.validate(mesh)?;
     Ok(material)
+}
+
+/// How rigidly the rig moves each vertex: 0 where its largest skinning weight is at most `joint_weight`
+/// (blended over a joint), 1 where one bone has it all, smooth in between.
+pub fn joint_rigidity(lbs: &LbsRig, n: usize, joint_weight: f64) -> Vec<f64> {
+    let weights = lbs.weights();
+    (0..n)
+        .map(|v| {
+            let w = if v < weights.num_vertices() {
+                weights.iter_row(v).map(|(_, w)| w).fold(0.0, f64::max)
+            } else {
+                0.0
+            };
+            smoothstep((w - joint_weight) / (1.0 - joint_weight).max(1e-9))
+        })
+        .collect()
 }
 
 /// The vertices a [`MaterialOverride`] selects: dominant bone one of its `bones` (or a descendant), or in one of
@@ -392,6 +425,7 @@ fn apply_override(
     regions: &[Option<BodyRegion>],
     settings: &AnatomySettings,
     o: &MaterialOverride,
+    rigidity: &[f64],
     material: &mut Material,
 ) -> Result<(), AnatomyError> {
     let selected = override_vertices(mesh, lbs, regions, settings, o)?;
@@ -404,6 +438,8 @@ fn apply_override(
         let nu = settings.poisson;
         let mut ln_e = (material.mu[t] * 2.0 * (1.0 + nu)).ln() - f * o.softness.ln();
         if o.rigid {
+            // bone only where the rig moves the part rigidly (not over the joint that joins it)
+            let f = f * tet.iter().map(|&v| rigidity[v]).sum::<f64>() / 4.0;
             ln_e = (1.0 - f) * ln_e + f * ln_bone;
         }
         let (mu, lambda) = lame(ln_e.exp(), nu)?;
@@ -527,7 +563,7 @@ mod tests {
     fn the_material_map_is_stiff_in_bone_soft_in_fat_and_graded() {
         let (mesh, bones) = limb();
         let s = AnatomySettings { grade: 0.15, fat_depth: 0.1, ..AnatomySettings::default() };
-        let m = anatomical_material(&mesh, &bones, &s).unwrap();
+        let m = anatomical_material(&mesh, &bones, &s, None).unwrap();
         let e = youngs(&m, s.poisson);
         assert!(e.iter().chain(&m.density).all(|v| v.is_finite() && *v > 0.0));
         let (e_max, e_min) = e.iter().fold((0.0f64, f64::MAX), |(a, b), v| (a.max(*v), b.min(*v)));
@@ -591,7 +627,7 @@ mod tests {
                 })
                 .collect()
         };
-        let anatomical = shell_fraction(&anatomical_material(&mesh, &[bone], &s).unwrap());
+        let anatomical = shell_fraction(&anatomical_material(&mesh, &[bone], &s, None).unwrap());
         let homogeneous =
             shell_fraction(&Material::homogeneous(mesh.t(), soft.youngs, s.poisson, soft.density).unwrap());
         for (i, a) in anatomical.iter().enumerate() {

@@ -435,6 +435,43 @@ pub fn orthonormality_error(mass: &[f64], weights: &Mat<f64>) -> f64 {
     worst
 }
 
+/// Each tet's body part for clustering: the VRM humanoid role of its dominant bone (the largest sum of its
+/// corners' skinning weights; a bone without a role takes its nearest ancestor's, so a hand and its fingers
+/// are one part), or the bone itself when no ancestor has a role. `None` for a rig without bones.
+fn tet_body_parts(
+    mesh: &TetMesh,
+    rig: &Rig,
+    humanoid: &std::collections::BTreeMap<String, String>,
+) -> Option<Vec<usize>> {
+    let lbs = rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })?;
+    let roles = crate::rig::bone_roles(lbs, humanoid);
+    let mut ids: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    let part_of_bone: Vec<usize> = (0..lbs.num_bones())
+        .map(|b| {
+            let key = roles[b].clone().unwrap_or_else(|| format!("bone {b}"));
+            let next = ids.len();
+            *ids.entry(key).or_insert(next)
+        })
+        .collect();
+    let weights = lbs.weights();
+    let mut sum = vec![0.0; lbs.num_bones()];
+    Some(
+        mesh.tets
+            .iter()
+            .map(|tet| {
+                sum.iter_mut().for_each(|v| *v = 0.0);
+                for &v in tet {
+                    for (b, w) in weights.iter_row(v) {
+                        sum[b] += w;
+                    }
+                }
+                let b = (0..sum.len()).max_by(|&a, &b| sum[a].total_cmp(&sum[b])).unwrap_or(0);
+                part_of_bone[b]
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -521,41 +558,4 @@ mod tests {
         let err = precompute(mesh, Rig::affine(), &settings, Arc::new(|_| {})).unwrap_err().to_string();
         assert!(err.contains("asked for 50 modes"), "{err}");
     }
-}
-
-/// Each tet's body part for clustering: the VRM humanoid role of its dominant bone (the largest sum of its
-/// corners' skinning weights; a bone without a role takes its nearest ancestor's, so a hand and its fingers
-/// are one part), or the bone itself when no ancestor has a role. `None` for a rig without bones.
-fn tet_body_parts(
-    mesh: &TetMesh,
-    rig: &Rig,
-    humanoid: &std::collections::BTreeMap<String, String>,
-) -> Option<Vec<usize>> {
-    let lbs = rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })?;
-    let roles = crate::rig::bone_roles(lbs, humanoid);
-    let mut ids: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
-    let part_of_bone: Vec<usize> = (0..lbs.num_bones())
-        .map(|b| {
-            let key = roles[b].clone().unwrap_or_else(|| format!("bone {b}"));
-            let next = ids.len();
-            *ids.entry(key).or_insert(next)
-        })
-        .collect();
-    let weights = lbs.weights();
-    let mut sum = vec![0.0; lbs.num_bones()];
-    Some(
-        mesh.tets
-            .iter()
-            .map(|tet| {
-                sum.iter_mut().for_each(|v| *v = 0.0);
-                for &v in tet {
-                    for (b, w) in weights.iter_row(v) {
-                        sum[b] += w;
-                    }
-                }
-                let b = (0..sum.len()).max_by(|&a, &b| sum[a].total_cmp(&sum[b])).unwrap_or(0);
-                part_of_bone[b]
-            })
-            .collect(),
-    )
 }

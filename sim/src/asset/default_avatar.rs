@@ -26,18 +26,22 @@ pub fn settings() -> PrecomputeSettings {
     PrecomputeSettings { material: MaterialSetting::Anatomical(anatomy()), ..PrecomputeSettings::default() }
 }
 
-/// The default avatar's anatomy: the generic rule with the skull, hands and feet kept bony (they are mostly
-/// bone under a thin skin).
+/// The default avatar's anatomy: the generic rule, with the skull and the hands kept rigid (bone under a
+/// thin skin) and the calves and feet 50× firmer (the shin bone lies under the skin, the calf is a firm
+/// muscle, the foot is bone and tendon). Chosen with `avatard bench jiggle` (README, "Flesh").
 pub fn anatomy() -> AnatomySettings {
     AnatomySettings {
         overrides: vec![
             MaterialOverride {
-                regions: vec!["head".into(), "hands".into(), "feet".into()],
+                regions: vec!["head".into(), "hands".into()],
                 rigid: true,
                 ..MaterialOverride::default()
             },
-            // the shin is bone under the skin and the calf a firm muscle
-            MaterialOverride { regions: vec!["calves".into()], softness: 0.02, ..MaterialOverride::default() },
+            MaterialOverride {
+                regions: vec!["calves".into(), "feet".into()],
+                softness: 0.02,
+                ..MaterialOverride::default()
+            },
         ],
         ..AnatomySettings::default()
     }

@@ -56,19 +56,70 @@ pub fn path(given: Option<&Path>) -> Result<PathBuf> {
     }
 }
 
-/// The clip's frames (CMU joint names and units), for `source_id`: body joints only, root relative to the
-/// first frame, capture times from 0 at the file's frame rate.
+/// A first frame whose rotation channels differ from the second's by more than this (degrees) is a reference
+/// pose, not motion (the cgspeed.com conversions of the CMU files begin with one: every channel 0 but the
+/// shoulders' and clavicles'), and is dropped.
+pub const REFERENCE_FRAME_DEGREES: f64 = 10.0;
+
+/// Whether `bvh`'s first frame is a reference pose ([`REFERENCE_FRAME_DEGREES`]).
+pub fn starts_with_reference_pose(bvh: &Bvh) -> bool {
+    let [a, b, ..] = &bvh.frames[..] else { return false };
+    bvh.joints.iter().any(|j| {
+        j.channels.iter().enumerate().any(|(i, c)| {
+            let k = j.first_channel + i;
+            c.is_rotation() && (a[k] - b[k]).abs() > REFERENCE_FRAME_DEGREES
+        })
+    })
+}
+
+/// The clip's frames (CMU joint names and units), for `source_id`: body joints only, a reference first
+/// frame dropped, root positions relative to the first frame of motion (add the avatar's rest root position
+/// before sending: a rig frame's root position is the root's place, [`rest_root`]), capture times from 0 at
+/// the file's frame rate.
 pub fn frames(path: &Path, source_id: &str) -> Result<Vec<RigFrame>> {
     let bvh = Bvh::read(path).with_context(|| format!("reading {}", path.display()))?;
-    if bvh.frames.is_empty() {
-        bail!("{}: no frames", path.display());
+    if bvh.frames.len() < 3 {
+        bail!("{}: {} frames, need at least 3", path.display(), bvh.frames.len());
     }
     let mut frames = to_rig_frames(&bvh, source_id, CMU_SCALE);
+    if starts_with_reference_pose(&bvh) {
+        frames.remove(0);
+        let t0 = frames[0].header.capture_time_ns;
+        for f in &mut frames {
+            f.header.capture_time_ns -= t0;
+        }
+    }
     root_relative_to_start(&mut frames);
     for f in &mut frames {
         f.bones.retain(|b| avatar_sim::rig::humanoid_role(&b.name).is_some_and(|r| BODY_ROLES.contains(&r)));
     }
     Ok(frames)
+}
+
+/// The rest place of a rig's (first) root bone: its rest local translation, where a rig frame's root position
+/// puts it (`[0; 3]` for a rig without bones).
+pub fn rest_root(rig: &avatar_sim::rig::Rig) -> [f64; 3] {
+    rig.parts()
+        .iter()
+        .find_map(|p| match p {
+            avatar_sim::rig::RigPart::Lbs(l) => l.topological_order().first().map(|&b| {
+                let t = l.rest_local(b);
+                [t[0][3], t[1][3], t[2][3]]
+            }),
+            _ => None,
+        })
+        .unwrap_or([0.0; 3])
+}
+
+/// `frames` with `origin` added to their root positions.
+pub fn offset_root(frames: &mut [RigFrame], origin: [f64; 3]) {
+    for f in frames {
+        if let Some(r) = &mut f.root_position {
+            for (c, o) in r.iter_mut().zip(origin) {
+                *c = (*c as f64 + o) as f32;
+            }
+        }
+    }
 }
 
 /// The frames as a recording (one record per frame at its capture time), for a tracker replay.
@@ -95,7 +146,8 @@ mod tests {
     #[test]
     fn the_jumps_drive_the_default_avatars_body_and_leave_its_arms() {
         let frames = frames(&path(None).unwrap(), "t").unwrap();
-        assert_eq!(frames.len(), 960);
+        // 960 in the file, the first a reference pose
+        assert_eq!(frames.len(), 959);
         let (_, rig) = avatar_sim::asset::default_avatar::inputs().unwrap();
         let lbs = rig
             .parts()

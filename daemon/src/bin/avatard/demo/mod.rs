@@ -93,8 +93,8 @@ struct Plan {
     face: (PathBuf, Arc<Recording>),
     /// How long the trackers play.
     play: Duration,
-    /// The jumps, played once after the recordings.
-    jumps: Option<(PathBuf, Arc<Recording>)>,
+    /// The jumps, played once after the recordings (root positions still relative to the start).
+    jumps: Option<(PathBuf, Vec<avatar_schema::RigFrame>)>,
 }
 
 /// Silence between the recordings and the jumps: the pose is held, then eases to rest (`SimParams`'
@@ -132,7 +132,7 @@ impl DemoArgs {
         } else {
             let path = crate::jumps::path(self.jumps.as_deref())?;
             let frames = crate::jumps::frames(&path, "demo/jumps").with_context(|| "--jumps".to_string())?;
-            Some((path, Arc::new(crate::jumps::recording(frames))))
+            Some((path, frames))
         };
         Ok(Plan { pose, face, play, jumps })
     }
@@ -300,10 +300,15 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let pose = pose_task.await?;
     let face = face_task.await?;
     // The jumps, once, from rest.
-    let (jumps, end) = match &plan.jumps {
-        Some((path, rec)) => {
+    let webcam_s = plan.play.as_secs_f64();
+    let mut phases = vec![("webcam", 0.0, webcam_s)];
+    let (jumps, end) = match plan.jumps {
+        Some((path, mut frames)) => {
+            // the frames' root positions are displacements from where the avatar's root rests
+            crate::jumps::offset_root(&mut frames, crate::jumps::rest_root(&avatar.loaded.asset.sim.rig));
+            let rec = Arc::new(crate::jumps::recording(frames));
             let jstart = end + JUMPS_GAP;
-            let jend = jstart + trackers::period(rec);
+            let jend = jstart + trackers::period(&rec);
             eprintln!(
                 "demo: then the jumps {} ({} frames, {:.2} s) after {:.1} s of silence",
                 path.display(),
@@ -311,8 +316,12 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
                 rec.duration_ns() as f64 * 1e-9,
                 JUMPS_GAP.as_secs_f64()
             );
-            let report = trackers::play(rec.clone(), jumps_pub, jstart, jend).await;
-            (Some((report, path.clone())), jend + JUMPS_SETTLE)
+            let from = jstart.duration_since(start).as_secs_f64();
+            // the silence between: held, then eased to rest
+            phases.push(("ease", webcam_s, from));
+            phases.push(("jumps", from, from + (jend - jstart + JUMPS_SETTLE).as_secs_f64()));
+            let report = trackers::play(rec, jumps_pub, jstart, jend).await;
+            (Some((report, path)), jend + JUMPS_SETTLE)
         }
         None => (None, end),
     };
@@ -354,6 +363,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         }
     };
 
+    let flesh = summary::flesh(&avatar.loaded.asset, &collected.steps, &phases);
     let run = summary::Run {
         args: &a,
         played: Duration::from_secs_f64(end.duration_since(start).as_secs_f64()),
@@ -367,6 +377,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         trajectory: &traj_path,
         rendered,
         wall_s: wall.elapsed().as_secs_f64(),
+        flesh,
     };
     let summary = summary::summary(&run);
     let path = a.out.join("demo-summary.json");

@@ -26,6 +26,45 @@ pub struct Run<'a> {
     pub trajectory: &'a Path,
     pub rendered: serde_json::Value,
     pub wall_s: f64,
+    /// Secondary motion per body region and phase ([`flesh`]).
+    pub flesh: serde_json::Value,
+}
+
+/// The secondary displacement `|u| = |B z|` on the render mesh per body region (as `avatard bench jiggle`
+/// reports it) over each phase `(name, from s, to s)` of the collected steps (thinned to the render frame
+/// rate, so peaks between frames are missed): `{phase: {region: {"peak_mm", "rms_mm"}}}`.
+pub fn flesh(
+    asset: &avatar_sim::asset::Asset,
+    steps: &[super::render::TrajectoryStep],
+    phases: &[(&str, f64, f64)],
+) -> serde_json::Value {
+    use crate::bench::jiggle::{regions, Displacement};
+    let regions = regions(asset);
+    let d = Displacement::new(&asset.render.vertices, asset.render.mode_weights.as_ref());
+    let mut out = serde_json::Map::new();
+    for &(name, from, to) in phases {
+        let k = regions.names.len();
+        let (mut peak, mut sumsq, mut count) = (vec![0.0f64; k], vec![0.0f64; k], vec![0usize; k]);
+        for st in steps.iter().filter(|st| st.t >= from && st.t < to) {
+            let z: Vec<f64> = st.z.iter().map(|&v| v as f64).collect();
+            for (u, r) in d.norms(&z).into_iter().zip(&regions.of) {
+                if let Some(r) = *r {
+                    peak[r] = peak[r].max(u);
+                    sumsq[r] += u * u;
+                    count[r] += 1;
+                }
+            }
+        }
+        let mm = |v: f64| (v * 1e6).round() / 1e3;
+        let table: serde_json::Map<String, serde_json::Value> = (0..k)
+            .map(|r| {
+                let rms = if count[r] > 0 { (sumsq[r] / count[r] as f64).sqrt() } else { 0.0 };
+                (regions.names[r].to_owned(), serde_json::json!({"peak_mm": mm(peak[r]), "rms_mm": mm(rms)}))
+            })
+            .collect();
+        out.insert(name.to_owned(), serde_json::json!({"from_s": from, "to_s": to, "regions": table}));
+    }
+    out.into()
 }
 
 /// What each tracker source sent.
@@ -145,6 +184,7 @@ pub fn summary(r: &Run) -> serde_json::Value {
             "fps": a.render_fps,
         },
         "render": r.rendered,
+        "flesh": r.flesh,
         "wall_s": r.wall_s,
     })
 }
@@ -242,6 +282,22 @@ pub fn print(s: &serde_json::Value) {
                 println!("                         {}", file.as_str().unwrap_or("?"));
             }
         }
+    }
+    for (phase, v) in s["flesh"].as_object().into_iter().flatten() {
+        let regions = v["regions"].as_object();
+        let cell = |r: &str| regions.and_then(|m| m.get(r)).map_or("-".to_owned(), |x| f(&x["peak_mm"]));
+        println!(
+            "  flesh peak |u| mm      {phase:<7} chest {}, belly {}, buttocks {}, thighs {}, calves {}, head {}, \
+             hands {}, feet {}",
+            cell("chest"),
+            cell("belly"),
+            cell("buttocks"),
+            cell("thighs"),
+            cell("calves"),
+            cell("head"),
+            cell("hands"),
+            cell("feet")
+        );
     }
     println!("  wall time              {} s", f(&s["wall_s"]));
 }

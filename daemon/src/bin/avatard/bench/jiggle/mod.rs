@@ -10,19 +10,19 @@
 //! collapsed tets.
 //!
 //! Output in `--out`: `jiggle.json` (per motion: per region `peak_mm` and `rms_mm`, `settle_s`,
-//! `inverted_tets`, `step_us`, and more; the asset, the tick rate, the parameters), `jiggle-<motion>.png`
+//! `inverted_tets`, `step_us`, and more; the asset, the tick rate, the parameters), `jiggle-<motion>.svg`
 //! (the largest `|u|` per region over time, [`plot`]) and, unless `--no-render`, `jiggle-strip.png` (six
 //! moments of `jumps`, rig only | with secondary motion, [`strip`]). A table is printed.
 //!
 //! Files: `motions` (the motions, the timeline), `drive` (the tick loop), `displacement` (`u`, the tet check),
-//! `stats` (peak, RMS, settling), `plot` and `raster` (PNG plots), `strip` (the rendered frames); this file has
+//! `stats` (peak, RMS, settling), `plot` (SVG plots), `strip` (the rendered frames); this file has
 //! the flags, the run and the report.
 
 mod displacement;
+pub use displacement::Displacement;
 mod drive;
 mod motions;
 mod plot;
-mod raster;
 mod stats;
 mod strip;
 
@@ -31,7 +31,7 @@ use anyhow::{bail, Context, Result};
 use avatar_sim::asset::{hex, Asset, Cache};
 use avatar_sim::rig::{avatar_roles, resolve_bone, vertex_regions, BodyRegion, LbsRig, Rig, RigPart};
 use avatard::{AvatarSim, AvatarSpec, SimParams};
-use displacement::{Displacement, TetCheck, TetCounts, COLLAPSED_FRACTION};
+use displacement::{TetCheck, TetCounts, COLLAPSED_FRACTION};
 use drive::{drive, RunSummary};
 use motions::{Motion, Timeline};
 use serde_json::{json, Map, Value};
@@ -107,18 +107,18 @@ impl JiggleArgs {
 }
 
 /// Every render vertex's region, as an index into the regions that have vertices.
-struct Regions {
-    names: Vec<&'static str>,
-    vertices: Vec<usize>,
-    of: Vec<Option<usize>>,
-    empty: Vec<&'static str>,
+pub struct Regions {
+    pub names: Vec<&'static str>,
+    pub vertices: Vec<usize>,
+    pub of: Vec<Option<usize>>,
+    pub empty: Vec<&'static str>,
 }
 
 fn first_lbs(rig: &Rig) -> Option<&LbsRig> {
     rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })
 }
 
-fn regions(asset: &Asset) -> Regions {
+pub fn regions(asset: &Asset) -> Regions {
     let r = &asset.render;
     let per_vertex = match first_lbs(&r.rig) {
         Some(lbs) => vertex_regions(lbs, &r.vertices, &asset.source.humanoid),
@@ -132,15 +132,6 @@ fn regions(asset: &Asset) -> Regions {
         vertices: present.iter().map(|&b| count(b)).collect(),
         of: per_vertex.iter().map(|x| x.and_then(|b| present.iter().position(|&q| q == b))).collect(),
         empty: empty.iter().map(|b| b.name()).collect(),
-    }
-}
-
-/// Where the avatar's root stands at rest (its rest local translation): root positions of the motions are
-/// displacements from it.
-fn rest_root(rig: &Rig) -> [f64; 3] {
-    match first_lbs(rig).and_then(|l| l.topological_order().first().map(|&b| l.rest_local(b))) {
-        Some(t) => [t[0][3], t[1][3], t[2][3]],
-        None => [0.0; 3],
     }
 }
 
@@ -188,7 +179,7 @@ pub fn jiggle(a: JiggleArgs) -> Result<()> {
     let regions = regions(&asset);
     let render_u = Displacement::new(&asset.render.vertices, asset.render.mode_weights.as_ref());
     let tet_check = TetCheck::new(&asset.sim.mesh, &asset.sim.rig, asset.sim.weights.as_ref());
-    let rest_root = rest_root(&asset.sim.rig);
+    let rest_root = crate::jumps::rest_root(&asset.sim.rig);
     eprintln!(
         "bench jiggle: {} ({} render vertices, {} tets, {} modes; loaded in {load_s:.1} s), {} Hz, motions {}",
         a.asset,
@@ -255,18 +246,24 @@ pub fn jiggle(a: JiggleArgs) -> Result<()> {
 
     let mut files = Vec::new();
     for run in &runs {
-        let path = a.out.join(format!("jiggle-{}.png", run.name));
+        let path = a.out.join(format!("jiggle-{}.svg", run.name));
         match plot::plot_motion(&path, &run.name, &run.series) {
             Ok(()) => files.push(path),
             Err(e) => eprintln!("bench jiggle: warning: no plot for {}: {e:#}", run.name),
         }
     }
+    // the strip's tiles, left to right and top to bottom: each rig only | with secondary motion
+    let mut strip_tiles = Vec::new();
     if !a.no_render {
         match runs.iter().find(|r| r.name == "jumps") {
             Some(run) => {
                 let picked =
                     strip::pick(&run.series.t, &run.series.body_max, strip::FRAMES, strip::MIN_GAP_S);
                 let frames: Vec<StripFrame> = picked.iter().map(|&i| run.strip[i].clone()).collect();
+                strip_tiles = frames
+                    .iter()
+                    .map(|f| serde_json::json!({"t_s": f.t, "body_max_mm": mm(f.body_max)}))
+                    .collect();
                 let path = a.out.join("jiggle-strip.png");
                 let render_started = Instant::now();
                 match strip::render_strip(&asset, &frames, &path) {
@@ -287,7 +284,8 @@ pub fn jiggle(a: JiggleArgs) -> Result<()> {
     files.push(json_path.clone());
     print_table(&a, &avatar.hash, &asset, &regions, &runs);
     let wall_s = started.elapsed().as_secs_f64();
-    let report = report(&a, &params, &avatar.hash, &asset, &regions, &runs, &files, wall_s);
+    let mut report = report(&a, &params, &avatar.hash, &asset, &regions, &runs, &files, wall_s);
+    report["strip_tiles"] = strip_tiles.into();
     super::write_report(&json_path, &report)?;
     for f in &files[..files.len() - 1] {
         eprintln!("wrote {}", f.display());

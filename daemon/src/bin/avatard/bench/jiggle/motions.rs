@@ -15,12 +15,11 @@
 //! | `head` | `head` yaw ±35°, 2.5 Hz, 2 s | 60 Hz |
 //! | `arms` | `leftUpperArm` / `rightUpperArm` swinging ±40° about the lateral (X) axis in antiphase, 1.2 Hz, 3 s | 60 Hz |
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use avatar_schema::{BoneTransform, FrameHeader, RigFrame};
 use nalgebra::{UnitQuaternion, Vector3};
 use std::f64::consts::TAU;
 use std::path::Path;
-use tracker_bridge::mocap::{root_relative_to_start, to_rig_frames, Bvh, CMU_SCALE};
 
 /// Every motion, in the order they run and report.
 pub const ALL: [&str; 5] = ["jumps", "hop", "twist", "head", "arms"];
@@ -68,39 +67,10 @@ pub fn motion(name: &str, bvh: &Path) -> Result<Motion> {
     })
 }
 
-/// A first frame whose rotation channels differ from the second's by more than this (degrees) is a reference
-/// pose, not motion (the cgspeed.com conversions of the CMU files begin with one: every channel 0 but the
-/// shoulders' and clavicles'), and is dropped.
-pub const REFERENCE_FRAME_DEGREES: f64 = 10.0;
-
-/// Whether `bvh`'s first frame is a reference pose ([`REFERENCE_FRAME_DEGREES`]).
-pub fn starts_with_reference_pose(bvh: &Bvh) -> bool {
-    let [a, b, ..] = &bvh.frames[..] else { return false };
-    bvh.joints.iter().any(|j| {
-        j.channels.iter().enumerate().any(|(i, c)| {
-            let k = j.first_channel + i;
-            c.is_rotation() && (a[k] - b[k]).abs() > REFERENCE_FRAME_DEGREES
-        })
-    })
-}
-
-/// The CMU clip at its own capture times (from its first frame of motion), root positions relative to that
-/// frame.
+/// The CMU clip as [`crate::jumps::frames`] gives it (body joints, reference pose dropped, root relative to
+/// the first frame of motion).
 pub fn jumps(path: &Path) -> Result<Motion> {
-    let bvh = Bvh::read(path).with_context(|| format!("reading the jumps clip {}", path.display()))?;
-    if bvh.frames.len() < 3 {
-        bail!("{}: {} frames, need at least 3", path.display(), bvh.frames.len());
-    }
-    let mut frames = to_rig_frames(&bvh, SOURCE, CMU_SCALE);
-    if starts_with_reference_pose(&bvh) {
-        frames.remove(0);
-        let t0 = frames[0].header.capture_time_ns;
-        for f in &mut frames {
-            f.header.capture_time_ns -= t0;
-        }
-    }
-    root_relative_to_start(&mut frames);
-    Ok(Motion { name: "jumps".into(), frames })
+    Ok(Motion { name: "jumps".into(), frames: crate::jumps::frames(path, SOURCE)? })
 }
 
 /// Hops: count, apex height (m), ground contact between hops and at both ends (s), gravity (m/s²).
@@ -281,6 +251,7 @@ mod tests {
     use super::*;
     use avatar_sim::rig::{avatar_roles, resolve_bone, RigPart};
     use std::collections::BTreeMap;
+    use tracker_bridge::mocap::Bvh;
 
     fn jumps_clip() -> std::path::PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/fixtures/cmu_01_01_jumps960.bvh")
@@ -333,7 +304,10 @@ mod tests {
     fn jiggle_jumps_reads_the_960_frame_clip() {
         let bvh = Bvh::read(&jumps_clip()).unwrap();
         assert_eq!(bvh.frames.len(), 960);
-        assert!(starts_with_reference_pose(&bvh), "frame 0 of the cgspeed conversion is a reference pose");
+        assert!(
+            crate::jumps::starts_with_reference_pose(&bvh),
+            "frame 0 of the cgspeed conversion is a reference pose"
+        );
         let m = jumps(&jumps_clip()).unwrap();
         assert_eq!(m.frames.len(), 959);
         assert_eq!(m.frames[0].header.capture_time_ns, 0);
@@ -341,7 +315,7 @@ mod tests {
         assert_eq!(m.frames[0].root_position, Some([0.0; 3]), "root relative to the first frame");
         // no rotation channel jumps by more than the reference threshold between frames of the motion
         let rest = Bvh { frames: bvh.frames[1..].to_vec(), ..bvh.clone() };
-        assert!(!starts_with_reference_pose(&rest));
+        assert!(!crate::jumps::starts_with_reference_pose(&rest));
     }
 
     #[test]

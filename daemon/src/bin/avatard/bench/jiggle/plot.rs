@@ -1,10 +1,9 @@
-//! `jiggle-<motion>.png`: per region, the largest `|u|` (mm) of the region over time, one line per region,
+//! `jiggle-<motion>.svg`: per region, the largest `|u|` (mm) of the region over time, one line per region,
 //! and a dashed vertical line where the motion's last frame is (the settle phase after it).
 
-use super::raster::Canvas;
 use super::stats::Series;
 use anyhow::{anyhow, Result};
-use image::RgbImage;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -26,19 +25,24 @@ const PALETTE: [(u8, u8, u8); 12] = [
     (128, 0, 0),
 ];
 
-/// Draw `series` of the motion `name` into `path` (PNG).
+/// Draw `series` of the motion `name` into `path` (SVG).
 pub fn plot_motion(path: &Path, name: &str, series: &Series) -> Result<()> {
-    let mut img = RgbImage::new(SIZE.0, SIZE.1);
-    draw(&mut img, name, series).map_err(|e| anyhow!("plotting {name}: {e}"))?;
-    img.save(path).map_err(|e| anyhow!("writing {}: {e}", path.display()))
+    let root = SVGBackend::new(path, SIZE).into_drawing_area();
+    draw(&root, name, series).map_err(|e| anyhow!("plotting {name} into {}: {e}", path.display()))
 }
 
-fn draw(img: &mut RgbImage, name: &str, s: &Series) -> Result<(), Box<dyn std::error::Error>> {
-    let root = Canvas::new(img).into_drawing_area();
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    name: &str,
+    s: &Series,
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
     root.fill(&WHITE)?;
     let t_end = s.t.last().copied().unwrap_or(1.0).max(1e-3);
     let ymax = (s.body_peak() * 1e3 * 1.1).max(0.01);
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(root)
         .caption(format!("bench jiggle: {name}, largest |u| per region (mm)"), ("sans-serif", 30))
         .margin(15)
         .x_label_area_size(50)
@@ -97,11 +101,14 @@ mod tests {
                 &[Some(0), Some(0), Some(0), Some(1)],
             );
         }
-        let mut img = RgbImage::new(SIZE.0, SIZE.1);
-        draw(&mut img, "test", &s).unwrap();
-        let dark = img.pixels().filter(|p| p.0.iter().all(|&c| c < 60)).count();
-        let colored = img.pixels().filter(|p| p.0 == [255, 127, 14]).count();
-        assert!(dark > 1000, "axes and text: {dark} dark pixels");
-        assert!(colored > 200, "the second region's line: {colored} pixels");
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+            draw(&root, "test", &s).unwrap();
+        }
+        // one line per region in its colour, the legend names them
+        assert!(svg.contains("#1F77B4") && svg.contains("#FF7F0E"), "{}", &svg[..svg.len().min(400)]);
+        assert!(svg.matches("<polyline").count() >= 2);
+        assert!(svg.contains("belly") && svg.contains("motion ends"));
     }
 }

@@ -6,7 +6,6 @@
 //! rest place), so that an avatar jumping forward stays in the camera's fixed framing; the secondary
 //! displacement does not depend on it (`Z_k` acts on rest positions).
 
-use super::raster::{draw_text, text_size};
 use anyhow::{Context, Result};
 use avatar_sim::asset::Asset;
 use avatar_sim::rig::{Rig, RigPart};
@@ -19,7 +18,7 @@ pub const FRAMES: usize = 6;
 pub const COLUMNS: u32 = 3;
 pub const MIN_GAP_S: f64 = 0.3;
 const VIEW: (u32, u32) = (300, 360);
-const LABEL_H: u32 = 22;
+const LABEL_H: u32 = 0;
 
 /// One tick kept for the strip.
 #[derive(Clone, Debug)]
@@ -95,11 +94,6 @@ pub fn render_strip(asset: &Asset, frames: &[StripFrame], path: &Path) -> Result
         let image = DynamicImage::ImageRgba8(image).to_rgb8();
         let (x, y) = ((i as u32 % cols) * tw, (i as u32 / cols) * th);
         image::imageops::replace(&mut out, &image, x as i64, (y + LABEL_H) as i64);
-        let dark = [20, 20, 20];
-        let top = y as i32 + ((LABEL_H - text_size("x", 2).1) / 2) as i32;
-        draw_text(&mut out, &format!("t={:.2}s rig only", f.t), (x as i32 + 8, top), 2, dark);
-        let right = format!("with u: max {:.1} mm", f.body_max * 1e3);
-        draw_text(&mut out, &right, ((x + VIEW.0) as i32 + 8, top), 2, dark);
         // a separating line between the two views and around the tile
         for yy in y..y + th {
             out.put_pixel(x + VIEW.0, yy, Rgb([160, 160, 160]));
