@@ -694,4 +694,33 @@ mod tests {
         let rigid = state.z.iter().fold(0.0f64, |a, v| a.max(v.abs()));
         assert!(rigid < 1e-6, "a rigid motion excites secondary motion: max |z| = {rigid:e}");
     }
+
+    /// The settings file of the README parses, fields left out keep their defaults, and bad values are
+    /// refused naming the setting.
+    #[test]
+    fn anatomy_settings_files_parse_and_bad_values_are_named() {
+        let text = r#"{"fat": {"youngs": 5e3, "density": 920},
+            "overrides": [{"bones": ["J_Sec_Hair1_01"], "rigid": true},
+                          {"regions": ["belly", "buttocks"], "softness": 2.0}]}"#;
+        let s: AnatomySettings = serde_json::from_str(text).unwrap();
+        assert_eq!(s.fat.youngs, 5e3);
+        assert_eq!(s.muscle, AnatomySettings::default().muscle);
+        assert!(s.overrides[0].rigid && s.overrides[0].softness == 1.0);
+        assert!(s.validate().is_ok());
+        assert!(
+            serde_json::from_str::<AnatomySettings>(r#"{"fat": {"youngs": 1}}"#).is_err(),
+            "density missing"
+        );
+        assert!(serde_json::from_str::<AnatomySettings>(r#"{"bone_radius": 1}"#).is_err(), "unknown field");
+        for (bad, says) in [
+            (r#"{"overrides": [{"regions": ["tail"]}]}"#, "unknown region `tail`"),
+            (r#"{"overrides": [{"regions": ["belly"], "softness": 0}]}"#, "softness"),
+            (r#"{"joint_weight": 1.0}"#, "joint_weight"),
+            (r#"{"grade": -1}"#, "grade"),
+            (r#"{"bone_radius_range": [0.05, 0.01]}"#, "bone_radius_range"),
+        ] {
+            let e = serde_json::from_str::<AnatomySettings>(bad).unwrap().validate().unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
 }
