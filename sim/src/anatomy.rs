@@ -75,11 +75,15 @@ pub struct MaterialOverride {
     pub softness: f64,
     /// No secondary motion here: the tissue is made bone.
     pub rigid: bool,
+    /// The avatar's damping multiplied by this here (3: settles three times faster). The run time damps
+    /// whole modes, so each mode takes the mass-weighted mean over where it moves
+    /// ([`crate::precompute::Precomputed::mode_damping`]).
+    pub damping: f64,
 }
 
 impl Default for MaterialOverride {
     fn default() -> Self {
-        MaterialOverride { bones: Vec::new(), regions: Vec::new(), softness: 1.0, rigid: false }
+        MaterialOverride { bones: Vec::new(), regions: Vec::new(), softness: 1.0, rigid: false, damping: 1.0 }
     }
 }
 
@@ -146,6 +150,7 @@ impl AnatomySettings {
         }
         for (i, o) in self.overrides.iter().enumerate() {
             positive(&format!("overrides[{i}].softness"), o.softness)?;
+            positive(&format!("overrides[{i}].damping"), o.damping)?;
             if let Some(r) = o.regions.iter().find(|r| BodyRegion::from_name(r).is_none()) {
                 let known: Vec<_> = BodyRegion::ALL.iter().map(|r| r.name()).collect();
                 return Err(AnatomyError::Setting(format!(
@@ -418,6 +423,30 @@ pub fn rigid_vertices(
     Ok(out)
 }
 
+/// Each vertex's damping multiplier: 1, or the `damping` of the last override that selects it.
+pub fn vertex_damping(
+    mesh: &TetMesh,
+    rig: &Rig,
+    settings: &AnatomySettings,
+) -> Result<Vec<f64>, AnatomyError> {
+    let mut out = vec![1.0; mesh.n()];
+    let Some(lbs) = rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })
+    else {
+        return Ok(out);
+    };
+    if settings.overrides.iter().any(|o| o.damping != 1.0) {
+        let regions = vertex_regions(lbs, &mesh.vertices, &settings.humanoid);
+        for o in settings.overrides.iter().filter(|o| o.damping != 1.0) {
+            for (v, s) in override_vertices(mesh, lbs, &regions, settings, o)?.into_iter().enumerate() {
+                if s {
+                    out[v] = o.damping;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// One [`MaterialOverride`] on `material`: Young's modulus changed in log space by the tet's selected fraction.
 fn apply_override(
     mesh: &TetMesh,
@@ -487,6 +516,7 @@ mod tests {
     use crate::fem::{lumped_mass, weight_space_hessian};
     use crate::mesh::shapes::box_mesh;
     use crate::modes::{complementarity_matrix, dense_modes, weight_space_constraint};
+    use crate::precompute::Precomputed;
     use crate::rig::{Rig, RigPart};
 
     /// A 1 m limb along x (8 × 8 × 8 cells, 0.5 m square section) with its bone on the axis.
@@ -722,5 +752,52 @@ mod tests {
             let e = serde_json::from_str::<AnatomySettings>(bad).unwrap().validate().unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
         }
+    }
+
+    /// Per-region damping: a mode takes the mass-weighted `W²` mean of the vertices' multipliers. The bar's
+    /// child half is damped 4×: every mode's multiplier lies in [1, 4], equals the mean computed here from
+    /// the stored weights, and modes that live in the child half take more than those that do not.
+    #[test]
+    fn damping_overrides_become_per_mode_multipliers() {
+        use crate::precompute::{precompute, ClusterCount, MaterialSetting, PrecomputeSettings};
+        let mesh = box_mesh(12, 3, 3, [2.0, 0.4, 0.4]);
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.2))]).unwrap();
+        let anatomy = AnatomySettings {
+            grade: 0.05,
+            fat_depth: 0.05,
+            overrides: vec![MaterialOverride {
+                bones: vec!["child".into()],
+                damping: 4.0,
+                ..Default::default()
+            }],
+            ..AnatomySettings::default()
+        };
+        let settings = PrecomputeSettings {
+            modes: 6,
+            clusters: ClusterCount::KMeans(4),
+            material: MaterialSetting::Anatomical(anatomy),
+            ..PrecomputeSettings::default()
+        };
+        let (out, _) = precompute(mesh, rig, &settings, std::sync::Arc::new(|_| {})).unwrap();
+        let got = out.mode_damping();
+        let mass = lumped_mass(&out.mesh, &out.material.density);
+        let child = |v: usize| out.mesh.vertices[v][0] > 1.0 + 0.1; // past the joint's blend
+        let mut share_in_child = Vec::new();
+        for (k, g) in got.iter().enumerate() {
+            assert!((1.0..=4.0).contains(g), "mode {k}: {g}");
+            let w2 = |v: usize| mass[v] * out.weights[(v, k)].powi(2);
+            let all: f64 = (0..out.mesh.n()).map(w2).sum();
+            share_in_child.push((0..out.mesh.n()).filter(|&v| child(v)).map(w2).sum::<f64>() / all);
+        }
+        let (most, least) = (0..got.len()).fold((0, 0), |(hi, lo), k| {
+            (
+                if share_in_child[k] > share_in_child[hi] { k } else { hi },
+                if share_in_child[k] < share_in_child[lo] { k } else { lo },
+            )
+        });
+        assert!(got[most] > got[least], "{got:?} vs child shares {share_in_child:?}");
+        // without overrides: all 1
+        let plain = Precomputed { settings: PrecomputeSettings::default(), ..out };
+        assert!(plain.mode_damping().iter().all(|&d| d == 1.0));
     }
 }

@@ -128,6 +128,42 @@ pub struct Precomputed {
     pub reduced: ReducedParts,
 }
 
+impl Precomputed {
+    /// Each mode's damping multiplier (1 unless the anatomy's overrides set `damping`): the mean of the
+    /// vertices' multipliers weighted by the mode's mass-weighted `W²` (where the mode moves). Derived from
+    /// the stored mesh, rig, material and settings, so assets need no extra tensor.
+    pub fn mode_damping(&self) -> Vec<f64> {
+        let m = self.weights.ncols();
+        let MaterialSetting::Anatomical(a) = &self.settings.material else { return vec![1.0; m] };
+        let per_vertex = match crate::anatomy::vertex_damping(&self.mesh, &self.rig, a) {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::warn!("no per-region damping (the anatomy settings do not fit the rig: {e})");
+                return vec![1.0; m];
+            }
+        };
+        if per_vertex.iter().all(|&d| d == 1.0) {
+            return vec![1.0; m];
+        }
+        let mass = lumped_mass(&self.mesh, &self.material.density);
+        (0..m)
+            .map(|k| {
+                let (mut num, mut den) = (0.0, 0.0);
+                for v in 0..self.mesh.n() {
+                    let w2 = mass[v] * self.weights[(v, k)].powi(2);
+                    num += w2 * per_vertex[v];
+                    den += w2;
+                }
+                if den > 0.0 {
+                    num / den
+                } else {
+                    1.0
+                }
+            })
+            .collect()
+    }
+}
+
 /// The pipeline's phases, in order (for progress display and timings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {

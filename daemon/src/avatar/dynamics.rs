@@ -33,6 +33,8 @@ pub struct Dynamics {
     cluster_weights: Option<RotationWeights>,
     /// First parameter of every 12-entry handle (affine part and bones) of the rig.
     handles: Vec<usize>,
+    /// Each mode's damping multiplier (the anatomy's per-region `damping`).
+    mode_damping: Vec<f64>,
     pub state: StepState,
 }
 
@@ -57,7 +59,16 @@ impl Dynamics {
         let model = ReducedModel::from_parts(scaled_parts(&base, h, stiffness)).map_err(|e| e.to_string())?;
         let state = StepState::at_rest(&model, p);
         let handles = handle_offsets(&sim.rig);
-        Ok(Dynamics { base, model, built_for: (h, stiffness), cluster_weights: None, handles, state })
+        let mode_damping = sim.mode_damping();
+        Ok(Dynamics {
+            base,
+            model,
+            built_for: (h, stiffness),
+            cluster_weights: None,
+            handles,
+            mode_damping,
+            state,
+        })
     }
 
     pub fn model(&self) -> &ReducedModel {
@@ -91,10 +102,15 @@ impl Dynamics {
             self.state.p_prev.copy_from_slice(p);
             out.teleport = true;
         }
-        // Damping: ẑ = z + e^{−c h}(z − z_prev), through z_prev (the step forms ẑ = 2z − z_prev).
-        let keep = (-params.damping * h).exp();
-        for (zp, z) in self.state.z_prev.iter_mut().zip(&self.state.z) {
-            *zp = z - keep * (z - *zp);
+        // Damping: ẑ = z + e^{−c h}(z − z_prev), through z_prev (the step forms ẑ = 2z − z_prev); mode k's 12
+        // coordinates with c times its multiplier.
+        for (k, f) in self.mode_damping.iter().enumerate() {
+            let keep = (-params.damping * f * h).exp();
+            for (zp, z) in
+                self.state.z_prev[12 * k..12 * k + 12].iter_mut().zip(&self.state.z[12 * k..12 * k + 12])
+            {
+                *zp = z - keep * (z - *zp);
+            }
         }
         let opts = StepOptions {
             elasticity: params.elasticity(),
