@@ -163,9 +163,17 @@ fn bad_arguments_and_files_are_clear_errors() {
     };
     pre(&["--clusters", "0"], "positive number of clusters");
     pre(&["--clusters", "many"], "positive number of clusters");
-    pre(&["--poisson", "0.5"], "Poisson");
-    pre(&["--youngs", "-3"], "Young");
-    pre(&["--density", "0"], "density");
+    pre(&["--material", "homogeneous", "--poisson", "0.5"], "Poisson");
+    pre(&["--material", "homogeneous", "--youngs", "-3"], "Young");
+    pre(&["--material", "homogeneous", "--density", "0"], "density");
+    pre(&["--youngs", "3e4"], "add --material homogeneous");
+    fails(
+        &["precompute", "--mesh", s(&mesh), "--material", "anatomical", "--out", out],
+        "needs a rig with bones",
+    );
+    let anatomy = dir.join("anatomy.json");
+    std::fs::write(&anatomy, r#"{"overrides": [{"regions": ["tail"]}]}"#).unwrap();
+    pre(&["--anatomy", s(&anatomy)], "unknown region `tail`");
     pre(&["--dt", "0"], "--dt");
     pre(&["--leak-strength", "1.5"], "--leak-strength");
     pre(&["--modes", "0"], "--modes");
@@ -265,7 +273,7 @@ fn precompute_cache_hits_misses_and_repairs() {
     assert_eq!(first, second, "the cached asset is the same file");
     assert_eq!(r1["cache_key"], r2["cache_key"]);
     assert_eq!(r1["complementarity_residual"], r2["complementarity_residual"], "the original report is kept");
-    let (_, r3, _) = run("c", &["--youngs", "3e4"]);
+    let (_, r3, _) = run("c", &["--material", "homogeneous"]); // the material is part of the key
     assert_eq!(r3["cached"], false);
     assert_ne!(r3["cache_key"], r1["cache_key"]);
     let (_, r4, _) = run("d", &["--no-cache"]);

@@ -587,8 +587,22 @@ fn factor_global(btlb: &Mat<f64>, btmb: &Mat<f64>, h: f64) -> Result<(Llt<f64>, 
         let vt = 2.0 * btlb[(j, i)] + btmb[(j, i)] / (h * h);
         0.5 * (v + vt)
     });
-    let llt = a.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("{e:?}")))?;
-    Ok((llt, a))
+    match a.llt(Side::Lower) {
+        Ok(llt) => Ok((llt, a)),
+        Err(first) => {
+            // Semi-definite in exact arithmetic when a mode's support is so small that its 12 columns of B
+            // are dependent (a localised mode on a coarse mesh: the mass term BᵀMB is then singular). A
+            // diagonal shift of 1e-9 of the largest diagonal entry makes it definite without changing the
+            // motion measurably; anything worse is an error.
+            let shift = 1e-9 * (0..s).map(|i| a[(i, i)].abs()).fold(0.0, f64::max);
+            let shifted = Mat::<f64>::from_fn(s, s, |i, j| a[(i, j)] + if i == j { shift } else { 0.0 });
+            let llt = shifted
+                .llt(Side::Lower)
+                .map_err(|e| ReducedError::NotSpd(format!("{first:?}; shifted by {shift:e}: {e:?}")))?;
+            tracing::warn!(shift, "the global matrix was semi-definite (dependent mode columns); shifted");
+            Ok((llt, shifted))
+        }
+    }
 }
 
 /// Orthonormal basis (3n × (3n − rank)) of the displacements `u` with `𝒥ᵀ u = 0`: the space full-space

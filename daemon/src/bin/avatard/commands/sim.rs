@@ -170,6 +170,12 @@ impl SettingsArgs {
                 MaterialSetting::Homogeneous
             }
             MaterialKind::Anatomical => {
+                if self.youngs.is_some() || self.poisson.is_some() || self.density.is_some() {
+                    bail!(
+                        "--youngs, --poisson and --density set the homogeneous material: add --material \
+                         homogeneous (the anatomical material's tissues are set with --anatomy FILE)"
+                    );
+                }
                 if !bones {
                     bail!("--material anatomical needs a rig with bones (the skeleton places the bones)");
                 }
