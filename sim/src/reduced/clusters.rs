@@ -282,10 +282,10 @@ pub fn cluster_tets_by_part(
     let clock = std::time::Instant::now();
     let mut features = tet_features(mesh, weights, m, eigenvalues);
     let mut d = m;
+    let count = parts.map_or(0, |parts| parts.iter().copied().max().map_or(0, |p| p + 1));
     if let Some(parts) = parts {
         // one-hot part coordinates, far larger than any weight feature's spread: k-means and the merge of
         // fragments separate parts first
-        let count = parts.iter().copied().max().map_or(0, |p| p + 1);
         let spread = features.iter().fold(0.0f64, |a, v| a.max(v.abs())).max(f64::MIN_POSITIVE);
         let big = 1e3 * spread;
         let mut with_parts = Vec::with_capacity(mesh.t() * (m + count));
@@ -300,10 +300,7 @@ pub fn cluster_tets_by_part(
     let kmeans_s = clock.elapsed().as_secs_f64();
     let labels: Vec<usize> = match parts {
         // a cluster k-means left across two parts is split by part
-        Some(parts) => {
-            let count = parts.iter().copied().max().map_or(0, |p| p + 1);
-            labels.iter().zip(parts).map(|(l, p)| l * count + p).collect()
-        }
+        Some(parts) => labels.iter().zip(parts).map(|(l, p)| l * count + p).collect(),
         None => labels,
     };
     let split = split_components(mesh, &labels);
