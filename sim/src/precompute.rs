@@ -484,7 +484,18 @@ fn tet_body_parts(
     let mut ids: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     let part_of_bone: Vec<usize> = (0..lbs.num_bones())
         .map(|b| {
-            let key = roles[b].clone().unwrap_or_else(|| format!("bone {b}"));
+            // a finger is part of its hand (fingers are too small to be parts of their own)
+            let key = match roles[b].as_deref() {
+                Some(r) if crate::rig::regions::is_finger_role(r) => {
+                    if r.starts_with("left") {
+                        "leftHand".to_owned()
+                    } else {
+                        "rightHand".to_owned()
+                    }
+                }
+                Some(r) => r.to_owned(),
+                None => format!("bone {b}"),
+            };
             let next = ids.len();
             *ids.entry(key).or_insert(next)
         })

@@ -86,8 +86,12 @@ pub fn precompute_tet_mesh(
         name: source.1.into(),
         inputs_hash: key.0.clone(),
         humanoid: Default::default(),
+        vrm_meta: None,
     };
-    Ok((Asset { sim, render, source, flesh: Some(flesh) }, report))
+    Ok((
+        Asset { sim, render, source, flesh: Some(flesh), looks: Default::default(), expressions: Vec::new() },
+        report,
+    ))
 }
 
 /// The flesh model's stored data (paper 002: constrained vertices, skinned preconditioner) and the seconds

@@ -48,6 +48,8 @@
 //! presence, dtype and shape, then the contents (mesh orientation and degeneracy, rig, finite reduced
 //! matrices); each failure is an [`AssetError`] naming what is wrong.
 
+use crate::asset::expressions::Expression;
+use crate::asset::looks::{Looks, SurfaceMaterial, TextureImage};
 use crate::asset::render_mesh::RenderMesh;
 use crate::fem::Material;
 use crate::flesh::partition::ConstraintSettings;
@@ -112,6 +114,10 @@ pub struct Asset {
     pub source: Source,
     /// The flesh model's stored data (paper 002), when built.
     pub flesh: Option<FleshParts>,
+    /// UVs, materials and textures of the render mesh (empty: a flat colour).
+    pub looks: Looks,
+    /// VRM expressions over the rig's blendshapes (empty unless imported from a VRM file).
+    pub expressions: Vec<Expression>,
 }
 
 /// Provenance, stored in the metadata (informative; the content hash identifies the asset).
@@ -127,6 +133,9 @@ pub struct Source {
     /// VRM humanoid bone name → bone name (empty unless imported from a VRM file).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub humanoid: std::collections::BTreeMap<String, String>,
+    /// The VRM file's `meta` (licence, authors, …) in VRM 1.0's form, kept to be written back on export.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vrm_meta: Option<serde_json::Value>,
 }
 
 /// Metadata stored as JSON in the payload.
@@ -140,6 +149,28 @@ struct Meta {
     source: Source,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     flesh: Option<FleshMeta>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    looks: Option<LooksMeta>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    expressions: Vec<Expression>,
+}
+
+/// The looks' materials and image descriptions, in the metadata (UVs, triangle materials and image bytes
+/// are tensors).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LooksMeta {
+    uv: bool,
+    materials: Vec<SurfaceMaterial>,
+    images: Vec<ImageMeta>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImageMeta {
+    mime: String,
+    width: u32,
+    height: u32,
 }
 
 /// The flesh data's settings, in the metadata.
@@ -254,6 +285,23 @@ pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
             ("flesh.ic.diag_inv", f32s(vec![ic.diag_inv.len(), 9], ic.diag_inv.iter().flatten().copied())),
         ]);
     }
+    let looks = &asset.looks;
+    looks.check(nr, render.triangles.len()).map_err(|e| AssetError::Invalid(format!("looks: {e}")))?;
+    if !looks.uv.is_empty() {
+        let uv = looks.uv.iter().flatten().map(|&c| c as f64);
+        tensors.push(("render.uv", f32s(vec![nr, 2], uv)));
+    }
+    if !looks.triangle_material.is_empty() {
+        let tm = looks.triangle_material.iter().map(|&m| m as usize);
+        tensors.push(("render.triangle_material", u32s(vec![render.triangles.len()], tm)));
+    }
+    let image_names: Vec<String> = (0..looks.images.len()).map(|i| format!("looks.image.{i}")).collect();
+    for (name, img) in image_names.iter().zip(&looks.images) {
+        let t = Tensor { dtype: Dtype::U8, shape: vec![img.bytes.len()], bytes: img.bytes.clone() };
+        tensors.push((name.as_str(), t));
+    }
+    crate::asset::expressions::check(&asset.expressions, |n| render.rig.blendshape_param_index(n).is_some())
+        .map_err(AssetError::Invalid)?;
     let meta = Meta {
         settings: a.settings.clone(),
         rig: a.rig.to_json_string(),
@@ -269,6 +317,16 @@ pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
             colours: f.colours,
             shift: f.factor.shift,
         }),
+        looks: (!looks.is_empty()).then(|| LooksMeta {
+            uv: !looks.uv.is_empty(),
+            materials: looks.materials.clone(),
+            images: looks
+                .images
+                .iter()
+                .map(|i| ImageMeta { mime: i.mime.clone(), width: i.width, height: i.height })
+                .collect(),
+        }),
+        expressions: asset.expressions.clone(),
     };
     let meta = serde_json::to_string(&meta).map_err(|e| AssetError::Invalid(e.to_string()))?;
     let payload = safetensors::serialize(
@@ -371,6 +429,7 @@ impl Reader<'_> {
             let expected = match dtype {
                 Dtype::F64 => "F64",
                 Dtype::F32 => "F32",
+                Dtype::U8 => "U8",
                 _ => "U32",
             };
             return Err(AssetError::Dtype {
@@ -469,11 +528,13 @@ impl Reader<'_> {
         Ok(Mat::from_fn(shape[0], shape[1], |i, j| v[i * shape[1] + j]))
     }
 
-    fn asset(&self, meta: Meta) -> Result<Asset, AssetError> {
+    fn asset(&self, mut meta: Meta) -> Result<Asset, AssetError> {
         let render_rig = Rig::from_json_str(&meta.render_rig)
             .map_err(|e| AssetError::Invalid(format!("render rig: {e}")))?;
         let source = meta.source.clone();
         let flesh_meta = meta.flesh;
+        let looks_meta = meta.looks.take();
+        let expressions = std::mem::take(&mut meta.expressions);
         let sim = self.precomputed(meta)?;
         let flesh = self.flesh(flesh_meta.as_ref(), sim.mesh.n())?;
         let (vshape, v) = self.f64s("render.vertices", &[None, Some(3)])?;
@@ -490,7 +551,39 @@ impl Reader<'_> {
             mode_weights: self.matrix("render.mode_weights", Some(nr), Some(sim.weights.ncols()))?,
         };
         render.check(&sim).map_err(AssetError::Invalid)?;
-        Ok(Asset { sim, render, source, flesh })
+        let looks = self.looks(looks_meta, nr, render.triangles.len())?;
+        crate::asset::expressions::check(&expressions, |n| render.rig.blendshape_param_index(n).is_some())
+            .map_err(AssetError::Invalid)?;
+        Ok(Asset { sim, render, source, flesh, looks, expressions })
+    }
+
+    /// The looks: UVs and triangle materials as tensors, images as byte tensors, checked.
+    fn looks(&self, meta: Option<LooksMeta>, nr: usize, nt: usize) -> Result<Looks, AssetError> {
+        let Some(meta) = meta else { return Ok(Looks::default()) };
+        let uv = if meta.uv {
+            let (_, v) = self.f32s("render.uv", &[Some(nr), Some(2)])?;
+            v.chunks_exact(2).map(|c| [c[0] as f32, c[1] as f32]).collect()
+        } else {
+            Vec::new()
+        };
+        let triangle_material = if meta.materials.is_empty() {
+            Vec::new()
+        } else {
+            self.u32s("render.triangle_material", &[Some(nt)])?.1.into_iter().map(|m| m as u32).collect()
+        };
+        let mut images = Vec::with_capacity(meta.images.len());
+        for (i, m) in meta.images.into_iter().enumerate() {
+            let (_, bytes) = self.get(&format!("looks.image.{i}"), Dtype::U8, &[None])?;
+            images.push(TextureImage {
+                mime: m.mime,
+                width: m.width,
+                height: m.height,
+                bytes: bytes.to_vec(),
+            });
+        }
+        let looks = Looks { uv, triangle_material, materials: meta.materials, images };
+        looks.check(nr, nt).map_err(|e| AssetError::Invalid(format!("looks: {e}")))?;
+        Ok(looks)
     }
 
     fn precomputed(&self, meta: Meta) -> Result<Precomputed, AssetError> {
@@ -593,9 +686,10 @@ mod tests {
             name: "box".into(),
             inputs_hash: "00".into(),
             humanoid: Default::default(),
+            vrm_meta: None,
         };
         let flesh = Some(crate::asset::build::flesh_parts(&sim).0);
-        Asset { sim, render, source, flesh }
+        Asset { sim, render, source, flesh, looks: Looks::default(), expressions: Vec::new() }
     }
 
     #[test]
@@ -618,6 +712,56 @@ mod tests {
         assert_eq!(b.clustering, a.clustering);
         assert_eq!(b.reduced, a.reduced);
         assert_eq!(b.constraint_rank, a.constraint_rank);
+    }
+
+    fn with_looks() -> Asset {
+        let mut a = asset();
+        let img = image::RgbaImage::from_fn(3, 2, |x, y| image::Rgba([40 * x as u8, 90 * y as u8, 200, 255]));
+        let mut png = Vec::new();
+        img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+        let nr = a.render.vertices.len();
+        let nt = a.render.triangles.len();
+        a.looks = Looks {
+            uv: (0..nr).map(|v| [v as f32 / nr as f32, 0.25]).collect(),
+            triangle_material: (0..nt).map(|t| (t % 2) as u32).collect(),
+            materials: vec![
+                SurfaceMaterial { name: "skin".into(), base_color_texture: Some(0), ..Default::default() },
+                SurfaceMaterial {
+                    name: "cloth".into(),
+                    base_color: [0.2, 0.3, 0.9, 0.5],
+                    alpha_mode: crate::asset::looks::AlphaMode::Blend,
+                    double_sided: true,
+                    ..Default::default()
+                },
+            ],
+            images: vec![TextureImage::from_encoded(png).unwrap()],
+        };
+        a.source.vrm_meta = Some(serde_json::json!({"name": "box", "authors": ["test"]}));
+        a
+    }
+
+    #[test]
+    fn looks_and_vrm_meta_round_trip_exactly() {
+        let asset = with_looks();
+        let (bytes, _) = to_bytes(&asset).unwrap();
+        let (loaded, _) = from_bytes(&bytes).unwrap();
+        assert_eq!(loaded.looks, asset.looks);
+        assert_eq!(loaded.source, asset.source);
+        assert_eq!(to_bytes(&loaded).unwrap().0, bytes);
+        // an asset without looks has none of their tensors (old readers see nothing new)
+        let (plain, _) = to_bytes(&super::tests::asset()).unwrap();
+        let st = SafeTensors::deserialize(&plain[HEADER_LEN..]).unwrap();
+        assert!(st.names().iter().all(|n| !n.starts_with("looks.") && *n != "render.uv"));
+    }
+
+    #[test]
+    fn inconsistent_looks_are_refused_on_write() {
+        let mut a = with_looks();
+        a.looks.triangle_material[0] = 7;
+        assert!(matches!(to_bytes(&a), Err(AssetError::Invalid(m)) if m.contains("material 7")));
+        let mut a = with_looks();
+        a.looks.uv.pop();
+        assert!(matches!(to_bytes(&a), Err(AssetError::Invalid(m)) if m.contains("texture coordinates")));
     }
 
     #[test]

@@ -33,7 +33,9 @@
 
 use crate::asset::build::{cached, Built};
 use crate::asset::cache::{Cache, CacheKey};
+use crate::asset::expressions::{preset_from_vrm0, Expression, MorphBind, PRESETS};
 use crate::asset::file::{Asset, Source};
+use crate::asset::looks::{AlphaMode, Looks, SurfaceMaterial, TextureImage};
 use crate::asset::render_mesh::RenderMesh;
 use crate::geometry::embed::embed_points;
 use crate::geometry::transfer::closest_points;
@@ -97,6 +99,15 @@ pub struct ImportInfo {
     pub weight_sum_fixed: f64,
     /// Vertices with no skin weight (bound to the first root bone).
     pub unweighted_vertices: usize,
+    /// `1.0`, `0.x` or empty (plain glTF).
+    pub vrm_version: String,
+    /// Materials kept, textures kept, and what was dropped from the looks (with the reason).
+    pub materials: usize,
+    pub textures: usize,
+    pub looks_dropped: Vec<String>,
+    /// VRM expressions read, and binds or expressions left out (with the reason).
+    pub expressions: Vec<String>,
+    pub expressions_dropped: Vec<String>,
 }
 
 /// The render mesh and its rig, as read from the file.
@@ -106,6 +117,12 @@ pub struct GltfAvatar {
     pub triangles: Vec<[u32; 3]>,
     pub rig: Rig,
     pub info: ImportInfo,
+    /// UVs, materials and base-colour images ([`crate::asset::looks`]).
+    pub looks: Looks,
+    /// VRM expressions, binds resolved to the rig's blendshape names.
+    pub expressions: Vec<Expression>,
+    /// The VRM `meta`, in VRM 1.0's form.
+    pub vrm_meta: Option<serde_json::Value>,
 }
 
 /// Parse a .glb file's bytes (never panics on bad input).
@@ -264,6 +281,12 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
     let mut weight_rows: Vec<Vec<(u32, f64)>> = Vec::new();
     let mut targets: BTreeMap<String, Vec<(usize, [f64; 3])>> = BTreeMap::new();
     let mut target_order: Vec<String> = Vec::new();
+    // (mesh index, morph target index) → the target's name in the file, for the VRM expression binds
+    let mut morph_source: HashMap<(usize, usize), String> = HashMap::new();
+    let mut uvs: Vec<Option<[f32; 2]>> = Vec::new();
+    let mut triangle_material: Vec<u32> = Vec::new();
+    let mut materials = MaterialTable::default();
+    let vrm0_props = vrm0_material_props(bytes);
     for node in &skinned {
         let skin = node.skin().expect("filtered");
         let joint_bone: Vec<usize> = skin.joints().map(|j| bone_of_node[&j.index()]).collect();
@@ -312,6 +335,24 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
             let base = vertices.len();
             vertices.extend(positions.iter().map(|p| p.map(f64::from)));
             triangles.extend(tris.iter().map(|t| t.map(|i| (base + i as usize) as u32)));
+            // Looks: texture coordinates (set 0) and the primitive's material.
+            match reader.read_tex_coords(0) {
+                Some(tc) => {
+                    let tc: Vec<[f32; 2]> = tc.into_f32().collect();
+                    if tc.len() != count {
+                        return Err(ImportError::Invalid(format!("{what}: TEXCOORD_0 length {}", tc.len())));
+                    }
+                    if let Some(i) = tc.iter().position(|t| !(t[0].is_finite() && t[1].is_finite())) {
+                        return Err(ImportError::Invalid(format!(
+                            "{what}: texture coordinate {i} is not finite"
+                        )));
+                    }
+                    uvs.extend(tc.into_iter().map(Some));
+                }
+                None => uvs.extend(std::iter::repeat_n(None, count)),
+            }
+            let m = materials.of(doc, prim.material(), blob, &vrm0_props, &mut info);
+            triangle_material.extend(std::iter::repeat_n(m, tris.len()));
             // Skin weights (all sets).
             let mut rows: Vec<Vec<(u32, f64)>> = vec![Vec::new(); count];
             let mut set = 0;
@@ -349,6 +390,7 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
             // Morph targets.
             for (t, (deltas, _, _)) in reader.read_morph_targets().enumerate() {
                 let name = target_names.get(t).cloned().unwrap_or_else(|| format!("{mesh_name}.target{t}"));
+                morph_source.insert((mesh.index(), t), name.clone());
                 let Some(deltas) = deltas else { continue };
                 let deltas: Vec<[f32; 3]> = deltas.collect();
                 if deltas.len() != count {
@@ -388,6 +430,7 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
         .map_err(|e| ImportError::Invalid(format!("skeleton: {e}")))?;
     info.weight_sum_fixed = fixed;
     let mut parts = vec![RigPart::Lbs(lbs)];
+    let mut final_name: HashMap<String, String> = HashMap::new();
     if !target_order.is_empty() {
         let mediapipe: HashMap<String, &str> =
             avatar_schema::samples::MEDIAPIPE_BLENDSHAPES.iter().map(|n| (n.to_lowercase(), *n)).collect();
@@ -399,6 +442,7 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
             // Two source names folding onto one MediaPipe name: keep the first, the other keeps its own.
             let renamed = if taken.contains_key(&renamed) { name.clone() } else { renamed };
             taken.insert(renamed.clone(), list.len());
+            final_name.insert(name.clone(), renamed.clone());
             if mediapipe.values().any(|m| *m == renamed) {
                 info.mediapipe_blendshapes.push(renamed.clone());
             }
@@ -420,7 +464,317 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
             .filter_map(|(human, node)| name_of_node.get(&node).map(|b| (human, b.to_string())))
             .collect();
     }
-    Ok(GltfAvatar { vertices, triangles, rig, info })
+    let looks = materials.finish(uvs, triangle_material, &mut info);
+    let json = glb_json(bytes);
+    let node_mesh: HashMap<usize, usize> =
+        doc.nodes().filter_map(|n| n.mesh().map(|m| (n.index(), m.index()))).collect();
+    let blendshape =
+        |mesh: usize, index: usize| morph_source.get(&(mesh, index)).and_then(|n| final_name.get(n)).cloned();
+    let (expressions, vrm_meta) = match &json {
+        Some(root) => vrm_expressions_and_meta(root, &node_mesh, &blendshape, &mut info),
+        None => (Vec::new(), None),
+    };
+    Ok(GltfAvatar { vertices, triangles, rig, info, looks, expressions, vrm_meta })
+}
+
+/// The glTF JSON chunk, parsed (`None` when unreadable: the gltf reader has accepted it, so only on a bug).
+fn glb_json(bytes: &[u8]) -> Option<serde_json::Value> {
+    let glb = gltf::binary::Glb::from_slice(bytes).ok()?;
+    serde_json::from_slice(&glb.json).ok()
+}
+
+/// VRM 0.x `VRM.materialProperties`, by material name: the `_MainTex` texture index, if any.
+fn vrm0_material_props(bytes: &[u8]) -> HashMap<String, usize> {
+    let Some(root) = glb_json(bytes) else { return HashMap::new() };
+    let Some(props) = root["extensions"]["VRM"]["materialProperties"].as_array() else {
+        return HashMap::new();
+    };
+    props
+        .iter()
+        .filter_map(|p| {
+            let name = p["name"].as_str()?;
+            let tex = p["textureProperties"]["_MainTex"].as_u64()?;
+            Some((name.to_owned(), tex as usize))
+        })
+        .collect()
+}
+
+/// glTF materials → [`SurfaceMaterial`]s, images checked and deduplicated.
+#[derive(Default)]
+struct MaterialTable {
+    /// glTF material index (`None`: the default material) → ours.
+    index: HashMap<Option<usize>, u32>,
+    list: Vec<SurfaceMaterial>,
+    /// glTF image index → ours (`None`: unusable, dropped).
+    image_index: HashMap<usize, Option<usize>>,
+    images: Vec<TextureImage>,
+}
+
+impl MaterialTable {
+    fn of(
+        &mut self,
+        doc: &gltf::Document,
+        m: gltf::Material<'_>,
+        blob: Option<&[u8]>,
+        vrm0: &HashMap<String, usize>,
+        info: &mut ImportInfo,
+    ) -> u32 {
+        if let Some(&i) = self.index.get(&m.index()) {
+            return i;
+        }
+        let name = m.name().map(str::to_owned).unwrap_or_else(|| match m.index() {
+            Some(i) => format!("material{i}"),
+            None => "default".into(),
+        });
+        let pbr = m.pbr_metallic_roughness();
+        let mut base_color = pbr.base_color_factor();
+        if base_color.iter().any(|c| !c.is_finite()) {
+            info.looks_dropped.push(format!("material {name:?}: non-finite base colour; white used"));
+            base_color = [1.0; 4];
+        }
+        // the texture: the base colour's, else (VRM 0.x MToon) `_MainTex`
+        let texture = match pbr.base_color_texture() {
+            Some(t) if t.tex_coord() != 0 => {
+                info.looks_dropped.push(format!(
+                    "material {name:?}: base colour texture on TEXCOORD_{} (only 0 is read)",
+                    t.tex_coord()
+                ));
+                None
+            }
+            Some(t) => Some(t.texture()),
+            None => vrm0.get(&name).and_then(|&i| doc.textures().nth(i)),
+        };
+        let base_color_texture = texture.and_then(|t| self.image(t.source(), blob, &name, info));
+        let (alpha_mode, alpha_cutoff) = match m.alpha_mode() {
+            gltf::material::AlphaMode::Opaque => (AlphaMode::Opaque, 0.5),
+            gltf::material::AlphaMode::Mask => (AlphaMode::Mask, m.alpha_cutoff().unwrap_or(0.5)),
+            gltf::material::AlphaMode::Blend => (AlphaMode::Blend, 0.5),
+        };
+        let alpha_cutoff = if alpha_cutoff.is_finite() { alpha_cutoff } else { 0.5 };
+        let i = self.list.len() as u32;
+        self.list.push(SurfaceMaterial {
+            name,
+            base_color,
+            base_color_texture,
+            alpha_mode,
+            alpha_cutoff,
+            double_sided: m.double_sided(),
+        });
+        self.index.insert(m.index(), i);
+        i
+    }
+
+    /// Our image for a glTF image: embedded PNG/JPEG bytes that decode; anything else is dropped (the
+    /// material keeps its colour factor) and reported.
+    fn image(
+        &mut self,
+        image: gltf::Image<'_>,
+        blob: Option<&[u8]>,
+        material: &str,
+        info: &mut ImportInfo,
+    ) -> Option<usize> {
+        if let Some(&i) = self.image_index.get(&image.index()) {
+            return i;
+        }
+        let bytes: Result<Vec<u8>, String> = match image.source() {
+            gltf::image::Source::View { view, .. } => {
+                let (start, len) = (view.offset(), view.length());
+                match (view.buffer().source(), blob) {
+                    (gltf::buffer::Source::Bin, Some(b))
+                        if start.checked_add(len).is_some_and(|e| e <= b.len()) =>
+                    {
+                        Ok(b[start..start + len].to_vec())
+                    }
+                    _ => Err("its buffer view lies outside the binary chunk".into()),
+                }
+            }
+            gltf::image::Source::Uri { uri, .. } => {
+                Err(format!("it is an external or data URI ({} characters), not embedded", uri.len()))
+            }
+        };
+        let ours = match bytes.and_then(TextureImage::from_encoded) {
+            Ok(img) => {
+                self.images.push(img);
+                Some(self.images.len() - 1)
+            }
+            Err(e) => {
+                info.looks_dropped.push(format!(
+                    "image {} (material {material:?}): {e}; the material keeps its colour factor",
+                    image.index()
+                ));
+                None
+            }
+        };
+        self.image_index.insert(image.index(), ours);
+        ours
+    }
+
+    /// The looks of the whole render mesh. Vertices of primitives without UVs get (0, 0); materials of such
+    /// primitives lose their texture (reported).
+    fn finish(
+        mut self,
+        uvs: Vec<Option<[f32; 2]>>,
+        triangle_material: Vec<u32>,
+        info: &mut ImportInfo,
+    ) -> Looks {
+        let any_uv = uvs.iter().any(Option::is_some);
+        if !any_uv {
+            for m in &mut self.list {
+                if m.base_color_texture.take().is_some() {
+                    info.looks_dropped.push(format!("material {:?}: a texture but no TEXCOORD_0", m.name));
+                }
+            }
+        }
+        let uv = if any_uv { uvs.iter().map(|t| t.unwrap_or([0.0, 0.0])).collect() } else { Vec::new() };
+        info.materials = self.list.len();
+        info.textures = self.images.len();
+        // only a texture-less single default material: no looks at all
+        let plain = self.list.len() == 1
+            && self.list[0] == SurfaceMaterial { name: "default".into(), ..Default::default() };
+        if plain && uv.is_empty() {
+            return Looks::default();
+        }
+        Looks { uv, triangle_material, materials: self.list, images: self.images }
+    }
+}
+
+/// Expressions (VRM 1.0 `expressions`, VRM 0.x `blendShapeMaster`) and the meta (VRM 0.x's turned into 1.0's
+/// fields) from the glTF JSON. `blendshape(mesh, morph index)`: the rig's blendshape of that morph target.
+fn vrm_expressions_and_meta(
+    root: &serde_json::Value,
+    node_mesh: &HashMap<usize, usize>,
+    blendshape: &dyn Fn(usize, usize) -> Option<String>,
+    info: &mut ImportInfo,
+) -> (Vec<Expression>, Option<serde_json::Value>) {
+    let ext = &root["extensions"];
+    let mut out: Vec<Expression> = Vec::new();
+    let mut add = |name: String,
+                   preset: bool,
+                   raw: Vec<(Option<usize>, Option<usize>, f64)>,
+                   is_binary: bool,
+                   info: &mut ImportInfo| {
+        let mut binds: Vec<MorphBind> = Vec::new();
+        for (mesh, index, weight) in raw {
+            let shape = mesh.zip(index).and_then(|(m, i)| blendshape(m, i));
+            match shape {
+                Some(shape) if weight.is_finite() => {
+                    let weight = weight.clamp(0.0, 1.0);
+                    match binds.iter_mut().find(|b| b.blendshape == shape) {
+                        Some(b) => b.weight = (b.weight + weight).min(1.0),
+                        None => binds.push(MorphBind { blendshape: shape, weight }),
+                    }
+                }
+                Some(_) => info.expressions_dropped.push(format!("{name}: a non-finite bind weight")),
+                None => info.expressions_dropped.push(format!(
+                    "{name}: a bind to mesh {mesh:?} morph {index:?}, which is not a morph target of a skinned mesh"
+                )),
+            }
+        }
+        if out.iter().any(|e| e.name == name) {
+            info.expressions_dropped.push(format!("{name}: defined twice; the first is kept"));
+            return;
+        }
+        info.expressions.push(name.clone());
+        out.push(Expression { name, preset, binds, is_binary });
+    };
+    let num = |v: &serde_json::Value| v.as_u64().map(|x| x as usize);
+    if let Some(vrm) = ext["VRMC_vrm"].as_object() {
+        info.vrm_version = "1.0".into();
+        for (group, preset) in [("preset", true), ("custom", false)] {
+            let Some(map) = vrm.get("expressions").and_then(|e| e[group].as_object()) else { continue };
+            for (name, e) in map {
+                if preset && !PRESETS.contains(&name.as_str()) {
+                    info.expressions_dropped.push(format!("{name}: not a VRM 1.0 preset"));
+                    continue;
+                }
+                let raw = e["morphTargetBinds"]
+                    .as_array()
+                    .map(|b| {
+                        b.iter()
+                            .map(|b| {
+                                let mesh = num(&b["node"]).and_then(|n| node_mesh.get(&n).copied());
+                                (mesh, num(&b["index"]), b["weight"].as_f64().unwrap_or(f64::NAN))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let others = ["materialColorBinds", "textureTransformBinds"]
+                    .iter()
+                    .filter(|k| e[**k].as_array().is_some_and(|a| !a.is_empty()))
+                    .count();
+                if others > 0 {
+                    info.expressions_dropped
+                        .push(format!("{name}: material colour / texture transform binds are not kept"));
+                }
+                add(name.clone(), preset, raw, e["isBinary"].as_bool().unwrap_or(false), info);
+            }
+        }
+        return (out, vrm.get("meta").cloned());
+    }
+    if let Some(vrm) = ext["VRM"].as_object() {
+        info.vrm_version = "0.x".into();
+        if let Some(groups) = vrm.get("blendShapeMaster").and_then(|m| m["blendShapeGroups"].as_array()) {
+            for g in groups {
+                let own = g["name"].as_str().unwrap_or("").to_owned();
+                let preset = g["presetName"].as_str().and_then(preset_from_vrm0);
+                let name = preset.map(str::to_owned).unwrap_or(own);
+                if name.is_empty() {
+                    info.expressions_dropped.push("a 0.x blend shape group without a name or preset".into());
+                    continue;
+                }
+                let raw = g["binds"]
+                    .as_array()
+                    .map(|b| {
+                        b.iter()
+                            .map(|b| {
+                                (
+                                    num(&b["mesh"]),
+                                    num(&b["index"]),
+                                    b["weight"].as_f64().unwrap_or(f64::NAN) / 100.0,
+                                )
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                add(name, preset.is_some(), raw, g["isBinary"].as_bool().unwrap_or(false), info);
+            }
+        }
+        let meta = vrm.get("meta").map(vrm0_meta_as_vrm1);
+        return (out, meta);
+    }
+    (out, None)
+}
+
+/// VRM 0.x `meta` in VRM 1.0's fields (`title` → `name`, `author` → `authors`, the licence name → a URL);
+/// the 0.x object is kept whole under `extras.vrm0`.
+fn vrm0_meta_as_vrm1(m: &serde_json::Value) -> serde_json::Value {
+    let s = |k: &str| m[k].as_str().filter(|v| !v.is_empty()).map(str::to_owned);
+    let license = match m["licenseName"].as_str().unwrap_or("") {
+        "CC0" => "https://creativecommons.org/publicdomain/zero/1.0/".to_owned(),
+        "CC_BY" => "https://creativecommons.org/licenses/by/4.0/".to_owned(),
+        "CC_BY_NC" => "https://creativecommons.org/licenses/by-nc/4.0/".to_owned(),
+        "CC_BY_SA" => "https://creativecommons.org/licenses/by-sa/4.0/".to_owned(),
+        "CC_BY_NC_SA" => "https://creativecommons.org/licenses/by-nc-sa/4.0/".to_owned(),
+        "CC_BY_ND" => "https://creativecommons.org/licenses/by-nd/4.0/".to_owned(),
+        "CC_BY_NC_ND" => "https://creativecommons.org/licenses/by-nc-nd/4.0/".to_owned(),
+        _ => s("otherLicenseUrl").unwrap_or_else(|| "https://vrm.dev/licenses/1.0/".to_owned()),
+    };
+    let mut out = serde_json::json!({
+        "name": s("title").unwrap_or_else(|| "avatar".into()),
+        "authors": [s("author").unwrap_or_else(|| "unknown".into())],
+        "licenseUrl": license,
+        "extras": {"vrm0": m},
+    });
+    if let Some(v) = s("version") {
+        out["version"] = v.into();
+    }
+    if let Some(v) = s("contactInformation") {
+        out["contactInformation"] = v.into();
+    }
+    if let Some(v) = s("reference") {
+        out["references"] = serde_json::json!([v]);
+    }
+    out
 }
 
 /// Triangles from an index list in a triangle mode, dropping degenerate ones (repeated indices).
@@ -468,7 +822,7 @@ pub fn build_asset(
     key: &CacheKey,
     progress: ProgressFn,
 ) -> anyhow::Result<(Asset, serde_json::Value)> {
-    let GltfAvatar { vertices, triangles, rig, mut info } = avatar;
+    let GltfAvatar { vertices, triangles, rig, mut info, looks, expressions, vrm_meta } = avatar;
     // the anatomical material's regions know a VRM's bones by its humanoid map
     let mut settings = settings.clone();
     if let MaterialSetting::Anatomical(a) = &mut settings.material {
@@ -523,8 +877,9 @@ pub fn build_asset(
     report["render_triangles"] = render.triangles.len().into();
     let (flesh, seconds) = crate::asset::build::flesh_parts(&sim);
     report["seconds"]["flesh"] = seconds.into();
-    let source = Source { kind: "gltf".into(), name: name.into(), inputs_hash: key.0.clone(), humanoid };
-    Ok((Asset { sim, render, source, flesh: Some(flesh) }, report))
+    let source =
+        Source { kind: "gltf".into(), name: name.into(), inputs_hash: key.0.clone(), humanoid, vrm_meta };
+    Ok((Asset { sim, render, source, flesh: Some(flesh), looks, expressions }, report))
 }
 
 /// Import a .glb file, through the cache.

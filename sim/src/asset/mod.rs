@@ -3,6 +3,8 @@
 //! # Layout
 //! - `file`: the asset file format (magic, version, content hash, safetensors payload) and [`Asset`]
 //!   (simulation precompute + render mesh + provenance); reading checks everything.
+//! - [`looks`](mod@looks): UVs, base-colour materials and textures of the render mesh.
+//! - [`expressions`](mod@expressions): VRM expressions (named face shapes over the blendshapes).
 //! - `render_mesh`: the render mesh, its rig, its embedding in the tet mesh and the prolongated mode weights
 //!   `W_r` (what the vertex shader needs).
 //! - `cache`: the precompute cache, keyed by the SHA-256 of the inputs and parameters.
@@ -18,19 +20,23 @@
 pub(crate) mod build;
 pub(crate) mod cache;
 pub mod default_avatar;
+pub mod expressions;
 pub(crate) mod file;
 pub(crate) mod gltf_export;
 pub(crate) mod gltf_import;
+pub mod looks;
 pub(crate) mod render_mesh;
 
 pub use build::{
     bar_avatar, cached, default_avatar, flesh_parts, precompute_tet_mesh, tet_mesh_key, Built, ShapeFn,
 };
 pub use cache::{Cache, CacheEntry, CacheKey};
+pub use expressions::{Expression, MorphBind};
 pub use file::{
     from_bytes, hex, load, save, to_bytes, write_atomically, Asset, AssetError, AssetHash, Source,
     FORMAT_VERSION, MAGIC,
 };
 pub use gltf_export::{to_glb, ExportError};
 pub use gltf_import::{build_asset, import, read_glb, GltfAvatar, ImportError, ImportInfo, ImportSettings};
+pub use looks::{AlphaMode, Looks, SurfaceMaterial, TextureImage};
 pub use render_mesh::{vertex_normals, RenderMesh};

@@ -42,5 +42,7 @@ pub use lbs::{Bone, LbsRig, VertexWeights, WEIGHT_SUM_TOLERANCE};
 pub use linear::{Rig, RigError, RigPart};
 pub use regions::{bone_roles, vertex_regions, BodyRegion};
 pub use resample::{pick, resample, Stencil};
-pub use roles::{avatar_roles, humanoid_role, resolve_bone};
+pub use roles::{
+    avatar_roles, humanoid_role, resolve_bone, skeleton_family, RoleReport, FAMILIES, OPTIONAL, REQUIRED,
+};
 pub use skinned_rotation::{PoseRotations, RotationWeights};

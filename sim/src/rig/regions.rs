@@ -21,7 +21,7 @@
 //! `Root`) has no region.
 
 use crate::rig::lbs::LbsRig;
-use crate::rig::roles::humanoid_role;
+use crate::rig::roles::avatar_roles;
 use std::collections::BTreeMap;
 
 /// A body region (see the module doc for the rule).
@@ -112,26 +112,19 @@ fn region_of_role(role: &str, front: bool) -> Option<BodyRegion> {
         "leftUpperLeg" | "rightUpperLeg" => Thighs,
         "leftLowerLeg" | "rightLowerLeg" => Calves,
         "leftFoot" | "rightFoot" | "leftToes" | "rightToes" => Feet,
-        // every other left/right role is a hand's (fingers: leftThumbProximal, …)
-        r if (r.starts_with("left") || r.starts_with("right"))
-            && (r.ends_with("Hand")
-                || ["Thumb", "Index", "Middle", "Ring", "Little"].iter().any(|f| r.contains(f))) =>
-        {
-            Hands
-        }
+        r if r.ends_with("Hand") || is_finger_role(r) => Hands,
         _ => return None,
     })
 }
 
 /// Each bone's VRM humanoid role: from `humanoid` (role → bone name, e.g. a VRM file's map) where given, else
-/// from the known skeletons' names, else the nearest ancestor's.
+/// from the name rules of the skeleton's family ([`avatar_roles`]), else the nearest ancestor's.
 pub fn bone_roles(lbs: &LbsRig, humanoid: &BTreeMap<String, String>) -> Vec<Option<String>> {
     let bones = lbs.bones();
-    let mut own: Vec<Option<String>> =
-        bones.iter().map(|b| humanoid_role(&b.name).map(str::to_owned)).collect();
-    for (role, bone) in humanoid {
-        if let Some(i) = lbs.bone_index(bone) {
-            own[i] = Some(role.clone());
+    let mut own: Vec<Option<String>> = vec![None; bones.len()];
+    for (role, bone) in avatar_roles(bones.iter().map(|b| b.name.as_str()), humanoid) {
+        if let Some(i) = lbs.bone_index(&bone) {
+            own[i] = Some(role);
         }
     }
     let mut roles = own.clone();
@@ -179,6 +172,12 @@ pub fn vertex_regions(
         .collect()
 }
 
+/// A VRM finger role (`leftThumbProximal`, `rightLittleDistal`, …).
+pub fn is_finger_role(role: &str) -> bool {
+    (role.starts_with("left") || role.starts_with("right"))
+        && ["Thumb", "Index", "Middle", "Ring", "Little"].iter().any(|f| role.contains(f))
+}
+
 fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
@@ -214,7 +213,7 @@ mod tests {
             bone("head", Some(3), [0.0, 1.6, 0.0]),
             bone("thigh_l", Some(1), [0.1, 0.95, 0.0]),
             bone("thigh_r", Some(1), [-0.1, 0.95, 0.0]),
-            bone("index_01_l", Some(3), [0.6, 1.3, 0.0]), // no role: takes spine_03's (chest)
+            bone("breast_l", Some(3), [0.6, 1.3, 0.0]), // no role: takes spine_03's (chest)
         ];
         // (bone, z offset) of each vertex
         let verts = vec![

@@ -1,19 +1,82 @@
 //! Bone names of common skeletons → VRM humanoid roles (`hips`, `spine`, `leftUpperLeg`, …; the VRM 1.0
-//! `humanoid.humanBones` names), so a `RigFrame` from one skeleton drives an avatar with another: a frame
-//! bone is resolved by its own name first, then by its role ([`resolve_bone`]).
+//! `humanoid.humanBones` names), so that one tracker, clip or `RigFrame` drives any humanoid avatar.
 //!
-//! Two skeletons so far: the CMU motion-capture database's BVH joints (`Hips`, `LowerBack`, `LeftUpLeg`, …;
-//! `LHipJoint`, `Neck1` and the fingers' `LeftFingerBase`/`LThumb` have no role of their own) and the
-//! Unreal/MakeHuman game-engine skeleton of the default avatar (`pelvis`, `spine_01`, `thigh_l`, …). A frame
-//! bone without a role on the avatar is an unknown name (counted), as before.
+//! An avatar's roles ([`avatar_roles`]) come from its VRM humanoid map where it has one (VRM 1.0
+//! `VRMC_vrm.humanoid`, VRM 0.x `VRM.humanoid`, read on import), then from **name rules** for the skeleton
+//! family its bone names fit best ([`FAMILIES`]):
 //!
-//! Only the rotation relative to each skeleton's rest pose is carried over: a skeleton whose rest pose
-//! differs (a T-pose clip on an A-pose avatar) keeps that difference (retargeting with rest-pose
-//! correction is the own-avatar issue's work).
+//! | family | example bones | notes |
+//! |---|---|---|
+//! | `cmu` | `Hips`, `LowerBack`, `Spine`, `Spine1`, `LeftUpLeg`, `LeftArm` | CMU mocap BVH; `LHipJoint`, `Neck1`, `LeftFingerBase` have no role |
+//! | `game_engine` | `pelvis`, `spine_01`, `thigh_l`, `upperarm_l`, `index_01_l` | Unreal / MakeHuman (the default avatar) |
+//! | `mixamo` | `mixamorig:Hips`, `mixamorig:Spine1`, `mixamorig:LeftHandIndex1` | any `prefix:` is ignored |
+//! | `vroid` | `J_Bip_C_Hips`, `J_Bip_L_UpperArm`, `J_Adj_L_FaceEye` | VRoid Studio |
+//! | `rigify` | `DEF-spine`, `DEF-upper_arm.L`, `DEF-f_index.01.L` | Blender Rigify deform bones |
+//!
+//! The family is the one matching the most bone names (a `mixamorig` prefix counts as a Mixamo skeleton on a
+//! tie: Mixamo and CMU share `Hips`, `Spine`, `LeftArm`, but `Spine`/`Spine1` are different roles in them).
+//! A single frame bone's name is resolved by [`resolve_bone`]: the avatar's own bone of that name, else the
+//! bone of the VRM role of that name, else the role the name has in any family.
+//!
+//! [`RoleReport`] says what mapped, how, and which of the roles body tracking needs ([`REQUIRED`]) are
+//! missing; `avatard import` prints it and keeps it in the import report.
 
+use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
-/// `(name, role)` pairs: CMU BVH joints.
+/// The VRM 1.0 required humanoid bones: what body tracking needs.
+pub const REQUIRED: [&str; 15] = [
+    "hips",
+    "spine",
+    "head",
+    "leftUpperArm",
+    "leftLowerArm",
+    "leftHand",
+    "rightUpperArm",
+    "rightLowerArm",
+    "rightHand",
+    "leftUpperLeg",
+    "leftLowerLeg",
+    "leftFoot",
+    "rightUpperLeg",
+    "rightLowerLeg",
+    "rightFoot",
+];
+
+/// Optional roles used when present: the neck (head direction from the ears), the hand's index and little
+/// proximal bones (forearm twist), the eyes (gaze), chest/shoulders/toes (regions and clips).
+pub const OPTIONAL: [&str; 14] = [
+    "neck",
+    "chest",
+    "upperChest",
+    "leftShoulder",
+    "rightShoulder",
+    "leftToes",
+    "rightToes",
+    "leftEye",
+    "rightEye",
+    "jaw",
+    "leftIndexProximal",
+    "leftLittleProximal",
+    "rightIndexProximal",
+    "rightLittleProximal",
+];
+
+const FINGER_ROLES: [(&str, [&str; 3]); 5] = [
+    ("Thumb", ["Metacarpal", "Proximal", "Distal"]),
+    ("Index", ["Proximal", "Intermediate", "Distal"]),
+    ("Middle", ["Proximal", "Intermediate", "Distal"]),
+    ("Ring", ["Proximal", "Intermediate", "Distal"]),
+    ("Little", ["Proximal", "Intermediate", "Distal"]),
+];
+
+/// The skeleton families, in tie-breaking order.
+pub const FAMILIES: [&str; 5] = ["cmu", "game_engine", "mixamo", "vroid", "rigify"];
+
+// Name patterns of a skeleton family: `{Left}`/`{L}`/`{l}` stand for the side in the name's spelling
+// (`Left`/`Right`, `L`/`R`, `l`/`r`), `{left}` for the role's (`left`/`right`), `{1}` for a finger segment
+// (1, 2, 3 → the role's three segments in FINGER_ROLES).
 const CMU: &[(&str, &str)] = &[
     ("Hips", "hips"),
     ("LowerBack", "spine"),
@@ -21,25 +84,16 @@ const CMU: &[(&str, &str)] = &[
     ("Spine1", "upperChest"),
     ("Neck", "neck"),
     ("Head", "head"),
-    ("LeftShoulder", "leftShoulder"),
-    ("LeftArm", "leftUpperArm"),
-    ("LeftForeArm", "leftLowerArm"),
-    ("LeftHand", "leftHand"),
-    ("RightShoulder", "rightShoulder"),
-    ("RightArm", "rightUpperArm"),
-    ("RightForeArm", "rightLowerArm"),
-    ("RightHand", "rightHand"),
-    ("LeftUpLeg", "leftUpperLeg"),
-    ("LeftLeg", "leftLowerLeg"),
-    ("LeftFoot", "leftFoot"),
-    ("LeftToeBase", "leftToes"),
-    ("RightUpLeg", "rightUpperLeg"),
-    ("RightLeg", "rightLowerLeg"),
-    ("RightFoot", "rightFoot"),
-    ("RightToeBase", "rightToes"),
+    ("{Left}Shoulder", "{left}Shoulder"),
+    ("{Left}Arm", "{left}UpperArm"),
+    ("{Left}ForeArm", "{left}LowerArm"),
+    ("{Left}Hand", "{left}Hand"),
+    ("{Left}UpLeg", "{left}UpperLeg"),
+    ("{Left}Leg", "{left}LowerLeg"),
+    ("{Left}Foot", "{left}Foot"),
+    ("{Left}ToeBase", "{left}Toes"),
 ];
 
-/// `(name, role)` pairs: the Unreal/MakeHuman game-engine skeleton (the default avatar's).
 const GAME_ENGINE: &[(&str, &str)] = &[
     ("pelvis", "hips"),
     ("spine_01", "spine"),
@@ -47,39 +101,180 @@ const GAME_ENGINE: &[(&str, &str)] = &[
     ("spine_03", "upperChest"),
     ("neck_01", "neck"),
     ("head", "head"),
-    ("clavicle_l", "leftShoulder"),
-    ("upperarm_l", "leftUpperArm"),
-    ("lowerarm_l", "leftLowerArm"),
-    ("hand_l", "leftHand"),
-    ("clavicle_r", "rightShoulder"),
-    ("upperarm_r", "rightUpperArm"),
-    ("lowerarm_r", "rightLowerArm"),
-    ("hand_r", "rightHand"),
-    ("thigh_l", "leftUpperLeg"),
-    ("calf_l", "leftLowerLeg"),
-    ("foot_l", "leftFoot"),
-    ("ball_l", "leftToes"),
-    ("thigh_r", "rightUpperLeg"),
-    ("calf_r", "rightLowerLeg"),
-    ("foot_r", "rightFoot"),
-    ("ball_r", "rightToes"),
+    ("clavicle_{l}", "{left}Shoulder"),
+    ("upperarm_{l}", "{left}UpperArm"),
+    ("lowerarm_{l}", "{left}LowerArm"),
+    ("hand_{l}", "{left}Hand"),
+    ("thigh_{l}", "{left}UpperLeg"),
+    ("calf_{l}", "{left}LowerLeg"),
+    ("foot_{l}", "{left}Foot"),
+    ("ball_{l}", "{left}Toes"),
+    ("thumb_0{1}_{l}", "{left}Thumb{1}"),
+    ("index_0{1}_{l}", "{left}Index{1}"),
+    ("middle_0{1}_{l}", "{left}Middle{1}"),
+    ("ring_0{1}_{l}", "{left}Ring{1}"),
+    ("pinky_0{1}_{l}", "{left}Little{1}"),
 ];
 
-/// The VRM humanoid role of a bone of a known skeleton (exact, case-sensitive names).
-pub fn humanoid_role(name: &str) -> Option<&'static str> {
-    CMU.iter().chain(GAME_ENGINE).find(|(n, _)| *n == name).map(|&(_, r)| r)
+const MIXAMO: &[(&str, &str)] = &[
+    ("Hips", "hips"),
+    ("Spine", "spine"),
+    ("Spine1", "chest"),
+    ("Spine2", "upperChest"),
+    ("Neck", "neck"),
+    ("Head", "head"),
+    ("{Left}Eye", "{left}Eye"),
+    ("{Left}Shoulder", "{left}Shoulder"),
+    ("{Left}Arm", "{left}UpperArm"),
+    ("{Left}ForeArm", "{left}LowerArm"),
+    ("{Left}Hand", "{left}Hand"),
+    ("{Left}UpLeg", "{left}UpperLeg"),
+    ("{Left}Leg", "{left}LowerLeg"),
+    ("{Left}Foot", "{left}Foot"),
+    ("{Left}ToeBase", "{left}Toes"),
+    ("{Left}HandThumb{1}", "{left}Thumb{1}"),
+    ("{Left}HandIndex{1}", "{left}Index{1}"),
+    ("{Left}HandMiddle{1}", "{left}Middle{1}"),
+    ("{Left}HandRing{1}", "{left}Ring{1}"),
+    ("{Left}HandPinky{1}", "{left}Little{1}"),
+];
+
+const VROID: &[(&str, &str)] = &[
+    ("J_Bip_C_Hips", "hips"),
+    ("J_Bip_C_Spine", "spine"),
+    ("J_Bip_C_Chest", "chest"),
+    ("J_Bip_C_UpperChest", "upperChest"),
+    ("J_Bip_C_Neck", "neck"),
+    ("J_Bip_C_Head", "head"),
+    ("J_Adj_{L}_FaceEye", "{left}Eye"),
+    ("J_Bip_{L}_Shoulder", "{left}Shoulder"),
+    ("J_Bip_{L}_UpperArm", "{left}UpperArm"),
+    ("J_Bip_{L}_LowerArm", "{left}LowerArm"),
+    ("J_Bip_{L}_Hand", "{left}Hand"),
+    ("J_Bip_{L}_UpperLeg", "{left}UpperLeg"),
+    ("J_Bip_{L}_LowerLeg", "{left}LowerLeg"),
+    ("J_Bip_{L}_Foot", "{left}Foot"),
+    ("J_Bip_{L}_ToeBase", "{left}Toes"),
+    ("J_Bip_{L}_Thumb{1}", "{left}Thumb{1}"),
+    ("J_Bip_{L}_Index{1}", "{left}Index{1}"),
+    ("J_Bip_{L}_Middle{1}", "{left}Middle{1}"),
+    ("J_Bip_{L}_Ring{1}", "{left}Ring{1}"),
+    ("J_Bip_{L}_Little{1}", "{left}Little{1}"),
+];
+
+const RIGIFY: &[(&str, &str)] = &[
+    ("DEF-spine", "hips"),
+    ("DEF-spine.001", "spine"),
+    ("DEF-spine.002", "chest"),
+    ("DEF-spine.003", "upperChest"),
+    ("DEF-spine.004", "neck"),
+    ("DEF-spine.006", "head"),
+    ("DEF-shoulder.{L}", "{left}Shoulder"),
+    ("DEF-upper_arm.{L}", "{left}UpperArm"),
+    ("DEF-forearm.{L}", "{left}LowerArm"),
+    ("DEF-hand.{L}", "{left}Hand"),
+    ("DEF-thigh.{L}", "{left}UpperLeg"),
+    ("DEF-shin.{L}", "{left}LowerLeg"),
+    ("DEF-foot.{L}", "{left}Foot"),
+    ("DEF-toe.{L}", "{left}Toes"),
+    ("DEF-thumb.0{1}.{L}", "{left}Thumb{1}"),
+    ("DEF-f_index.0{1}.{L}", "{left}Index{1}"),
+    ("DEF-f_middle.0{1}.{L}", "{left}Middle{1}"),
+    ("DEF-f_ring.0{1}.{L}", "{left}Ring{1}"),
+    ("DEF-f_pinky.0{1}.{L}", "{left}Little{1}"),
+];
+
+/// Each family's name and its expanded `(bone name, role)` pairs, in [`FAMILIES`] order.
+fn families() -> &'static [(&'static str, Vec<(String, String)>)] {
+    static TABLES: OnceLock<Vec<(&'static str, Vec<(String, String)>)>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let rules = [CMU, GAME_ENGINE, MIXAMO, VROID, RIGIFY];
+        FAMILIES.iter().zip(rules).map(|(&name, rules)| (name, expand(rules))).collect()
+    })
 }
 
-/// Role → bone name on one avatar: its VRM humanoid map where it has one, else the roles of its bone names
-/// in the known skeletons.
+/// Expand the side and finger-segment placeholders of a family's rules into `(name, role)` pairs.
+fn expand(rules: &[(&str, &str)]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for &(name, role) in rules {
+        let sides: &[(&str, &str, &str, &str)] = if name.contains('{') && role.contains("{left}") {
+            &[("Left", "L", "l", "left"), ("Right", "R", "r", "right")]
+        } else {
+            &[("", "", "", "")]
+        };
+        for &(long, upper, lower, role_side) in sides {
+            let n = name.replace("{Left}", long).replace("{L}", upper).replace("{l}", lower);
+            let r = role.replace("{left}", role_side);
+            if n.contains("{1}") {
+                let finger = FINGER_ROLES.iter().find(|(f, _)| r.contains(f)).expect("a finger rule");
+                for (k, segment) in finger.1.iter().enumerate() {
+                    out.push((n.replace("{1}", &(k + 1).to_string()), r.replace("{1}", segment)));
+                }
+            } else {
+                out.push((n, r));
+            }
+        }
+    }
+    out
+}
+
+/// A bone name without a `namespace:` prefix (Mixamo's `mixamorig:`, Maya namespaces).
+fn unprefixed(name: &str) -> &str {
+    name.rsplit(':').next().unwrap_or(name)
+}
+
+/// The VRM humanoid role a bone name has in any known family (first family in [`FAMILIES`] order that has
+/// it), e.g. `LeftUpLeg` (CMU) → `leftUpperLeg`.
+pub fn humanoid_role(name: &str) -> Option<&'static str> {
+    static ALL: OnceLock<BTreeMap<&'static str, &'static str>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        let mut m = BTreeMap::new();
+        // later families first, so that an earlier family's role wins
+        for (_, table) in families().iter().rev() {
+            for (n, r) in table {
+                m.insert(n.as_str(), r.as_str());
+            }
+        }
+        m
+    });
+    all.get(unprefixed(name)).copied()
+}
+
+/// The family whose rules match the most of `bones` (`None` when none matches any), and its role → bone map.
+pub fn skeleton_family<'a>(
+    bones: impl IntoIterator<Item = &'a str>,
+) -> Option<(&'static str, BTreeMap<String, String>)> {
+    let bones: Vec<&str> = bones.into_iter().collect();
+    let mixamo_prefix = bones.iter().any(|b| b.to_ascii_lowercase().starts_with("mixamorig"));
+    let mut best: Option<(usize, &'static str, BTreeMap<String, String>)> = None;
+    for (family, table) in families() {
+        let mut roles = BTreeMap::new();
+        for b in &bones {
+            let name = unprefixed(b);
+            if let Some((_, r)) = table.iter().find(|(n, _)| n == name) {
+                roles.entry(r.clone()).or_insert_with(|| (*b).to_owned());
+            }
+        }
+        let score = 2 * roles.len() + usize::from(mixamo_prefix && *family == "mixamo");
+        if score > 0 && best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+            best = Some((score, family, roles));
+        }
+    }
+    best.map(|(_, f, r)| (f, r))
+}
+
+/// Role → bone name on one avatar: its VRM humanoid map where it has one, else the name rules of its
+/// skeleton's family ([`skeleton_family`]).
 pub fn avatar_roles<'a>(
     bones: impl IntoIterator<Item = &'a str>,
     humanoid: &BTreeMap<String, String>,
 ) -> BTreeMap<String, String> {
     let mut roles = humanoid.clone();
-    for bone in bones {
-        if let Some(role) = humanoid_role(bone) {
-            roles.entry(role.to_owned()).or_insert_with(|| bone.to_owned());
+    if let Some((_, by_name)) = skeleton_family(bones) {
+        for (role, bone) in by_name {
+            if !roles.values().any(|b| *b == bone) {
+                roles.entry(role).or_insert(bone);
+            }
         }
     }
     roles
@@ -101,23 +296,112 @@ pub fn resolve_bone<'a>(
     humanoid_role(name).and_then(|role| roles.get(role)).map(String::as_str)
 }
 
+/// What an avatar's skeleton maps to, for the import report and the daemon's log.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct RoleReport {
+    /// `vrm` (the file's humanoid map), the name rules' family, or both (`vrm+mixamo`).
+    pub source: String,
+    /// Role → bone.
+    pub mapped: BTreeMap<String, String>,
+    /// Required roles ([`REQUIRED`]) without a bone: body tracking is off while any is missing.
+    pub missing_required: Vec<String>,
+    /// Optional roles ([`OPTIONAL`]) without a bone.
+    pub missing_optional: Vec<String>,
+    /// Bones without a role (they follow their parent).
+    pub unmapped_bones: Vec<String>,
+}
+
+impl RoleReport {
+    pub fn new(bones: &[&str], humanoid: &BTreeMap<String, String>) -> RoleReport {
+        let family = skeleton_family(bones.iter().copied()).map(|(f, _)| f);
+        let source = match (humanoid.is_empty(), family) {
+            (false, Some(f)) => format!("vrm+{f}"),
+            (false, None) => "vrm".into(),
+            (true, Some(f)) => f.into(),
+            (true, None) => "none".into(),
+        };
+        let mapped = avatar_roles(bones.iter().copied(), humanoid);
+        let missing = |list: &[&str]| {
+            list.iter().filter(|r| !mapped.contains_key(**r)).map(|r| r.to_string()).collect::<Vec<_>>()
+        };
+        let used: std::collections::BTreeSet<&str> = mapped.values().map(String::as_str).collect();
+        RoleReport {
+            source,
+            missing_required: missing(&REQUIRED),
+            missing_optional: missing(&OPTIONAL),
+            unmapped_bones: bones.iter().filter(|b| !used.contains(**b)).map(|b| b.to_string()).collect(),
+            mapped,
+        }
+    }
+
+    /// One line for a log: source, counts and the missing required roles.
+    pub fn summary(&self) -> String {
+        let mut s = format!(
+            "skeleton roles from {}: {} mapped, {} bones without a role",
+            self.source,
+            self.mapped.len(),
+            self.unmapped_bones.len()
+        );
+        if self.missing_required.is_empty() {
+            s.push_str("; every required role mapped");
+        } else {
+            s.push_str(&format!("; MISSING required roles: {}", self.missing_required.join(", ")));
+        }
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_role_is_taken_once_per_skeleton_and_both_skeletons_cover_the_same_roles() {
-        for table in [CMU, GAME_ENGINE] {
-            let mut roles: Vec<_> = table.iter().map(|(_, r)| *r).collect();
+    fn every_family_maps_every_required_role_once() {
+        for (family, table) in families() {
+            let mut roles: Vec<&str> = table.iter().map(|(_, r)| r.as_str()).collect();
             roles.sort_unstable();
             let n = roles.len();
             roles.dedup();
-            assert_eq!(roles.len(), n, "a role twice");
+            assert_eq!(roles.len(), n, "{family}: a role twice");
+            for r in REQUIRED {
+                assert!(roles.contains(&r), "{family} lacks {r}");
+            }
+            let mut names: Vec<&str> = table.iter().map(|(n, _)| n.as_str()).collect();
+            names.sort_unstable();
+            let n = names.len();
+            names.dedup();
+            assert_eq!(names.len(), n, "{family}: a name twice");
         }
-        let set = |t: &[(&'static str, &'static str)]| {
-            t.iter().map(|(_, r)| *r).collect::<std::collections::BTreeSet<&'static str>>()
-        };
-        assert_eq!(set(CMU), set(GAME_ENGINE));
+    }
+
+    #[test]
+    fn families_are_recognised_by_their_names() {
+        let mixamo = ["mixamorig:Hips", "mixamorig:Spine", "mixamorig:Spine1", "mixamorig:LeftArm"];
+        let (f, r) = skeleton_family(mixamo).unwrap();
+        assert_eq!(f, "mixamo");
+        assert_eq!(r["spine"], "mixamorig:Spine");
+        assert_eq!(r["chest"], "mixamorig:Spine1");
+        let cmu = ["Hips", "LowerBack", "Spine", "Spine1", "LeftArm"];
+        let (f, r) = skeleton_family(cmu).unwrap();
+        assert_eq!(f, "cmu");
+        assert_eq!((r["spine"].as_str(), r["chest"].as_str()), ("LowerBack", "Spine"));
+        let vroid = ["J_Bip_C_Hips", "J_Bip_L_UpperArm", "J_Bip_R_Little1", "J_Adj_L_FaceEye"];
+        let (f, r) = skeleton_family(vroid).unwrap();
+        assert_eq!(f, "vroid");
+        assert_eq!(r["rightLittleProximal"], "J_Bip_R_Little1");
+        assert_eq!(r["leftEye"], "J_Adj_L_FaceEye");
+        let rigify = ["DEF-spine", "DEF-spine.001", "DEF-upper_arm.L", "DEF-f_pinky.01.R", "DEF-thumb.01.L"];
+        let (f, r) = skeleton_family(rigify).unwrap();
+        assert_eq!(f, "rigify");
+        assert_eq!(r["leftUpperArm"], "DEF-upper_arm.L");
+        assert_eq!(r["rightLittleProximal"], "DEF-f_pinky.01.R");
+        assert_eq!(r["leftThumbMetacarpal"], "DEF-thumb.01.L");
+        let ge = ["pelvis", "spine_01", "thigh_l", "index_01_r", "thumb_03_l"];
+        let (f, r) = skeleton_family(ge).unwrap();
+        assert_eq!(f, "game_engine");
+        assert_eq!(r["rightIndexProximal"], "index_01_r");
+        assert_eq!(r["leftThumbDistal"], "thumb_03_l");
+        assert!(skeleton_family(["Bone", "Bone.001"]).is_none());
     }
 
     #[test]
@@ -140,5 +424,17 @@ mod tests {
         let humanoid = BTreeMap::from([("hips".to_owned(), "J_Bip_C_Hips".to_owned())]);
         let roles = avatar_roles(bones, &humanoid);
         assert_eq!(resolve_bone("Hips", |n| bones.contains(&n), &roles), Some("J_Bip_C_Hips"));
+        assert_eq!(roles.len(), 1, "pelvis would be hips too: the VRM map's bone keeps the role");
+    }
+
+    #[test]
+    fn the_report_names_missing_required_roles() {
+        let bones = ["pelvis", "spine_01", "head", "thigh_l", "extra"];
+        let r = RoleReport::new(&bones, &BTreeMap::new());
+        assert_eq!(r.source, "game_engine");
+        assert!(r.missing_required.contains(&"leftUpperArm".to_owned()));
+        assert!(!r.missing_required.contains(&"hips".to_owned()));
+        assert_eq!(r.unmapped_bones, ["extra"]);
+        assert!(r.summary().contains("MISSING required roles"));
     }
 }
