@@ -435,6 +435,7 @@ fn clone_loaded(a: &LoadedAvatar) -> LoadedAvatar {
         path: a.path.clone(),
         sources: a.sources.clone(),
         pose_map: a.pose_map.clone(),
+        roles: a.roles.clone(),
     }
 }
 

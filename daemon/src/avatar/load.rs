@@ -63,7 +63,11 @@ pub struct LoadedAvatar {
     /// The asset file (served by `GetAsset`).
     pub path: Option<PathBuf>,
     pub sources: Vec<String>,
-    pub pose_map: PoseMap,
+    /// The landmark map of its skeleton, from its humanoid roles; `None` when a required role is missing
+    /// (then the face and rig frames still drive it, the body landmarks do not).
+    pub pose_map: Option<PoseMap>,
+    /// What its skeleton's bones map to ([`avatar_sim::rig::RoleReport`]).
+    pub roles: avatar_sim::rig::RoleReport,
 }
 
 impl std::fmt::Debug for LoadedAvatar {
@@ -126,16 +130,49 @@ pub fn load_asset(name: &str, cache: Option<&Cache>) -> Result<LoadedAsset> {
 
 impl LoadedAvatar {
     /// The avatar of `spec` on an already loaded asset.
+    /// The skeleton's roles come from the asset's VRM humanoid map and the name rules of its skeleton family;
+    /// the report is logged.
     pub fn new(spec: &AvatarSpec, asset: &LoadedAsset) -> Self {
+        let rig = &asset.asset.sim.rig;
+        let humanoid = &asset.asset.source.humanoid;
+        let bones = bone_names(rig);
+        let roles = avatar_sim::rig::RoleReport::new(&bones, humanoid);
+        let pose_map = match PoseMap::for_rig(rig, humanoid) {
+            Ok(m) => {
+                tracing::info!(avatar = %spec.id, "{}", roles.summary());
+                Some(m)
+            }
+            Err(missing) => {
+                tracing::warn!(
+                    avatar = %spec.id,
+                    "{}; body tracking is off for this avatar (missing roles: {})",
+                    roles.summary(),
+                    missing.join(", ")
+                );
+                None
+            }
+        };
         LoadedAvatar {
             id: spec.id.clone(),
             asset: asset.asset.clone(),
             hash: asset.hash,
             path: Some(asset.path.clone()),
             sources: spec.sources.clone(),
-            pose_map: PoseMap::default_avatar(),
+            pose_map,
+            roles,
         }
     }
+}
+
+/// The names of a rig's skeleton bones (none without an LBS part).
+pub fn bone_names(rig: &avatar_sim::rig::Rig) -> Vec<&str> {
+    rig.parts()
+        .iter()
+        .flat_map(|p| match p {
+            avatar_sim::rig::RigPart::Lbs(l) => l.bones().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
+            _ => Vec::new(),
+        })
+        .collect()
 }
 
 /// Load the asset of `spec` and make its avatar ([`load_asset`], [`LoadedAvatar::new`]).

@@ -45,10 +45,11 @@ impl AvatarSim {
         let sim = &avatar.asset.sim;
         let retarget = Retarget::new(
             &sim.rig,
-            &avatar.pose_map,
+            avatar.pose_map.as_ref(),
             params,
             avatar.sources.clone(),
             avatar.asset.source.humanoid.clone(),
+            &avatar.asset.expressions,
         )?;
         let dynamics = Dynamics::new(sim, retarget.rest_p(), 1.0 / tick_hz as f64, params.stiffness)?;
         Ok(AvatarSim { avatar, retarget, dynamics })

@@ -10,7 +10,7 @@
 
 use super::params::SimParams;
 use crate::ingest::{Inputs, Slots};
-use crate::mapping::{head_rotation, map_blendshapes, set_bone_world_rotation};
+use crate::mapping::{head_rotation, map_blendshapes, score_index, set_bone_world_rotation, FaceMap};
 use crate::mapping::{OneEuro, OneEuroRotation};
 use crate::mapping::{PoseMap, PoseMapOptions, PoseMapper};
 use avatar_schema::{state_flags, FaceFrame, Landmark, PoseFrame, RigFrame};
@@ -53,7 +53,10 @@ pub struct Retarget {
     /// face and rig frames drive it).
     mapper: Option<PoseMapper>,
     landmark_filters: Vec<[OneEuro; 3]>,
-    blend_filters: BTreeMap<usize, OneEuro>,
+    /// One-Euro filters of the face scores, by name.
+    blend_filters: BTreeMap<String, OneEuro>,
+    /// Scores → blendshapes and VRM expressions ([`crate::mapping::FaceMap`]).
+    face_map: FaceMap,
     head_filter: OneEuroRotation,
     seen: [Seen; 3],
     /// Latest mapped pieces: the body's `p` (skeleton), the face's (bone, rotation) and blendshape values, a rig
@@ -88,15 +91,17 @@ impl Retarget {
     /// `RigFrame`s that use them).
     pub fn new(
         rig: &Rig,
-        map: &PoseMap,
+        map: Option<&PoseMap>,
         params: &SimParams,
         sources: Vec<String>,
         humanoid: BTreeMap<String, String>,
+        expressions: &[avatar_sim::asset::Expression],
     ) -> Result<Self, String> {
         let options = map_options(params);
-        let mapper = match PoseMapper::new(rig, map, options) {
-            Ok(m) => Some(m),
-            Err(e) => {
+        let mapper = match map.map(|map| PoseMapper::new(rig, map, options)) {
+            None => None,
+            Some(Ok(m)) => Some(m),
+            Some(Err(e)) => {
                 tracing::warn!(
                     "body tracking is off for this avatar (its skeleton does not fit the pose map: {e})"
                 );
@@ -105,6 +110,13 @@ impl Retarget {
         };
         let rest_p = rig.rest_params();
         let f = params.filter;
+        let roles = avatar_sim::rig::avatar_roles(super::load::bone_names(rig), &humanoid);
+        // the face's head rotation goes to the humanoid head (a bone literally named `head` otherwise)
+        let head_bone = roles
+            .get("head")
+            .cloned()
+            .or_else(|| rig.bone_param_offset("head").map(|_| "head".to_owned()))
+            .filter(|b| rig.bone_param_offset(b).is_some());
         Ok(Retarget {
             sources,
             mapper,
@@ -112,6 +124,7 @@ impl Retarget {
                 .map(|_| std::array::from_fn(|_| OneEuro::new(f)))
                 .collect(),
             blend_filters: BTreeMap::new(),
+            face_map: FaceMap::new(rig, expressions),
             head_filter: OneEuroRotation::new(f),
             seen: [None; 3],
             body: None,
@@ -130,14 +143,8 @@ impl Retarget {
             ease_from: None,
             params_filter: f,
             params_mirror: params.mirror,
-            head_bone: rig.bone_param_offset("head").map(|_| "head".to_owned()),
-            roles: avatar_sim::rig::avatar_roles(
-                rig.parts().iter().flat_map(|part| match part {
-                    RigPart::Lbs(l) => l.bones().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
-                    _ => Vec::new(),
-                }),
-                &humanoid,
-            ),
+            roles,
+            head_bone,
             handles: super::dynamics::handle_offsets(rig),
             rest_p,
         })
@@ -331,23 +338,35 @@ impl Retarget {
         self.body = Some(mapper.map_at(&lm, t));
     }
 
-    /// Filter the blendshape scores and the head rotation of a face frame.
+    /// Filter the blendshape scores and the head rotation of a face frame; scores → blendshapes and
+    /// expressions through the avatar's [`FaceMap`]; other names that are blendshapes of the rig, directly.
     fn map_face(&mut self, rig: &Rig, f: &FaceFrame) -> MapCounts {
         let t = f.header.capture_time_ns as f64 * 1e-9;
-        let mut p = self.rest_p.clone();
-        let c = map_blendshapes(rig, &f.blendshapes, &mut p);
+        let mut scores = vec![None; avatar_schema::samples::MEDIAPIPE_BLENDSHAPES.len()];
         self.face_blend.clear();
+        let (mut unknown, mut rejected) = (0u64, 0u64);
         for w in &f.blendshapes {
-            if let Some(i) = rig.blendshape_param_index(&w.name) {
-                if w.value.is_finite() {
-                    let filter =
-                        self.blend_filters.entry(i).or_insert_with(|| OneEuro::new(self.params_filter));
-                    let v = filter.filter(t, p[i]).unwrap_or(p[i]).clamp(0.0, 1.0);
-                    self.face_blend.push((i, v));
-                }
+            let score = score_index(&w.name).filter(|&s| self.face_map.uses(s));
+            let param = if score.is_none() { rig.blendshape_param_index(&w.name) } else { None };
+            if score.is_none() && param.is_none() {
+                unknown += 1;
+                continue;
+            }
+            if !w.value.is_finite() {
+                rejected += 1;
+                continue;
+            }
+            let v = (w.value as f64).clamp(0.0, 1.0);
+            let filter =
+                self.blend_filters.entry(w.name.clone()).or_insert_with(|| OneEuro::new(self.params_filter));
+            let v = filter.filter(t, v).unwrap_or(v).clamp(0.0, 1.0);
+            match (score, param) {
+                (Some(s), _) => scores[s] = Some(v),
+                (None, Some(i)) => self.face_blend.push((i, v)),
+                (None, None) => unreachable!("skipped above"),
             }
         }
-        let mut rejected = c.rejected as u64;
+        self.face_blend.extend(self.face_map.apply(&scores));
         match f.facial_transform.as_ref().map(|m| head_rotation(m, self.params_mirror)) {
             Some(Some(r)) => {
                 let q = UnitQuaternion::from_rotation_matrix(&r);
@@ -357,7 +376,7 @@ impl Retarget {
             Some(None) => rejected += 1,
             None => {}
         }
-        MapCounts { unknown_names: c.unknown as u64, rejected_values: rejected }
+        MapCounts { unknown_names: unknown, rejected_values: rejected }
     }
 
     /// A rig frame: bones by name (or VRM humanoid role, or a known skeleton's name:

@@ -6,11 +6,14 @@
 //! - `pose`: MediaPipe Pose world landmarks → swing rotations down a humanoid skeleton → a full `p` (axes
 //!   conversion, bone name map, visibility hold).
 //! - `face`: blendshape scores by name, head rotation from the facial transform (orthonormalised).
+//! - `expressions`: the 52 scores → ARKit-named blendshapes and VRM expressions (the documented table).
 
+mod expressions;
 mod face;
 mod one_euro;
 mod pose;
 
+pub use expressions::{score_index, FaceMap, TABLE as EXPRESSION_TABLE};
 pub use face::{head_rotation, map_blendshapes, set_bone_world_rotation, FaceMapCounts};
 pub use one_euro::{alpha, OneEuro, OneEuroParams, OneEuroRotation};
 pub use pose::{swing, twist, PoseMap, PoseMapError, PoseMapOptions, PoseMapper, Side, TrackedBone};

@@ -32,6 +32,7 @@ use avatar_schema::types::Landmark;
 use avatar_sim::rig::{read_affine, write_affine, Affine, Bone, Rig, RigPart};
 use nalgebra::{Matrix3, Rotation3, Unit, UnitQuaternion, Vector3};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// MediaPipe Pose landmark indices (shared with the tracker side).
 pub use avatar_schema::pose_landmarks as mp;
@@ -75,72 +76,144 @@ pub struct PoseMap {
 }
 
 impl PoseMap {
-    /// The default avatar's game-engine skeleton (`pelvis`, `spine_01`, `neck_01`, `upperarm_l` …).
-    pub fn default_avatar() -> Self {
+    /// The landmark map of any humanoid skeleton, from its VRM humanoid roles (role → bone name:
+    /// [`avatar_sim::rig::avatar_roles`], i.e. a VRM file's humanoid map or the name rules of its skeleton
+    /// family). Rest directions are measured between the roles' bind heads, so an A-pose and a T-pose bind both
+    /// map the same landmarks to the same world directions.
+    ///
+    /// | tracked role | landmarks from → to | rest from → to | twist from |
+    /// |---|---|---|---|
+    /// | `spine` | mid-hip → mid-shoulder | mid upper legs → mid upper arms | shoulder line (upper arms) |
+    /// | `neck` (else `head`) | mid-shoulder → mid-ear | mid upper arms → head | ear line (upper arms) |
+    /// | `left/rightUpperArm` | shoulder → elbow | upper arm → lower arm | |
+    /// | `left/rightLowerArm` | elbow → wrist | lower arm → hand | pinky → index (little → index proximal, when both exist) |
+    /// | `left/rightUpperLeg` | hip → knee | upper leg → lower leg | |
+    /// | `left/rightLowerLeg` | knee → ankle | lower leg → foot | |
+    ///
+    /// The root is `hips`. Errors with the missing roles when any of [`avatar_sim::rig::REQUIRED`] is absent.
+    pub fn humanoid(roles: &BTreeMap<String, String>) -> Result<Self, Vec<String>> {
         use mp::*;
-        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        let t = |bone: &str, from: &[usize], to: &[usize], rf: &[&str], rt: &[&str]| TrackedBone {
-            bone: bone.into(),
+        let missing: Vec<String> = avatar_sim::rig::REQUIRED
+            .iter()
+            .filter(|r| !roles.contains_key(**r))
+            .map(|r| r.to_string())
+            .collect();
+        if !missing.is_empty() {
+            return Err(missing);
+        }
+        let b = |role: &str| roles[role].clone();
+        let names = |v: &[&str]| v.iter().map(|r| b(r)).collect::<Vec<_>>();
+        let t = |role: &str, from: &[usize], to: &[usize], rf: &[&str], rt: &[&str]| TrackedBone {
+            bone: b(role),
             from: from.to_vec(),
             to: to.to_vec(),
             rest_from: names(rf),
             rest_to: names(rt),
             side: None,
         };
-        let side = |mut b: TrackedBone, from: usize, to: usize, rf: &str, rt: &str| {
-            b.side =
-                Some(Side { from: vec![from], to: vec![to], rest_from: names(&[rf]), rest_to: names(&[rt]) });
-            b
+        let side = |mut tb: TrackedBone, from: usize, to: usize, rf: &str, rt: &str| {
+            if roles.contains_key(rf) && roles.contains_key(rt) {
+                tb.side = Some(Side {
+                    from: vec![from],
+                    to: vec![to],
+                    rest_from: names(&[rf]),
+                    rest_to: names(&[rt]),
+                });
+            }
+            tb
         };
         let (ls, rs) = (LEFT_SHOULDER, RIGHT_SHOULDER);
-        PoseMap {
-            root: "pelvis".into(),
-            left_hip_bone: "thigh_l".into(),
-            right_hip_bone: "thigh_r".into(),
+        let neck = if roles.contains_key("neck") { "neck" } else { "head" };
+        Ok(PoseMap {
+            root: b("hips"),
+            left_hip_bone: b("leftUpperLeg"),
+            right_hip_bone: b("rightUpperLeg"),
             bones: vec![
                 // torso twist from the shoulder line, head turn from the ears, forearm roll from the hand
                 side(
                     t(
-                        "spine_01",
+                        "spine",
                         &[LEFT_HIP, RIGHT_HIP],
                         &[ls, rs],
-                        &["thigh_l", "thigh_r"],
-                        &["upperarm_l", "upperarm_r"],
+                        &["leftUpperLeg", "rightUpperLeg"],
+                        &["leftUpperArm", "rightUpperArm"],
                     ),
                     rs,
                     ls,
-                    "upperarm_r",
-                    "upperarm_l",
+                    "rightUpperArm",
+                    "leftUpperArm",
                 ),
                 side(
-                    t("neck_01", &[ls, rs], &[LEFT_EAR, RIGHT_EAR], &["upperarm_l", "upperarm_r"], &["head"]),
+                    t(neck, &[ls, rs], &[LEFT_EAR, RIGHT_EAR], &["leftUpperArm", "rightUpperArm"], &["head"]),
                     RIGHT_EAR,
                     LEFT_EAR,
-                    "upperarm_r",
-                    "upperarm_l",
+                    "rightUpperArm",
+                    "leftUpperArm",
                 ),
-                t("upperarm_l", &[ls], &[LEFT_ELBOW], &["upperarm_l"], &["lowerarm_l"]),
+                t("leftUpperArm", &[ls], &[LEFT_ELBOW], &["leftUpperArm"], &["leftLowerArm"]),
                 side(
-                    t("lowerarm_l", &[LEFT_ELBOW], &[LEFT_WRIST], &["lowerarm_l"], &["hand_l"]),
+                    t("leftLowerArm", &[LEFT_ELBOW], &[LEFT_WRIST], &["leftLowerArm"], &["leftHand"]),
                     LEFT_PINKY,
                     LEFT_INDEX,
-                    "pinky_01_l",
-                    "index_01_l",
+                    "leftLittleProximal",
+                    "leftIndexProximal",
                 ),
-                t("upperarm_r", &[rs], &[RIGHT_ELBOW], &["upperarm_r"], &["lowerarm_r"]),
+                t("rightUpperArm", &[rs], &[RIGHT_ELBOW], &["rightUpperArm"], &["rightLowerArm"]),
                 side(
-                    t("lowerarm_r", &[RIGHT_ELBOW], &[RIGHT_WRIST], &["lowerarm_r"], &["hand_r"]),
+                    t("rightLowerArm", &[RIGHT_ELBOW], &[RIGHT_WRIST], &["rightLowerArm"], &["rightHand"]),
                     RIGHT_PINKY,
                     RIGHT_INDEX,
-                    "pinky_01_r",
-                    "index_01_r",
+                    "rightLittleProximal",
+                    "rightIndexProximal",
                 ),
-                t("thigh_l", &[LEFT_HIP], &[LEFT_KNEE], &["thigh_l"], &["calf_l"]),
-                t("calf_l", &[LEFT_KNEE], &[LEFT_ANKLE], &["calf_l"], &["foot_l"]),
-                t("thigh_r", &[RIGHT_HIP], &[RIGHT_KNEE], &["thigh_r"], &["calf_r"]),
-                t("calf_r", &[RIGHT_KNEE], &[RIGHT_ANKLE], &["calf_r"], &["foot_r"]),
+                t("leftUpperLeg", &[LEFT_HIP], &[LEFT_KNEE], &["leftUpperLeg"], &["leftLowerLeg"]),
+                t("leftLowerLeg", &[LEFT_KNEE], &[LEFT_ANKLE], &["leftLowerLeg"], &["leftFoot"]),
+                t("rightUpperLeg", &[RIGHT_HIP], &[RIGHT_KNEE], &["rightUpperLeg"], &["rightLowerLeg"]),
+                t("rightLowerLeg", &[RIGHT_KNEE], &[RIGHT_ANKLE], &["rightLowerLeg"], &["rightFoot"]),
             ],
-        }
+        })
+    }
+
+    /// The map of a rig's skeleton: its roles ([`avatar_sim::rig::avatar_roles`] with the VRM humanoid map
+    /// `humanoid`) through [`PoseMap::humanoid`].
+    pub fn for_rig(rig: &Rig, humanoid: &BTreeMap<String, String>) -> Result<Self, Vec<String>> {
+        let bones: Vec<&str> = rig
+            .parts()
+            .iter()
+            .flat_map(|p| match p {
+                RigPart::Lbs(l) => l.bones().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
+                _ => Vec::new(),
+            })
+            .collect();
+        Self::humanoid(&avatar_sim::rig::avatar_roles(bones, humanoid))
+    }
+
+    /// The default avatar's game-engine skeleton (`pelvis`, `spine_01`, `neck_01`, `upperarm_l` …).
+    pub fn default_avatar() -> Self {
+        let bones = [
+            "pelvis",
+            "spine_01",
+            "neck_01",
+            "head",
+            "thigh_l",
+            "thigh_r",
+            "calf_l",
+            "calf_r",
+            "foot_l",
+            "foot_r",
+            "upperarm_l",
+            "upperarm_r",
+            "lowerarm_l",
+            "lowerarm_r",
+            "hand_l",
+            "hand_r",
+            "index_01_l",
+            "index_01_r",
+            "pinky_01_l",
+            "pinky_01_r",
+        ];
+        Self::humanoid(&avatar_sim::rig::avatar_roles(bones, &BTreeMap::new()))
+            .expect("the game-engine skeleton has every required role")
     }
 }
 
@@ -635,13 +708,19 @@ mod tests {
     /// landmarks (visible frames) to < 1e-6 rad.
     #[test]
     fn recording_maps() {
+        let rig = rig();
+        check_recording(&rig, &PoseMap::default_avatar(), &|n: &str| n.to_owned());
+    }
+
+    /// Every tracked limb's posed direction is the recorded landmark direction, frame by frame (exact up to
+    /// rounding): `name` turns a default-avatar bone name into the rig's.
+    fn check_recording(rig: &Rig, map: &PoseMap, name: &dyn Fn(&str) -> String) {
         use avatar_schema::types::Message;
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../assets/recordings/pose_demo_singleperson_cam01.avtrrec");
         let rec = tracker_bridge::recording::Recording::load(&path).unwrap();
-        let rig = rig();
         let opts = PoseMapOptions::default();
-        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), opts).unwrap();
+        let mut m = PoseMapper::new(rig, map, opts).unwrap();
         let (mut frames, mut checked, mut max_err) = (0, 0, 0.0f64);
         for r in &rec.records {
             let Message::Pose(f) = &r.message else { continue };
@@ -651,15 +730,25 @@ mod tests {
             for (bone, child, a, b) in [
                 ("upperarm_l", "lowerarm_l", mp::LEFT_SHOULDER, mp::LEFT_ELBOW),
                 ("upperarm_r", "lowerarm_r", mp::RIGHT_SHOULDER, mp::RIGHT_ELBOW),
+                ("lowerarm_l", "hand_l", mp::LEFT_ELBOW, mp::LEFT_WRIST),
+                ("lowerarm_r", "hand_r", mp::RIGHT_ELBOW, mp::RIGHT_WRIST),
+                ("thigh_l", "calf_l", mp::LEFT_HIP, mp::LEFT_KNEE),
+                ("calf_r", "foot_r", mp::RIGHT_KNEE, mp::RIGHT_ANKLE),
             ] {
+                let (bone, child) = (name(bone), name(child));
                 let (Some(pa), Some(pb)) = (m.point(&f.world_landmarks, a), m.point(&f.world_landmarks, b))
                 else {
                     continue;
                 };
-                let o = rig.bone_param_offset(bone).unwrap();
+                // a limb held while unseen has no landmark to follow
+                let all_seen = [a, b].iter().all(|&i| f.world_landmarks[i].visibility >= opts.min_visibility);
+                if !all_seen {
+                    continue;
+                }
+                let o = rig.bone_param_offset(&bone).unwrap();
                 let t = read_affine(&p[o..]);
                 let wmat = Matrix3::from_fn(|r, c| t[r][c]);
-                let rest = (head_of(&rig, child) - head_of(&rig, bone)).normalize();
+                let rest = (head_of(rig, &child) - head_of(rig, &bone)).normalize();
                 let dir = wmat * rest;
                 assert!((dir.norm() - 1.0).abs() < 1e-12);
                 let err = dir.angle(&(pb - pa));
@@ -668,15 +757,111 @@ mod tests {
                 checked += 1;
             }
         }
-        eprintln!(
-            "{frames} pose frames, {checked} visible upper arms, max direction error {max_err:.3e} rad"
-        );
+        eprintln!("{frames} pose frames, {checked} visible limbs, max direction error {max_err:.3e} rad");
         assert!(frames > 10, "{frames} pose frames");
-        assert!(checked > frames, "{checked} visible upper arms in {frames} frames");
+        assert!(checked > 3 * frames, "{checked} visible limbs in {frames} frames");
     }
 
-    /// Mirroring is the x-reflection of the unmirrored result with left and right bones swapped (the default
-    /// avatar is left/right symmetric), on every recorded frame.
+    /// The default skeleton with the arms re-bound horizontal (a T-pose bind) and the bones renamed.
+    fn rebound(rig: &Rig, t_pose: bool, rename: &dyn Fn(&str) -> String) -> Rig {
+        let lbs =
+            rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None }).unwrap();
+        let mut bones = lbs.bones().to_vec();
+        let head = |b: &Bone| Vector3::new(b.bind[0][3], b.bind[1][3], b.bind[2][3]);
+        if t_pose {
+            for (arm, out) in [("upperarm_l", Vector3::x()), ("upperarm_r", -Vector3::x())] {
+                let ua = lbs.bone_index(arm).unwrap();
+                let child = bones.iter().position(|b| b.parent == Some(ua)).unwrap();
+                let s = head(&bones[ua]);
+                let r = swing(&(head(&bones[child]) - s), &out);
+                // every bone below the shoulder turns about it
+                let parents: Vec<Option<usize>> = bones.iter().map(|b| b.parent).collect();
+                let below = |mut b: usize| loop {
+                    if b == ua {
+                        return true;
+                    }
+                    match parents[b] {
+                        Some(p) => b = p,
+                        None => return false,
+                    }
+                };
+                for b in 0..bones.len() {
+                    if below(b) {
+                        let h = s + r * (head(&bones[b]) - s);
+                        let m = r.matrix() * Matrix3::from_fn(|i, j| bones[b].bind[i][j]);
+                        for i in 0..3 {
+                            for j in 0..3 {
+                                bones[b].bind[i][j] = m[(i, j)];
+                            }
+                            bones[b].bind[i][3] = h[i];
+                        }
+                    }
+                }
+            }
+        }
+        for b in &mut bones {
+            b.name = rename(&b.name);
+        }
+        let lbs = avatar_sim::rig::LbsRig::new(bones, lbs.weights().clone()).unwrap();
+        Rig::new(vec![RigPart::Lbs(lbs)]).unwrap()
+    }
+
+    /// The map of any skeleton comes from its roles, and the same landmarks give the same limb directions
+    /// whatever the bind pose (the rest directions are the avatar's own).
+    #[test]
+    fn any_humanoid_skeleton_follows_the_recording_whatever_its_bind_pose() {
+        let a_pose = rig();
+        // the role-derived map of the default skeleton is the map its bone names were written for
+        let map = PoseMap::for_rig(&a_pose, &BTreeMap::new()).unwrap();
+        assert_eq!(map.bones.len(), 10);
+        assert_eq!((map.root.as_str(), map.bones[0].bone.as_str()), ("pelvis", "spine_01"));
+        assert_eq!(map.bones[3].side.as_ref().unwrap().rest_to, ["index_01_l"]);
+        // a T-pose bind, Mixamo names
+        let mixamo = |n: &str| {
+            let m = [
+                ("pelvis", "Hips"),
+                ("spine_01", "Spine"),
+                ("spine_02", "Spine1"),
+                ("spine_03", "Spine2"),
+                ("neck_01", "Neck"),
+                ("head", "Head"),
+                ("upperarm_l", "LeftArm"),
+                ("lowerarm_l", "LeftForeArm"),
+                ("hand_l", "LeftHand"),
+                ("upperarm_r", "RightArm"),
+                ("lowerarm_r", "RightForeArm"),
+                ("hand_r", "RightHand"),
+                ("thigh_l", "LeftUpLeg"),
+                ("calf_l", "LeftLeg"),
+                ("foot_l", "LeftFoot"),
+                ("thigh_r", "RightUpLeg"),
+                ("calf_r", "RightLeg"),
+                ("foot_r", "RightFoot"),
+                ("index_01_l", "LeftHandIndex1"),
+                ("pinky_01_l", "LeftHandPinky1"),
+                ("clavicle_l", "LeftShoulder"),
+                ("clavicle_r", "RightShoulder"),
+            ];
+            let own = m.iter().find(|(a, _)| *a == n).map(|(_, b)| b.to_string()).unwrap_or(n.to_owned());
+            format!("mixamorig:{own}")
+        };
+        let t_pose = rebound(&a_pose, true, &mixamo);
+        let lbs =
+            t_pose.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None }).unwrap();
+        let (ua, la) =
+            (lbs.bone_index("mixamorig:LeftArm").unwrap(), lbs.bone_index("mixamorig:LeftForeArm").unwrap());
+        let dir =
+            Vector3::from_fn(|i, _| lbs.bones()[la].bind[i][3] - lbs.bones()[ua].bind[i][3]).normalize();
+        assert!(dir.x > 0.999, "the rebound arm is horizontal: {dir}");
+        let map = PoseMap::for_rig(&t_pose, &BTreeMap::new()).unwrap();
+        assert_eq!(map.root, "mixamorig:Hips");
+        check_recording(&t_pose, &map, &mixamo);
+        // a skeleton missing a required role says which
+        let no_arm =
+            rebound(&a_pose, false, &|n: &str| if n == "upperarm_l" { "x".into() } else { n.into() });
+        assert_eq!(PoseMap::for_rig(&no_arm, &BTreeMap::new()).unwrap_err(), ["leftUpperArm"]);
+    }
+
     #[test]
     fn mirror_is_reflection_with_sides_swapped() {
         use avatar_schema::types::Message;

@@ -13,8 +13,9 @@
 //! | `vroid` | `J_Bip_C_Hips`, `J_Bip_L_UpperArm`, `J_Adj_L_FaceEye` | VRoid Studio |
 //! | `rigify` | `DEF-spine`, `DEF-upper_arm.L`, `DEF-f_index.01.L` | Blender Rigify deform bones |
 //!
-//! The family is the one matching the most bone names (a `mixamorig` prefix counts as a Mixamo skeleton on a
-//! tie: Mixamo and CMU share `Hips`, `Spine`, `LeftArm`, but `Spine`/`Spine1` are different roles in them).
+//! The family is the one matching the most required roles ([`REQUIRED`]), then the most bone names (a
+//! `mixamorig` prefix counts as a Mixamo skeleton on a tie: Mixamo and CMU share `Hips`, `Spine`, `LeftArm`,
+//! but `Spine`/`Spine1` are different roles in them).
 //! A single frame bone's name is resolved by [`resolve_bone`]: the avatar's own bone of that name, else the
 //! bone of the VRM role of that name, else the role the name has in any family.
 //!
@@ -246,7 +247,7 @@ pub fn skeleton_family<'a>(
 ) -> Option<(&'static str, BTreeMap<String, String>)> {
     let bones: Vec<&str> = bones.into_iter().collect();
     let mixamo_prefix = bones.iter().any(|b| b.to_ascii_lowercase().starts_with("mixamorig"));
-    let mut best: Option<(usize, &'static str, BTreeMap<String, String>)> = None;
+    let mut best: Option<((usize, usize), &'static str, BTreeMap<String, String>)> = None;
     for (family, table) in families() {
         let mut roles = BTreeMap::new();
         for b in &bones {
@@ -255,8 +256,9 @@ pub fn skeleton_family<'a>(
                 roles.entry(r.clone()).or_insert_with(|| (*b).to_owned());
             }
         }
-        let score = 2 * roles.len() + usize::from(mixamo_prefix && *family == "mixamo");
-        if score > 0 && best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+        let required = REQUIRED.iter().filter(|r| roles.contains_key(**r)).count();
+        let score = (required, 2 * roles.len() + usize::from(mixamo_prefix && *family == "mixamo"));
+        if score.1 > 0 && best.as_ref().is_none_or(|(s, _, _)| score > *s) {
             best = Some((score, family, roles));
         }
     }

@@ -142,7 +142,8 @@ pub(super) fn kinds(cache: Option<&Cache>) -> Result<Vec<Kind>> {
             hash: built.hash,
             path: None,
             sources: vec![source.to_owned()],
-            pose_map: PoseMap::default_avatar(),
+            pose_map: Some(PoseMap::default_avatar()),
+            roles: Default::default(),
         };
         kinds.push(Kind { info, avatar: Arc::new(avatar) });
     };
