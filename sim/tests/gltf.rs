@@ -316,3 +316,111 @@ fn corrupted_glb_bytes_never_crash_the_importer() {
     // Most flips land in vertex data (still a valid file); some hit the JSON or the headers.
     assert!(errors > 0);
 }
+
+/// The mesh node of one of our exports (the node holding `mesh`).
+fn mesh_node(json: &serde_json::Value) -> u64 {
+    json["nodes"].as_array().unwrap().iter().position(|n| n.get("mesh").is_some()).unwrap() as u64
+}
+
+#[test]
+fn vrm_expressions_are_read_from_1_0_and_0_x_with_binds_on_the_blendshapes() {
+    let glb = to_glb(&small_asset(), &[0; 32]).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_slice(&gltf::binary::Glb::from_slice(&glb).unwrap().json).unwrap();
+    let node = mesh_node(&json);
+    // VRM 1.0: binds by node; a bind on a node without a mesh and a NaN weight are reported, not fatal
+    let v1 = edit_json(&glb, |j| {
+        j["extensions"] = serde_json::json!({"VRMC_vrm": {"specVersion": "1.0",
+            "meta": {"name": "bar", "authors": ["a"], "licenseUrl": "https://vrm.dev/licenses/1.0/"},
+            "expressions": {
+                "preset": {
+                    "aa": {"morphTargetBinds": [{"node": node, "index": 0, "weight": 1.0}]},
+                    "happy": {"morphTargetBinds": [{"node": node, "index": 1, "weight": 0.5}], "isBinary": true},
+                    "blink": {"morphTargetBinds": [{"node": 0, "index": 0, "weight": 1.0},
+                                                   {"node": node, "index": 1, "weight": "x"}]},
+                    "notAPreset": {"morphTargetBinds": []}
+                },
+                "custom": {"smirk": {"morphTargetBinds": [{"node": node, "index": 1, "weight": 0.3}]}}
+            }}});
+    });
+    let a = read_glb(&v1).unwrap();
+    assert_eq!(a.info.vrm_version, "1.0");
+    let by = |name: &str| a.expressions.iter().find(|e| e.name == name).unwrap().clone();
+    assert_eq!((by("aa").binds[0].blendshape.as_str(), by("aa").binds[0].weight), ("jawOpen", 1.0));
+    assert!(by("happy").is_binary && by("happy").preset);
+    assert_eq!((by("smirk").binds[0].blendshape.as_str(), by("smirk").preset), ("wiggle", false));
+    assert!(by("blink").binds.is_empty(), "both of blink's binds were unusable");
+    let dropped = a.info.expressions_dropped.join("; ");
+    assert!(dropped.contains("notAPreset") && dropped.contains("blink: a bind"), "{dropped}");
+    assert!(dropped.contains("non-finite"), "{dropped}");
+    assert_eq!(a.vrm_meta.as_ref().unwrap()["name"], "bar");
+    // VRM 0.x: binds by mesh index, weights 0–100, presets renamed to 1.0's, meta turned into 1.0 fields
+    let v0 = edit_json(&glb, |j| {
+        j["extensions"] = serde_json::json!({"VRM": {
+            "meta": {"title": "old", "author": "me", "licenseName": "CC0"},
+            "humanoid": {"humanBones": [{"bone": "hips", "node": 0}]},
+            "blendShapeMaster": {"blendShapeGroups": [
+                {"name": "A", "presetName": "a", "binds": [{"mesh": 0, "index": 0, "weight": 100}]},
+                {"name": "Joy", "presetName": "joy", "binds": [{"mesh": 0, "index": 1, "weight": 40}]},
+                {"name": "Wink", "presetName": "unknown", "binds": [{"mesh": 7, "index": 0, "weight": 100}]}
+            ]}}});
+    });
+    let a = read_glb(&v0).unwrap();
+    assert_eq!(a.info.vrm_version, "0.x");
+    let names: Vec<&str> = a.expressions.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["aa", "happy", "Wink"]);
+    assert_eq!(a.expressions[1].binds[0].weight, 0.4);
+    assert!(!a.expressions[2].preset && a.expressions[2].binds.is_empty());
+    let meta = a.vrm_meta.unwrap();
+    assert_eq!((meta["name"].as_str(), meta["authors"][0].as_str()), (Some("old"), Some("me")));
+    assert_eq!(meta["licenseUrl"], "https://creativecommons.org/publicdomain/zero/1.0/");
+    assert_eq!(a.info.humanoid["hips"], "root");
+}
+
+#[test]
+fn a_broken_texture_is_dropped_with_the_reason_and_the_material_keeps_its_colour() {
+    let glb = to_glb(&small_asset(), &[0; 32]).unwrap();
+    // an image whose bytes are vertex positions (not PNG or JPEG), and one pointing outside the file
+    let broken = edit_json(&glb, |j| {
+        j["images"] = serde_json::json!([{"bufferView": 0, "mimeType": "image/png"}, {"uri": "skin.png"}]);
+        j["textures"] = serde_json::json!([{"source": 0}, {"source": 1}]);
+        j["materials"] = serde_json::json!([{"name": "skin", "pbrMetallicRoughness": {
+            "baseColorFactor": [0.8, 0.6, 0.5, 1.0], "baseColorTexture": {"index": 0}}}]);
+        j["meshes"][0]["primitives"][0]["material"] = 0.into();
+    });
+    let a = read_glb(&broken).unwrap();
+    assert_eq!(a.looks.materials.len(), 1);
+    assert_eq!(a.looks.materials[0].base_color, [0.8, 0.6, 0.5, 1.0]);
+    assert_eq!(a.looks.materials[0].base_color_texture, None);
+    assert!(a.looks.images.is_empty());
+    let dropped = a.info.looks_dropped.join("; ");
+    assert!(dropped.contains("image 0") && dropped.contains("not a PNG or JPEG"), "{dropped}");
+    // a non-finite colour factor falls back to white, reported
+    let nan = edit_json(&broken, |j| j["materials"][0]["pbrMetallicRoughness"]["baseColorFactor"][1] = "NaN".into());
+    if let Ok(a) = read_glb(&nan) {
+        assert!(a.looks.materials.iter().all(|m| m.base_color.iter().all(|c| c.is_finite())));
+    }
+}
+
+#[test]
+fn a_vrm_without_a_humanoid_or_with_missing_bones_imports_and_says_what_is_missing() {
+    let glb = to_glb(&small_asset(), &[0; 32]).unwrap();
+    // no humanoid: the name rules find nothing on bones called root/child
+    let plain = read_glb(&glb).unwrap();
+    assert!(plain.info.humanoid.is_empty());
+    let bones = ["root", "child"];
+    let report = avatar_sim::rig::RoleReport::new(&bones, &plain.info.humanoid);
+    assert_eq!(report.missing_required.len(), avatar_sim::rig::REQUIRED.len());
+    // a humanoid map naming nodes that do not exist or are not joints: those roles are missing, named
+    let partial = edit_json(&glb, |j| {
+        j["extensions"] = serde_json::json!({"VRMC_vrm": {"specVersion": "1.0",
+            "humanoid": {"humanBones": {"hips": {"node": 0}, "spine": {"node": 999}, "head": {"node": "x"}}}}});
+    });
+    let a = read_glb(&partial).unwrap();
+    assert_eq!(a.info.humanoid.keys().collect::<Vec<_>>(), ["hips"]);
+    let report = avatar_sim::rig::RoleReport::new(&bones, &a.info.humanoid);
+    assert!(report.missing_required.contains(&"spine".to_owned()));
+    assert!(report.missing_required.contains(&"head".to_owned()));
+    assert!(!report.missing_required.contains(&"hips".to_owned()));
+    assert!(report.summary().contains("MISSING required roles: spine"), "{}", report.summary());
+}

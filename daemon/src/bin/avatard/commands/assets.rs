@@ -87,7 +87,41 @@ pub fn import(a: ImportArgs) -> Result<()> {
         built.bytes.len(),
         &asset::hex(&built.hash)[..16],
     );
+    print_mapping(&built.asset, &report["import"]);
     Ok(())
+}
+
+/// The mapping report of an import: skeleton roles, face (ARKit names, VRM expressions), looks.
+fn print_mapping(asset: &asset::Asset, import: &serde_json::Value) {
+    let bones = avatard::bone_names(&asset.sim.rig);
+    let roles = avatar_sim::rig::RoleReport::new(&bones, &asset.source.humanoid);
+    println!("  body: {}", roles.summary());
+    if !roles.missing_optional.is_empty() {
+        println!("        optional roles not found: {}", roles.missing_optional.join(", "));
+    }
+    let face = avatard::FaceMap::new(&asset.sim.rig, &asset.expressions);
+    let driven = face.driven_expressions();
+    println!(
+        "  face: {} blendshapes with MediaPipe names; VRM expressions driven: {}{}",
+        face.direct_count(),
+        if driven.is_empty() { "none".to_owned() } else { driven.join(", ") },
+        match import["vrm_version"].as_str() {
+            Some(v) if !v.is_empty() => format!(" (VRM {v})"),
+            _ => String::new(),
+        }
+    );
+    for d in import["expressions_dropped"].as_array().into_iter().flatten() {
+        println!("        expression note: {}", d.as_str().unwrap_or_default());
+    }
+    println!(
+        "  looks: {} materials, {} textures, UVs {}",
+        asset.looks.materials.len(),
+        asset.looks.images.len(),
+        if asset.looks.uv.is_empty() { "no" } else { "yes" }
+    );
+    for d in import["looks_dropped"].as_array().into_iter().flatten() {
+        println!("        looks note: {}", d.as_str().unwrap_or_default());
+    }
 }
 
 pub fn export(a: ExportArgs) -> Result<()> {
