@@ -36,11 +36,11 @@ mod shared;
 mod tick;
 
 pub use avatar::load::{bone_names, load as load_avatar, load_asset, AvatarSpec, LoadedAsset, LoadedAvatar};
-pub use mapping::FaceMap;
 pub use avatar::params::{SimParams, SETTABLE};
 pub use avatar::{AvatarSim, TickOutput};
 pub use config::{check_tick_hz, ConfigError, Endpoints, FileConfig, RunConfig, TICK_HZ_RANGE};
 pub use ingest::{Ingest, Inputs, Slots, SourceSlots};
+pub use mapping::FaceMap;
 pub use metrics::Metrics;
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};

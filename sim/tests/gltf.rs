@@ -331,17 +331,17 @@ fn vrm_expressions_are_read_from_1_0_and_0_x_with_binds_on_the_blendshapes() {
     // VRM 1.0: binds by node; a bind on a node without a mesh and a NaN weight are reported, not fatal
     let v1 = edit_json(&glb, |j| {
         j["extensions"] = serde_json::json!({"VRMC_vrm": {"specVersion": "1.0",
-            "meta": {"name": "bar", "authors": ["a"], "licenseUrl": "https://vrm.dev/licenses/1.0/"},
-            "expressions": {
-                "preset": {
-                    "aa": {"morphTargetBinds": [{"node": node, "index": 0, "weight": 1.0}]},
-                    "happy": {"morphTargetBinds": [{"node": node, "index": 1, "weight": 0.5}], "isBinary": true},
-                    "blink": {"morphTargetBinds": [{"node": 0, "index": 0, "weight": 1.0},
-                                                   {"node": node, "index": 1, "weight": "x"}]},
-                    "notAPreset": {"morphTargetBinds": []}
-                },
-                "custom": {"smirk": {"morphTargetBinds": [{"node": node, "index": 1, "weight": 0.3}]}}
-            }}});
+        "meta": {"name": "bar", "authors": ["a"], "licenseUrl": "https://vrm.dev/licenses/1.0/"},
+        "expressions": {
+            "preset": {
+                "aa": {"morphTargetBinds": [{"node": node, "index": 0, "weight": 1.0}]},
+                "happy": {"morphTargetBinds": [{"node": node, "index": 1, "weight": 0.5}], "isBinary": true},
+                "blink": {"morphTargetBinds": [{"node": 0, "index": 0, "weight": 1.0},
+                                               {"node": node, "index": 1, "weight": "x"}]},
+                "notAPreset": {"morphTargetBinds": []}
+            },
+            "custom": {"smirk": {"morphTargetBinds": [{"node": node, "index": 1, "weight": 0.3}]}}
+        }}});
     });
     let a = read_glb(&v1).unwrap();
     assert_eq!(a.info.vrm_version, "1.0");
@@ -357,13 +357,13 @@ fn vrm_expressions_are_read_from_1_0_and_0_x_with_binds_on_the_blendshapes() {
     // VRM 0.x: binds by mesh index, weights 0–100, presets renamed to 1.0's, meta turned into 1.0 fields
     let v0 = edit_json(&glb, |j| {
         j["extensions"] = serde_json::json!({"VRM": {
-            "meta": {"title": "old", "author": "me", "licenseName": "CC0"},
-            "humanoid": {"humanBones": [{"bone": "hips", "node": 0}]},
-            "blendShapeMaster": {"blendShapeGroups": [
-                {"name": "A", "presetName": "a", "binds": [{"mesh": 0, "index": 0, "weight": 100}]},
-                {"name": "Joy", "presetName": "joy", "binds": [{"mesh": 0, "index": 1, "weight": 40}]},
-                {"name": "Wink", "presetName": "unknown", "binds": [{"mesh": 7, "index": 0, "weight": 100}]}
-            ]}}});
+        "meta": {"title": "old", "author": "me", "licenseName": "CC0"},
+        "humanoid": {"humanBones": [{"bone": "hips", "node": 0}]},
+        "blendShapeMaster": {"blendShapeGroups": [
+            {"name": "A", "presetName": "a", "binds": [{"mesh": 0, "index": 0, "weight": 100}]},
+            {"name": "Joy", "presetName": "joy", "binds": [{"mesh": 0, "index": 1, "weight": 40}]},
+            {"name": "Wink", "presetName": "unknown", "binds": [{"mesh": 7, "index": 0, "weight": 100}]}
+        ]}}});
     });
     let a = read_glb(&v0).unwrap();
     assert_eq!(a.info.vrm_version, "0.x");
@@ -396,7 +396,9 @@ fn a_broken_texture_is_dropped_with_the_reason_and_the_material_keeps_its_colour
     let dropped = a.info.looks_dropped.join("; ");
     assert!(dropped.contains("image 0") && dropped.contains("not a PNG or JPEG"), "{dropped}");
     // a non-finite colour factor falls back to white, reported
-    let nan = edit_json(&broken, |j| j["materials"][0]["pbrMetallicRoughness"]["baseColorFactor"][1] = "NaN".into());
+    let nan = edit_json(&broken, |j| {
+        j["materials"][0]["pbrMetallicRoughness"]["baseColorFactor"][1] = "NaN".into()
+    });
     if let Ok(a) = read_glb(&nan) {
         assert!(a.looks.materials.iter().all(|m| m.base_color.iter().all(|c| c.is_finite())));
     }

@@ -7,7 +7,7 @@
 //!
 //! | family | example bones | notes |
 //! |---|---|---|
-//! | `cmu` | `Hips`, `LowerBack`, `Spine`, `Spine1`, `LeftUpLeg`, `LeftArm` | CMU mocap BVH; `LHipJoint`, `Neck1`, `LeftFingerBase` have no role |
+//! | `cmu` | `Hips`, `LowerBack`, `Spine`, `Spine1`, `LeftUpLeg`, `LeftArm` | CMU mocap BVH; `LHipJoint`, `Neck1` have no role; `LeftFingerBase`, `LeftHandIndex1`, `LThumb` are the index and thumb |
 //! | `game_engine` | `pelvis`, `spine_01`, `thigh_l`, `upperarm_l`, `index_01_l` | Unreal / MakeHuman (the default avatar) |
 //! | `mixamo` | `mixamorig:Hips`, `mixamorig:Spine1`, `mixamorig:LeftHandIndex1` | any `prefix:` is ignored |
 //! | `vroid` | `J_Bip_C_Hips`, `J_Bip_L_UpperArm`, `J_Adj_L_FaceEye` | VRoid Studio |
@@ -93,6 +93,9 @@ const CMU: &[(&str, &str)] = &[
     ("{Left}Leg", "{left}LowerLeg"),
     ("{Left}Foot", "{left}Foot"),
     ("{Left}ToeBase", "{left}Toes"),
+    ("{Left}FingerBase", "{left}IndexProximal"),
+    ("{Left}HandIndex1", "{left}IndexIntermediate"),
+    ("{L}Thumb", "{left}ThumbProximal"),
 ];
 
 const GAME_ENGINE: &[(&str, &str)] = &[
@@ -383,7 +386,7 @@ mod tests {
         assert_eq!(f, "mixamo");
         assert_eq!(r["spine"], "mixamorig:Spine");
         assert_eq!(r["chest"], "mixamorig:Spine1");
-        let cmu = ["Hips", "LowerBack", "Spine", "Spine1", "LeftArm"];
+        let cmu = ["Hips", "LowerBack", "Spine", "Spine1", "LeftArm", "LeftHandIndex1", "RightHandIndex1"];
         let (f, r) = skeleton_family(cmu).unwrap();
         assert_eq!(f, "cmu");
         assert_eq!((r["spine"].as_str(), r["chest"].as_str()), ("LowerBack", "Spine"));
