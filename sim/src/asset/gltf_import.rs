@@ -15,6 +15,8 @@
 //!   (`<mesh>.target<i>` otherwise). Targets with the same name in several primitives are one blendshape. A
 //!   name equal to a MediaPipe blendshape name up to case (e.g. `JawOpen`) is renamed to MediaPipe's spelling
 //!   so that face tracking drives it.
+//! - **Facing**: glTF and VRM 1.0 models face +Z; VRM 0.x models face −Z and are turned half a turn about +Y
+//!   on import (positions, morph deltas, bind transforms conjugated), so every avatar faces +Z.
 //! - **VRM**: the humanoid bone map (`VRMC_vrm` 1.0 `humanoid.humanBones`, or VRM 0.x `VRM.humanoid`) is
 //!   kept in the asset's provenance (humanoid bone → our bone name) for the tracker mapping.
 //!
@@ -101,6 +103,8 @@ pub struct ImportInfo {
     pub unweighted_vertices: usize,
     /// `1.0`, `0.x` or empty (plain glTF).
     pub vrm_version: String,
+    /// A VRM 0.x model (facing −Z) turned half a turn about +Y to face +Z like glTF and VRM 1.0.
+    pub turned_to_face_z: bool,
     /// Materials kept, textures kept, and what was dropped from the looks (with the reason).
     pub materials: usize,
     pub textures: usize,
@@ -417,6 +421,31 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
         return Err(ImportError::NoTriangles(why));
     }
 
+    // VRM 0.x models face −Z (VRM 1.0 and glTF: +Z): turn them half a turn about +Y, a change of world
+    // coordinates `x' = R x` (positions, morph deltas) under which each bind transform is conjugated
+    // (`R · bind · R⁻¹`), so world-aligned bone frames stay world-aligned.
+    let json = glb_json(bytes);
+    let vrm0 = json
+        .as_ref()
+        .is_some_and(|j| j["extensions"]["VRM"].is_object() && !j["extensions"]["VRMC_vrm"].is_object());
+    if vrm0 {
+        let turn = |v: &mut [f64; 3]| {
+            v[0] = -v[0];
+            v[2] = -v[2];
+        };
+        vertices.iter_mut().for_each(turn);
+        targets.values_mut().flatten().for_each(|(_, d)| turn(d));
+        let sign = [-1.0, 1.0, -1.0];
+        for b in &mut bones {
+            for (r, row) in b.bind.iter_mut().enumerate() {
+                for (c, x) in row.iter_mut().enumerate() {
+                    // (R A R⁻¹)[r][c] = s_r A[r][c] s_c with R = diag(s); the translation column takes s_r
+                    *x *= sign[r] * if c < 3 { sign[c] } else { 1.0 };
+                }
+            }
+        }
+        info.turned_to_face_z = true;
+    }
     // Weights: bind unweighted vertices to the first root, then renormalise.
     let root = bones.iter().position(|b| b.parent.is_none()).unwrap_or(0) as u32;
     for row in &mut weight_rows {
@@ -465,7 +494,6 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
             .collect();
     }
     let looks = materials.finish(uvs, triangle_material, &mut info);
-    let json = glb_json(bytes);
     let node_mesh: HashMap<usize, usize> =
         doc.nodes().filter_map(|n| n.mesh().map(|m| (n.index(), m.index()))).collect();
     let blendshape =
@@ -892,6 +920,10 @@ pub fn build_asset(
     Ok((Asset { sim, render, source, flesh: Some(flesh), looks, expressions }, report))
 }
 
+/// Part of the cache key: bumped whenever the importer reads a file differently (2: looks, expressions,
+/// VRM 0.x turned to face +Z), so that an upgrade never serves an old reading from the cache.
+pub const IMPORTER_VERSION: &str = "2";
+
 /// Import a .glb file, through the cache.
 pub fn import(
     path: &Path,
@@ -904,6 +936,7 @@ pub fn import(
     let import_json = serde_json::to_string(import)?;
     let settings_json = serde_json::to_string(settings)?;
     let key = CacheKey::new([
+        ("importer", IMPORTER_VERSION.as_bytes()),
         ("glb", &bytes[..]),
         ("import", import_json.as_bytes()),
         ("settings", settings_json.as_bytes()),
