@@ -307,3 +307,83 @@ async fn xsub_xpub_proxies_join_daemons_for_trackers_and_subscribers() {
         "{driven:?}"
     );
 }
+
+/// The README's own-avatar goal as processes: `avatard import me.vrm`, `avatard run --avatar me=me.avatar`,
+/// the recorded webcam body and face streams in, a pyzmq subscriber out. The VRM 0.x test avatar (T-pose bind,
+/// VRoid-style morphs behind VRM expressions, no ARKit names) follows the arm and opens its mouth.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_vrm_follows_the_recorded_webcam_through_the_daemon() {
+    let dir = tempdir();
+    let asset = dir.join("me.avatar");
+    let vrm = avatar_e2e::repo_root().join("assets/fixtures/avatars/anny_vrm0.vrm");
+    let out = std::process::Command::new(EXE)
+        .args(["import", vrm.to_str().unwrap(), "--out", asset.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.contains("every required role mapped"), "{printed}");
+    assert!(printed.contains("VRM expressions driven: aa"), "{printed}");
+
+    let eps = Eps::tcp();
+    let me = format!("me={}", asset.display());
+    let d = Daemon::start(EXE, &eps, &["--avatar", &me]).unwrap();
+    let sub = Python::peer(&[
+        "sub",
+        "--connect",
+        &eps.state,
+        "--topic",
+        "state/me/",
+        "--count",
+        "100000",
+        "--timeout",
+        "3",
+    ]);
+    sub.expect_line("READY", T).unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut publisher = TrackerPublisher::new(&eps.input, "e2e/webcam");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let pose = recording();
+    replay(&pose, &mut publisher, &ReplayOptions::default()).await;
+    let face_path = avatar_e2e::repo_root().join("assets/recordings/face_carphone.avtrrec");
+    let face = Recording::load(&face_path).unwrap();
+    replay(&face, &mut publisher, &ReplayOptions::default()).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(d);
+    let lines = sub.json_lines_until(T, |_| false);
+    let states: Vec<&Value> =
+        lines.iter().filter(|l| l["message"]["kind"] == "State").map(|l| &l["message"]).collect();
+    assert!(states.len() > 300, "{} states", states.len());
+
+    let (loaded, _) = avatar_sim::asset::load(&asset).unwrap();
+    let rig = &loaded.sim.rig;
+    let ua = rig.bone_param_offset("upperarm_l").unwrap();
+    let head = |b: &str| Vector3::from(avatar_sim::rig::bone_head(rig, b).unwrap());
+    let rest_dir = head("lowerarm_l") - head("upperarm_l");
+    let mouth = rig.blendshape_param_index("Fcl_MTH_A").unwrap();
+    let (mut arm, mut mouth_open) = (Vec::new(), 0.0f64);
+    for s in &states {
+        let p = floats(&s["p"]);
+        assert!(p.iter().all(|v| v.is_finite()));
+        let a = Matrix3::from_fn(|r, c| p[ua + 4 * r + c]);
+        arm.push(elevation(a * rest_dir).to_degrees());
+        mouth_open = mouth_open.max(p[mouth]);
+    }
+    let span = arm.iter().cloned().fold(f64::MIN, f64::max) - arm.iter().cloned().fold(f64::MAX, f64::min);
+    eprintln!(
+        "{} states; left upper arm elevation span {span:.1}°; Fcl_MTH_A (aa) peak {mouth_open:.2}",
+        states.len()
+    );
+    assert!(span > 20.0, "the VRM's arm moves with the recorded arm ({span:.1}°)");
+    assert!(mouth_open > 0.3, "the face recording opens the VRM's mouth through `aa` ({mouth_open:.2})");
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "avatard-e2e-{}-{}",
+        std::process::id(),
+        avatar_schema::clock::unix_ns()
+    ));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
