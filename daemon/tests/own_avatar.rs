@@ -362,3 +362,66 @@ fn the_cmu_clip_drives_vrm_avatars_by_joint_role() {
         }
     }
 }
+
+/// Gaze: the assimp human's eye bones (humanoid `leftEye`/`rightEye`) turn with the `eyeLook*` scores: both
+/// toward the subject's left (+X on an avatar facing +Z) when the left eye looks out and the right eye in,
+/// and up with `eyeLookUp*`.
+#[test]
+fn eye_bones_follow_the_gaze_scores() {
+    let a = import("bcn_vrm0.vrm");
+    let rig = &a.asset.sim.rig;
+    let eyes = ["leftEye", "rightEye"].map(|r| a.roles.mapped[r].clone());
+    let params = SimParams {
+        filter: avatard::mapping::OneEuroParams { min_cutoff: 1e3, ..Default::default() },
+        ..Default::default()
+    };
+    let look = |scores: &[(&str, f32)]| {
+        let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+        let inputs = Inputs::default();
+        let mut blendshapes: Vec<avatar_schema::NamedWeight> = MEDIAPIPE_BLENDSHAPES
+            .iter()
+            .map(|n| avatar_schema::NamedWeight { name: n.to_string(), value: 0.0 })
+            .collect();
+        for (n, v) in scores {
+            blendshapes.iter_mut().find(|w| w.name == *n).unwrap().value = *v;
+        }
+        let t = 1_000_000_000;
+        let f = avatar_schema::FaceFrame {
+            header: FrameHeader {
+                source_id: "t".into(),
+                stream_id: 1,
+                seq: 1,
+                capture_time_ns: t,
+                send_time_ns: t,
+            },
+            image_width: 640,
+            image_height: 480,
+            face_index: 0,
+            landmarks: Vec::new(),
+            blendshapes,
+            facial_transform: None,
+        };
+        inputs.any.face.store(Some(Arc::new(f)));
+        inputs.any.received_ns.store(t, Relaxed);
+        let mut o = sim.tick(&inputs, t, HZ, &params, false);
+        for i in 1..30 {
+            o = sim.tick(&inputs, t + i * TICK_NS, HZ, &params, false);
+        }
+        // each eye's forward (+Z) direction
+        eyes.clone().map(|e| {
+            let ob = rig.bone_param_offset(&e).unwrap();
+            Matrix3::from_fn(|r, c| o.p[ob + 4 * r + c] as f64) * Vector3::z()
+        })
+    };
+    let ahead = look(&[]);
+    assert!(ahead.iter().all(|d| (d - Vector3::z()).norm() < 1e-5), "no gaze: eyes at rest {ahead:?}");
+    for d in look(&[("eyeLookOutLeft", 1.0), ("eyeLookInRight", 1.0)]) {
+        let yaw = d.x.atan2(d.z).to_degrees();
+        eprintln!("looking to the subject's left: eye yaw {yaw:.1}°");
+        assert!((yaw - 25.0).abs() < 0.5, "{yaw}");
+    }
+    for d in look(&[("eyeLookUpLeft", 0.5), ("eyeLookUpRight", 0.5)]) {
+        let pitch = d.y.atan2(d.z).to_degrees();
+        assert!((pitch - 10.0).abs() < 0.5, "half up: {pitch}");
+    }
+}

@@ -84,6 +84,28 @@ pub struct Retarget {
     roles: BTreeMap<String, String>,
     handles: Vec<usize>,
     head_bone: Option<String>,
+    /// The humanoid `leftEye` / `rightEye` bones, when the avatar has them.
+    eye_bones: [Option<String>; 2],
+    /// Gaze from the latest face frame: (left eye yaw, right eye yaw, pitch), radians (see [`gaze`]).
+    gaze: Option<[f64; 3]>,
+}
+
+/// Largest eye turn (radians) for a full `eyeLook*` score: about what an eye does (±25° sideways, ±20° up and
+/// down).
+const EYE_YAW: f64 = 25.0 * std::f64::consts::PI / 180.0;
+const EYE_PITCH: f64 = 20.0 * std::f64::consts::PI / 180.0;
+
+/// Eye turns from the gaze scores (MediaPipe derives them from the iris landmarks): per eye, yaw toward the
+/// subject's left (+X on the avatar, which faces +Z) = `eyeLookOut` − `eyeLookIn` for the left eye and the
+/// reverse for the right; pitch up = `eyeLookUp` − `eyeLookDown`, both eyes' mean. `None` when a score is
+/// missing.
+pub fn gaze(scores: &[Option<f64>]) -> Option<[f64; 3]> {
+    let s = |n: &str| score_index(n).and_then(|i| scores.get(i).copied().flatten());
+    let yaw_l = s("eyeLookOutLeft")? - s("eyeLookInLeft")?;
+    let yaw_r = s("eyeLookInRight")? - s("eyeLookOutRight")?;
+    let pitch =
+        (s("eyeLookUpLeft")? + s("eyeLookUpRight")? - s("eyeLookDownLeft")? - s("eyeLookDownRight")?) / 2.0;
+    Some([yaw_l * EYE_YAW, yaw_r * EYE_YAW, pitch * EYE_PITCH])
 }
 
 impl Retarget {
@@ -117,6 +139,8 @@ impl Retarget {
             .cloned()
             .or_else(|| rig.bone_param_offset("head").map(|_| "head".to_owned()))
             .filter(|b| rig.bone_param_offset(b).is_some());
+        let eye_bones = ["leftEye", "rightEye"]
+            .map(|r| roles.get(r).cloned().filter(|b| rig.bone_param_offset(b).is_some()));
         Ok(Retarget {
             sources,
             mapper,
@@ -145,6 +169,8 @@ impl Retarget {
             params_mirror: params.mirror,
             roles,
             head_bone,
+            eye_bones,
+            gaze: None,
             handles: super::dynamics::handle_offsets(rig),
             rest_p,
         })
@@ -162,6 +188,7 @@ impl Retarget {
         self.clear_filters();
         self.seen = [None; 3];
         (self.body, self.head, self.rig_p) = (None, None, None);
+        self.gaze = None;
         self.face_blend.clear();
         self.from = self.rest_p.clone();
         self.target = self.rest_p.clone();
@@ -346,7 +373,9 @@ impl Retarget {
         self.face_blend.clear();
         let (mut unknown, mut rejected) = (0u64, 0u64);
         for w in &f.blendshapes {
-            let score = score_index(&w.name).filter(|&s| self.face_map.uses(s));
+            let has_eyes = self.eye_bones.iter().any(Option::is_some);
+            let score = score_index(&w.name)
+                .filter(|&s| self.face_map.uses(s) || (has_eyes && w.name.starts_with("eyeLook")));
             let param = if score.is_none() { rig.blendshape_param_index(&w.name) } else { None };
             if score.is_none() && param.is_none() {
                 unknown += 1;
@@ -367,6 +396,9 @@ impl Retarget {
             }
         }
         self.face_blend.extend(self.face_map.apply(&scores));
+        if self.eye_bones.iter().any(Option::is_some) {
+            self.gaze = gaze(&scores).or(self.gaze);
+        }
         match f.facial_transform.as_ref().map(|m| head_rotation(m, self.params_mirror)) {
             Some(Some(r)) => {
                 let q = UnitQuaternion::from_rotation_matrix(&r);
@@ -433,6 +465,18 @@ impl Retarget {
         if let (Some(r), Some(bone)) = (&self.head, &self.head_bone) {
             // The face tracker's head is relative to the camera, like the body's world landmarks.
             set_bone_world_rotation(rig, &mut p, bone, r);
+        }
+        if let Some(g) = self.gaze {
+            for (eye, yaw) in self.eye_bones.iter().zip([g[0], g[1]]) {
+                let Some(eye) = eye else { continue };
+                // the eye turns within its current (head-carried) world rotation
+                let Some(o) = rig.bone_param_offset(eye) else { continue };
+                let carried =
+                    Rotation3::from_matrix_unchecked(nalgebra::Matrix3::from_fn(|i, j| p[o + 4 * i + j]));
+                let turn = Rotation3::from_axis_angle(&nalgebra::Vector3::y_axis(), yaw)
+                    * Rotation3::from_axis_angle(&nalgebra::Vector3::x_axis(), -g[2]);
+                set_bone_world_rotation(rig, &mut p, eye, &(carried * turn));
+            }
         }
         for &(i, v) in &self.face_blend {
             p[i] = v;
