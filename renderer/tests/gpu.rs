@@ -371,3 +371,50 @@ fn triangles_are_sorted_by_material_with_blend_last() {
     original.sort();
     assert_eq!(sorted, original);
 }
+
+/// The textured VRM 1.0 fixture: `assets/fixtures/avatars/anny_vrm1.vrm` in the workspace, or the file named by
+/// `AVATAR_TEXTURED_VRM`.
+fn textured_vrm() -> Option<PathBuf> {
+    let path = std::env::var_os("AVATAR_TEXTURED_VRM").map(PathBuf::from).unwrap_or_else(|| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/fixtures/avatars/anny_vrm1.vrm")
+    });
+    path.exists().then_some(path)
+}
+
+/// A real textured import (VRM 1.0, base-colour textures through `VRMC_materials_mtoon`) at its bind pose
+/// against a committed golden image. Skipped, with a note, while the fixture is not in the workspace.
+#[test]
+fn imported_textured_vrm_bind_pose_matches_the_golden_image() {
+    let Some(path) = textured_vrm() else {
+        eprintln!("skipped: no assets/fixtures/avatars/anny_vrm1.vrm (set AVATAR_TEXTURED_VRM to a copy)");
+        return;
+    };
+    let cache = avatar_sim::asset::Cache::new(std::env::temp_dir().join("avatar-renderer-test-cache"));
+    let built = avatar_sim::asset::import(
+        &path,
+        &avatar_sim::asset::ImportSettings::default(),
+        &PrecomputeSettings::default(),
+        Some(&cache),
+        Arc::new(|_| {}),
+    )
+    .unwrap();
+    let asset = built.asset;
+    assert!(!asset.looks.images.is_empty(), "the fixture has base-colour textures");
+    assert!(asset.looks.materials.iter().any(|m| m.base_color_texture.is_some()));
+    let gpu = Gpu::open(Backend::Auto).unwrap();
+    let options = RenderOptions { width: 192, height: 192, ..Default::default() };
+    let mut r = AvatarRenderer::new(gpu, &asset, options).unwrap();
+    let p = f32s(&asset.render.rig.rest_params());
+    let z = vec![0.0f32; 12 * asset.sim.weights.ncols()];
+    let image = r.render(&p, &z).unwrap();
+    if let Some(dir) = std::env::var_os("AVATAR_LOOKS_OUT") {
+        image.save(PathBuf::from(dir).join("anny_vrm1.png")).unwrap();
+    }
+    // the textures reach the picture: the avatar is not one flat colour (more than a few distinct hues)
+    let mut colours = std::collections::HashSet::new();
+    for px in image.pixels() {
+        colours.insert([px[0] / 32, px[1] / 32, px[2] / 32]);
+    }
+    assert!(colours.len() > 12, "only {} colour bins in the picture", colours.len());
+    assert_matches_golden(&image, "anny_vrm1_bind_pose.png");
+}
