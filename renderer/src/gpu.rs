@@ -70,6 +70,8 @@ impl Gpu {
                 max_storage_buffers_per_shader_stage: 7,
                 max_storage_buffer_binding_size: limits.max_storage_buffer_binding_size,
                 max_buffer_size: limits.max_buffer_size,
+                // base-colour textures up to 8192 a side where the adapter allows (bigger ones are halved)
+                max_texture_dimension_2d: limits.max_texture_dimension_2d.clamp(2048, 8192),
                 ..wgpu::Limits::downlevel_defaults()
             },
             ..Default::default()

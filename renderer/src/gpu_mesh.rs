@@ -4,10 +4,29 @@
 //! weight)` — every nonzero, any number of bones — per-vertex blendshape entries `(parameter index, delta)`,
 //! and the mode weights `W_r` (N × m, dense: eigenmode weights are smooth global functions). What is uploaded
 //! per frame: `p` and `z` only ([`GpuMesh::params`]).
+//!
+//! The asset's looks (see `avatar_sim::asset::looks`) add a UV per vertex (a vertex buffer) and order the
+//! triangle indices by material once, so that each material is one indexed draw over a range ([`Draw`]):
+//! opaque and masked materials first, blended ones last. An asset without materials is one draw of the flat
+//! colour over all triangles, in their original order.
 
+use avatar_sim::asset::looks::{AlphaMode, SurfaceMaterial};
 use avatar_sim::asset::vertex_normals;
 use avatar_sim::asset::Asset;
 use avatar_sim::rig::RigPart;
+use std::ops::Range;
+
+/// The renderer's flat colour (linear RGB) for an avatar without materials.
+pub const FLAT_COLOR: [f32; 4] = [0.85, 0.62, 0.5, 1.0];
+
+/// One draw: a material over a range of [`GpuMesh::indices`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draw {
+    /// Index into [`GpuMesh::materials`].
+    pub material: usize,
+    /// Range of `indices` (3 per triangle).
+    pub indices: Range<u32>,
+}
 
 /// CPU-side copy of every buffer the shader reads (see `skin.wgsl`).
 #[derive(Clone, Debug)]
@@ -22,7 +41,17 @@ pub struct GpuMesh {
     pub shapes: Vec<[f32; 4]>,
     /// `W_r`, vertex-major.
     pub mode_weights: Vec<f32>,
+    /// Triangle indices, ordered by [`GpuMesh::draws`].
     pub indices: Vec<u32>,
+    /// `TEXCOORD_0` per vertex (zeros when the asset has none).
+    pub uv: Vec<[f32; 2]>,
+    /// The asset's materials, or one material of the flat colour (no texture, opaque, culling off) when it has
+    /// none.
+    pub materials: Vec<SurfaceMaterial>,
+    /// Whether the materials are the asset's own (then single-sided ones cull back faces).
+    pub has_materials: bool,
+    /// One draw per material that has triangles: opaque and masked first, blended last.
+    pub draws: Vec<Draw>,
     pub vertices: usize,
     pub modes: usize,
     pub num_p: usize,
@@ -87,13 +116,53 @@ impl GpuMesh {
                 hi[c] = hi[c].max(x[c] as f32);
             }
         }
+        let looks = &asset.looks;
+        let uv = if looks.uv.len() == n { looks.uv.clone() } else { vec![[0.0; 2]; n] };
+        let has_materials =
+            !looks.materials.is_empty() && looks.triangle_material.len() == render.triangles.len();
+        let (indices, materials, draws) = if has_materials {
+            let materials = looks.materials.clone();
+            let blended = |m: usize| materials[m].alpha_mode == AlphaMode::Blend;
+            // triangles grouped by material (stable: each material keeps its triangle order), blended last
+            let mut order: Vec<usize> = (0..render.triangles.len()).collect();
+            order.sort_by_key(|&t| {
+                let m = looks.triangle_material[t] as usize;
+                (blended(m), m)
+            });
+            let mut indices = Vec::with_capacity(3 * order.len());
+            let mut draws: Vec<Draw> = Vec::new();
+            for &t in &order {
+                let m = looks.triangle_material[t] as usize;
+                let at = indices.len() as u32;
+                match draws.last_mut() {
+                    Some(d) if d.material == m => d.indices.end = at + 3,
+                    _ => draws.push(Draw { material: m, indices: at..at + 3 }),
+                }
+                indices.extend_from_slice(&render.triangles[t]);
+            }
+            (indices, materials, draws)
+        } else {
+            let indices: Vec<u32> = render.triangles.iter().flatten().copied().collect();
+            let flat = SurfaceMaterial {
+                name: "flat".into(),
+                base_color: FLAT_COLOR,
+                double_sided: true,
+                ..Default::default()
+            };
+            let draws = vec![Draw { material: 0, indices: 0..indices.len() as u32 }];
+            (indices, vec![flat], draws)
+        };
         GpuMesh {
             rest,
             offsets,
             handles,
             shapes,
             mode_weights,
-            indices: render.triangles.iter().flatten().copied().collect(),
+            indices,
+            uv,
+            materials,
+            has_materials,
+            draws,
             vertices: n,
             modes: m,
             num_p: rig.num_params(),
@@ -133,5 +202,6 @@ impl GpuMesh {
             + 16 * self.shapes.len()
             + 4 * self.mode_weights.len()
             + 4 * self.indices.len()
+            + 8 * self.uv.len()
     }
 }

@@ -4,10 +4,19 @@
 //! Per frame only `p` and `z` go to the GPU (one `write_buffer` of `instances × (num_p + 12m)` floats);
 //! everything else is uploaded when the renderer is made. Several instances of the avatar (a crowd, for
 //! benchmarks) are drawn with one instanced draw, each with its own `p` and `z`.
+//!
+//! Looks: each material is one indexed draw over its range of the (material-sorted) indices, with its own bind
+//! group (group 1): a uniform with the linear base-colour factor and the alpha mode, the base-colour texture
+//! (`Rgba8UnormSrgb`, mipmapped on the CPU in linear light; a 1×1 white texture for untextured materials) and
+//! a linear, repeating sampler. The UV is a vertex buffer (location 0) read at the vertex index, next to the
+//! storage buffers the skinning reads. Opaque and masked materials are drawn first (masked ones discard below
+//! their cutoff), blended ones last without depth writes; single-sided materials cull back faces. An avatar
+//! without materials is one draw of the flat colour with culling off, as before looks existed.
 
 use crate::camera::framing;
 use crate::gpu::{Gpu, GpuError};
 use crate::gpu_mesh::GpuMesh;
+use avatar_sim::asset::looks::AlphaMode;
 use avatar_sim::asset::Asset;
 use wgpu::util::DeviceExt;
 
@@ -51,6 +60,30 @@ struct FrameUniform {
     spacing: [f32; 4],
 }
 
+/// A material's uniform (group 1, binding 2 in `skin.wgsl`).
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+struct MaterialUniform {
+    /// Linear RGBA factor.
+    color: [f32; 4],
+    /// x: alpha mode (0 opaque, 1 mask, 2 blend), y: cutoff.
+    alpha: [f32; 4],
+}
+
+/// What a draw pipeline varies with the material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PipelineKey {
+    blend: bool,
+    cull_back: bool,
+}
+
+/// One material's draw: pipeline, bind group and index range.
+struct MaterialDraw {
+    pipeline: usize,
+    bind_group: wgpu::BindGroup,
+    indices: std::ops::Range<u32>,
+}
+
 pub struct AvatarRenderer {
     gpu: Gpu,
     mesh: GpuMesh,
@@ -61,11 +94,14 @@ pub struct AvatarRenderer {
     framed: ([f32; 3], [f32; 3]),
     params_buffer: wgpu::Buffer,
     index_buffer: wgpu::Buffer,
+    uv_buffer: wgpu::Buffer,
+    /// Draw pipelines by [`PipelineKey`], and the draws (in order) that use them.
+    pipelines: Vec<wgpu::RenderPipeline>,
+    draws: Vec<MaterialDraw>,
     skinned_buffer: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     ground_bind_group: wgpu::BindGroup,
     compute_bind_group: wgpu::BindGroup,
-    pipeline: wgpu::RenderPipeline,
     ground_pipeline: wgpu::RenderPipeline,
     compute_pipeline: wgpu::ComputePipeline,
     color: wgpu::Texture,
@@ -149,6 +185,29 @@ impl AvatarRenderer {
             label: Some("ground"),
             entries: &[uniform_entry(0, wgpu::ShaderStages::VERTEX)],
         });
+        let fs = wgpu::ShaderStages::FRAGMENT;
+        let material_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("material"),
+            entries: &[
+                uniform_entry(2, fs),
+                wgpu::BindGroupLayoutEntry {
+                    binding: 3,
+                    visibility: fs,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 4,
+                    visibility: fs,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    count: None,
+                },
+            ],
+        });
         let compute_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("skinned out"),
             entries: &[storage_entry(1, wgpu::ShaderStages::COMPUTE, false)],
@@ -165,6 +224,11 @@ impl AvatarRenderer {
             label: Some("indices"),
             contents: bytemuck::cast_slice(&mesh.indices),
             usage: wgpu::BufferUsages::INDEX,
+        });
+        let uv_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("uv"),
+            contents: bytemuck::cast_slice(if mesh.uv.is_empty() { &[[0f32; 2]][..] } else { &mesh.uv }),
+            usage: wgpu::BufferUsages::VERTEX,
         });
         let skinned_buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("skinned"),
@@ -184,7 +248,7 @@ impl AvatarRenderer {
         let frame = FrameUniform {
             view_proj: framing(grid_lo, grid_hi, aspect, options.yaw),
             light_dir: [0.4, 0.8, 0.6, 0.0],
-            base_color: [0.85, 0.62, 0.5, 1.0],
+            base_color: crate::gpu_mesh::FLAT_COLOR,
             counts: [mesh.modes as u32, mesh.num_p as u32, mesh.params_len() as u32, cols],
             spacing,
         };
@@ -225,7 +289,7 @@ impl AvatarRenderer {
         });
         let draw_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("avatar"),
-            bind_group_layouts: &[Some(&layout0)],
+            bind_group_layouts: &[Some(&layout0), Some(&material_layout)],
             immediate_size: 0,
         });
         let ground_pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -239,9 +303,81 @@ impl AvatarRenderer {
             immediate_size: 0,
         });
         let format = options.format;
-        let pipeline = draw_pipeline(device, &shader, &draw_layout, format, "vs_main", "fs_main");
-        let ground_pipeline =
-            draw_pipeline(device, &shader, &ground_pipeline_layout, format, "vs_ground", "fs_ground");
+        let ground_pipeline = draw_pipeline(
+            device,
+            &shader,
+            &ground_pipeline_layout,
+            format,
+            ("vs_ground", "fs_ground"),
+            PipelineKey { blend: false, cull_back: false },
+        );
+        // Materials: textures (each image used once, uploaded once), uniforms, pipelines.
+        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("base colour"),
+            address_mode_u: wgpu::AddressMode::Repeat,
+            address_mode_v: wgpu::AddressMode::Repeat,
+            address_mode_w: wgpu::AddressMode::Repeat,
+            mag_filter: wgpu::FilterMode::Linear,
+            min_filter: wgpu::FilterMode::Linear,
+            mipmap_filter: wgpu::MipmapFilterMode::Linear,
+            ..Default::default()
+        });
+        let max_side = device.limits().max_texture_dimension_2d;
+        let white =
+            upload_texture(&gpu, &image::RgbaImage::from_pixel(1, 1, image::Rgba([255; 4])), max_side);
+        let mut images: Vec<Option<wgpu::TextureView>> = asset.looks.images.iter().map(|_| None).collect();
+        let mut keys: Vec<PipelineKey> = Vec::new();
+        let mut pipelines = Vec::new();
+        let mut draws = Vec::with_capacity(mesh.draws.len());
+        for d in &mesh.draws {
+            let m = &mesh.materials[d.material];
+            let view = match m.base_color_texture {
+                Some(i) if i < images.len() => {
+                    if images[i].is_none() {
+                        let rgba = asset.looks.images[i]
+                            .decode()
+                            .map_err(|e| GpuError::Input(format!("material {:?}: image {i}: {e}", m.name)))?;
+                        images[i] = Some(upload_texture(&gpu, &rgba, max_side));
+                    }
+                    images[i].as_ref().unwrap()
+                }
+                _ => &white,
+            };
+            let mode = match m.alpha_mode {
+                AlphaMode::Opaque => 0.0,
+                AlphaMode::Mask => 1.0,
+                AlphaMode::Blend => 2.0,
+            };
+            let uniform = MaterialUniform { color: m.base_color, alpha: [mode, m.alpha_cutoff, 0.0, 0.0] };
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("material"),
+                contents: bytemuck::bytes_of(&uniform),
+                usage: wgpu::BufferUsages::UNIFORM,
+            });
+            let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("material"),
+                layout: &material_layout,
+                entries: &[
+                    wgpu::BindGroupEntry { binding: 2, resource: buffer.as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 3, resource: wgpu::BindingResource::TextureView(view) },
+                    wgpu::BindGroupEntry { binding: 4, resource: wgpu::BindingResource::Sampler(&sampler) },
+                ],
+            });
+            let key = PipelineKey {
+                blend: m.alpha_mode == AlphaMode::Blend,
+                cull_back: mesh.has_materials && !m.double_sided,
+            };
+            let pipeline = match keys.iter().position(|k| *k == key) {
+                Some(p) => p,
+                None => {
+                    let entries = ("vs_main", "fs_main");
+                    pipelines.push(draw_pipeline(device, &shader, &draw_layout, format, entries, key));
+                    keys.push(key);
+                    pipelines.len() - 1
+                }
+            };
+            draws.push(MaterialDraw { pipeline, bind_group, indices: d.indices.clone() });
+        }
         let compute_pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some("skin"),
             layout: Some(&compute_pipeline_layout),
@@ -260,11 +396,13 @@ impl AvatarRenderer {
             framed: (grid_lo, grid_hi),
             params_buffer,
             index_buffer,
+            uv_buffer,
+            pipelines,
+            draws,
             skinned_buffer,
             bind_group,
             ground_bind_group,
             compute_bind_group,
-            pipeline,
             ground_pipeline,
             compute_pipeline,
             color,
@@ -352,9 +490,13 @@ impl AvatarRenderer {
             pass.set_bind_group(1, &self.ground_bind_group, &[]);
             pass.draw(0..6, 0..1);
         }
-        pass.set_pipeline(&self.pipeline);
         pass.set_index_buffer(self.index_buffer.slice(..), wgpu::IndexFormat::Uint32);
-        pass.draw_indexed(0..self.mesh.indices.len() as u32, 0, 0..self.options.instances);
+        pass.set_vertex_buffer(0, self.uv_buffer.slice(..));
+        for d in &self.draws {
+            pass.set_pipeline(&self.pipelines[d.pipeline]);
+            pass.set_bind_group(1, &d.bind_group, &[]);
+            pass.draw_indexed(d.indices.clone(), 0, 0..self.options.instances);
+        }
     }
 
     /// A new image size (a resized window): new depth and offscreen targets, camera aspect updated.
@@ -447,9 +589,16 @@ fn draw_pipeline(
     shader: &wgpu::ShaderModule,
     layout: &wgpu::PipelineLayout,
     format: wgpu::TextureFormat,
-    vs: &str,
-    fs: &str,
+    (vs, fs): (&str, &str),
+    key: PipelineKey,
 ) -> wgpu::RenderPipeline {
+    // the avatar's vertex shader reads the UV as a vertex attribute; the ground has none
+    let uv = [Some(wgpu::VertexBufferLayout {
+        array_stride: 8,
+        step_mode: wgpu::VertexStepMode::Vertex,
+        attributes: &wgpu::vertex_attr_array![0 => Float32x2],
+    })];
+    let buffers = if vs == "vs_main" { &uv[..] } else { &[] };
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(vs),
         layout: Some(layout),
@@ -457,12 +606,17 @@ fn draw_pipeline(
             module: shader,
             entry_point: Some(vs),
             compilation_options: Default::default(),
-            buffers: &[],
+            buffers,
         },
-        primitive: wgpu::PrimitiveState { cull_mode: None, ..Default::default() },
+        // glTF: counter-clockwise front faces; single-sided materials cull the back
+        primitive: wgpu::PrimitiveState {
+            front_face: wgpu::FrontFace::Ccw,
+            cull_mode: key.cull_back.then_some(wgpu::Face::Back),
+            ..Default::default()
+        },
         depth_stencil: Some(wgpu::DepthStencilState {
             format: DEPTH_FORMAT,
-            depth_write_enabled: Some(true),
+            depth_write_enabled: Some(!key.blend),
             depth_compare: Some(wgpu::CompareFunction::Less),
             stencil: Default::default(),
             bias: Default::default(),
@@ -474,11 +628,90 @@ fn draw_pipeline(
             compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
                 format,
-                blend: None,
+                blend: key.blend.then_some(wgpu::BlendState::ALPHA_BLENDING),
                 write_mask: wgpu::ColorWrites::ALL,
             })],
         }),
         multiview_mask: None,
         cache: None,
     })
+}
+
+/// sRGB 8-bit to linear light.
+fn srgb_to_linear(c: u8) -> f32 {
+    let c = c as f32 / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+fn linear_to_srgb(c: f32) -> u8 {
+    let c = c.clamp(0.0, 1.0);
+    let s = if c <= 0.0031308 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 };
+    (255.0 * s + 0.5) as u8
+}
+
+/// The next mip level: 2×2 box filter in linear light (alpha linear as stored), odd edges clamped.
+fn half_size(src: &image::RgbaImage, lut: &[f32; 256]) -> image::RgbaImage {
+    let (w, h) = src.dimensions();
+    let (nw, nh) = ((w / 2).max(1), (h / 2).max(1));
+    image::RgbaImage::from_fn(nw, nh, |x, y| {
+        let mut sum = [0f32; 4];
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let p = src.get_pixel((2 * x + dx).min(w - 1), (2 * y + dy).min(h - 1));
+            for c in 0..3 {
+                sum[c] += lut[p[c] as usize];
+            }
+            sum[3] += p[3] as f32 / 255.0;
+        }
+        let a = (255.0 * sum[3] / 4.0 + 0.5) as u8;
+        image::Rgba([
+            linear_to_srgb(sum[0] / 4.0),
+            linear_to_srgb(sum[1] / 4.0),
+            linear_to_srgb(sum[2] / 4.0),
+            a,
+        ])
+    })
+}
+
+/// An sRGB RGBA8 texture with its whole mip chain (levels made on the CPU), halved first while bigger than the
+/// device allows.
+fn upload_texture(gpu: &Gpu, rgba: &image::RgbaImage, max_side: u32) -> wgpu::TextureView {
+    let lut: [f32; 256] = std::array::from_fn(|i| srgb_to_linear(i as u8));
+    let mut level = std::borrow::Cow::Borrowed(rgba);
+    while level.width() > max_side || level.height() > max_side {
+        level = std::borrow::Cow::Owned(half_size(&level, &lut));
+    }
+    let (w, h) = level.dimensions();
+    let mip_level_count = 32 - w.max(h).leading_zeros();
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("base colour"),
+        size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+        mip_level_count,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::Rgba8UnormSrgb,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    for mip in 0..mip_level_count {
+        if mip > 0 {
+            level = std::borrow::Cow::Owned(half_size(&level, &lut));
+        }
+        let (lw, lh) = level.dimensions();
+        gpu.queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &texture,
+                mip_level: mip,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            level.as_raw(),
+            wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(4 * lw), rows_per_image: Some(lh) },
+            wgpu::Extent3d { width: lw, height: lh, depth_or_array_layers: 1 },
+        );
+    }
+    texture.create_view(&Default::default())
 }

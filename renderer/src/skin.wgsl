@@ -96,25 +96,50 @@ fn instance_offset(instance: u32) -> vec3<f32> {
 struct VertexOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) normal: vec3<f32>,
+    @location(1) uv: vec2<f32>,
 };
 
+// The material of the current draw (one draw per material): base colour = color × texture(uv), glTF's
+// baseColorFactor × baseColorTexture. Without looks: the flat colour and a 1×1 white texture.
+struct Material {
+    // linear RGBA factor
+    color: vec4<f32>,
+    // x: alpha mode (0 opaque, 1 mask, 2 blend), y: alpha cutoff
+    alpha: vec4<f32>,
+};
+
+@group(1) @binding(2) var<uniform> material: Material;
+// sRGB texture (sampling returns linear values), mipmapped, linear filtering, repeat
+@group(1) @binding(3) var base_texture: texture_2d<f32>;
+@group(1) @binding(4) var base_sampler: sampler;
+
 @vertex
-fn vs_main(@builtin(vertex_index) v: u32, @builtin(instance_index) instance: u32) -> VertexOut {
+fn vs_main(
+    @builtin(vertex_index) v: u32,
+    @builtin(instance_index) instance: u32,
+    @location(0) uv: vec2<f32>,
+) -> VertexOut {
     let s = skin(v, instance);
     var out: VertexOut;
     out.clip = frame.view_proj * vec4<f32>(s.position + instance_offset(instance), 1.0);
     out.normal = s.normal;
+    out.uv = uv;
     return out;
 }
 
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    let base = material.color * textureSample(base_texture, base_sampler, in.uv);
+    if (material.alpha.x == 1.0 && base.a < material.alpha.y) {
+        discard;
+    }
     let n = normalize(in.normal);
     let l = normalize(frame.light_dir.xyz);
     // two-sided Lambert with a little ambient and a rim from the camera side
     let diffuse = abs(dot(n, l));
     let shade = 0.25 + 0.75 * diffuse;
-    return vec4<f32>(frame.base_color.rgb * shade, 1.0);
+    let alpha = select(1.0, base.a, material.alpha.x == 2.0);
+    return vec4<f32>(base.rgb * shade, alpha);
 }
 
 // Ground: a quad under the avatar with grid lines every `spacing.w` metres (world xz in the varying).
