@@ -3,6 +3,10 @@
 //!
 //! # What the file holds (one mesh, one skin, one scene)
 //! - `POSITION` (rest positions), `NORMAL` (area-weighted), triangles as `indices` (u32).
+//! - The looks ([`crate::asset::looks`]), when the asset has them: `TEXCOORD_0`, one primitive per material
+//!   (its triangles as `indices`; every primitive shares the vertex attributes and morph targets), materials
+//!   as `pbrMetallicRoughness` base colour factor / texture (`metallicFactor` 0), `alphaMode`, `alphaCutoff`,
+//!   `doubleSided`, the images in buffer views (`mimeType` PNG / JPEG, bytes as imported), one sampler.
 //! - The skeleton as joint nodes (names = our bone names, hierarchy = our parents, each node's `matrix` its
 //!   bind transform relative to its parent) with `inverseBindMatrices = bind⁻¹`, and **every** skin weight as
 //!   `JOINTS_n`/`WEIGHTS_n` sets (4 per set, largest first), so that glTF skinning equals our LBS exactly.
@@ -24,6 +28,7 @@
 //! Rigs that combine a global affine handle with a skeleton have no glTF skin equivalent and are refused.
 
 use crate::asset::file::{hex, Asset, AssetHash};
+use crate::asset::looks::{AlphaMode, Looks};
 use crate::asset::render_mesh::{vertex_normals, RenderMesh};
 use crate::rig::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
 use serde_json::{json, Value};
@@ -32,6 +37,8 @@ use serde_json::{json, Value};
 pub enum ExportError {
     #[error("the rig cannot be written as a glTF skin: {0}")]
     Rig(String),
+    #[error("the asset cannot be written as VRM 1.0: {0}")]
+    Vrm(String),
     #[error("writing the glb container: {0}")]
     Container(String),
 }
@@ -45,6 +52,16 @@ struct Bin {
 }
 
 impl Bin {
+    /// Append `data` as a new buffer view (4-byte aligned); returns the view index.
+    fn view(&mut self, data: Vec<u8>) -> usize {
+        while !self.bytes.len().is_multiple_of(4) {
+            self.bytes.push(0);
+        }
+        self.views.push(json!({"buffer": 0, "byteOffset": self.bytes.len(), "byteLength": data.len()}));
+        self.bytes.extend(data);
+        self.views.len() - 1
+    }
+
     /// Append `data` as a new view and accessor; returns the accessor index.
     fn push(
         &mut self,
@@ -54,18 +71,20 @@ impl Bin {
         count: usize,
         minmax: Option<(Value, Value)>,
     ) -> usize {
-        while !self.bytes.len().is_multiple_of(4) {
-            self.bytes.push(0);
-        }
-        self.views.push(json!({"buffer": 0, "byteOffset": self.bytes.len(), "byteLength": data.len()}));
-        self.bytes.extend(data);
-        let mut acc = json!({"bufferView": self.views.len() - 1, "componentType": component, "count": count, "type": kind});
+        let view = self.view(data);
+        let mut acc = json!({"bufferView": view, "componentType": component, "count": count, "type": kind});
         if let Some((min, max)) = minmax {
             acc["min"] = min;
             acc["max"] = max;
         }
         self.accessors.push(acc);
         self.accessors.len() - 1
+    }
+
+    /// Mark the buffer view of `accessor` as vertex data (`ARRAY_BUFFER`) or indices (`ELEMENT_ARRAY_BUFFER`).
+    fn target(&mut self, accessor: usize, target: u32) {
+        let view = self.accessors[accessor]["bufferView"].as_u64().expect("a view") as usize;
+        self.views[view]["target"] = target.into();
     }
 
     fn vec3(&mut self, v: &[[f32; 3]], bounds: bool) -> usize {
@@ -93,6 +112,8 @@ impl Bin {
 const FLOAT: u32 = 5126;
 const UNSIGNED_SHORT: u32 = 5123;
 const UNSIGNED_INT: u32 = 5125;
+const ARRAY_BUFFER: u32 = 34962;
+const ELEMENT_ARRAY_BUFFER: u32 = 34963;
 
 /// A 3×4 affine as a column-major glTF 4×4 matrix.
 fn gltf_matrix(a: &Affine) -> [f32; 16] {
@@ -112,6 +133,37 @@ fn normals_f32(render: &RenderMesh) -> Vec<[f32; 3]> {
 
 /// The .glb bytes of an asset's render mesh.
 pub fn to_glb(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
+    document(asset, hash)?.into_glb()
+}
+
+/// The glTF document of an asset before it is packed: the JSON, the binary chunk, and where the rig went
+/// (what the VRM writer adds its extension to).
+pub(crate) struct Document {
+    pub json: Value,
+    pub bin: Vec<u8>,
+    /// Joint node of each bone, in the rig's bone order (node index = bone index).
+    pub bone_names: Vec<String>,
+    /// The node holding the mesh and the skin.
+    pub mesh_node: usize,
+    /// Morph target names in target order (= the rig's blendshape names).
+    pub target_names: Vec<String>,
+}
+
+impl Document {
+    /// Pack as a .glb container.
+    pub fn into_glb(self) -> Result<Vec<u8>, ExportError> {
+        let json = serde_json::to_vec(&self.json).map_err(|e| ExportError::Container(e.to_string()))?;
+        let glb = gltf::binary::Glb {
+            header: gltf::binary::Header { magic: *b"glTF", version: 2, length: 0 },
+            json: json.into(),
+            bin: Some(self.bin.into()),
+        };
+        glb.to_vec().map_err(|e| ExportError::Container(e.to_string()))
+    }
+}
+
+/// The glTF document of an asset's render mesh, skin, morph targets, mode weights and looks.
+pub(crate) fn document(asset: &Asset, hash: &AssetHash) -> Result<Document, ExportError> {
     let render = &asset.render;
     let n = render.vertices.len();
     let rig = &render.rig;
@@ -202,9 +254,36 @@ pub fn to_glb(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
         attributes.insert(name.clone(), bin.vec4f(&values).into());
         mode_attributes.push(name);
     }
-    let indices: Vec<u8> = render.triangles.iter().flatten().flat_map(|i| i.to_le_bytes()).collect();
-    let indices = bin.push(indices, UNSIGNED_INT, "SCALAR", 3 * render.triangles.len(), None);
+    let looks = &asset.looks;
+    if !looks.uv.is_empty() {
+        let uv = looks.uv.iter().flat_map(|t| t.iter().flat_map(|x| x.to_le_bytes())).collect();
+        attributes.insert("TEXCOORD_0".into(), bin.push(uv, FLOAT, "VEC2", n, None).into());
+    }
+    // Triangles: one index list per material, in triangle order (all of them when there are no materials).
+    let groups = looks.materials.len().max(1);
+    let mut lists: Vec<Vec<u8>> = vec![Vec::new(); groups];
+    for (t, tri) in render.triangles.iter().enumerate() {
+        lists[looks.material_of(t)].extend(tri.iter().flat_map(|i| i.to_le_bytes()));
+    }
+    let indices: Vec<(Option<usize>, usize)> = lists
+        .into_iter()
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty() || looks.materials.is_empty())
+        .map(|(m, l)| {
+            let count = l.len() / 4;
+            (
+                Some(m).filter(|_| !looks.materials.is_empty()),
+                bin.push(l, UNSIGNED_INT, "SCALAR", count, None),
+            )
+        })
+        .collect();
     let targets: Vec<Value> = shapes.iter().map(|(_, d)| json!({"POSITION": bin.vec3(d, true)})).collect();
+    for acc in attributes.values().chain(targets.iter().map(|t| &t["POSITION"])) {
+        bin.target(acc.as_u64().expect("an index") as usize, ARRAY_BUFFER);
+    }
+    for (_, acc) in &indices {
+        bin.target(*acc, ELEMENT_ARRAY_BUFFER);
+    }
     // Inverse bind matrices.
     let mut ibm = Vec::with_capacity(64 * bones.len());
     for (name, _, bind) in &bones {
@@ -236,15 +315,27 @@ pub fn to_glb(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
     nodes.push(json!({"name": "avatar", "mesh": 0, "skin": 0}));
     let roots: Vec<usize> =
         (0..bones.len()).filter(|&b| bones[b].1.is_none()).chain(std::iter::once(mesh_node)).collect();
-    let mut primitive = json!({"attributes": attributes, "indices": indices, "mode": 4});
     let mut mesh = json!({"name": "avatar"});
     if !targets.is_empty() {
-        primitive["targets"] = json!(targets);
         mesh["weights"] = json!(vec![0.0; targets.len()]);
         mesh["extras"] = json!({"targetNames": shapes.iter().map(|s| &s.0).collect::<Vec<_>>()});
     }
-    mesh["primitives"] = json!([primitive]);
-    let root = json!({
+    // One primitive per material (all sharing the vertex attributes and morph targets), or one without.
+    let primitives: Vec<Value> = indices
+        .into_iter()
+        .map(|(material, indices)| {
+            let mut primitive = json!({"attributes": attributes, "indices": indices, "mode": 4});
+            if let Some(m) = material {
+                primitive["material"] = m.into();
+            }
+            if !targets.is_empty() {
+                primitive["targets"] = json!(targets);
+            }
+            primitive
+        })
+        .collect();
+    mesh["primitives"] = json!(primitives);
+    let mut root = json!({
         "asset": {
             "version": "2.0",
             "generator": concat!("avatard ", env!("CARGO_PKG_VERSION")),
@@ -262,15 +353,58 @@ pub fn to_glb(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
         "nodes": nodes,
         "meshes": [mesh],
         "skins": [{"joints": (0..bones.len()).collect::<Vec<_>>(), "inverseBindMatrices": ibm}],
-        "accessors": bin.accessors,
-        "bufferViews": bin.views,
-        "buffers": [{"byteLength": bin.bytes.len()}],
     });
-    let json = serde_json::to_vec(&root).map_err(|e| ExportError::Container(e.to_string()))?;
-    let glb = gltf::binary::Glb {
-        header: gltf::binary::Header { magic: *b"glTF", version: 2, length: 0 },
-        json: json.into(),
-        bin: Some(bin.bytes.into()),
-    };
-    glb.to_vec().map_err(|e| ExportError::Container(e.to_string()))
+    write_looks(&mut root, looks, &mut bin);
+    root["accessors"] = json!(bin.accessors);
+    root["bufferViews"] = json!(bin.views);
+    root["buffers"] = json!([{"byteLength": bin.bytes.len()}]);
+    Ok(Document {
+        json: root,
+        bin: bin.bytes,
+        bone_names: bones.into_iter().map(|b| b.0).collect(),
+        mesh_node,
+        target_names: shapes.into_iter().map(|s| s.0).collect(),
+    })
+}
+
+/// Materials (base colour part, `metallicFactor` 0), one sampler, textures and images (in buffer views)
+/// of the looks; nothing when there are no materials.
+fn write_looks(root: &mut Value, looks: &Looks, bin: &mut Bin) {
+    if looks.materials.is_empty() {
+        return;
+    }
+    let materials: Vec<Value> = looks
+        .materials
+        .iter()
+        .map(|m| {
+            let mut pbr = json!({"baseColorFactor": m.base_color, "metallicFactor": 0.0});
+            if let Some(t) = m.base_color_texture {
+                pbr["baseColorTexture"] = json!({"index": t});
+            }
+            let mut out = json!({
+                "name": m.name,
+                "pbrMetallicRoughness": pbr,
+                "doubleSided": m.double_sided,
+                "alphaMode": m.alpha_mode,
+            });
+            if m.alpha_mode == AlphaMode::Mask {
+                out["alphaCutoff"] = m.alpha_cutoff.into();
+            }
+            out
+        })
+        .collect();
+    root["materials"] = json!(materials);
+    if looks.images.is_empty() {
+        return;
+    }
+    let images: Vec<Value> = looks
+        .images
+        .iter()
+        .map(|img| json!({"bufferView": bin.view(img.bytes.clone()), "mimeType": img.mime}))
+        .collect();
+    root["images"] = json!(images);
+    // LINEAR_MIPMAP_LINEAR / LINEAR, REPEAT (glTF's defaults, spelled out)
+    root["samplers"] = json!([{"magFilter": 9729, "minFilter": 9987, "wrapS": 10497, "wrapT": 10497}]);
+    root["textures"] =
+        json!((0..looks.images.len()).map(|i| json!({"sampler": 0, "source": i})).collect::<Vec<_>>());
 }

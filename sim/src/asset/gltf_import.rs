@@ -3,7 +3,8 @@
 //! # What is read
 //! - **Render mesh**: every triangle primitive (modes TRIANGLES, TRIANGLE_STRIP, TRIANGLE_FAN) of every mesh
 //!   node with a skin in the default scene (else the first), vertices as stored (no welding: seams stay
-//!   split, as the renderer needs them). A skinned vertex is in the skin's bind space (the mesh node's own
+//!   split, as the renderer needs them; primitives of one mesh node that share every vertex accessor,
+//!   as the VRM / glTF export writes one per material, share their vertices). A skinned vertex is in the skin's bind space (the mesh node's own
 //!   transform does not apply, glTF §3.7.3), and that is our rest pose. Mesh nodes without a skin are
 //!   skipped and listed in the report; POINTS and LINES primitives likewise.
 //! - **Skeleton**: the union of the skins' joints; a bone's parent is its nearest ancestor node that is a
@@ -291,6 +292,7 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
     let mut triangle_material: Vec<u32> = Vec::new();
     let mut materials = MaterialTable::default();
     let vrm0_props = vrm0_material_props(bytes);
+    let mut shared_vertices: HashMap<(usize, Vec<(String, usize)>), usize> = HashMap::new();
     for node in &skinned {
         let skin = node.skin().expect("filtered");
         let joint_bone: Vec<usize> = skin.joints().map(|j| bone_of_node[&j.index()]).collect();
@@ -336,7 +338,17 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
                 continue;
             }
             info.primitives += 1;
+            // Primitives of one mesh node sharing every vertex accessor (our export writes one per
+            // material) share their vertices: only their triangles and material are new.
+            let key = (node.index(), vertex_accessors(&prim));
+            if let Some(&base) = shared_vertices.get(&key) {
+                triangles.extend(tris.iter().map(|t| t.map(|i| (base + i as usize) as u32)));
+                let m = materials.of(doc, prim.material(), blob, &vrm0_props, &mut info);
+                triangle_material.extend(std::iter::repeat_n(m, tris.len()));
+                continue;
+            }
             let base = vertices.len();
+            shared_vertices.insert(key, base);
             vertices.extend(positions.iter().map(|p| p.map(f64::from)));
             triangles.extend(tris.iter().map(|t| t.map(|i| (base + i as usize) as u32)));
             // Looks: texture coordinates (set 0) and the primitive's material.
@@ -503,6 +515,21 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
         None => (Vec::new(), None),
     };
     Ok(GltfAvatar { vertices, triangles, rig, info, looks, expressions, vrm_meta })
+}
+
+/// Every vertex accessor of a primitive (attributes, then morph target attributes), by name and index.
+fn vertex_accessors(prim: &gltf::Primitive<'_>) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> =
+        prim.attributes().map(|(sem, acc)| (sem.to_string(), acc.index())).collect();
+    for (t, target) in prim.morph_targets().enumerate() {
+        for (what, acc) in [("P", target.positions()), ("N", target.normals()), ("T", target.tangents())] {
+            if let Some(acc) = acc {
+                out.push((format!("target{t}.{what}"), acc.index()));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The glTF JSON chunk, parsed (`None` when unreadable: the gltf reader has accepted it, so only on a bug).

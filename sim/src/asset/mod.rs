@@ -14,6 +14,8 @@
 //!   transfer, embedding → asset.
 //! - `gltf_export`: asset → `.glb` with the skin and the mode weights as vertex attributes, for engines that
 //!   subscribe to `z`.
+//! - [`vrm_export`](mod@vrm_export): asset → VRM 1.0 `.vrm` (the glTF export plus `VRMC_vrm`: meta,
+//!   humanoid, expressions).
 //!
 //! `avatard precompute` writes assets, `avatard simulate`, the daemon and the renderer read them.
 
@@ -26,6 +28,7 @@ pub(crate) mod gltf_export;
 pub(crate) mod gltf_import;
 pub mod looks;
 pub(crate) mod render_mesh;
+pub mod vrm_export;
 
 pub use build::{
     bar_avatar, cached, default_avatar, flesh_parts, precompute_tet_mesh, tet_mesh_key, Built, ShapeFn,
@@ -40,3 +43,4 @@ pub use gltf_export::{to_glb, ExportError};
 pub use gltf_import::{build_asset, import, read_glb, GltfAvatar, ImportError, ImportInfo, ImportSettings};
 pub use looks::{AlphaMode, Looks, SurfaceMaterial, TextureImage};
 pub use render_mesh::{vertex_normals, RenderMesh};
+pub use vrm_export::{to_vrm, VRM_LICENSE_URL};

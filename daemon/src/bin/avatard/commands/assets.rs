@@ -1,4 +1,4 @@
-//! `avatard import model.glb --out ASSET` and `avatard export ASSET --gltf out.glb`.
+//! `avatard import model.glb --out ASSET` and `avatard export ASSET --gltf out.glb` / `--vrm out.vrm`.
 
 use crate::commands::sim::{phase_spinner, spinner_progress, OutputArgs, SettingsArgs};
 use anyhow::{bail, Context, Result};
@@ -26,9 +26,12 @@ pub struct ImportArgs {
 pub struct ExportArgs {
     /// An asset file.
     pub asset: PathBuf,
-    /// The .glb file to write.
+    /// The .glb file to write (glTF 2.0: mesh, skin, morph targets, mode weights, looks).
+    #[arg(long, required_unless_present = "vrm", conflicts_with = "vrm")]
+    pub gltf: Option<PathBuf>,
+    /// The .vrm file to write (VRM 1.0: the glTF export plus meta, humanoid bones and expressions).
     #[arg(long)]
-    pub gltf: PathBuf,
+    pub vrm: Option<PathBuf>,
 }
 
 pub fn import(a: ImportArgs) -> Result<()> {
@@ -126,14 +129,20 @@ fn print_mapping(asset: &asset::Asset, import: &serde_json::Value) {
 
 pub fn export(a: ExportArgs) -> Result<()> {
     let (asset, hash) = asset::load(&a.asset).with_context(|| format!("loading {}", a.asset.display()))?;
-    let bytes = asset::to_glb(&asset, &hash)?;
-    asset::write_atomically(&a.gltf, &bytes)?;
+    let (bytes, out) = match (&a.gltf, &a.vrm) {
+        (Some(path), None) => (asset::to_glb(&asset, &hash)?, path),
+        (None, Some(path)) => (asset::to_vrm(&asset, &hash)?, path),
+        _ => bail!("give exactly one of --gltf and --vrm"),
+    };
+    asset::write_atomically(out, &bytes)?;
     println!(
-        "{} render vertices, {} triangles, {} modes -> {} ({} bytes)",
+        "{} render vertices, {} triangles, {} modes, {} materials, {} expressions -> {} ({} bytes)",
         asset.render.vertices.len(),
         asset.render.triangles.len(),
         asset.render.mode_weights.ncols(),
-        a.gltf.display(),
+        asset.looks.materials.len(),
+        asset.expressions.len(),
+        out.display(),
         bytes.len()
     );
     Ok(())
