@@ -374,47 +374,67 @@ fn triangles_are_sorted_by_material_with_blend_last() {
 
 /// The textured VRM 1.0 fixture: `assets/fixtures/avatars/anny_vrm1.vrm` in the workspace, or the file named by
 /// `AVATAR_TEXTURED_VRM`.
-fn textured_vrm() -> Option<PathBuf> {
-    let path = std::env::var_os("AVATAR_TEXTURED_VRM").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/fixtures/avatars/anny_vrm1.vrm")
-    });
-    path.exists().then_some(path)
+fn textured_vrm() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/fixtures/avatars/anny_vrm1.vrm")
 }
 
-/// A real textured import (VRM 1.0, base-colour textures through `VRMC_materials_mtoon`) at its bind pose
-/// against a committed golden image. Skipped, with a note, while the fixture is not in the workspace.
-#[test]
-fn imported_textured_vrm_bind_pose_matches_the_golden_image() {
-    let Some(path) = textured_vrm() else {
-        eprintln!("skipped: no assets/fixtures/avatars/anny_vrm1.vrm (set AVATAR_TEXTURED_VRM to a copy)");
-        return;
-    };
+/// Import a .glb/.vrm (default settings, a test cache).
+fn import_for_render(path: &std::path::Path) -> avatar_sim::asset::Asset {
     let cache = avatar_sim::asset::Cache::new(std::env::temp_dir().join("avatar-renderer-test-cache"));
-    let built = avatar_sim::asset::import(
-        &path,
+    avatar_sim::asset::import(
+        path,
         &avatar_sim::asset::ImportSettings::default(),
         &PrecomputeSettings::default(),
         Some(&cache),
         Arc::new(|_| {}),
     )
-    .unwrap();
-    let asset = built.asset;
+    .unwrap()
+    .asset
+}
+
+/// The bind pose, drawn headless, checked to show its textures (more than a few colour bins).
+fn textured_bind_pose(asset: &avatar_sim::asset::Asset, name: &str) -> image::RgbaImage {
     assert!(!asset.looks.images.is_empty(), "the fixture has base-colour textures");
     assert!(asset.looks.materials.iter().any(|m| m.base_color_texture.is_some()));
     let gpu = Gpu::open(Backend::Auto).unwrap();
     let options = RenderOptions { width: 192, height: 192, ..Default::default() };
-    let mut r = AvatarRenderer::new(gpu, &asset, options).unwrap();
+    let mut r = AvatarRenderer::new(gpu, asset, options).unwrap();
     let p = f32s(&asset.render.rig.rest_params());
     let z = vec![0.0f32; 12 * asset.sim.weights.ncols()];
     let image = r.render(&p, &z).unwrap();
     if let Some(dir) = std::env::var_os("AVATAR_LOOKS_OUT") {
-        image.save(PathBuf::from(dir).join("anny_vrm1.png")).unwrap();
+        image.save(PathBuf::from(dir).join(name)).unwrap();
     }
-    // the textures reach the picture: the avatar is not one flat colour (more than a few distinct hues)
     let mut colours = std::collections::HashSet::new();
     for px in image.pixels() {
         colours.insert([px[0] / 32, px[1] / 32, px[2] / 32]);
     }
     assert!(colours.len() > 12, "only {} colour bins in the picture", colours.len());
+    image
+}
+
+/// A real textured import (VRM 1.0 made by Blender's VRM add-on, base-colour texture through
+/// `VRMC_materials_mtoon`) at its bind pose against a committed golden image.
+#[test]
+fn imported_textured_vrm_bind_pose_matches_the_golden_image() {
+    let asset = import_for_render(&textured_vrm());
+    let image = textured_bind_pose(&asset, "anny_vrm1.png");
+    assert_matches_golden(&image, "anny_vrm1_bind_pose.png");
+}
+
+/// `avatard export --vrm` of that import, imported again, draws the same picture: the looks (UVs, materials,
+/// the texture's bytes), the mesh and the rig survive the round trip through VRM 1.0.
+#[test]
+fn the_vrm_export_re_imported_matches_the_same_golden_image() {
+    let asset = import_for_render(&textured_vrm());
+    let (bytes, hash) = avatar_sim::asset::to_bytes(&asset).unwrap();
+    assert!(!bytes.is_empty());
+    let vrm = avatar_sim::asset::to_vrm(&asset, &hash).unwrap();
+    let path = std::env::temp_dir().join(format!("renderer-reexport-{}.vrm", std::process::id()));
+    std::fs::write(&path, &vrm).unwrap();
+    let again = import_for_render(&path);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(again.looks, asset.looks);
+    let image = textured_bind_pose(&again, "anny_vrm1_reexported.png");
     assert_matches_golden(&image, "anny_vrm1_bind_pose.png");
 }
