@@ -30,13 +30,13 @@
 //!   reads all three).
 //!
 //! # Pose and facing
-//! VRM 1.0 models face **+Z** with +Y up (the character's left hand at +X). The default avatar and VRM 1.0
-//! imports face +Z and are written as they are. Assets imported from VRM 0.x files face -Z (0.x's
-//! convention; the importer keeps the file's frame): when the bind pose has the left hand on the -X side of
-//! the right hand, the skeleton is put under one extra root node `vrm_face_plus_z` turning it 180° about +Y,
-//! so that the skinned mesh faces +Z in the file while vertices, bind matrices and morph targets stay in the
-//! asset's frame (the daemon's `p` and `z` still apply in that frame, below the turn; our importer, which
-//! reads the mesh in bind space, gets the asset's frame back). VRM 1.0 also asks for the **T-pose** as rest pose (arms along ±X). The export
+//! VRM 1.0 models face **+Z** with +Y up (the character's left hand at +X). The default avatar, glTF and
+//! VRM 1.0 imports face +Z, and the importer turns VRM 0.x files (which face -Z) to +Z, so assets are
+//! written as they are. An asset that faces -Z anyway (a glTF authored that way): when the bind pose has the
+//! left hand on the -X side of the right hand, the skeleton is put under one extra root node
+//! `vrm_face_plus_z` turning it 180° about +Y, so that the skinned mesh faces +Z in the file while vertices,
+//! bind matrices and morph targets stay in the asset's frame (the daemon's `p` and `z` still apply in that
+//! frame, below the turn; our importer, which reads the mesh in bind space, gets the asset's frame back). VRM 1.0 also asks for the **T-pose** as rest pose (arms along ±X). The export
 //! writes the bind pose as it is: an avatar bound in A-pose stays in A-pose (not re-posed; re-posing would
 //! have to move the rest mesh, the bind matrices and the mode weights' rest frame together). Loaders that
 //! normalise the humanoid (three-vrm's normalized human bones, UniVRM's) take the rest pose as each bone's
