@@ -94,7 +94,9 @@ fn limb_correlations(a: &Arc<LoadedAvatar>, params: &SimParams) -> Vec<(&'static
     let t0 = 1_000_000_000i64;
     let end = t0 + SLOW * frames.last().unwrap().0;
     let (mut next, mut now, mut seq) = (0, t0, 0u64);
-    let mut samples: Vec<(Vec<Vector3<f64>>, Vec<Vector3<f64>>)> = vec![Default::default(); LIMBS.len()];
+    type Directions = Vec<Vector3<f64>>;
+    // per limb: (posed bone directions, landmark directions)
+    let mut samples: Vec<(Directions, Directions)> = vec![Default::default(); LIMBS.len()];
     let mut current = None;
     while now < end {
         while next < frames.len() && t0 + SLOW * frames[next].0 <= now {

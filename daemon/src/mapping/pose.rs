@@ -785,6 +785,7 @@ mod tests {
                         None => return false,
                     }
                 };
+                #[allow(clippy::needless_range_loop)] // `below` reads the parents while `bones` is written
                 for b in 0..bones.len() {
                     if below(b) {
                         let h = s + r * (head(&bones[b]) - s);

@@ -188,9 +188,12 @@ const RIGIFY: &[(&str, &str)] = &[
     ("DEF-f_pinky.0{1}.{L}", "{left}Little{1}"),
 ];
 
-/// Each family's name and its expanded `(bone name, role)` pairs, in [`FAMILIES`] order.
-fn families() -> &'static [(&'static str, Vec<(String, String)>)] {
-    static TABLES: OnceLock<Vec<(&'static str, Vec<(String, String)>)>> = OnceLock::new();
+/// A family's name and its expanded `(bone name, role)` pairs.
+type Table = (&'static str, Vec<(String, String)>);
+
+/// Each family's table, in [`FAMILIES`] order.
+fn families() -> &'static [Table] {
+    static TABLES: OnceLock<Vec<Table>> = OnceLock::new();
     TABLES.get_or_init(|| {
         let rules = [CMU, GAME_ENGINE, MIXAMO, VROID, RIGIFY];
         FAMILIES.iter().zip(rules).map(|(&name, rules)| (name, expand(rules))).collect()
@@ -250,7 +253,9 @@ pub fn skeleton_family<'a>(
 ) -> Option<(&'static str, BTreeMap<String, String>)> {
     let bones: Vec<&str> = bones.into_iter().collect();
     let mixamo_prefix = bones.iter().any(|b| b.to_ascii_lowercase().starts_with("mixamorig"));
-    let mut best: Option<((usize, usize), &'static str, BTreeMap<String, String>)> = None;
+    // ((required roles matched, 2 × names matched + Mixamo prefix bonus), family, roles)
+    type Candidate = ((usize, usize), &'static str, BTreeMap<String, String>);
+    let mut best: Option<Candidate> = None;
     for (family, table) in families() {
         let mut roles = BTreeMap::new();
         for b in &bones {
