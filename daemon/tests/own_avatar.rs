@@ -427,3 +427,83 @@ fn eye_bones_follow_the_gaze_scores() {
         assert!((pitch - 10.0).abs() < 0.5, "half up: {pitch}");
     }
 }
+
+/// A rig frame by VRM role names (VMC's Unity spelling) is a normalized pose: relative to the T-pose, so the
+/// A-pose VRM and the T-pose VRM take the same world arm directions from the same frame.
+#[test]
+fn normalized_role_frames_pose_a_and_t_bound_avatars_alike() {
+    use avatar_schema::{BoneTransform, RigFrame};
+    let q = |axis: Vector3<f64>, deg: f64| {
+        let r =
+            nalgebra::UnitQuaternion::from_axis_angle(&nalgebra::Unit::new_normalize(axis), deg.to_radians());
+        [r.i as f32, r.j as f32, r.k as f32, r.w as f32]
+    };
+    let frame = |bones: Vec<(&str, [f32; 4])>| RigFrame {
+        header: FrameHeader {
+            source_id: "vmc".into(),
+            stream_id: 1,
+            seq: 1,
+            capture_time_ns: 1,
+            send_time_ns: 1,
+        },
+        bones: bones
+            .into_iter()
+            .map(|(n, r)| BoneTransform { name: n.into(), rotation: r, translation: None })
+            .collect(),
+        blendshapes: Vec::new(),
+        root_position: None,
+    };
+    let poses = [
+        frame(vec![("Hips", q(Vector3::y(), 0.0))]),
+        frame(vec![
+            ("Hips", q(Vector3::y(), 0.0)),
+            ("LeftUpperArm", q(Vector3::z(), -60.0)),
+            ("LeftLowerArm", q(Vector3::y(), 45.0)),
+            ("RightUpperArm", q(Vector3::x(), 30.0)),
+        ]),
+    ];
+    let mut directions = Vec::new();
+    for name in ["anny_vrm1.vrm", "anny_vrm0.vrm"] {
+        let a = import(name);
+        let rig = &a.asset.sim.rig;
+        let roles = &a.roles.mapped;
+        let head = |role: &str| Vector3::from(avatar_sim::rig::bone_head(rig, &roles[role]).unwrap());
+        let params = SimParams::default();
+        let mut per_pose = Vec::new();
+        for f in &poses {
+            let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+            let inputs = Inputs::default();
+            inputs.any.rig.store(Some(Arc::new(f.clone())));
+            inputs.any.received_ns.store(0, Relaxed);
+            let mut o = sim.tick(&inputs, 0, HZ, &params, false);
+            for i in 1..10 {
+                o = sim.tick(&inputs, i * TICK_NS, HZ, &params, false);
+            }
+            assert_eq!(o.counts.unknown_names, 0, "{name}");
+            let dir = |bone: &str, child: &str| {
+                let ob = rig.bone_param_offset(&roles[bone]).unwrap();
+                (Matrix3::from_fn(|r, c| o.p[ob + 4 * r + c] as f64) * (head(child) - head(bone))).normalize()
+            };
+            per_pose.push([
+                dir("leftUpperArm", "leftLowerArm"),
+                dir("leftLowerArm", "leftHand"),
+                dir("rightUpperArm", "rightLowerArm"),
+            ]);
+        }
+        directions.push(per_pose);
+    }
+    // the identity frame is the T-pose on both
+    for (k, avatar) in directions.iter().enumerate() {
+        let t = &avatar[0];
+        eprintln!("avatar {k}: identity frame, left upper arm {:.4?}", t[0]);
+        assert!((t[0] - Vector3::x()).norm() < 1e-3 && (t[2] + Vector3::x()).norm() < 1e-3, "{t:?}");
+    }
+    // the same frame gives the same world directions (f32 on the wire)
+    for (a, b) in directions[0][1].iter().zip(&directions[1][1]) {
+        eprintln!("A-pose {a:.4?} vs T-pose {b:.4?}");
+        assert!(a.angle(b).to_degrees() < 0.1, "{a} vs {b}");
+    }
+    let lowered =
+        nalgebra::Rotation3::from_axis_angle(&Vector3::z_axis(), -60f64.to_radians()) * Vector3::x();
+    assert!(directions[0][1][0].angle(&lowered).to_degrees() < 0.1);
+}

@@ -11,6 +11,7 @@
 use super::params::SimParams;
 use crate::ingest::{Inputs, Slots};
 use crate::mapping::{head_rotation, map_blendshapes, score_index, set_bone_world_rotation, FaceMap};
+use crate::mapping::{role_name, NormalizedSkeleton};
 use crate::mapping::{OneEuro, OneEuroRotation};
 use crate::mapping::{PoseMap, PoseMapOptions, PoseMapper};
 use avatar_schema::{state_flags, FaceFrame, Landmark, PoseFrame, RigFrame};
@@ -86,6 +87,8 @@ pub struct Retarget {
     head_bone: Option<String>,
     /// The humanoid `leftEye` / `rightEye` bones, when the avatar has them.
     eye_bones: [Option<String>; 2],
+    /// The rest-pose correction of the skeleton for normalized rig frames.
+    normalized: Option<NormalizedSkeleton>,
     /// Gaze from the latest face frame: (left eye yaw, right eye yaw, pitch), radians (see [`gaze`]).
     gaze: Option<[f64; 3]>,
 }
@@ -139,6 +142,11 @@ impl Retarget {
             .cloned()
             .or_else(|| rig.bone_param_offset("head").map(|_| "head".to_owned()))
             .filter(|b| rig.bone_param_offset(b).is_some());
+        let normalized = rig
+            .parts()
+            .iter()
+            .find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })
+            .map(|l| NormalizedSkeleton::new(l, &roles));
         let eye_bones = ["leftEye", "rightEye"]
             .map(|r| roles.get(r).cloned().filter(|b| rig.bone_param_offset(b).is_some()));
         Ok(Retarget {
@@ -171,6 +179,7 @@ impl Retarget {
             head_bone,
             eye_bones,
             gaze: None,
+            normalized,
             handles: super::dynamics::handle_offsets(rig),
             rest_p,
         })
@@ -411,14 +420,42 @@ impl Retarget {
         MapCounts { unknown_names: unknown, rejected_values: rejected }
     }
 
-    /// A rig frame: bones by name (or VRM humanoid role, or a known skeleton's name:
-    /// [`avatar_sim::rig::resolve_bone`]) with local rotations relative to the bind pose, in
-    /// the parent's frame (`schema/README.md` §4.4), blendshapes by name, the root's world position.
+    /// A rig frame: bones by name (or a known skeleton's name: [`avatar_sim::rig::resolve_bone`]) with local
+    /// rotations relative to the bind pose, in the parent's frame (`schema/README.md` §4.4), blendshapes by
+    /// name, the root's world position. A frame naming bones by VRM humanoid role (`leftUpperArm`, VMC's
+    /// `LeftUpperArm`) is in the normalized convention instead: rotations relative to the T-pose, corrected
+    /// for the avatar's bind ([`crate::mapping::NormalizedSkeleton`]).
     fn map_rig(&mut self, rig: &Rig, f: &RigFrame) -> MapCounts {
         let mut counts = MapCounts::default();
         let mut p = self.rest_p.clone();
         for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
             let RigPart::Lbs(l) = part else { continue };
+            // bones named by VRM humanoid role (VRM / VMC spelling): the normalized convention
+            let normalized = f
+                .bones
+                .iter()
+                .any(|bt| l.bone_index(&bt.name).is_none() && role_name(&bt.name, &self.roles).is_some());
+            if let (true, Some(skeleton)) = (normalized, &self.normalized) {
+                let mut n = vec![None; l.num_bones()];
+                for bt in &f.bones {
+                    let bone = role_name(&bt.name, &self.roles).map(|(_, b)| b).or_else(|| {
+                        avatar_sim::rig::resolve_bone(&bt.name, |x| l.bone_index(x).is_some(), &self.roles)
+                    });
+                    let Some(b) = bone.and_then(|x| l.bone_index(x)) else {
+                        counts.unknown_names += 1;
+                        continue;
+                    };
+                    let [x, y, z, w] = bt.rotation.map(|v| v as f64);
+                    n[b] = Some(
+                        UnitQuaternion::from_quaternion(Quaternion::new(w, x, y, z)).to_rotation_matrix(),
+                    );
+                }
+                let root = f.root_position.map(|r| r.map(f64::from));
+                for (b, t) in skeleton.skinning(&n, root).iter().enumerate() {
+                    write_affine(&mut p[o + 12 * b..], t);
+                }
+                continue;
+            }
             let mut local: Vec<_> = (0..l.num_bones()).map(|b| l.rest_local(b)).collect();
             for bt in &f.bones {
                 let bone =

@@ -6,14 +6,18 @@
 //! - `pose`: MediaPipe Pose world landmarks → swing rotations down a humanoid skeleton → a full `p` (axes
 //!   conversion, bone name map, visibility hold).
 //! - `face`: blendshape scores by name, head rotation from the facial transform (orthonormalised).
+//! - `normalized`: rig frames by VRM humanoid role: rotations relative to the T-pose, corrected for the
+//!   avatar's bind (rest-pose retargeting).
 //! - `expressions`: the 52 scores → ARKit-named blendshapes and VRM expressions (the documented table).
 
 mod expressions;
 mod face;
+mod normalized;
 mod one_euro;
 mod pose;
 
 pub use expressions::{score_index, FaceMap, TABLE as EXPRESSION_TABLE};
 pub use face::{head_rotation, map_blendshapes, set_bone_world_rotation, FaceMapCounts};
+pub use normalized::{role_name, NormalizedSkeleton};
 pub use one_euro::{alpha, OneEuro, OneEuroParams, OneEuroRotation};
 pub use pose::{swing, twist, PoseMap, PoseMapError, PoseMapOptions, PoseMapper, Side, TrackedBone};
