@@ -454,7 +454,12 @@ fn normalized_role_frames_pose_a_and_t_bound_avatars_alike() {
         root_position: None,
     };
     let poses = [
-        frame(vec![("Hips", q(Vector3::y(), 0.0))]),
+        // every bone at identity, as a VMC sender in T-pose sends it (`Hips` alone would be CMU's name too)
+        frame(vec![
+            ("Hips", q(Vector3::y(), 0.0)),
+            ("LeftUpperArm", q(Vector3::y(), 0.0)),
+            ("RightUpperArm", q(Vector3::y(), 0.0)),
+        ]),
         frame(vec![
             ("Hips", q(Vector3::y(), 0.0)),
             ("LeftUpperArm", q(Vector3::z(), -60.0)),

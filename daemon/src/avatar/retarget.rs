@@ -430,11 +430,13 @@ impl Retarget {
         let mut p = self.rest_p.clone();
         for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
             let RigPart::Lbs(l) = part else { continue };
-            // bones named by VRM humanoid role (VRM / VMC spelling): the normalized convention
-            let normalized = f
-                .bones
-                .iter()
-                .any(|bt| l.bone_index(&bt.name).is_none() && role_name(&bt.name, &self.roles).is_some());
+            // bones named by VRM humanoid role (VRM / VMC spelling): the normalized convention. Names that a
+            // known skeleton also uses (CMU's `Hips`, `Head`) do not decide it: a CMU clip stays bind-relative.
+            let normalized = f.bones.iter().any(|bt| {
+                l.bone_index(&bt.name).is_none()
+                    && role_name(&bt.name, &self.roles).is_some()
+                    && avatar_sim::rig::humanoid_role(&bt.name).is_none()
+            });
             if let (true, Some(skeleton)) = (normalized, &self.normalized) {
                 let mut n = vec![None; l.num_bones()];
                 for bt in &f.bones {
