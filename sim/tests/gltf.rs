@@ -426,3 +426,41 @@ fn a_vrm_without_a_humanoid_or_with_missing_bones_imports_and_says_what_is_missi
     assert!(!report.missing_required.contains(&"hips".to_owned()));
     assert!(report.summary().contains("MISSING required roles: spine"), "{}", report.summary());
 }
+
+/// Random corruption of a real VRM 1.0 (textures, expressions, humanoid: `assets/fixtures/avatars/`) in its
+/// JSON and its binary chunk: an error naming the problem or a valid avatar, and never a panic (which the
+/// importer would turn into "the glTF reader failed on malformed data").
+#[test]
+fn corrupted_vrm_bytes_give_errors_not_panics() {
+    let bytes = std::fs::read(fixture("avatars/anny_vrm1.vrm")).unwrap();
+    let json_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let mut state = 7u64;
+    let (mut errors, mut ok) = (0, 0);
+    for i in 0..400 {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        // half the flips in the JSON chunk (numbers, names, indices), half in the binary data
+        let at = if i % 2 == 0 {
+            20 + (state >> 33) as usize % json_len
+        } else {
+            20 + json_len + (state >> 33) as usize % (bytes.len() - 20 - json_len)
+        };
+        let mut bad = bytes.clone();
+        bad[at] ^= 1 << ((state >> 20) % 8);
+        match read_glb(&bad) {
+            Ok(a) => {
+                ok += 1;
+                assert!(a.vertices.iter().flatten().all(|x| x.is_finite()));
+                a.looks.check(a.vertices.len(), a.triangles.len()).unwrap();
+            }
+            Err(e) => {
+                errors += 1;
+                assert!(
+                    !e.to_string().contains("failed on malformed data"),
+                    "a panic inside the importer: {e}"
+                );
+            }
+        }
+    }
+    eprintln!("{ok} corrupted files still valid avatars, {errors} refused with a reason");
+    assert!(errors > 0 && ok > 0);
+}
