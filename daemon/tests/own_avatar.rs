@@ -281,10 +281,14 @@ fn a_cmu_named_glb_follows_the_webcam_body() {
 
 /// The CMU clip (`tracker-bridge bvh`'s frames) drives avatars by joint role: per limb, the mean angle between
 /// the avatar bone's posed direction and the clip's (world joint positions), and their correlation.
-fn bvh_follows(a: &Arc<LoadedAvatar>) -> (u64, Vec<(&'static str, f64, f64)>) {
-    use tracker_bridge::mocap::{to_rig_frames, Bvh, CMU_SCALE};
+fn bvh_follows(a: &Arc<LoadedAvatar>, normalized: bool) -> (u64, Vec<(&'static str, f64, f64)>) {
+    use tracker_bridge::mocap::{to_normalized_rig_frames, to_rig_frames, Bvh, CMU_SCALE};
     let bvh = Bvh::read(&fixture("fixtures/cmu_01_01_first240.bvh")).unwrap();
-    let frames = to_rig_frames(&bvh, "bvh", CMU_SCALE);
+    let frames = if normalized {
+        to_normalized_rig_frames(&bvh, "bvh", CMU_SCALE)
+    } else {
+        to_rig_frames(&bvh, "bvh", CMU_SCALE)
+    };
     let params = SimParams::default();
     let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
     let inputs = Inputs::default();
@@ -298,6 +302,7 @@ fn bvh_follows(a: &Arc<LoadedAvatar>) -> (u64, Vec<(&'static str, f64, f64)>) {
         ("leftUpperLeg", "leftLowerLeg", "LeftUpLeg", "LeftLeg"),
         ("rightLowerLeg", "rightFoot", "RightLeg", "RightFoot"),
         ("spine", "head", "LowerBack", "Head"),
+        ("rightLowerArm", "rightHand", "RightForeArm", "RightHand"),
     ];
     let mut got: Vec<Vec<Vector3<f64>>> = vec![Vec::new(); limbs.len()];
     let mut want: Vec<Vec<Vector3<f64>>> = vec![Vec::new(); limbs.len()];
@@ -342,7 +347,7 @@ fn bvh_follows(a: &Arc<LoadedAvatar>) -> (u64, Vec<(&'static str, f64, f64)>) {
 fn the_cmu_clip_drives_vrm_avatars_by_joint_role() {
     for (name, t_pose) in [("anny_vrm0.vrm", true), ("anny_vrm1.vrm", false)] {
         let a = import(name);
-        let (unknown, limbs) = bvh_follows(&a);
+        let (unknown, limbs) = bvh_follows(&a, false);
         // the clip's joints without a role (LHipJoint, RHipJoint, Neck1, End Sites are not joints) and the
         // hand's extra joints the avatar lacks are the only unknown names
         eprintln!("{name}: {unknown} clip joints without a bone on the avatar");
@@ -511,4 +516,23 @@ fn normalized_role_frames_pose_a_and_t_bound_avatars_alike() {
     let lowered =
         nalgebra::Rotation3::from_axis_angle(&Vector3::z_axis(), -60f64.to_radians()) * Vector3::x();
     assert!(directions[0][1][0].angle(&lowered).to_degrees() < 0.1);
+}
+
+/// `tracker-bridge bvh --normalized`: the same clip as normalized frames (bones by role, relative to the
+/// T-pose) drives the A-pose and the T-pose VRM alike, limbs along the clip's own bone directions.
+#[test]
+fn the_normalized_cmu_clip_poses_a_and_t_bound_vrms_like_the_clip() {
+    for name in ["anny_vrm1.vrm", "anny_vrm0.vrm"] {
+        let a = import(name);
+        let (unknown, limbs) = bvh_follows(&a, true);
+        assert_eq!(unknown, 0, "{name}: every role of the clip is on the avatar");
+        for (bone, corr, angle) in limbs {
+            eprintln!("{name} (normalized clip): {bone:>14} correlation {corr:.3}, mean angle to the clip's bone {angle:.1}°");
+            assert!(corr > 0.95, "{name} {bone}: correlation {corr:.3}");
+            if bone != "spine" {
+                // limbs: the avatar's bone along the clip's (f32 on the wire, the avatar's joints where its own)
+                assert!(angle < 2.0, "{name} {bone}: {angle:.1}°");
+            }
+        }
+    }
 }

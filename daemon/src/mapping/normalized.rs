@@ -3,10 +3,11 @@
 //! T-pose with world-aligned bone frames, as VRM 1.0 runtimes (three-vrm's normalized bones) and VMC senders
 //! (UniVRM-normalized avatars) use them. The identity frame is the T-pose, whatever the avatar's bind.
 //!
-//! **Rest-pose correction.** Each bone of the avatar gets `B_b`, the rotation taking its T-pose direction to
-//! its bind direction: for the arm chains, the minimal rotation from ±X (the T-pose's arms, the avatar's left
-//! at +X; every avatar faces +Z) to the bind direction of the upper arm (→ lower arm) and lower arm (→ hand);
-//! the hands and fingers take their lower arm's, every other bone its parent's (the root's is the identity).
+//! **Rest-pose correction.** Each bone of the avatar gets `B_b`, the minimal rotation taking its T-pose
+//! direction to its bind direction ([`avatar_schema::humanoid::DIRECTIONS`] and `t_pose_direction`: arms
+//! and hands along ±X, the avatar's left at +X as every avatar faces +Z; legs down, spine up, feet forward,
+//! each along the axis nearest its bind direction); bones without a direction (fingers, the hips, bones
+//! without a role) take their parent's (the root's is the identity).
 //! With the frame's normalized world rotations `N_b = N_parent(b) · n_b` (`n_b` the frame's rotation, identity
 //! for bones it does not name), a bone's skinning rotation is
 //!
@@ -19,6 +20,7 @@
 //! given). An A-pose avatar driven by the identity frame lifts its arms to the T-pose; a T-pose avatar stays
 //! at rest. Translations of non-root bones are not used in this convention.
 
+use avatar_schema::humanoid::{t_pose_direction, DIRECTIONS};
 use avatar_sim::rig::{Affine, LbsRig};
 use nalgebra::{Matrix3, Rotation3, Vector3};
 use std::collections::BTreeMap;
@@ -31,14 +33,6 @@ pub fn role_name<'a>(name: &str, roles: &'a BTreeMap<String, String>) -> Option<
     let lowered: String = first.to_lowercase().chain(chars).collect();
     roles.get_key_value(lowered.as_str()).map(|(r, b)| (r.as_str(), b.as_str()))
 }
-
-/// The arm chains: (role, the role its direction points to, T-pose direction's x sign).
-const ARMS: [(&str, &str, f64); 4] = [
-    ("leftUpperArm", "leftLowerArm", 1.0),
-    ("leftLowerArm", "leftHand", 1.0),
-    ("rightUpperArm", "rightLowerArm", -1.0),
-    ("rightLowerArm", "rightHand", -1.0),
-];
 
 /// One avatar skeleton's rest-pose correction.
 #[derive(Clone, Debug)]
@@ -56,15 +50,14 @@ impl NormalizedSkeleton {
         let heads: Vec<Vector3<f64>> =
             bones.iter().map(|b| Vector3::new(b.bind[0][3], b.bind[1][3], b.bind[2][3])).collect();
         let mut own: Vec<Option<Rotation3<f64>>> = vec![None; bones.len()];
-        for (role, child, sign) in ARMS {
-            let (Some(b), Some(c)) = (
-                roles.get(role).and_then(|n| lbs.bone_index(n)),
-                roles.get(child).and_then(|n| lbs.bone_index(n)),
-            ) else {
+        let bone_of = |role: &str| roles.get(role).and_then(|n| lbs.bone_index(n));
+        for (role, toward) in DIRECTIONS {
+            let (Some(b), Some(c)) = (bone_of(role), toward.iter().find_map(|r| bone_of(r))) else {
                 continue;
             };
-            if let Some(dir) = (heads[c] - heads[b]).try_normalize(1e-9) {
-                own[b] = Some(super::swing(&(Vector3::x() * sign), &dir));
+            let rest = heads[c] - heads[b];
+            if let Some(t) = t_pose_direction(role, [rest.x, rest.y, rest.z]) {
+                own[b] = Some(super::swing(&Vector3::from(t), &rest));
             }
         }
         let mut bind_from_t = vec![Rotation3::identity(); bones.len()];

@@ -8,6 +8,8 @@
 //!   [`BvhError`];
 //! - `rig_frames`: forward kinematics ([`Bvh::local_rotation`], [`Bvh::world_poses`], [`Bvh::rest_hip_height`])
 //!   and the conversion to rig frames, with its scale ([`CMU_SCALE`], [`parse_scale`]).
+//! - `normalized`: the conversion to *normalized* rig frames (bones by VRM humanoid role, rotations relative
+//!   to the T-pose; [`to_normalized_rig_frames`]), which the daemon retargets onto any bind pose.
 //!
 //! # Format
 //! `HIERARCHY`, then one or more `ROOT name { … }` blocks. A joint block holds `OFFSET x y z` (its position in its
@@ -35,7 +37,9 @@
 mod bvh;
 #[cfg(test)]
 mod fixtures;
+mod normalized;
 mod rig_frames;
 
 pub use bvh::{Bvh, BvhError, Channel, Joint, MAX_ABS_VALUE};
+pub use normalized::to_normalized_rig_frames;
 pub use rig_frames::{parse_scale, rig_frame, root_relative_to_start, to_rig_frames, CMU_SCALE, SCALE_RANGE};

@@ -48,6 +48,11 @@ struct BvhArgs {
     looping: bool,
     #[arg(long, default_value = "bvh")]
     source: String,
+    /// Send normalized frames (bones by VRM humanoid role, rotations relative to the T-pose) that the daemon
+    /// retargets onto any bind pose (an A-pose avatar's arms follow the clip's); without it, the clip's
+    /// joints by name, rotations relative to the clip's own rest.
+    #[arg(long)]
+    normalized: bool,
 }
 
 #[derive(Args)]
@@ -199,7 +204,12 @@ fn main() -> Result<()> {
             let speed = positive("--speed", a.speed)?;
             let scale = mocap::parse_scale(&a.scale)?;
             let bvh = mocap::Bvh::read(&a.file)?;
-            let records = mocap::to_rig_frames(&bvh, &a.source, scale)
+            let frames = if a.normalized {
+                mocap::to_normalized_rig_frames(&bvh, &a.source, scale)
+            } else {
+                mocap::to_rig_frames(&bvh, &a.source, scale)
+            };
+            let records = frames
                 .into_iter()
                 .map(|f| {
                     let t_ns = f.header.capture_time_ns.max(0) as u64;
