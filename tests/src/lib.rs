@@ -202,6 +202,14 @@ pub struct Daemon {
     pub eps: Eps,
 }
 
+/// One timing-sensitive test at a time within a test binary: tests that count a daemon's states per second or
+/// watch its deadline hold this for their whole run, so that a neighbour's daemon on the same two cores does
+/// not starve them (cargo runs a binary's tests on parallel threads).
+pub async fn exclusive() -> tokio::sync::MutexGuard<'static, ()> {
+    static LOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    LOCK.lock().await
+}
+
 /// Precompute the default avatar into the user's cache once per test process (on a fresh machine that takes
 /// ~30 s, longer than a daemon's readiness timeout; every daemon after that loads it in ~0.1 s).
 pub fn warm_default_avatar(exe: &str) -> Result<()> {

@@ -39,6 +39,7 @@ fn elevation(d: Vector3<f64>) -> f64 {
 /// one, `z` is finite, the upper arm in `p` follows the recorded arm, and `z` is non-zero while it moves.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn recorded_pose_stream_moves_the_avatar_for_a_python_subscriber() {
+    let _one_at_a_time = avatar_e2e::exclusive().await;
     let eps = Eps::tcp();
     let d = Daemon::start(EXE, &eps, &[]).unwrap();
     let sub = Python::peer(&[
@@ -143,6 +144,7 @@ async fn stats(d: &Daemon) -> avatar_schema::Stats {
 /// daemon's memory stays bounded, and the reading subscriber's sequence has no holes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn input_flood_and_a_stalled_subscriber_keep_the_deadline_and_bounded_memory() {
+    let _one_at_a_time = avatar_e2e::exclusive().await;
     let eps = Eps::tcp();
     let d = Daemon::start(EXE, &eps, &[]).unwrap();
     let pid = d.proc.child.id();
@@ -216,6 +218,7 @@ async fn input_flood_and_a_stalled_subscriber_keep_the_deadline_and_bounded_memo
 /// flat memory; a subscriber that joins afterwards gets the live stream at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_subscriber_at_all_keeps_memory_flat() {
+    let _one_at_a_time = avatar_e2e::exclusive().await;
     let eps = Eps::tcp();
     let d = Daemon::start(EXE, &eps, &[]).unwrap();
     let pid = d.proc.child.id();
@@ -262,6 +265,7 @@ async fn no_subscriber_at_all_keeps_memory_flat() {
 /// A pyzmq subscriber on that endpoint gets both avatars, each driven by the one tracker.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn xsub_xpub_proxies_join_daemons_for_trackers_and_subscribers() {
+    let _one_at_a_time = avatar_e2e::exclusive().await;
     let (ea, eb) = (Eps::tcp(), Eps::tcp());
     let _a = Daemon::start(EXE, &ea, &["--avatar", "alice"]).unwrap();
     let _b = Daemon::start(EXE, &eb, &["--avatar", "bob"]).unwrap();
@@ -313,6 +317,7 @@ async fn xsub_xpub_proxies_join_daemons_for_trackers_and_subscribers() {
 /// VRoid-style morphs behind VRM expressions, no ARKit names) follows the arm and opens its mouth.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_imported_vrm_follows_the_recorded_webcam_through_the_daemon() {
+    let _one_at_a_time = avatar_e2e::exclusive().await;
     let dir = tempdir();
     let asset = dir.join("me.avatar");
     let vrm = avatar_e2e::repo_root().join("assets/fixtures/avatars/anny_vrm0.vrm");
