@@ -357,7 +357,8 @@ fn vrm_expressions_are_read_from_1_0_and_0_x_with_binds_on_the_blendshapes() {
     // VRM 0.x: binds by mesh index, weights 0–100, presets renamed to 1.0's, meta turned into 1.0 fields
     let v0 = edit_json(&glb, |j| {
         j["extensions"] = serde_json::json!({"VRM": {
-        "meta": {"title": "old", "author": "me", "licenseName": "CC0"},
+        "meta": {"title": "old", "author": "me", "licenseName": "CC0", "allowedUserName": "Everyone",
+                 "violentUssageName": "Disallow", "commercialUssageName": "Allow"},
         "humanoid": {"humanBones": [{"bone": "hips", "node": 0}]},
         "blendShapeMaster": {"blendShapeGroups": [
             {"name": "A", "presetName": "a", "binds": [{"mesh": 0, "index": 0, "weight": 100}]},
@@ -374,6 +375,11 @@ fn vrm_expressions_are_read_from_1_0_and_0_x_with_binds_on_the_blendshapes() {
     let meta = a.vrm_meta.unwrap();
     assert_eq!((meta["name"].as_str(), meta["authors"][0].as_str()), (Some("old"), Some("me")));
     assert_eq!(meta["licenseUrl"], "https://creativecommons.org/publicdomain/zero/1.0/");
+    assert_eq!(meta["avatarPermission"], "everyone");
+    assert_eq!(meta["allowExcessivelyViolentUsage"], false);
+    assert_eq!(meta["commercialUsage"], "corporation");
+    assert_eq!(meta["allowRedistribution"], true);
+    assert_eq!(meta["creditNotation"], "unnecessary");
     assert_eq!(a.info.humanoid["hips"], "root");
 }
 

@@ -800,8 +800,10 @@ fn vrm_expressions_and_meta(
     (out, None)
 }
 
-/// VRM 0.x `meta` in VRM 1.0's fields (`title` → `name`, `author` → `authors`, the licence name → a URL);
-/// the 0.x object is kept whole under `extras.vrm0`.
+/// VRM 0.x `meta` in VRM 1.0's fields (`title` → `name`, `author` → `authors`, the licence name → a URL, the
+/// permissions `allowedUserName` / `violentUssageName` / `sexualUssageName` / `commercialUssageName` → their 1.0
+/// fields, a Creative Commons licence → redistribution, modification and credit as it grants them); the 0.x
+/// object is kept whole under `extras.vrm0`.
 fn vrm0_meta_as_vrm1(m: &serde_json::Value) -> serde_json::Value {
     let s = |k: &str| m[k].as_str().filter(|v| !v.is_empty()).map(str::to_owned);
     let license = match m["licenseName"].as_str().unwrap_or("") {
@@ -828,6 +830,50 @@ fn vrm0_meta_as_vrm1(m: &serde_json::Value) -> serde_json::Value {
     }
     if let Some(v) = s("reference") {
         out["references"] = serde_json::json!([v]);
+    }
+    // the 0.x permissions in their 1.0 fields (an unknown or missing value leaves VRM 1.0's default)
+    let permission = |k: &str, table: &[(&str, serde_json::Value)]| {
+        let v = m[k].as_str()?;
+        table.iter().find(|(from, _)| from.eq_ignore_ascii_case(v)).map(|(_, to)| to.clone())
+    };
+    let allow = [("Allow", true.into()), ("Disallow", false.into())];
+    let fields = [
+        (
+            "avatarPermission",
+            permission(
+                "allowedUserName",
+                &[
+                    ("OnlyAuthor", "onlyAuthor".into()),
+                    ("ExplicitlyLicensedPerson", "onlySeparatelyLicensedPerson".into()),
+                    ("Everyone", "everyone".into()),
+                ],
+            ),
+        ),
+        ("allowExcessivelyViolentUsage", permission("violentUssageName", &allow)),
+        ("allowExcessivelySexualUsage", permission("sexualUssageName", &allow)),
+        (
+            "commercialUsage",
+            permission(
+                "commercialUssageName",
+                &[("Allow", "corporation".into()), ("Disallow", "personalNonProfit".into())],
+            ),
+        ),
+    ];
+    for (k, v) in fields {
+        if let Some(v) = v {
+            out[k] = v;
+        }
+    }
+    // what a Creative Commons licence grants
+    let cc = m["licenseName"].as_str().unwrap_or("");
+    if cc.starts_with("CC") {
+        out["allowRedistribution"] = true.into();
+        out["modification"] =
+            if cc.contains("ND") { "prohibited" } else { "allowModificationRedistribution" }.into();
+        out["creditNotation"] = if cc == "CC0" { "unnecessary" } else { "required" }.into();
+        if cc.contains("NC") {
+            out["commercialUsage"] = "personalNonProfit".into();
+        }
     }
     out
 }
@@ -948,8 +994,9 @@ pub fn build_asset(
 }
 
 /// Part of the cache key: bumped whenever the importer reads a file differently (2: looks, expressions,
-/// VRM 0.x turned to face +Z), so that an upgrade never serves an old reading from the cache.
-pub const IMPORTER_VERSION: &str = "2";
+/// VRM 0.x turned to face +Z; 3: VRM 0.x permissions in the meta), so that an upgrade never serves an old
+/// reading from the cache.
+pub const IMPORTER_VERSION: &str = "3";
 
 /// Import a .glb file, through the cache.
 pub fn import(
