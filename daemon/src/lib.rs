@@ -35,7 +35,7 @@ mod service;
 mod shared;
 mod tick;
 
-pub use avatar::load::{bone_names, load as load_avatar, load_asset, AvatarSpec, LoadedAsset, LoadedAvatar};
+pub use avatar::load::{load as load_avatar, load_asset, AvatarSpec, LoadedAsset, LoadedAvatar};
 pub use avatar::params::{SimParams, SETTABLE};
 pub use avatar::{AvatarSim, TickOutput};
 pub use config::{check_tick_hz, ConfigError, Endpoints, FileConfig, RunConfig, TICK_HZ_RANGE};

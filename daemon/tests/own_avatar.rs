@@ -44,6 +44,11 @@ fn import(name: &str) -> Arc<LoadedAvatar> {
     Arc::new(LoadedAvatar::new(&AvatarSpec::new(name.split('.').next().unwrap()), &loaded))
 }
 
+/// A frame header as a tracker stamps it: capture and send at `t_ns`.
+fn header(stream_id: u64, seq: u64, t_ns: i64) -> FrameHeader {
+    FrameHeader { source_id: "test".into(), stream_id, seq, capture_time_ns: t_ns, send_time_ns: t_ns }
+}
+
 fn recording(name: &str) -> Vec<(i64, Message)> {
     let rec = tracker_bridge::recording::Recording::load(&fixture(&format!("recordings/{name}"))).unwrap();
     rec.records.into_iter().map(|r| (r.t_ns as i64, r.message)).collect()
@@ -102,13 +107,7 @@ fn limb_correlations(a: &Arc<LoadedAvatar>, params: &SimParams) -> Vec<(&'static
         while next < frames.len() && t0 + SLOW * frames[next].0 <= now {
             let mut f = frames[next].1.clone();
             seq += 1;
-            f.header = FrameHeader {
-                source_id: "test".into(),
-                stream_id: 1,
-                seq,
-                capture_time_ns: t0 + frames[next].0,
-                send_time_ns: t0 + frames[next].0,
-            };
+            f.header = header(1, seq, t0 + frames[next].0);
             current = Some(f.world_landmarks.clone());
             inputs.any.pose.store(Some(Arc::new(f)));
             inputs.any.received_ns.store(now, Relaxed);
@@ -174,13 +173,7 @@ fn face_follows(
         while next < frames.len() && t0 + SLOW * frames[next].0 <= now {
             let mut f = frames[next].1.clone();
             seq += 1;
-            f.header = FrameHeader {
-                source_id: "test".into(),
-                stream_id: 2,
-                seq,
-                capture_time_ns: t0 + frames[next].0,
-                send_time_ns: t0 + frames[next].0,
-            };
+            f.header = header(2, seq, t0 + frames[next].0);
             current = Some(
                 MEDIAPIPE_BLENDSHAPES
                     .iter()

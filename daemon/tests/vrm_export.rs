@@ -60,19 +60,6 @@ fn vrm_check(file: &Path) -> Value {
     serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("check.mjs output is not JSON ({e}): {stdout}"))
 }
 
-fn bone_names(asset: &Asset) -> Vec<String> {
-    asset
-        .render
-        .rig
-        .parts()
-        .iter()
-        .find_map(|p| match p {
-            RigPart::Lbs(l) => Some(l.bones().iter().map(|b| b.name.clone()).collect()),
-            _ => None,
-        })
-        .unwrap()
-}
-
 fn png(w: u32, h: u32) -> Vec<u8> {
     let img = image::RgbaImage::from_fn(w, h, |x, y| image::Rgba([(40 * x) as u8, (40 * y) as u8, 200, 255]));
     let mut out = Vec::new();
@@ -189,7 +176,7 @@ fn export_and_check(asset: &Asset, hash: &AssetHash, name: &str) -> (Vec<u8>, Va
     assert_eq!(vrm["specVersion"], "1.0", "three-vrm found no VRM 1.0: {vrm:#}");
     assert_eq!(vrm["metaVersion"], "1");
     // every mapped role, and nothing else, found by three-vrm on the node of our bone
-    let roles = avatar_roles(bone_names(asset).iter().map(String::as_str), &asset.source.humanoid);
+    let roles = avatar_roles(asset.render.rig.bone_names(), &asset.source.humanoid);
     let found: BTreeMap<String, String> = vrm["humanBones"]
         .as_array()
         .unwrap()
@@ -237,7 +224,7 @@ fn the_default_avatar_exports_as_a_valid_vrm_1_that_three_vrm_loads() {
     eprintln!("default: validator {:#}", check["validator"]);
     // our importer reads the humanoid map back (roles from name rules became an explicit map)
     let back = read_glb(&bytes).unwrap();
-    let roles = avatar_roles(bone_names(&a.asset).iter().map(String::as_str), &a.asset.source.humanoid);
+    let roles = avatar_roles(a.asset.render.rig.bone_names(), &a.asset.source.humanoid);
     assert_eq!(back.info.humanoid, roles);
     assert_eq!(back.info.vrm_version, "1.0");
     assert!(back.looks.is_empty() && back.expressions.is_empty());
@@ -297,7 +284,7 @@ fn a_dressed_avatar_keeps_looks_expressions_blendshapes_and_meta_through_vrm() {
     let mut want = asset.expressions.clone();
     want.sort_by(|a, b| a.name.cmp(&b.name));
     assert_eq!(e, want);
-    let roles = avatar_roles(bone_names(&asset).iter().map(String::as_str), &asset.source.humanoid);
+    let roles = avatar_roles(asset.render.rig.bone_names(), &asset.source.humanoid);
     assert_eq!(back.info.humanoid, roles);
     assert_eq!(back.vrm_meta.unwrap()["otherLicenseUrl"], "https://creativecommons.org/licenses/by/4.0/");
 }
@@ -306,7 +293,7 @@ fn a_dressed_avatar_keeps_looks_expressions_blendshapes_and_meta_through_vrm() {
 fn an_avatar_without_a_required_humanoid_bone_is_refused_with_the_missing_roles() {
     let a = avatar();
     let mut asset = (*a.asset).clone();
-    let roles = avatar_roles(bone_names(&asset).iter().map(String::as_str), &asset.source.humanoid);
+    let roles = avatar_roles(asset.render.rig.bone_names(), &asset.source.humanoid);
     let (left_foot, right_hand) = (roles["leftFoot"].clone(), roles["rightHand"].clone());
     // rename two bones out of every naming rule
     let mut parts = asset.render.rig.parts().to_vec();

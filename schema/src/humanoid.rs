@@ -264,11 +264,17 @@ pub fn skeleton_family<'a>(
     best.map(|(_, f, r)| (f, r))
 }
 
-/// Is `name` a VRM 1.0 humanoid role name (`hips`, `leftUpperArm`, `rightLittleDistal`, …)?
+/// Is `name` one of the 55 VRM 1.0 humanoid bone names: the required and optional body roles, and the
+/// fingers (`leftThumbMetacarpal`, `leftIndexProximal`, …, `rightLittleDistal`; VRM 0.x's
+/// `ThumbIntermediate` is not one)?
 pub fn is_role(name: &str) -> bool {
-    REQUIRED.contains(&name)
-        || OPTIONAL.contains(&name)
-        || families().iter().any(|(_, t)| t.iter().any(|(_, r)| r == name))
+    if REQUIRED.contains(&name) || OPTIONAL.contains(&name) {
+        return true;
+    }
+    let Some(finger) = name.strip_prefix("left").or_else(|| name.strip_prefix("right")) else { return false };
+    FINGER_ROLES
+        .iter()
+        .any(|(f, segments)| finger.strip_prefix(f).is_some_and(|segment| segments.contains(&segment)))
 }
 
 #[cfg(test)]
@@ -387,6 +393,25 @@ mod direction_tests {
         assert_eq!(t_pose_direction("neck", [0.0; 3]), None);
         for (role, _) in DIRECTIONS {
             assert!(is_role(role), "{role}");
+        }
+        // 15 required + 14 optional (those include the index and little proximal of each hand) + 15 other
+        // finger bones a hand: 55 - VRM 1.0's count
+        let fingers = ["Thumb", "Index", "Middle", "Ring", "Little"];
+        let segments = ["Metacarpal", "Proximal", "Intermediate", "Distal"];
+        let mut all: Vec<String> = REQUIRED.iter().chain(&OPTIONAL).map(|r| r.to_string()).collect();
+        for side in ["left", "right"] {
+            for f in fingers {
+                all.extend(segments.iter().map(|s| format!("{side}{f}{s}")).filter(|r| is_role(r)));
+            }
+        }
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 55);
+        assert!(
+            !is_role("leftThumbIntermediate") && !is_role("leftIndexMetacarpal") && !is_role("LeftUpperArm")
+        );
+        for (_, table) in families() {
+            assert!(table.iter().all(|(_, r)| is_role(r)), "every family maps onto VRM 1.0 names");
         }
     }
 }

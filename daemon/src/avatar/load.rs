@@ -135,7 +135,7 @@ impl LoadedAvatar {
     pub fn new(spec: &AvatarSpec, asset: &LoadedAsset) -> Self {
         let rig = &asset.asset.sim.rig;
         let humanoid = &asset.asset.source.humanoid;
-        let bones = bone_names(rig);
+        let bones = rig.bone_names();
         let roles = avatar_sim::rig::RoleReport::new(&bones, humanoid);
         let pose_map = match PoseMap::for_rig(rig, humanoid) {
             Ok(m) => {
@@ -162,17 +162,6 @@ impl LoadedAvatar {
             roles,
         }
     }
-}
-
-/// The names of a rig's skeleton bones (none without an LBS part).
-pub fn bone_names(rig: &avatar_sim::rig::Rig) -> Vec<&str> {
-    rig.parts()
-        .iter()
-        .flat_map(|p| match p {
-            avatar_sim::rig::RigPart::Lbs(l) => l.bones().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
-            _ => Vec::new(),
-        })
-        .collect()
 }
 
 /// Load the asset of `spec` and make its avatar ([`load_asset`], [`LoadedAvatar::new`]).

@@ -20,6 +20,9 @@ use nalgebra::{Quaternion, Rotation3, UnitQuaternion};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+/// MediaPipe's blendshape scores per face frame.
+const SCORES: usize = avatar_schema::samples::MEDIAPIPE_BLENDSHAPES.len();
+
 /// Mapping problems of one tick, for the daemon's counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MapCounts {
@@ -54,8 +57,9 @@ pub struct Retarget {
     /// face and rig frames drive it).
     mapper: Option<PoseMapper>,
     landmark_filters: Vec<[OneEuro; 3]>,
-    /// One-Euro filters of the face scores, by name.
-    blend_filters: BTreeMap<String, OneEuro>,
+    /// One-Euro filters of the face scores:
+    /// keyed by the MediaPipe score's index, or by `SCORES + p` for a blendshape parameter `p` named directly
+    blend_filters: BTreeMap<usize, OneEuro>,
     /// Scores → blendshapes and VRM expressions ([`crate::mapping::FaceMap`]).
     face_map: FaceMap,
     head_filter: OneEuroRotation,
@@ -135,7 +139,7 @@ impl Retarget {
         };
         let rest_p = rig.rest_params();
         let f = params.filter;
-        let roles = avatar_sim::rig::avatar_roles(super::load::bone_names(rig), &humanoid);
+        let roles = avatar_sim::rig::avatar_roles(rig.bone_names(), &humanoid);
         // the face's head rotation goes to the humanoid head (a bone literally named `head` otherwise)
         let head_bone = roles
             .get("head")
@@ -378,7 +382,7 @@ impl Retarget {
     /// expressions through the avatar's [`FaceMap`]; other names that are blendshapes of the rig, directly.
     fn map_face(&mut self, rig: &Rig, f: &FaceFrame) -> MapCounts {
         let t = f.header.capture_time_ns as f64 * 1e-9;
-        let mut scores = vec![None; avatar_schema::samples::MEDIAPIPE_BLENDSHAPES.len()];
+        let mut scores = vec![None; SCORES];
         self.face_blend.clear();
         let (mut unknown, mut rejected) = (0u64, 0u64);
         for w in &f.blendshapes {
@@ -395,8 +399,8 @@ impl Retarget {
                 continue;
             }
             let v = (w.value as f64).clamp(0.0, 1.0);
-            let filter =
-                self.blend_filters.entry(w.name.clone()).or_insert_with(|| OneEuro::new(self.params_filter));
+            let key = score.or(param.map(|i| SCORES + i)).expect("skipped above");
+            let filter = self.blend_filters.entry(key).or_insert_with(|| OneEuro::new(self.params_filter));
             let v = filter.filter(t, v).unwrap_or(v).clamp(0.0, 1.0);
             match (score, param) {
                 (Some(s), _) => scores[s] = Some(v),

@@ -177,14 +177,7 @@ impl PoseMap {
     /// The map of a rig's skeleton: its roles ([`avatar_sim::rig::avatar_roles`] with the VRM humanoid map
     /// `humanoid`) through [`PoseMap::humanoid`].
     pub fn for_rig(rig: &Rig, humanoid: &BTreeMap<String, String>) -> Result<Self, Vec<String>> {
-        let bones: Vec<&str> = rig
-            .parts()
-            .iter()
-            .flat_map(|p| match p {
-                RigPart::Lbs(l) => l.bones().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
-                _ => Vec::new(),
-            })
-            .collect();
+        let bones = rig.bone_names();
         Self::humanoid(&avatar_sim::rig::avatar_roles(bones, humanoid))
     }
 

@@ -966,15 +966,7 @@ pub fn build_asset(
     let mut report = serde_json::to_value(&report)?;
     report["import"] = serde_json::to_value(&info)?;
     report["import"]["humanoid"] = serde_json::to_value(&humanoid)?;
-    let bones: Vec<&str> = render
-        .rig
-        .parts()
-        .iter()
-        .flat_map(|p| match p {
-            RigPart::Lbs(l) => l.bones().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
-            _ => Vec::new(),
-        })
-        .collect();
+    let bones = render.rig.bone_names();
     report["import"]["roles"] = serde_json::to_value(crate::rig::RoleReport::new(&bones, &humanoid))?;
     report["voxels"] = serde_json::json!({
         "resolution": resolution,

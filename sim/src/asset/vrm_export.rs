@@ -145,48 +145,6 @@ fn turn_to_plus_z(root: &mut Value, mesh_node: usize) {
     root["scenes"][0]["nodes"] = json!([turn, mesh_node]);
 }
 
-/// Whether `role` is a VRM 1.0 humanoid bone name.
-fn is_vrm1_role(role: &str) -> bool {
-    const BODY: [&str; 24] = [
-        "hips",
-        "spine",
-        "chest",
-        "upperChest",
-        "neck",
-        "head",
-        "leftEye",
-        "rightEye",
-        "jaw",
-        "leftUpperLeg",
-        "leftLowerLeg",
-        "leftFoot",
-        "leftToes",
-        "rightUpperLeg",
-        "rightLowerLeg",
-        "rightFoot",
-        "rightToes",
-        "leftShoulder",
-        "leftUpperArm",
-        "leftLowerArm",
-        "leftHand",
-        "rightShoulder",
-        "rightUpperArm",
-        "rightLowerArm",
-    ];
-    if BODY.contains(&role) || role == "rightHand" {
-        return true;
-    }
-    let Some(finger) = role.strip_prefix("left").or_else(|| role.strip_prefix("right")) else { return false };
-    let segs: &[&str] = if finger.starts_with("Thumb") {
-        &["ThumbMetacarpal", "ThumbProximal", "ThumbDistal"]
-    } else {
-        &["Proximal", "Intermediate", "Distal"]
-    };
-    ["Thumb", "Index", "Middle", "Ring", "Little"].iter().any(|f| {
-        finger.strip_prefix(f).is_some_and(|seg| segs.iter().any(|s| s.strip_prefix(f).unwrap_or(s) == seg))
-    })
-}
-
 /// Role → joint node (= bone index), checked: required roles present, one role per node, below the hips.
 fn human_bones(
     bones: &[String],
@@ -209,7 +167,7 @@ fn human_bones(
     let mut role_of_node: BTreeMap<usize, &str> = BTreeMap::new();
     for (role, bone) in &roles {
         let Some(&node) = index.get(bone.as_str()) else { continue };
-        if !is_vrm1_role(role) {
+        if !avatar_schema::humanoid::is_role(role) {
             continue;
         }
         if let Some(other) = role_of_node.insert(node, role) {
@@ -397,10 +355,10 @@ mod tests {
     #[test]
     fn vrm1_role_names() {
         for ok in ["hips", "rightHand", "leftThumbMetacarpal", "rightLittleIntermediate", "leftIndexDistal"] {
-            assert!(is_vrm1_role(ok), "{ok}");
+            assert!(avatar_schema::humanoid::is_role(ok), "{ok}");
         }
         for bad in ["leftThumbIntermediate", "leftIndexMetacarpal", "pelvis", "left", "leftThumb"] {
-            assert!(!is_vrm1_role(bad), "{bad}");
+            assert!(!avatar_schema::humanoid::is_role(bad), "{bad}");
         }
     }
 }

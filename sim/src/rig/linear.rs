@@ -245,6 +245,17 @@ impl Rig {
         &self.parts
     }
 
+    /// The names of the skeleton's bones (of every LBS part, in order); empty without one.
+    pub fn bone_names(&self) -> Vec<&str> {
+        self.parts
+            .iter()
+            .flat_map(|p| match p {
+                RigPart::Lbs(l) => l.bones().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
     /// First parameter index of each part.
     pub fn part_offsets(&self) -> &[usize] {
         &self.offsets

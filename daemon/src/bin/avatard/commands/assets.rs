@@ -96,7 +96,7 @@ pub fn import(a: ImportArgs) -> Result<()> {
 
 /// The mapping report of an import: skeleton roles, face (ARKit names, VRM expressions), looks.
 fn print_mapping(asset: &asset::Asset, import: &serde_json::Value) {
-    let bones = avatard::bone_names(&asset.sim.rig);
+    let bones = asset.sim.rig.bone_names();
     let roles = avatar_sim::rig::RoleReport::new(&bones, &asset.source.humanoid);
     println!("  body: {}", roles.summary());
     if !roles.missing_optional.is_empty() {
