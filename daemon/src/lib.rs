@@ -22,11 +22,13 @@
 //! reset, asset), `config.rs` ([`RunConfig`]: endpoints, the TOML file, validation), `shared.rs` (the avatar
 //! handles the tasks share: [`Shared`], [`AvatarHandle`]), `metrics.rs` (counters, histograms, `Stats`),
 //! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache)
-//! and `avatar/params.rs` ([`SimParams`], the live per-avatar parameters).
+//! and `avatar/params.rs` ([`SimParams`], the live per-avatar parameters). `follow.rs` measures how closely an
+//! avatar follows a recorded tracker stream (error, delay, jitter per limb).
 
 mod avatar;
 mod config;
 mod control;
+pub mod follow;
 mod ingest;
 pub mod mapping;
 mod metrics;

@@ -215,7 +215,8 @@ fn check(name: &str, face: &[(&str, &str)]) {
     assert!(a.pose_map.is_some(), "{name}: body tracking is on");
     // the mapping itself: landmark smoothing off (the One-Euro cutoff at its maximum, 1 kHz)
     let mut unfiltered = SimParams::default();
-    unfiltered.filter.min_cutoff = 1e3;
+    unfiltered.filter.landmarks.min_cutoff = 1e3;
+    unfiltered.filter.scores.min_cutoff = 1e3;
     let smoothed = limb_correlations(&a, &SimParams::default());
     for ((bone, corr, range, n), (_, corr_default, _, _)) in
         limb_correlations(&a, &unfiltered).into_iter().zip(smoothed)

@@ -83,7 +83,7 @@ pub struct Retarget {
     last_input_local_ns: Option<i64>,
     /// `p` when the ease to rest began.
     ease_from: Option<Vec<f64>>,
-    params_filter: crate::mapping::OneEuroParams,
+    params_filter: super::params::Filters,
     params_mirror: bool,
     /// VRM humanoid role → bone name ([`avatar_sim::rig::avatar_roles`]).
     roles: BTreeMap<String, String>,
@@ -157,11 +157,11 @@ impl Retarget {
             sources,
             mapper,
             landmark_filters: (0..avatar_schema::pose_landmarks::COUNT)
-                .map(|_| std::array::from_fn(|_| OneEuro::new(f)))
+                .map(|_| std::array::from_fn(|_| OneEuro::new(f.landmarks)))
                 .collect(),
             blend_filters: BTreeMap::new(),
             face_map: FaceMap::new(rig, expressions),
-            head_filter: OneEuroRotation::new(f),
+            head_filter: OneEuroRotation::new(f.rotations),
             seen: [None; 3],
             body: None,
             head: None,
@@ -220,9 +220,9 @@ impl Retarget {
     fn apply_params(&mut self, params: &SimParams) {
         let f = params.filter;
         if f != self.params_filter {
-            self.landmark_filters.iter_mut().flatten().for_each(|x| x.params = f);
-            self.blend_filters.values_mut().for_each(|x| x.params = f);
-            self.head_filter.params = f;
+            self.landmark_filters.iter_mut().flatten().for_each(|x| x.params = f.landmarks);
+            self.blend_filters.values_mut().for_each(|x| x.params = f.scores);
+            self.head_filter.params = f.rotations;
             self.params_filter = f;
         }
         self.params_mirror = params.mirror;
@@ -400,7 +400,8 @@ impl Retarget {
             }
             let v = (w.value as f64).clamp(0.0, 1.0);
             let key = score.or(param.map(|i| SCORES + i)).expect("skipped above");
-            let filter = self.blend_filters.entry(key).or_insert_with(|| OneEuro::new(self.params_filter));
+            let filter =
+                self.blend_filters.entry(key).or_insert_with(|| OneEuro::new(self.params_filter.scores));
             let v = filter.filter(t, v).unwrap_or(v).clamp(0.0, 1.0);
             match (score, param) {
                 (Some(s), _) => scores[s] = Some(v),

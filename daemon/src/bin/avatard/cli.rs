@@ -148,6 +148,9 @@ enum BenchCommand {
     /// Secondary motion per body region (peak, RMS, settling, inverted tets) under standard motions through
     /// the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip in ./out/.
     Jiggle(crate::bench::jiggle::JiggleArgs),
+    /// How closely the avatar follows a recorded pose stream: limb error, delay and jitter under the landmark
+    /// filter's settings (defaults, the pre-issue-18 ones, unfiltered, a grid with --sweep).
+    Tracking(crate::bench::tracking::TrackingArgs),
 }
 
 /// Run one parsed command line.
@@ -182,5 +185,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Bench(BenchCommand::Flesh(args)) => crate::bench::flesh::bench(args),
         Command::Bench(BenchCommand::Runtime(args)) => crate::bench::runtime::runtime(args, &rt),
         Command::Bench(BenchCommand::Jiggle(args)) => crate::bench::jiggle::jiggle(args),
+        Command::Bench(BenchCommand::Tracking(args)) => crate::bench::tracking::tracking(args),
     }
 }

@@ -9,6 +9,8 @@
 //! - [`runtime`]: the daemon end to end (tracker → state latency) and tick throughput with 1–26 avatars.
 //! - [`jiggle`]: secondary motion per body region under standard motions (jumps, hops, twist, head, arms),
 //!   through the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip.
+//! - [`tracking`]: how closely the avatar follows a recorded pose stream (error, delay, jitter per limb)
+//!   under the landmark filter's settings.
 
 pub mod assets;
 pub mod flesh;
@@ -17,6 +19,7 @@ pub mod jiggle;
 pub mod precompute;
 pub mod runtime;
 pub mod step;
+pub mod tracking;
 pub mod transport;
 
 use anyhow::Result;
