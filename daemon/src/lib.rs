@@ -43,7 +43,7 @@ pub use avatar::{AvatarSim, TickOutput};
 pub use config::{check_tick_hz, ConfigError, Endpoints, FileConfig, RunConfig, TICK_HZ_RANGE};
 pub use ingest::{Ingest, Inputs, Slots, SourceSlots};
 pub use mapping::FaceMap;
-pub use metrics::Metrics;
+pub use metrics::{Metrics, PhaseCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{PhaseLock, Solver, SolverOptions};

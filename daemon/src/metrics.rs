@@ -6,6 +6,29 @@ use avatar_schema::{Counter, Histogram, Reject, RejectCounts, Stats};
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
+/// Nanoseconds spent per phase of the avatar ticks (see [`Metrics::phase_ns`]).
+#[derive(Debug, Default)]
+pub struct PhaseCounters {
+    pub retarget: AtomicU64,
+    pub rig_terms: AtomicU64,
+    pub local: AtomicU64,
+    pub global: AtomicU64,
+    pub publish: AtomicU64,
+}
+
+impl PhaseCounters {
+    /// (name, ns so far) per phase, in the order a frame passes them.
+    pub fn snapshot(&self) -> [(&'static str, u64); 5] {
+        [
+            ("retarget", self.retarget.load(Relaxed)),
+            ("rig_terms", self.rig_terms.load(Relaxed)),
+            ("local", self.local.load(Relaxed)),
+            ("global", self.global.load(Relaxed)),
+            ("publish", self.publish.load(Relaxed)),
+        ]
+    }
+}
+
 /// A fixed-bucket histogram of durations in microseconds.
 #[derive(Debug)]
 pub struct LatencyHistogram {
@@ -118,6 +141,11 @@ pub struct Metrics {
     /// Avatar steps and their local-global iterations.
     pub steps: AtomicU64,
     pub step_iterations: AtomicU64,
+    /// Where the avatar ticks' time went, summed over avatars (ns of wall time on the thread doing it):
+    /// mapping the input to rig parameters, the step's rig terms, its local and its global steps
+    /// ([`avatar_sim::reduced::StepPhases`]), and publishing (the state's hand-off in the solver thread and its
+    /// encoding in the publisher task).
+    pub phase_ns: PhaseCounters,
     /// The solver guard reset an avatar (non-finite or exploding state).
     pub guard_resets: AtomicU64,
     /// Rig discontinuities handled as teleports.
@@ -151,6 +179,7 @@ impl Metrics {
             input_age: LatencyHistogram::new("input.age"),
             steps: AtomicU64::new(0),
             step_iterations: AtomicU64::new(0),
+            phase_ns: PhaseCounters::default(),
             guard_resets: AtomicU64::new(0),
             teleports: AtomicU64::new(0),
             model_rebuilds: AtomicU64::new(0),

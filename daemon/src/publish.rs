@@ -40,7 +40,9 @@ pub async fn run(
                 let Some(handle) = shared.avatar(&state.avatar_id) else { continue };
                 let topic = Bytes::from(handle.topic.clone());
                 let msg = Message::State(state);
+                let encoding = std::time::Instant::now();
                 let body = Bytes::copy_from_slice(encoder.encode(&msg));
+                metrics.phase_ns.publish.fetch_add(encoding.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
                 if let Message::State(state) = msg {
                     handle.latest.store(Some(Arc::new(state)));
                 }

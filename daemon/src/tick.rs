@@ -222,6 +222,7 @@ impl Solver {
             _ => self.avatars.iter_mut().for_each(step),
         }
         let dt_ns = (1e9 / tick_hz as f64).round() as i64;
+        let handoff = Instant::now();
         for run in &mut self.avatars {
             let o = std::mem::take(&mut run.out);
             let m = &self.metrics;
@@ -253,6 +254,7 @@ impl Solver {
                 }
             }
         }
+        self.metrics.phase_ns.publish.fetch_add(handoff.elapsed().as_nanos() as u64, Relaxed);
     }
 }
 
@@ -304,6 +306,11 @@ fn record_step(m: &Metrics, o: &TickOutput) {
     }
     m.steps.fetch_add(1, Relaxed);
     m.step_iterations.fetch_add(o.step.iterations as u64, Relaxed);
+    let ph = &m.phase_ns;
+    ph.retarget.fetch_add(o.retarget_ns, Relaxed);
+    ph.rig_terms.fetch_add(o.step.phases.rig_terms_ns, Relaxed);
+    ph.local.fetch_add(o.step.phases.local_ns, Relaxed);
+    ph.global.fetch_add(o.step.phases.global_ns, Relaxed);
     let add = |c: &AtomicU64, yes: bool| {
         if yes {
             c.fetch_add(1, Relaxed);

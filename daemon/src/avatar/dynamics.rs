@@ -21,6 +21,8 @@ pub struct StepOutcome {
     pub guard_reset: bool,
     /// The model was rebuilt before this step (new time step or stiffness).
     pub rebuilt: bool,
+    /// Where the step's time went.
+    pub phases: avatar_sim::reduced::StepPhases,
 }
 
 pub struct Dynamics {
@@ -129,6 +131,7 @@ impl Dynamics {
         };
         out.iterations = report.iterations;
         out.pcg_iterations = report.pcg_iterations;
+        out.phases = report.phases;
         let bad = |v: &f64| !v.is_finite() || v.abs() > params.max_z;
         if self.state.z.iter().any(bad) || self.state.z_prev.iter().any(|v| !v.is_finite()) {
             self.reset(p);

@@ -31,6 +31,8 @@ pub struct TickOutput {
     pub fresh_input: bool,
     pub step: StepOutcome,
     pub counts: MapCounts,
+    /// Time spent mapping the input to `p` (ns).
+    pub retarget_ns: u64,
 }
 
 pub struct AvatarSim {
@@ -76,7 +78,9 @@ impl AvatarSim {
             self.dynamics.reset(self.retarget.rest_p());
             flags |= state_flags::RESET;
         }
+        let started = std::time::Instant::now();
         let mut target = self.retarget.tick(&sim.rig, inputs, now_ns, 1.0 / tick_hz as f64, params);
+        let retarget_ns = started.elapsed().as_nanos() as u64;
         flags |= target.flags;
         if target.p.iter().any(|v| !v.is_finite()) {
             // cannot happen with verified input; never let it reach the solver or the wire
@@ -98,6 +102,7 @@ impl AvatarSim {
             fresh_input: target.fresh,
             step,
             counts: target.counts,
+            retarget_ns,
         }
     }
 }

@@ -23,5 +23,5 @@ pub use block::{
 pub use cholesky::{nested_dissection, Cholesky, CholeskyError};
 pub use ichol::BlockIc;
 pub use pcg::{identity, pcg, pcg_v3, PcgOptions, PcgReport, Stop};
-pub use polar::{polar, polar_svd};
+pub use polar::{polar, polar_from, polar_svd};
 pub use vector::{dot, dot_par, norm, norm_par};

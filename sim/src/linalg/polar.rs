@@ -18,6 +18,21 @@ pub fn polar(f: &Matrix3<f64>) -> (Matrix3<f64>, f64) {
     polar_svd(f)
 }
 
+/// [`polar`] started from a nearby rotation `r0` (the previous local step's): the polar factor is equivariant,
+/// `polar(r0ᵀF) = r0ᵀ polar(F)`, and `r0ᵀF` is close to symmetric positive definite when `r0` is close to the
+/// answer, so Newton's iteration needs fewer steps from it. Same result as [`polar`] (up to rounding) for any
+/// rotation `r0`.
+pub fn polar_from(f: &Matrix3<f64>, r0: &Matrix3<f64>) -> (Matrix3<f64>, f64) {
+    let s = r0.transpose() * f;
+    let n2 = s.norm_squared();
+    if s.determinant() > 1e-12 * n2 * n2.sqrt() {
+        if let Some(q) = polar_newton(&s) {
+            return (r0 * q, (q.transpose() * s).trace());
+        }
+    }
+    polar_svd(f)
+}
+
 fn polar_newton(f: &Matrix3<f64>) -> Option<Matrix3<f64>> {
     let mut r = *f;
     let mut scaled = true;
@@ -87,6 +102,28 @@ mod tests {
             let (r_svd, tr_svd) = polar_svd(&f);
             assert!((r - r_svd).norm() < 1e-10, "{f}");
             assert!((tr - tr_svd).abs() < 1e-10 * (1.0 + tr.abs()));
+            assert!((r.determinant() - 1.0).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn polar_from_a_nearby_or_far_rotation_is_the_polar() {
+        let mut state = 987u64;
+        let mut rnd = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        for k in 0..2000 {
+            let f = Matrix3::identity() + Matrix3::from_fn(|_, _| rnd()) * 1.5;
+            let (want, tr_want) = polar(&f);
+            // near the answer, far from it (up to a half turn), and an inverted F through the SVD path
+            let axis = nalgebra::Vector3::new(rnd(), rnd(), rnd() + 0.01);
+            let angle = if k % 2 == 0 { 0.05 } else { 3.0 } * rnd();
+            let r0 = want
+                * nalgebra::Rotation3::from_axis_angle(&nalgebra::Unit::new_normalize(axis), angle).matrix();
+            let (r, tr) = polar_from(&f, &r0);
+            assert!((r - want).norm() < 1e-10, "{f} from {r0}");
+            assert!((tr - tr_want).abs() < 1e-10 * (1.0 + tr.abs()));
             assert!((r.determinant() - 1.0).abs() < 1e-12);
         }
     }

@@ -2,12 +2,14 @@
 //! the iterate and its energy, the local step (cluster rotations), the closed-form global step with a
 //! backtracking line search.
 
-use crate::linalg::{dot, polar};
+use crate::linalg::{dot, polar_from};
 use crate::reduced::model::{ReducedModel, RowMajor};
 use crate::reduced::options::{Elasticity, StepOptions, StepReport, StepState};
+use crate::reduced::rig_terms::mul_add;
 use faer::linalg::solvers::Solve;
 use faer::Mat;
 use nalgebra::Matrix3;
+use std::time::Instant;
 
 /// Per-step constants, in the block order of [`BlockForm`](crate::reduced::model::BlockForm) for reduced vectors.
 pub(crate) struct StepTerms<'a> {
@@ -47,26 +49,31 @@ impl<'a> StepTerms<'a> {
         let parts = &model.parts;
         let h2 = parts.h * parts.h;
         let z_hat: Vec<f64> = state.z.iter().zip(&state.z_prev).map(|(a, b)| 2.0 * a - b).collect();
+        // the rig's acceleration p − p̂: zero for every parameter moving at constant velocity
         let dp: Vec<f64> =
             p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
-        let (dp, z_hat, pc) = (col(&dp), col(&z_hat), col(p));
-        let mut linear = (&parts.btmj * &dp - &parts.btmb * &z_hat) * faer::Scale(1.0 / h2)
-            + (&parts.btlj * &pc + col(&parts.btl_x0)) * faer::Scale(2.0);
+        // linear = (1/h²)(BᵀMJ(p − p̂) − BᵀMB ẑ) + 2(BᵀLJ p + BᵀL x₀) − BᵀMg (Eq. 31's right-hand side)
+        let btmb_z_hat = &parts.btmb * col(&z_hat);
+        let mut linear: Vec<f64> =
+            (0..btmb_z_hat.nrows()).map(|i| -btmb_z_hat[(i, 0)] / h2 + 2.0 * parts.btl_x0[i]).collect();
+        mul_add(&model.rig.btmj, &dp, 1.0 / h2, &mut linear);
+        mul_add(&model.rig.btlj, p, 2.0, &mut linear);
         for c in 0..3 {
             if opts.gravity[c] != 0.0 {
-                for i in 0..linear.nrows() {
-                    linear[(i, 0)] -= opts.gravity[c] * parts.btm_unit[c][i];
+                for (l, u) in linear.iter_mut().zip(&parts.btm_unit[c]) {
+                    *l -= opts.gravity[c] * u;
                 }
             }
         }
         let block = &model.block;
-        let linear: Vec<f64> = block.perm.iter().map(|&i| linear[(i, 0)]).collect();
+        let linear: Vec<f64> = block.perm.iter().map(|&i| linear[i]).collect();
         // A = I_B ⊗ A_b: the blocks of c are the columns of a w × B matrix
         let w = model.dofs / block.blocks;
         let c = block.a_block_llt.solve(faer::MatRef::from_column_major_slice(&linear, w, block.blocks));
         let c = (0..model.dofs).map(|e| -c[(e % w, e / w)]).collect();
-        let f_rig = &parts.g9kj * &pc;
-        let f_rig = (0..f_rig.nrows()).map(|i| f_rig[(i, 0)] + parts.g9k_x0[i]).collect();
+        // the rig's part of the cluster deformation gradients, G₉K(Jp + x₀)
+        let mut f_rig = parts.g9k_x0.clone();
+        mul_add(&model.rig.g9kj, p, 1.0, &mut f_rig);
         let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
         StepTerms { model, linear, c, f_rig, lambda_scale }
     }
@@ -88,7 +95,8 @@ impl<'a> StepTerms<'a> {
         let r = self.model.clusters;
         for cl in 0..r {
             let fc = Matrix3::from_fn(|c, j| it.f[c * 3 * r + 3 * cl + j]);
-            (it.rot[cl], it.trace[cl]) = polar(&fc);
+            // from the iterate's previous rotation (identity for a new iterate): fewer Newton steps
+            (it.rot[cl], it.trace[cl]) = polar_from(&fc, &it.rot[cl]);
         }
     }
 
@@ -212,7 +220,9 @@ pub(super) fn local_global(
             for ((zt, z), dz) in it.z.iter_mut().zip(&scratch.z0).zip(&scratch.dz) {
                 *zt = z + alpha * dz;
             }
+            let local = Instant::now();
             terms.local_step(&mut it);
+            report.phases.local_ns += local.elapsed().as_nanos() as u64;
             it.quadratic = quadratic + alpha * grad_q + 0.5 * alpha * alpha * curvature;
             let e = if track_energy { terms.energy(&it) } else { energy };
             if !resolvable || e <= energy + 1e-4 * alpha * slope || alpha <= 1e-6 {

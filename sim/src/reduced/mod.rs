@@ -6,6 +6,7 @@
 //!   materials and the Cholesky factor of the global matrix; nothing of size n survives it. The same for any
 //!   dense basis: with a basis of the constraint's null space and one cluster per tet, the step is full-space
 //!   complementary dynamics (Eq. 3), the reference for small meshes.
+//! - `rig_terms`: the rig's operators of the step (`BᵀMJ`, `BᵀLJ`, `G₉KJ`) column-sparse ([`RigTerms`]).
 //! - `options`: what a step is asked ([`StepOptions`], [`Elasticity`], [`FleshMode`]), the state it carries
 //!   ([`StepState`]) and what it reports ([`StepReport`]).
 //! - `local_global`: the local-global iterations (Alg. 2, Eq. 30–31): backward-Euler inertia, per-cluster polar
@@ -20,6 +21,7 @@ pub(crate) mod flesh_modes;
 pub(crate) mod local_global;
 pub(crate) mod model;
 pub(crate) mod options;
+pub(crate) mod rig_terms;
 pub(crate) mod step;
 
 pub use clusters::{
@@ -30,4 +32,5 @@ pub use model::{
     cluster_gradient, complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel,
     ReducedParts, RowMajor,
 };
-pub use options::{Elasticity, FleshMode, StepOptions, StepReport, StepState, UnknownFleshMode};
+pub use options::{Elasticity, FleshMode, StepOptions, StepPhases, StepReport, StepState, UnknownFleshMode};
+pub use rig_terms::RigTerms;

@@ -65,6 +65,8 @@ pub struct ReducedModel {
     pub a: Mat<f64>,
     /// The step's operators in coordinate blocks, see [`BlockForm`].
     pub block: BlockForm,
+    /// `BᵀMJ`, `BᵀLJ`, `G₉KJ` column-sparse (the step's rig terms).
+    pub rig: crate::reduced::rig_terms::RigTerms,
     /// The ex-rotated step's rest-pose preconditioner (paper 002 Eq. 14–15), built on first use.
     pub(crate) exrotated_rest: std::sync::OnceLock<RestHessian>,
 }
@@ -468,7 +470,9 @@ impl ReducedModel {
             }),
         };
         let block = BlockForm::new(&parts.basis_gradient, &a, &a_llt)?;
+        let rig = crate::reduced::rig_terms::RigTerms::new(&parts.btmj, &parts.btlj, &parts.g9kj);
         Ok(ReducedModel {
+            rig,
             parts,
             dofs: s,
             params: p,

@@ -77,6 +77,18 @@ pub struct StepReport {
     /// Energy `E(z)` at the start and after each iteration, when `record_energy` is set (for the warm start:
     /// at the previous `z`, at the warm start, then after each iteration).
     pub energy: Vec<f64>,
+    /// Where the step's time went.
+    pub phases: StepPhases,
+}
+
+/// Wall time of a step's phases on its thread (ns): the rig terms and the step's constants (`StepTerms`),
+/// the local steps (cluster deformation gradients and polar rotations), the global steps (the rest of the
+/// iterations: the closed-form update, the line search's energy, the ex-rotated solve).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepPhases {
+    pub rig_terms_ns: u64,
+    pub local_ns: u64,
+    pub global_ns: u64,
 }
 
 /// Which rotations the flesh's elastic energy uses in a step.

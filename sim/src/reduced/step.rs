@@ -20,16 +20,21 @@ use crate::reduced::local_global::{commit, local_global, to_blocks, StepTerms};
 use crate::reduced::model::ReducedModel;
 use crate::reduced::options::{FleshMode, StepOptions, StepReport, StepState};
 use nalgebra::Matrix3;
+use std::time::Instant;
 
 impl ReducedModel {
     /// Advance `state` by one step to rig parameters `p_next` (Alg. 2).
     pub fn step(&self, state: &mut StepState, p_next: &[f64], opts: &StepOptions) -> StepReport {
         assert_eq!(p_next.len(), self.params, "rig parameter count");
+        let started = Instant::now();
         let terms = StepTerms::new(self, state, p_next, opts);
-        let it = terms.iterate(to_blocks(self, &state.z));
         let mut report = StepReport::default();
+        report.phases.rig_terms_ns = started.elapsed().as_nanos() as u64;
+        let it = terms.iterate(to_blocks(self, &state.z));
         let it = local_global(&terms, it, opts, &mut report);
         commit(self, state, &it.z, p_next);
+        report.phases.global_ns = (started.elapsed().as_nanos() as u64)
+            .saturating_sub(report.phases.rig_terms_ns + report.phases.local_ns);
         report
     }
 
@@ -63,9 +68,15 @@ impl ReducedModel {
         }
         assert_eq!(p_next.len(), self.params, "rig parameter count");
         assert_eq!(rig_rotations.len(), self.clusters, "one rig rotation per cluster");
+        let started = Instant::now();
         let terms = StepTerms::new(self, state, p_next, opts);
         let z_cold = to_blocks(self, &state.z);
         let mut report = StepReport::default();
+        report.phases.rig_terms_ns = started.elapsed().as_nanos() as u64;
+        let finish = |report: &mut StepReport| {
+            report.phases.global_ns = (started.elapsed().as_nanos() as u64)
+                .saturating_sub(report.phases.rig_terms_ns + report.phases.local_ns);
+        };
         let (z_ex, pcg_iterations, pcg_converged) =
             exrotated_solve(&terms, rig_rotations, &z_cold, opts, rotate_preconditioner);
         report.pcg_iterations = pcg_iterations;
@@ -77,6 +88,7 @@ impl ReducedModel {
             }
             report.converged = pcg_converged;
             commit(self, state, &z_ex, p_next);
+            finish(&mut report);
             return report;
         }
         // warm start: the co-rotational iterations from the ex-rotated solution, if it beats the cold start
@@ -89,6 +101,7 @@ impl ReducedModel {
         let start = if report.warm_start_used { warm } else { cold };
         let it = local_global(&terms, start, opts, &mut report);
         commit(self, state, &it.z, p_next);
+        finish(&mut report);
         report
     }
 }

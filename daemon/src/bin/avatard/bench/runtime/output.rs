@@ -82,6 +82,13 @@ pub(super) fn print_table(latency: Option<&LatencyReport>, scale: Option<&ScaleR
             );
         }
         println!("(tick times in ms; *: threads / CPU time per tick, the rate with the cores to ourselves)");
+        println!("per avatar step, ms of thread time by phase:");
+        for r in &s.runs {
+            let phases: Vec<String> =
+                r.phase_ms_per_step.iter().map(|(n, ms)| format!("{n} {ms:.4}")).collect();
+            let sum: f64 = r.phase_ms_per_step.iter().map(|p| p.1).sum();
+            println!("{:>7}  {}  (sum {sum:.4})", r.avatars, phases.join(", "));
+        }
         println!("({}; goal met: {:?})", s.mix, s.goal_met);
     }
 }

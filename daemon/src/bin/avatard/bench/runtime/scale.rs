@@ -67,6 +67,10 @@ pub struct ScaleRun {
     /// estimate; rayon's idle spinning counts as CPU time, so it errs low).
     pub ticks_per_s_cpu_bound_est: f64,
     pub tick_ms: Dist,
+    /// Per avatar step, ms of thread time in each phase ([`avatard::PhaseCounters`]: retarget, rig_terms,
+    /// local, global, publish — here only the state's hand-off to the queue; the encoding happens in the
+    /// daemon's publisher task, which the scale runs replace by draining the queue).
+    pub phase_ms_per_step: Vec<(String, f64)>,
     pub mean_iterations_per_step: f64,
     pub guard_resets: u64,
     pub teleports: u64,
@@ -327,11 +331,13 @@ pub(super) fn scale_run(
     let mut timed_start = Instant::now();
     let mut before = (0u64, 0u64);
     let mut cpu_start = 0.0;
+    let mut phases_before = metrics.phase_ns.snapshot();
     loop {
         if k == warmup_ticks {
             timed_start = Instant::now();
             cpu_start = cpu_seconds();
             before = (metrics.steps.load(Relaxed), metrics.step_iterations.load(Relaxed));
+            phases_before = metrics.phase_ns.snapshot();
         }
         if k % feed_every == 0 {
             feed(avatar_schema::clock::unix_ns(), k as f64 / a.tick_hz as f64);
@@ -356,6 +362,13 @@ pub(super) fn scale_run(
     let steps = metrics.steps.load(Relaxed) - before.0;
     let iterations = metrics.step_iterations.load(Relaxed) - before.1;
     let solver_s: f64 = tick_ms.iter().sum::<f64>() / 1e3;
+    let phase_ms_per_step = metrics
+        .phase_ns
+        .snapshot()
+        .iter()
+        .zip(&phases_before)
+        .map(|((name, ns), (_, ns0))| (name.to_string(), (ns - ns0) as f64 * 1e-6 / steps.max(1) as f64))
+        .collect();
     Ok(ScaleRun {
         avatars: n,
         total_tets,
@@ -368,6 +381,7 @@ pub(super) fn scale_run(
         cpu_ms_per_avatar_step: cpu_ms_per_tick / n as f64,
         ticks_per_s_cpu_bound_est: a.threads.min(n) as f64 * 1e3 / cpu_ms_per_tick,
         tick_ms: dist(&tick_ms),
+        phase_ms_per_step,
         mean_iterations_per_step: iterations as f64 / steps.max(1) as f64,
         guard_resets: metrics.guard_resets.load(Relaxed),
         teleports: metrics.teleports.load(Relaxed),
