@@ -279,6 +279,51 @@ impl PrecomputeSettings {
     }
 }
 
+/// The operators of Eq. 18–19 that the modes are computed from (the precompute's first phase).
+pub struct Operators {
+    pub material: Material,
+    /// Lumped per-vertex mass (the diagonal of `M_w`).
+    pub mass: Vec<f64>,
+    /// The rig Jacobian `J` (3n × p) and offset.
+    pub jac: SparseColMat<usize, f64>,
+    pub x0: Vec<f64>,
+    /// The diagonal of `D`.
+    pub leak: Vec<f64>,
+    /// `𝒥 = D M J` (Eq. 19).
+    pub jcal: SparseColMat<usize, f64>,
+    /// `H_w` (Eq. 18).
+    pub hw: SparseColMat<usize, f64>,
+}
+
+/// The material, mass, rig Jacobian, momentum leak, `𝒥` and `H_w` of `mesh` and `rig` under `settings`.
+pub fn operators(
+    mesh: &TetMesh,
+    rig: &Rig,
+    settings: &PrecomputeSettings,
+) -> Result<Operators, PrecomputeError> {
+    let material = match &settings.material {
+        MaterialSetting::Homogeneous => {
+            Material::homogeneous(mesh.t(), settings.youngs, settings.poisson, settings.density)?
+        }
+        MaterialSetting::Anatomical(a) => crate::anatomy::material_for_rig(mesh, rig, a)?,
+    };
+    let mass = lumped_mass(mesh, &material.density);
+    let jac = rig.jacobian(&mesh.vertices)?;
+    let x0 = rig.offset(&mesh.vertices)?;
+    let mut leak = leak_diagonal(mesh, &settings.leak.to_leak())?;
+    if let MaterialSetting::Anatomical(a) = &settings.material {
+        // no momentum leak where the user wants no secondary motion
+        for (d, rigid) in leak.iter_mut().zip(crate::anatomy::rigid_vertices(mesh, rig, a)?) {
+            if rigid {
+                *d = 1.0;
+            }
+        }
+    }
+    let jcal = complementarity_matrix(&jac, &mass, &leak); // Eq. 19: 𝒥 = D M J
+    let hw = weight_space_hessian(mesh, &material); // Eq. 18
+    Ok(Operators { material, mass, jac, x0, leak, jcal, hw })
+}
+
 /// Run the pipeline; `progress` is told when each phase starts and how the eigensolver advances.
 pub fn precompute(
     mesh: TetMesh,
@@ -289,31 +334,12 @@ pub fn precompute(
     let phase = |p: Phase| progress(Progress::Phase(p));
     settings.validate()?;
     rig.check_vertices(mesh.n())?;
-    let material = match &settings.material {
-        MaterialSetting::Homogeneous => {
-            Material::homogeneous(mesh.t(), settings.youngs, settings.poisson, settings.density)?
-        }
-        MaterialSetting::Anatomical(a) => crate::anatomy::material_for_rig(&mesh, &rig, a)?,
-    };
     let mut seconds = PhaseSeconds::default();
     let total = Instant::now();
 
     phase(Phase::Operators);
     let clock = Instant::now();
-    let mass = lumped_mass(&mesh, &material.density);
-    let jac = rig.jacobian(&mesh.vertices)?;
-    let x0 = rig.offset(&mesh.vertices)?;
-    let mut leak = leak_diagonal(&mesh, &settings.leak.to_leak())?;
-    if let MaterialSetting::Anatomical(a) = &settings.material {
-        // no momentum leak where the user wants no secondary motion
-        for (d, rigid) in leak.iter_mut().zip(crate::anatomy::rigid_vertices(&mesh, &rig, a)?) {
-            if rigid {
-                *d = 1.0;
-            }
-        }
-    }
-    let jcal = complementarity_matrix(&jac, &mass, &leak); // Eq. 19: 𝒥 = D M J
-    let hw = weight_space_hessian(&mesh, &material); // Eq. 18
+    let Operators { material, mass, jac, x0, leak, jcal, hw } = operators(&mesh, &rig, settings)?;
     seconds.operators = clock.elapsed().as_secs_f64();
 
     phase(Phase::Modes);

@@ -1,8 +1,13 @@
-//! Sparse Cholesky `L Lᵀ` of SPD matrices with a nested-dissection fill-reducing ordering (faer 0.24 offers
-//! only AMD, whose fill grows much faster on 3D tet meshes: 62M vs 44M factor entries at 95k vertices).
+//! Sparse Cholesky `L Lᵀ` of SPD matrices with a fill-reducing ordering: our nested dissection or faer's AMD,
+//! whichever needs fewer flops (faer 0.24 offers only AMD, whose fill grows much faster on 3D tet meshes: 62M
+//! vs 44M factor entries at 95k vertices; but the BFS level-set separators of the dissection can fail on
+//! irregular meshes, where AMD wins by up to 10×). Both symbolic factorizations together cost a small fraction
+//! of the numeric one.
 
 use faer::dyn_stack::{MemBuffer, MemStack};
-use faer::sparse::linalg::cholesky::{factorize_symbolic_cholesky, SymbolicCholesky, SymmetricOrdering};
+use faer::sparse::linalg::cholesky::{
+    factorize_symbolic_cholesky, SymbolicCholesky, SymbolicCholeskyRaw, SymmetricOrdering,
+};
 use faer::sparse::SparseColMat;
 use faer::{Conj, Mat, MatRef, Side};
 
@@ -15,28 +20,81 @@ fn fail(e: &dyn std::fmt::Debug) -> CholeskyError {
     CholeskyError(format!("{e:?}"))
 }
 
-/// Sparse `L Lᵀ` of an SPD matrix with a nested-dissection ordering, at faer's global parallelism.
+/// The fill-reducing ordering a [`Cholesky`] used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ordering {
+    /// [`nested_dissection`].
+    NestedDissection,
+    /// faer's approximate minimum degree.
+    Amd,
+}
+
+/// Sparse `L Lᵀ` of an SPD matrix, at faer's global parallelism.
 pub struct Cholesky {
     pub symbolic: SymbolicCholesky<usize>,
+    /// The ordering chosen (the one with fewer [`factor_flops`]).
+    pub ordering: Ordering,
     values: Vec<f64>,
 }
 
-impl Cholesky {
-    pub fn new(a: &SparseColMat<usize, f64>) -> Result<Self, CholeskyError> {
-        let n = a.nrows();
-        let order = nested_dissection(a);
-        let mut inverse = vec![0; n];
-        for (new, &old) in order.iter().enumerate() {
-            inverse[old] = new;
+/// Flops of the numeric factorization with this symbolic structure: `Σ_j c_j²` over the columns of `L`, `c_j`
+/// the entries of column `j` below the diagonal (the outer-product updates dominate).
+pub fn factor_flops(symbolic: &SymbolicCholesky<usize>) -> f64 {
+    match symbolic.raw() {
+        SymbolicCholeskyRaw::Simplicial(s) => {
+            // the simplicial columns hold the diagonal too
+            s.col_ptr().windows(2).map(|w| (w[1] - w[0]).saturating_sub(1) as f64).map(|c| c * c).sum()
         }
-        let perm = faer::perm::PermRef::new_checked(&order, &inverse, n);
-        let symbolic = factorize_symbolic_cholesky(
-            a.symbolic(),
-            Side::Lower,
-            SymmetricOrdering::Custom(perm),
-            Default::default(),
-        )
-        .map_err(|e| fail(&e))?;
+        SymbolicCholeskyRaw::Supernodal(s) => (0..s.n_supernodes())
+            .map(|k| {
+                let width = s.supernode_end()[k] - s.supernode_begin()[k];
+                let below = s.col_ptr_for_row_idx()[k + 1] - s.col_ptr_for_row_idx()[k];
+                (0..width).map(|j| (width - 1 - j + below) as f64).map(|c| c * c).sum::<f64>()
+            })
+            .sum(),
+    }
+}
+
+impl Cholesky {
+    /// Factors `a` (its lower triangle is read) with the cheaper of [`nested_dissection`] and AMD.
+    pub fn new(a: &SparseColMat<usize, f64>) -> Result<Self, CholeskyError> {
+        Self::with_orderings(a, &[Ordering::NestedDissection, Ordering::Amd])
+    }
+
+    /// Factors `a` with the ordering among `orderings` whose symbolic factorization needs the fewest flops.
+    pub fn with_orderings(
+        a: &SparseColMat<usize, f64>,
+        orderings: &[Ordering],
+    ) -> Result<Self, CholeskyError> {
+        let n = a.nrows();
+        let mut best: Option<(f64, Ordering, SymbolicCholesky<usize>)> = None;
+        for &ordering in orderings {
+            let symbolic = match ordering {
+                Ordering::NestedDissection => {
+                    let order = nested_dissection(a);
+                    let mut inverse = vec![0; n];
+                    for (new, &old) in order.iter().enumerate() {
+                        inverse[old] = new;
+                    }
+                    let perm = faer::perm::PermRef::new_checked(&order, &inverse, n);
+                    let custom = SymmetricOrdering::Custom(perm);
+                    factorize_symbolic_cholesky(a.symbolic(), Side::Lower, custom, Default::default())
+                }
+                Ordering::Amd => factorize_symbolic_cholesky(
+                    a.symbolic(),
+                    Side::Lower,
+                    SymmetricOrdering::Amd,
+                    Default::default(),
+                ),
+            }
+            .map_err(|e| fail(&e))?;
+            let flops = factor_flops(&symbolic);
+            if best.as_ref().is_none_or(|(f, _, _)| flops < *f) {
+                best = Some((flops, ordering, symbolic));
+            }
+        }
+        let (_, ordering, symbolic) = best.ok_or_else(|| CholeskyError("no ordering to try".into()))?;
+        tracing::debug!(?ordering, "sparse Cholesky ordering");
         let par = faer::get_global_parallelism();
         let mut values = vec![0.0; symbolic.len_val()];
         let mut buf =
@@ -53,7 +111,7 @@ impl Cholesky {
                 Default::default(),
             )
             .map_err(|e| fail(&e))?;
-        Ok(Cholesky { symbolic, values })
+        Ok(Cholesky { symbolic, ordering, values })
     }
 
     /// `A⁻¹ b` for all columns of `b` at once.
@@ -254,8 +312,40 @@ mod tests {
         .len_val();
         // shifted to be SPD, as the eigensolver factors it
         let a = shifted(&hw);
-        let nd = Cholesky::new(&a).unwrap().symbolic.len_val();
+        let nd = Cholesky::with_orderings(&a, &[Ordering::NestedDissection]).unwrap();
+        assert_eq!(nd.ordering, Ordering::NestedDissection);
+        let nd = nd.symbolic.len_val();
         assert!(nd < amd, "nested dissection {nd} vs AMD {amd}");
+        // and so the default picks it
+        assert_eq!(Cholesky::new(&a).unwrap().ordering, Ordering::NestedDissection);
+    }
+
+    #[test]
+    fn the_default_ordering_is_the_one_with_fewer_flops() {
+        // a cube-like box and a long thin bar: whichever wins, the default must take the cheaper one
+        for dims in [(24, 6, 6), (60, 2, 2)] {
+            let mesh = box_mesh(dims.0, dims.1, dims.2, [4.0, 1.0, 1.0]);
+            let mat = Material::homogeneous(mesh.t(), 1e5, 0.3, 1000.0).unwrap();
+            let a = shifted(&weight_space_hessian(&mesh, &mat));
+            let flops = |o: Ordering| factor_flops(&Cholesky::with_orderings(&a, &[o]).unwrap().symbolic);
+            let (nd, amd) = (flops(Ordering::NestedDissection), flops(Ordering::Amd));
+            assert_ne!(nd, amd);
+            let chosen = Cholesky::new(&a).unwrap();
+            assert_eq!(factor_flops(&chosen.symbolic), nd.min(amd), "nd {nd} amd {amd}");
+            assert_eq!(chosen.ordering, if nd < amd { Ordering::NestedDissection } else { Ordering::Amd });
+        }
+    }
+
+    #[test]
+    fn factor_flops_count_the_outer_products_of_a_dense_factor() {
+        // a dense 5 × 5 SPD matrix: column j of L has 4 − j entries below the diagonal
+        let n = 5;
+        let trip: Vec<_> = (0..n)
+            .flat_map(|i| (0..n).map(move |j| Triplet::new(i, j, if i == j { 10.0 } else { 1.0 })))
+            .collect();
+        let a = SparseColMat::try_new_from_triplets(n, n, &trip).unwrap();
+        let llt = Cholesky::with_orderings(&a, &[Ordering::Amd]).unwrap();
+        assert_eq!(factor_flops(&llt.symbolic), (16 + 9 + 4 + 1) as f64);
     }
 
     #[test]
@@ -264,10 +354,13 @@ mod tests {
         let mat = Material::homogeneous(mesh.t(), 1e5, 0.3, 1000.0).unwrap();
         let a = shifted(&weight_space_hessian(&mesh, &mat));
         let b = Mat::<f64>::from_fn(mesh.n(), 3, |i, j| ((i * (j + 3)) as f64 * 0.17).sin());
-        let x = Cholesky::new(&a).unwrap().solve(b.as_ref());
-        let ax = a.to_dense() * &x;
-        // backward error at rounding level
-        let scale = a.to_dense().norm_max() * x.norm_max();
-        assert!((&ax - &b).norm_max() <= 1e-12 * scale, "{:e}", (&ax - &b).norm_max() / scale);
+        for ordering in [Ordering::NestedDissection, Ordering::Amd] {
+            let x = Cholesky::with_orderings(&a, &[ordering]).unwrap().solve(b.as_ref());
+            let ax = a.to_dense() * &x;
+            // backward error at rounding level
+            let scale = a.to_dense().norm_max() * x.norm_max();
+            let err = (&ax - &b).norm_max() / scale;
+            assert!(err <= 1e-12, "{ordering:?}: {err:e}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Linear algebra shared by the precompute and the solvers, each piece once.
 //!
 //! # Layout
-//! - `cholesky` ([`Cholesky`]): sparse Cholesky with a nested-dissection ordering (the eigensolver's and
+//! - `cholesky` ([`Cholesky`]): sparse Cholesky, nested-dissection or AMD ordering (the eigensolver's and
 //!   the flesh's factorizations).
 //! - `block`: symmetric 3×3-block sparse matrices, their sub-block products and vertex-major 3-vector helpers.
 //! - `ichol`: block incomplete Cholesky (IC(0), shifted when needed).
@@ -20,7 +20,7 @@ pub use block::{
     axpy_v3, bmm, bmm_t, bmul, bmul_t, dot_v3, from_v3, norm_v3, to_v3, transpose, BlockMatrix, B3, V3,
     ZERO_BLOCK,
 };
-pub use cholesky::{nested_dissection, Cholesky, CholeskyError};
+pub use cholesky::{factor_flops, nested_dissection, Cholesky, CholeskyError, Ordering};
 pub use ichol::BlockIc;
 pub use pcg::{identity, pcg, pcg_v3, PcgOptions, PcgReport, Stop};
 pub use polar::{polar, polar_from, polar_svd};

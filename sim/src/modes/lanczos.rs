@@ -15,8 +15,9 @@
 //! reorthogonalization finds them: each step applies `P` to a block of vectors at once, because a supernodal
 //! triangular solve with a dozen right-hand sides costs about twice one with a single right-hand side.
 //!
-//! The Cholesky factor uses a nested-dissection ordering (BFS level sets as separators), which on tet meshes
-//! gives less fill and far fewer flops than faer's default AMD.
+//! The Cholesky factor uses a nested-dissection ordering (BFS level sets as separators), which on regular tet
+//! meshes gives less fill and far fewer flops than faer's AMD, or AMD where that needs fewer flops (irregular
+//! meshes such as a coarse tetrahedralized scan, where the level-set separators are poor).
 
 use crate::linalg::cholesky::Cholesky;
 use crate::modes::dense::{Modes, ModesError, WeightConstraint, RANK_TOL};
@@ -91,6 +92,9 @@ pub struct EigenStats {
     pub seconds_factor: f64,
     pub seconds_schur: f64,
     pub seconds_lanczos: f64,
+    /// The fill-reducing ordering of the Cholesky factor and its flop count.
+    pub ordering: Option<crate::linalg::Ordering>,
+    pub factor_flops: f64,
 }
 
 fn fail(e: &dyn std::fmt::Debug) -> ModesError {
@@ -138,6 +142,8 @@ fn modes_with_block(
     opts.report(EigenProgress::Factor);
     let (a, shift) = shifted_operator(hw, &inv_sqrt);
     let llt = Cholesky::new(&a)?;
+    stats.ordering = Some(llt.ordering);
+    stats.factor_flops = crate::linalg::factor_flops(&llt.symbolic);
     stats.seconds_factor = lap(stats.seconds_constraints);
 
     opts.report(EigenProgress::Schur);
@@ -257,7 +263,8 @@ impl ConstrainedInverse {
 }
 
 /// Lanczos block width. Measured at 31k vertices (10 modes): width 1 needs 49 vectors (1.2 s), 2 → 66 (2.3 s),
-/// 4 → 92, 6 → 126, 16 → 240 (4.7 s). The Krylov polynomial's degree, not the solves' throughput, sets the
+/// 4 → 92, 6 → 126, 16 → 240 (4.7 s); on the default avatar (rank-1132 constraint, 16 modes) width 1 needs 151
+/// vectors (8.2 s), 4 → 276 (29.5 s), 8 → 376 (20.2 s), 16 → 592 (25.4 s). The Krylov polynomial's degree, not the solves' throughput, sets the
 /// cost: a multi-RHS solve with 10 columns costs only ~2× one column, but the near-degenerate eigenvalues of
 /// symmetric shapes need a high degree.
 const LANCZOS_BLOCK: usize = 1;
