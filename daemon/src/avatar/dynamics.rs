@@ -117,6 +117,7 @@ impl Dynamics {
         let opts = StepOptions {
             elasticity: params.elasticity(),
             max_iterations: params.iterations,
+            anderson: params.anderson,
             gravity: params.gravity,
             ..StepOptions::default()
         };

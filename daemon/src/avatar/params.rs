@@ -24,6 +24,9 @@ pub struct SimParams {
     pub volume_preservation: bool,
     /// Most local-global iterations per tick.
     pub iterations: usize,
+    /// Anderson acceleration of the local-global iterations: steps of history (0: off). With 5, three
+    /// iterations reach the accuracy ten plain ones had (`avatard bench preconditioner`).
+    pub anderson: usize,
     /// One-Euro filters of the tracker's signals, one setting per kind of signal (their units differ).
     pub filter: Filters,
     /// Landmarks below this visibility leave their bone held.
@@ -53,7 +56,8 @@ impl Default for SimParams {
             gravity: [0.0; 3],
             flesh_mode: FleshMode::Corotational,
             volume_preservation: true,
-            iterations: 10,
+            iterations: 6,
+            anderson: 5,
             filter: Filters::default(),
             min_visibility: 0.5,
             mirror: false,
@@ -133,6 +137,7 @@ pub const SETTABLE: &[&str] = &[
     "flesh_mode",
     "volume_preservation",
     "iterations",
+    "anderson",
     "filter_landmarks_min_cutoff",
     "filter_landmarks_beta",
     "filter_landmarks_d_cutoff",
@@ -186,6 +191,9 @@ impl SimParams {
         if !(1..=100).contains(&self.iterations) {
             return Err(format!("iterations = {} is out of range [1, 100]", self.iterations));
         }
+        if self.anderson > 20 {
+            return Err(format!("anderson = {} is out of range [0, 20]", self.anderson));
+        }
         for (kind, f) in self.filter.kinds() {
             positive(&format!("filter_{kind}_min_cutoff"), f.min_cutoff, 1e3)?;
             range(&format!("filter_{kind}_beta"), f.beta, 0.0, 1e4)?;
@@ -227,6 +235,12 @@ impl SimParams {
                     return Err(format!("iterations = {v}: expected a whole number in [1, 100]"));
                 }
                 p.iterations = v as usize
+            }
+            "anderson" => {
+                if v.fract() != 0.0 || !(0.0..=20.0).contains(&v) {
+                    return Err(format!("anderson = {v}: expected a whole number in [0, 20]"));
+                }
+                p.anderson = v as usize
             }
             "filter_min_cutoff" | "filter_beta" | "filter_d_cutoff" => {
                 let field = name.trim_start_matches("filter_");

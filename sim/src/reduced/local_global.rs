@@ -172,6 +172,55 @@ pub(super) fn commit(model: &ReducedModel, state: &mut StepState, z: &[f64], p_n
     state.p_prev = std::mem::replace(&mut state.p, p_next.to_vec());
 }
 
+/// The last few local-global steps for Anderson acceleration: differences of consecutive iterates `Δz_j` and
+/// of their fixed-point residuals `Δf_j` (`f = G(z) − z`, the full local-global step).
+struct AndersonHistory {
+    depth: usize,
+    dz: std::collections::VecDeque<Vec<f64>>,
+    df: std::collections::VecDeque<Vec<f64>>,
+    last: Option<(Vec<f64>, Vec<f64>)>,
+}
+
+impl AndersonHistory {
+    fn new(depth: usize) -> Self {
+        AndersonHistory { depth, dz: Default::default(), df: Default::default(), last: None }
+    }
+
+    /// Record the iterate `z` and its residual `f`.
+    fn push(&mut self, z: &[f64], f: &[f64]) {
+        if let Some((z0, f0)) = &self.last {
+            if self.dz.len() == self.depth {
+                self.dz.pop_front();
+                self.df.pop_front();
+            }
+            self.dz.push_back(z.iter().zip(z0).map(|(a, b)| a - b).collect());
+            self.df.push_back(f.iter().zip(f0).map(|(a, b)| a - b).collect());
+        }
+        self.last = Some((z.to_vec(), f.to_vec()));
+    }
+
+    /// The Anderson iterate `z + f − Σ γ_j (Δz_j + Δf_j)`, `γ = argmin ‖f − Σ γ_j Δf_j‖` (normal equations,
+    /// lightly regularised); `None` without history or when the least-squares problem is singular.
+    fn extrapolate(&self, z: &[f64], f: &[f64], out: &mut [f64]) -> Option<()> {
+        let k = self.df.len();
+        if k == 0 {
+            return None;
+        }
+        let gram = nalgebra::DMatrix::from_fn(k, k, |i, j| dot(&self.df[i], &self.df[j]));
+        let rhs = nalgebra::DVector::from_fn(k, |i, _| dot(&self.df[i], f));
+        let scale = (0..k).map(|i| gram[(i, i)]).fold(0.0, f64::max);
+        if !(scale > 0.0 && scale.is_finite()) {
+            return None;
+        }
+        let gram = gram + nalgebra::DMatrix::identity(k, k) * (1e-10 * scale);
+        let gamma = gram.cholesky()?.solve(&rhs);
+        for (e, o) in out.iter_mut().enumerate() {
+            *o = z[e] + f[e] - (0..k).map(|j| gamma[j] * (self.dz[j][e] + self.df[j][e])).sum::<f64>();
+        }
+        out.iter().all(|v| v.is_finite()).then_some(())
+    }
+}
+
 /// The local-global iterations (Eq. 30–31) from the iterate `it`, counted (and their energies recorded) in
 /// `report`; returns the last iterate.
 pub(super) fn local_global(
@@ -181,7 +230,7 @@ pub(super) fn local_global(
     report: &mut StepReport,
 ) -> Iterate {
     let corotational = opts.elasticity == Elasticity::Corotational;
-    let track_energy = corotational || opts.record_energy;
+    let track_energy = corotational || opts.record_energy || opts.anderson > 0;
     let s = terms.model.dofs;
     let mut scratch = Scratch {
         dphi: vec![0.0; 9 * terms.model.clusters],
@@ -189,6 +238,8 @@ pub(super) fn local_global(
         a_dz: vec![0.0; s],
         z0: vec![0.0; s],
     };
+    let mut anderson =
+        (opts.anderson > 0).then(|| (AndersonHistory::new(opts.anderson), terms.iterate(it.z.clone())));
     let mut energy = terms.energy(&it);
     if opts.record_energy {
         report.energy.push(energy);
@@ -201,50 +252,94 @@ pub(super) fn local_global(
         for ((dz, c), z) in scratch.dz.iter_mut().zip(&terms.c).zip(&it.z) {
             *dz = c - *dz - z;
         }
-        // Along z + α dz: Q changes by α ∇Q·dz + ½α² dzᵀA dz, with ∇Q = Az + linear.
-        let (mut grad_q, mut curvature) = (0.0, 0.0);
-        if track_energy {
-            terms.block_mul(&terms.model.block.a_block, &scratch.dz, &mut scratch.a_dz);
-            curvature = dot(&scratch.dz, &scratch.a_dz);
-            grad_q =
-                it.az.iter().zip(&terms.linear).zip(&scratch.dz).map(|((az, l), dz)| (az + l) * dz).sum();
-        }
-        // backtracking (Armijo) on the true hyper-reduced energy; ∇E·dz = −dzᵀ A dz. At convergence the
-        // predicted decrease is below what the energy's rounding can resolve: the full step is taken.
-        let slope = -curvature;
-        let resolvable = corotational && -slope > 1e-13 * energy.abs().max(f64::MIN_POSITIVE);
-        let mut alpha: f64 = 1.0;
-        let quadratic = it.quadratic;
-        scratch.z0.copy_from_slice(&it.z);
-        loop {
-            for ((zt, z), dz) in it.z.iter_mut().zip(&scratch.z0).zip(&scratch.dz) {
-                *zt = z + alpha * dz;
-            }
-            let local = Instant::now();
-            terms.local_step(&mut it);
-            report.phases.local_ns += local.elapsed().as_nanos() as u64;
-            it.quadratic = quadratic + alpha * grad_q + 0.5 * alpha * alpha * curvature;
-            let e = if track_energy { terms.energy(&it) } else { energy };
-            if !resolvable || e <= energy + 1e-4 * alpha * slope || alpha <= 1e-6 {
-                energy = e;
-                break;
-            }
-            alpha *= 0.5;
-        }
-        if track_energy {
-            for (az, a_dz) in it.az.iter_mut().zip(&scratch.a_dz) {
-                *az += alpha * a_dz;
+        // Anderson: the extrapolated iterate, kept if it lowers the energy.
+        let mut accepted = None;
+        if let Some((history, trial)) = &mut anderson {
+            history.push(&it.z, &scratch.dz);
+            if history.extrapolate(&it.z, &scratch.dz, &mut trial.z).is_some() {
+                terms.block_mul(&terms.model.block.a_block, &trial.z, &mut trial.az);
+                trial.quadratic = trial
+                    .z
+                    .iter()
+                    .zip(&trial.az)
+                    .zip(&terms.linear)
+                    .map(|((z, az), l)| z * (0.5 * az + l))
+                    .sum();
+                let local = Instant::now();
+                terms.local_step(trial);
+                report.phases.local_ns += local.elapsed().as_nanos() as u64;
+                let e = terms.energy(trial);
+                if e.is_finite() && e < energy {
+                    let step: f64 =
+                        trial.z.iter().zip(&it.z).map(|(a, b)| (a - b).powi(2)).sum::<f64>().sqrt();
+                    std::mem::swap(&mut it, trial);
+                    energy = e;
+                    accepted = Some(step);
+                }
             }
         }
+        let step = match accepted {
+            Some(step) => step,
+            None => {
+                global_step(terms, &mut it, &mut scratch, &mut energy, corotational, track_energy, report)
+            }
+        };
         report.iterations += 1;
         if opts.record_energy {
             report.energy.push(energy);
         }
-        let step = alpha * dot(&scratch.dz, &scratch.dz).sqrt();
         if step <= opts.tolerance * (1.0 + dot(&it.z, &it.z).sqrt()) {
             report.converged = true;
             break;
         }
     }
     it
+}
+
+/// The local-global step along `scratch.dz` from `it`, with the backtracking line search for the
+/// co-rotational energy; returns the step's length.
+fn global_step(
+    terms: &StepTerms,
+    it: &mut Iterate,
+    scratch: &mut Scratch,
+    energy: &mut f64,
+    corotational: bool,
+    track_energy: bool,
+    report: &mut StepReport,
+) -> f64 {
+    // Along z + α dz: Q changes by α ∇Q·dz + ½α² dzᵀA dz, with ∇Q = Az + linear.
+    let (mut grad_q, mut curvature) = (0.0, 0.0);
+    if track_energy {
+        terms.block_mul(&terms.model.block.a_block, &scratch.dz, &mut scratch.a_dz);
+        curvature = dot(&scratch.dz, &scratch.a_dz);
+        grad_q = it.az.iter().zip(&terms.linear).zip(&scratch.dz).map(|((az, l), dz)| (az + l) * dz).sum();
+    }
+    // backtracking (Armijo) on the true hyper-reduced energy; ∇E·dz = −dzᵀ A dz. At convergence the
+    // predicted decrease is below what the energy's rounding can resolve: the full step is taken.
+    let slope = -curvature;
+    let resolvable = corotational && -slope > 1e-13 * energy.abs().max(f64::MIN_POSITIVE);
+    let mut alpha: f64 = 1.0;
+    let quadratic = it.quadratic;
+    scratch.z0.copy_from_slice(&it.z);
+    loop {
+        for ((zt, z), dz) in it.z.iter_mut().zip(&scratch.z0).zip(&scratch.dz) {
+            *zt = z + alpha * dz;
+        }
+        let local = Instant::now();
+        terms.local_step(it);
+        report.phases.local_ns += local.elapsed().as_nanos() as u64;
+        it.quadratic = quadratic + alpha * grad_q + 0.5 * alpha * alpha * curvature;
+        let e = if track_energy { terms.energy(it) } else { *energy };
+        if !resolvable || e <= *energy + 1e-4 * alpha * slope || alpha <= 1e-6 {
+            *energy = e;
+            break;
+        }
+        alpha *= 0.5;
+    }
+    if track_energy {
+        for (az, a_dz) in it.az.iter_mut().zip(&scratch.a_dz) {
+            *az += alpha * a_dz;
+        }
+    }
+    alpha * dot(&scratch.dz, &scratch.dz).sqrt()
 }

@@ -27,6 +27,10 @@ pub struct StepOptions {
     pub pcg_tolerance: f64,
     /// Most PCG iterations per ex-rotated solve.
     pub pcg_max_iterations: usize,
+    /// Anderson acceleration of the local-global fixed point (Peng et al. 2018, "Anderson Acceleration for
+    /// Geometry Optimization and Physics Simulation"): the last `anderson` steps extrapolate the next iterate,
+    /// kept only when it lowers the energy (else the plain local-global step is taken). 0: off.
+    pub anderson: usize,
 }
 
 impl Default for StepOptions {
@@ -38,6 +42,7 @@ impl Default for StepOptions {
             gravity: [0.0; 3],
             record_energy: false,
             pcg_tolerance: 1e-10,
+            anderson: 0,
             pcg_max_iterations: 100,
         }
     }

@@ -223,6 +223,86 @@ pub(crate) mod tests {
         assert!(converged >= 10, "only {converged} of 12 steps converged");
     }
 
+    /// Anderson acceleration (options.anderson): energy never rises, the same converged step as plain
+    /// local-global, and a smaller error at equal iterations.
+    #[test]
+    fn anderson_acceleration_converges_to_the_same_step_faster_and_downhill() {
+        let s = scene(0.35, 0.6, 25);
+        let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
+        let converged = StepOptions { max_iterations: 400, tolerance: 1e-14, ..Default::default() };
+        let (mut plain_wins, mut checked) = (0, 0);
+        for k in 1..=12 {
+            let p = bend(&s.rig, 0.12 * k as f64);
+            let mut reference = state.clone();
+            s.model.step(&mut reference, &p, &converged);
+            let err = |z: &[f64]| {
+                let d: f64 = z.iter().zip(&reference.z).map(|(a, b)| (a - b).powi(2)).sum::<f64>().sqrt();
+                let n: f64 =
+                    reference.z.iter().zip(&state.z).map(|(a, b)| (a - b).powi(2)).sum::<f64>().sqrt();
+                d / n.max(1e-300)
+            };
+            // converged with acceleration: the same minimiser
+            let mut aa = state.clone();
+            let opts = StepOptions { anderson: 5, record_energy: true, ..converged.clone() };
+            let r = s.model.step(&mut aa, &p, &opts);
+            assert!(r.converged, "step {k}: Anderson did not converge");
+            assert!(err(&aa.z) < 1e-7, "step {k}: Anderson converged elsewhere ({:e})", err(&aa.z));
+            for w in r.energy.windows(2) {
+                assert!(w[1] <= w[0] + 1e-9 * w[0].abs().max(1.0), "energy rose: {:?}", r.energy);
+            }
+            // at 5 iterations
+            let few = |anderson: usize| {
+                let mut st = state.clone();
+                let o = StepOptions { max_iterations: 5, tolerance: 0.0, anderson, ..Default::default() };
+                s.model.step(&mut st, &p, &o);
+                err(&st.z)
+            };
+            let (plain, accelerated) = (few(0), few(5));
+            eprintln!("step {k}: error after 5 iterations {plain:.3e} plain, {accelerated:.3e} Anderson");
+            if plain > 1e-10 {
+                checked += 1;
+                plain_wins += usize::from(accelerated >= plain);
+            }
+            state = reference;
+        }
+        assert!(checked >= 10, "the bend must move z");
+        assert_eq!(plain_wins, 0, "plain local-global was as accurate as Anderson on {plain_wins} steps");
+    }
+
+    /// The column-sparse rig terms of the step equal the dense products of the reduced parts.
+    #[test]
+    fn sparse_rig_terms_equal_the_dense_products() {
+        use crate::reduced::local_global::StepTerms;
+        let s = scene(0.3, 0.6, 15);
+        let parts = &s.model.parts;
+        let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
+        state.p = bend(&s.rig, 0.2);
+        state.z = (0..s.model.dofs).map(|i| 1e-3 * ((i * 5) as f64).sin()).collect();
+        let p = bend(&s.rig, 0.3);
+        let opts = StepOptions { gravity: [0.0, -9.81, 0.0], ..Default::default() };
+        let terms = StepTerms::new(&s.model, &state, &p, &opts);
+        let h2 = parts.h * parts.h;
+        let dp = col(&p
+            .iter()
+            .zip(state.p.iter().zip(&state.p_prev))
+            .map(|(n, (a, b))| n - (2.0 * a - b))
+            .collect::<Vec<_>>());
+        let z_hat = col(&state.z.iter().zip(&state.z_prev).map(|(a, b)| 2.0 * a - b).collect::<Vec<_>>());
+        let want = (&parts.btmj * &dp - &parts.btmb * &z_hat) * faer::Scale(1.0 / h2)
+            + (&parts.btlj * col(&p) + col(&parts.btl_x0)) * faer::Scale(2.0)
+            - col(&parts.btm_unit[1]) * faer::Scale(-9.81);
+        let scale = want.norm_max();
+        for (q, &i) in s.model.block.perm.iter().enumerate() {
+            assert!((terms.linear[q] - want[(i, 0)]).abs() <= 1e-12 * scale, "linear[{i}]");
+        }
+        let f_rig = &parts.g9kj * col(&p);
+        let scale = f_rig.norm_max();
+        for i in 0..f_rig.nrows() {
+            let want = f_rig[(i, 0)] + parts.g9k_x0[i];
+            assert!((terms.f_rig[i] - want).abs() <= 1e-12 * scale, "f_rig[{i}]");
+        }
+    }
+
     /// The scene of the rotation tests (Eq. 24): a bar without a symmetric cross-section (no degenerate modes)
     /// with a two-bone rig, momentum leak and 7 clusters; rest mesh, rig and everything built from them rotated
     /// by `q` when given.

@@ -151,6 +151,9 @@ enum BenchCommand {
     /// How closely the avatar follows a recorded pose stream: limb error, delay and jitter under the landmark
     /// filter's settings (defaults, the pre-issue-18 ones, unfiltered, a grid with --sweep).
     Tracking(crate::bench::tracking::TrackingArgs),
+    /// The ex-rotated solve (paper 002) as the starting point of the co-rotational step: iterations and time
+    /// at equal accuracy against local-global from the previous z.
+    Preconditioner(crate::bench::preconditioner::PreconditionerArgs),
 }
 
 /// Run one parsed command line.
@@ -186,5 +189,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Bench(BenchCommand::Runtime(args)) => crate::bench::runtime::runtime(args, &rt),
         Command::Bench(BenchCommand::Jiggle(args)) => crate::bench::jiggle::jiggle(args),
         Command::Bench(BenchCommand::Tracking(args)) => crate::bench::tracking::tracking(args),
+        Command::Bench(BenchCommand::Preconditioner(args)) => {
+            crate::bench::preconditioner::preconditioner(args)
+        }
     }
 }

@@ -9,6 +9,8 @@
 //! - [`runtime`]: the daemon end to end (tracker → state latency) and tick throughput with 1–26 avatars.
 //! - [`jiggle`]: secondary motion per body region under standard motions (jumps, hops, twist, head, arms),
 //!   through the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip.
+//! - [`preconditioner`]: the ex-rotated solve as the co-rotational step's starting point, iterations and time
+//!   at equal accuracy against local-global from the previous `z`.
 //! - [`tracking`]: how closely the avatar follows a recorded pose stream (error, delay, jitter per limb)
 //!   under the landmark filter's settings.
 
@@ -17,6 +19,7 @@ pub mod flesh;
 pub mod full;
 pub mod jiggle;
 pub mod precompute;
+pub mod preconditioner;
 pub mod runtime;
 pub mod step;
 pub mod tracking;
