@@ -56,7 +56,7 @@ impl Default for SimParams {
             gravity: [0.0; 3],
             flesh_mode: FleshMode::Corotational,
             volume_preservation: true,
-            iterations: 6,
+            iterations: 5,
             anderson: 5,
             filter: Filters::default(),
             min_visibility: 0.5,

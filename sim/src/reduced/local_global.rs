@@ -26,12 +26,13 @@ pub(crate) struct StepTerms<'a> {
 
 /// The iterate: `z`, `Az`, the quadratic part `Q(z) = ½zᵀAz + linearᵀz`, and the local step at `z`: the cluster
 /// deformation gradients `F̃(z)` (9r, rows `c·3r + 3·cl + j`), their rotations and `tr(RᵀF̃)`.
+#[derive(Clone)]
 pub(crate) struct Iterate {
     pub(super) z: Vec<f64>,
     az: Vec<f64>,
     pub(super) quadratic: f64,
     pub(super) f: Vec<f64>,
-    rot: Vec<Matrix3<f64>>,
+    pub(super) rot: Vec<Matrix3<f64>>,
     trace: Vec<f64>,
 }
 
@@ -132,15 +133,16 @@ impl<'a> StepTerms<'a> {
 
     /// The iterate at `z` (block order).
     pub(super) fn iterate(&self, z: Vec<f64>) -> Iterate {
+        self.iterate_from(z, &[])
+    }
+
+    /// The iterate at `z`, its polar decompositions started from `rotations` (one per cluster; otherwise the
+    /// identity).
+    pub(super) fn iterate_from(&self, z: Vec<f64>, rotations: &[Matrix3<f64>]) -> Iterate {
         let (s, r) = (self.model.dofs, self.model.clusters);
-        let mut it = Iterate {
-            z,
-            az: vec![0.0; s],
-            quadratic: 0.0,
-            f: vec![0.0; 9 * r],
-            rot: vec![Matrix3::identity(); r],
-            trace: vec![0.0; r],
-        };
+        let rot = if rotations.len() == r { rotations.to_vec() } else { vec![Matrix3::identity(); r] };
+        let mut it =
+            Iterate { z, az: vec![0.0; s], quadratic: 0.0, f: vec![0.0; 9 * r], rot, trace: vec![0.0; r] };
         self.block_mul(&self.model.block.a_block, &it.z, &mut it.az);
         it.quadratic = it.z.iter().zip(&it.az).zip(&self.linear).map(|((z, az), l)| z * (0.5 * az + l)).sum();
         self.local_step(&mut it);
@@ -164,6 +166,7 @@ pub(super) fn to_blocks(model: &ReducedModel, z: &[f64]) -> Vec<f64> {
 
 /// End the step at `z` (block order): the state moves on to `z` and `p_next`.
 pub(super) fn commit(model: &ReducedModel, state: &mut StepState, z: &[f64], p_next: &[f64]) {
+    state.rotations.clear();
     let mut z_next = vec![0.0; model.dofs];
     for (&i, z) in model.block.perm.iter().zip(z) {
         z_next[i] = *z;
@@ -238,8 +241,8 @@ pub(super) fn local_global(
         a_dz: vec![0.0; s],
         z0: vec![0.0; s],
     };
-    let mut anderson =
-        (opts.anderson > 0).then(|| (AndersonHistory::new(opts.anderson), terms.iterate(it.z.clone())));
+    // the trial iterate's buffers (its rotations: a starting point for its polar decompositions)
+    let mut anderson = (opts.anderson > 0).then(|| (AndersonHistory::new(opts.anderson), it.clone()));
     let mut energy = terms.energy(&it);
     if opts.record_energy {
         report.energy.push(energy);

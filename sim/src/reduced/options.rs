@@ -55,13 +55,16 @@ pub struct StepState {
     pub z_prev: Vec<f64>,
     pub p: Vec<f64>,
     pub p_prev: Vec<f64>,
+    /// The last co-rotational step's cluster rotations: where the next step's polar decompositions start
+    /// (fewer Newton iterations; the result does not depend on it). Empty: the identity.
+    pub rotations: Vec<nalgebra::Matrix3<f64>>,
 }
 
 impl StepState {
     /// At rest: `z = 0`, rig parameters `p` held still.
     pub fn at_rest(model: &ReducedModel, p: &[f64]) -> Self {
         let z = vec![0.0; model.dofs];
-        StepState { z: z.clone(), z_prev: z, p: p.to_vec(), p_prev: p.to_vec() }
+        StepState { z: z.clone(), z_prev: z, p: p.to_vec(), p_prev: p.to_vec(), rotations: Vec::new() }
     }
 }
 

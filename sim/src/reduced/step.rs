@@ -30,9 +30,10 @@ impl ReducedModel {
         let terms = StepTerms::new(self, state, p_next, opts);
         let mut report = StepReport::default();
         report.phases.rig_terms_ns = started.elapsed().as_nanos() as u64;
-        let it = terms.iterate(to_blocks(self, &state.z));
+        let it = terms.iterate_from(to_blocks(self, &state.z), &state.rotations);
         let it = local_global(&terms, it, opts, &mut report);
         commit(self, state, &it.z, p_next);
+        state.rotations = it.rot;
         report.phases.global_ns = (started.elapsed().as_nanos() as u64)
             .saturating_sub(report.phases.rig_terms_ns + report.phases.local_ns);
         report
