@@ -47,6 +47,9 @@ pub struct RateRun {
     pub publish_after_slot_jitter_ms: Dist,
     pub goal_met: bool,
     pub daemon: DaemonFigures,
+    /// Resident memory of this process (the daemon runs in it) every second of the measured window:
+    /// (seconds since its start, MiB). A long run (`--seconds 600`) is the soak: it must stay flat.
+    pub rss_mib: Vec<(f64, f64)>,
     /// Capture → receive samples (ms), for the plot only.
     #[serde(skip)]
     pub samples_ms: Vec<f64>,
@@ -279,7 +282,14 @@ pub(super) async fn latency_run(
     let (mut last_seq, mut last_input) = (None::<u64>, 0u64);
     let (mut c2r, mut c2p, mut p2r) = (Vec::new(), Vec::new(), Vec::new());
     let mut slots: Vec<(u64, i64)> = Vec::new();
+    let (mut rss_mib, mut next_rss) = (Vec::new(), measure_start);
     while let Some(left) = end.checked_duration_since(Instant::now()) {
+        if Instant::now() >= next_rss {
+            if let Some(m) = resident_mib() {
+                rss_mib.push((next_rss.duration_since(measure_start).as_secs_f64(), m));
+            }
+            next_rss += Duration::from_secs(1);
+        }
         let Ok(Ok(msg)) = tokio::time::timeout(left, sub.recv()).await else { break };
         let received = avatar_schema::clock::unix_ns();
         if before.is_none() && Instant::now() >= measure_start {
@@ -319,6 +329,9 @@ pub(super) async fn latency_run(
     daemon.await??;
     let before = before.context("the measured window never started (no state received)")?;
 
+    if let (Some(first), Some(last)) = (rss_mib.first(), rss_mib.last()) {
+        eprintln!("latency: resident memory {:.1} MiB at the start, {:.1} MiB at the end", first.1, last.1);
+    }
     let jitter = slot_jitter_ms(&slots, period_ns, SLOT_WINDOW);
     let capture_to_publish_ms = dist(&c2p);
     Ok(RateRun {
@@ -336,6 +349,7 @@ pub(super) async fn latency_run(
         publish_to_receive_ms: dist(&p2r),
         publish_after_slot_jitter_ms: dist(&jitter),
         goal_met: capture_to_publish_ms.p99 <= GOAL_CAPTURE_TO_PUBLISH_P99_MS,
+        rss_mib,
         daemon: DaemonFigures {
             ticks: counter_diff(&before, &after, "solver.ticks"),
             deadline_misses: counter_diff(&before, &after, "solver.deadline_misses"),
@@ -410,4 +424,13 @@ mod tests {
         assert!((j[2] - 0.5).abs() < 1e-9, "{j:?}");
         assert!(j.iter().enumerate().all(|(k, v)| k == 2 || v.abs() < 1e-9), "{j:?}");
     }
+}
+
+/// Resident memory of this process (MiB), from `/proc/self/statm` (Linux; `None` elsewhere).
+fn resident_mib() -> Option<f64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: f64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * page.max(1) as f64 / (1024.0 * 1024.0))
 }
