@@ -372,10 +372,9 @@ fn eye_bones_follow_the_gaze_scores() {
     let a = import("bcn_vrm0.vrm");
     let rig = &a.asset.sim.rig;
     let eyes = ["leftEye", "rightEye"].map(|r| a.roles.mapped[r].clone());
-    let params = SimParams {
-        filter: avatard::mapping::OneEuroParams { min_cutoff: 1e3, ..Default::default() },
-        ..Default::default()
-    };
+    let mut params = SimParams::default();
+    params.filter.scores.min_cutoff = 1e3;
+    params.filter.rotations.min_cutoff = 1e3;
     let look = |scores: &[(&str, f32)]| {
         let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
         let inputs = Inputs::default();

@@ -406,6 +406,15 @@ pub(super) fn tracker_loop(
     (publisher, k)
 }
 
+/// Resident memory of this process (MiB), from `/proc/self/statm` (Linux; `None` elsewhere).
+fn resident_mib() -> Option<f64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: f64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * page.max(1) as f64 / (1024.0 * 1024.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,13 +433,4 @@ mod tests {
         assert!((j[2] - 0.5).abs() < 1e-9, "{j:?}");
         assert!(j.iter().enumerate().all(|(k, v)| k == 2 || v.abs() < 1e-9), "{j:?}");
     }
-}
-
-/// Resident memory of this process (MiB), from `/proc/self/statm` (Linux; `None` elsewhere).
-fn resident_mib() -> Option<f64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: f64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // SAFETY: sysconf only reads a configuration value.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    Some(pages * page.max(1) as f64 / (1024.0 * 1024.0))
 }
