@@ -5,7 +5,9 @@
 //! when there are several) and hands one `AvatarState` per avatar to the publisher through a bounded queue
 //! with `try_send`: when the queue is full the state is dropped, counted, and reported to subscribers in the
 //! next state's `dropped_before`. The thread is pinned to one core where the OS allows it, and its tick phase
-//! follows the input's arrivals ([`PhaseLock`]) so a frame is not left waiting for most of a period.
+//! follows the input's arrivals ([`PhaseLock`]) so a frame is not left waiting for most of a period; a frame
+//! the lock does not follow (another tracker's phase, a late one) takes the next tick early, within a bound on
+//! running ahead of the schedule ([`PhaseLock::early_tick`]): the tick count and time step stay exact.
 
 use crate::avatar::{AvatarSim, TickOutput};
 use crate::ingest::Inputs;
@@ -69,6 +71,24 @@ impl PhaseLock {
     pub fn new(lead: Duration) -> Self {
         PhaseLock { lead, late_gain: 0.8, early_gain: 0.1 }
     }
+
+    /// Whether a frame that arrived since the last tick may take the next tick, due at `next` (s), at `now`
+    /// instead: only when that tick is more than `lead` away (otherwise it is awaited) and the ticks would run
+    /// at most [`PhaseLock::MAX_AHEAD`] periods ahead of the schedule. Each tick still takes one slot of the
+    /// schedule (`next` moves on by one period), so the tick count and the simulated time step stay exact;
+    /// only the moment of a tick moves. This serves what the lock cannot follow: a second tracker at another
+    /// phase, a frame later or earlier than its tracker's usual.
+    pub fn early_tick(&self, now: f64, next: f64, period: f64) -> bool {
+        next - now > self.lead.as_secs_f64() && now >= self.early_from(next, period)
+    }
+
+    /// From when (s) a frame may take the tick due at `next` early.
+    pub fn early_from(&self, next: f64, period: f64) -> f64 {
+        next - Self::MAX_AHEAD * period
+    }
+
+    /// How many periods the ticks may run ahead of the schedule for early frames.
+    pub const MAX_AHEAD: f64 = 2.0;
 
     /// How far (s) to move the next tick earlier (negative: later) for a frame that arrived `since_tick`
     /// after the last tick started and `wait` before the next one.
@@ -152,6 +172,8 @@ impl Solver {
         let _ = self.inputs.waker.set(std::thread::current());
         let lock = self.options.phase_lead.map(PhaseLock::new);
         let mut seen_arrival = self.inputs.arrived_ns.load(Relaxed);
+        // a frame arrived since the last tick started: it may take the next tick early
+        let mut fresh = false;
         let mut next = Instant::now();
         let mut last_tick = next;
         while !self.shared.stop.load(Relaxed) {
@@ -161,6 +183,7 @@ impl Solver {
                 let arrived = self.inputs.arrived_ns.load(Relaxed);
                 if arrived != seen_arrival {
                     seen_arrival = arrived;
+                    fresh = true;
                     if let Some(lock) = lock {
                         let age =
                             Duration::from_nanos((avatar_schema::clock::unix_ns() - arrived).max(0) as u64);
@@ -185,8 +208,20 @@ impl Solver {
                 if now >= next {
                     break;
                 }
+                let mut wake = next;
+                if let (Some(lock), true) = (lock, fresh) {
+                    let (ahead, p) = (next.duration_since(now).as_secs_f64(), period.as_secs_f64());
+                    if lock.early_tick(0.0, ahead, p) {
+                        break;
+                    }
+                    // blocked by the bound on running ahead: wake when it allows the tick
+                    let from = Duration::from_secs_f64(lock.early_from(ahead, p).max(0.0));
+                    if ahead > lock.lead.as_secs_f64() {
+                        wake = wake.min(now + from);
+                    }
+                }
                 // woken early by the ingest task when a frame arrives
-                std::thread::park_timeout(next - now);
+                std::thread::park_timeout(wake.saturating_duration_since(now));
             }
             let now = Instant::now();
             if now > next + period {
@@ -196,6 +231,7 @@ impl Solver {
             }
             let started = Instant::now();
             last_tick = started;
+            fresh = false;
             self.tick(pool.as_ref());
             self.metrics.tick_time.record_ns(started.elapsed().as_nanos() as u64);
             self.metrics.ticks.fetch_add(1, Relaxed);
@@ -374,6 +410,94 @@ mod tests {
         let free = waits(None, 30.0, 1e-3, 0.001, 4000);
         let mean = free.iter().sum::<f64>() / free.len() as f64;
         assert!((mean - 0.5 / 120.0).abs() < 0.001, "{mean}");
+    }
+
+    /// The solver loop's schedule, event by event: ticks every `period`, moved by each arrival's correction;
+    /// with `early`, a frame takes the next tick early when [`PhaseLock::early_tick`] allows (at once, or as
+    /// soon as the bound on running ahead does). Returns the tick count up to `seconds` and each tracker's
+    /// waits from arrival to the tick that takes it.
+    fn schedule(
+        lock: &PhaseLock,
+        arrivals: &[(f64, usize)],
+        early: bool,
+        seconds: f64,
+    ) -> (usize, [Vec<f64>; 2]) {
+        let period = 1.0 / 120.0;
+        let (mut next, mut last, mut ticks) = (0.0f64, -period, 0usize);
+        let mut waits = [Vec::new(), Vec::new()];
+        let mut pending: Vec<(f64, usize)> = Vec::new();
+        let mut i = 0;
+        loop {
+            // when the next tick happens, given the frames waiting
+            let mut t = next;
+            if early {
+                if let Some(&(first, _)) = pending.first() {
+                    let allowed = lock.early_from(next, period).max(first);
+                    if next - allowed > lock.lead.as_secs_f64() {
+                        t = allowed;
+                    }
+                }
+            }
+            let arrival = arrivals.get(i).map_or(f64::INFINITY, |a| a.0);
+            if t.min(arrival) > seconds {
+                break;
+            }
+            if t <= arrival {
+                for (at, tracker) in pending.drain(..) {
+                    waits[tracker].push(t - at);
+                }
+                last = t;
+                next += period;
+                ticks += 1;
+            } else {
+                let (at, tracker) = arrivals[i];
+                i += 1;
+                next = (next - lock.correction(at - last, next - at, period)).max(at);
+                pending.push((at, tracker));
+            }
+        }
+        (ticks, waits)
+    }
+
+    /// Two trackers at unrelated phases (30 Hz body, 60 Hz face, 1 ms jitter, drifting clocks): with early
+    /// ticks every frame waits at most about the lead and the tick count stays the schedule's; with the lock
+    /// alone, one tracker's frames wait for the next slot.
+    #[test]
+    fn early_ticks_serve_trackers_at_unrelated_phases_without_changing_the_rate() {
+        let period = 1.0 / 120.0;
+        let lock = PhaseLock::new(Duration::from_micros(500));
+        let mut seed = 777u64;
+        let mut rand = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let seconds = 20.0;
+        let mut arrivals: Vec<(f64, usize)> = Vec::new();
+        for (tracker, (hz, phase, drift)) in
+            [(30.0, 0.0031, 1e-3), (60.0, 0.0057, -2e-4)].into_iter().enumerate()
+        {
+            for k in 0.. {
+                let at = phase + k as f64 / (hz * (1.0 + drift)) + 0.001 * rand();
+                if at > seconds {
+                    break;
+                }
+                arrivals.push((at, tracker));
+            }
+        }
+        arrivals.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (ticks, waits) = schedule(&lock, &arrivals, true, seconds);
+        let (ticks_lock, waits_lock) = schedule(&lock, &arrivals, false, seconds);
+        let [body, face] = waits.map(|w| p99(w[100..].to_vec()));
+        let [body_lock, face_lock] = waits_lock.map(|w| p99(w[100..].to_vec()));
+        eprintln!("p99 wait: body {body:.5} s, face {face:.5} s with early ticks; {body_lock:.5}, {face_lock:.5} lock only; ticks {ticks}, {ticks_lock}");
+        assert!(body <= 0.0006 && face <= 0.0006, "p99 wait body {body}, face {face}");
+        assert!(body_lock.max(face_lock) > 0.002, "the lock alone serves both: {body_lock}, {face_lock}");
+        // the rate: the tick count within the bound on running ahead of the schedule's
+        let want = (seconds / period).round() as usize;
+        assert!(
+            ticks.abs_diff(want) <= 3 && ticks_lock.abs_diff(want) <= 3,
+            "{ticks}, {ticks_lock} vs {want}"
+        );
     }
 
     #[test]
