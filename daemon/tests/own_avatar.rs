@@ -69,20 +69,8 @@ fn scalar_correlation(a: &[f64], b: &[f64]) -> f64 {
     correlation(&v(a), &v(b))
 }
 
-/// The limbs: (bone role, child role, landmark from, landmark to).
-const LIMBS: [(&str, &str, usize, usize); 8] = {
-    use avatar_schema::pose_landmarks::*;
-    [
-        ("leftUpperArm", "leftLowerArm", LEFT_SHOULDER, LEFT_ELBOW),
-        ("leftLowerArm", "leftHand", LEFT_ELBOW, LEFT_WRIST),
-        ("rightUpperArm", "rightLowerArm", RIGHT_SHOULDER, RIGHT_ELBOW),
-        ("rightLowerArm", "rightHand", RIGHT_ELBOW, RIGHT_WRIST),
-        ("leftUpperLeg", "leftLowerLeg", LEFT_HIP, LEFT_KNEE),
-        ("leftLowerLeg", "leftFoot", LEFT_KNEE, LEFT_ANKLE),
-        ("rightUpperLeg", "rightLowerLeg", RIGHT_HIP, RIGHT_KNEE),
-        ("rightLowerLeg", "rightFoot", RIGHT_KNEE, RIGHT_ANKLE),
-    ]
-};
+/// The limbs: (bone role, child role, landmark from, landmark to), as `avatard::follow` measures them.
+use avatard::follow::LIMBS;
 
 /// Per limb: (role, correlation, angular range of the landmark direction in degrees, samples).
 fn limb_correlations(a: &Arc<LoadedAvatar>, params: &SimParams) -> Vec<(&'static str, f64, f64, usize)> {

@@ -191,15 +191,24 @@ impl AndersonHistory {
 
     /// Record the iterate `z` and its residual `f`.
     fn push(&mut self, z: &[f64], f: &[f64]) {
-        if let Some((z0, f0)) = &self.last {
-            if self.dz.len() == self.depth {
-                self.dz.pop_front();
-                self.df.pop_front();
-            }
-            self.dz.push_back(z.iter().zip(z0).map(|(a, b)| a - b).collect());
-            self.df.push_back(f.iter().zip(f0).map(|(a, b)| a - b).collect());
+        if let Some((z0, f0)) = &mut self.last {
+            // the oldest difference's buffers are reused once the history is full (no allocation per iteration)
+            let (mut dz, mut df) = if self.dz.len() == self.depth {
+                (self.dz.pop_front().unwrap_or_default(), self.df.pop_front().unwrap_or_default())
+            } else {
+                (Vec::with_capacity(z.len()), Vec::with_capacity(f.len()))
+            };
+            dz.clear();
+            dz.extend(z.iter().zip(z0.iter()).map(|(a, b)| a - b));
+            df.clear();
+            df.extend(f.iter().zip(f0.iter()).map(|(a, b)| a - b));
+            self.dz.push_back(dz);
+            self.df.push_back(df);
+            z0.copy_from_slice(z);
+            f0.copy_from_slice(f);
+        } else {
+            self.last = Some((z.to_vec(), f.to_vec()));
         }
-        self.last = Some((z.to_vec(), f.to_vec()));
     }
 
     /// The Anderson iterate `z + f − Σ γ_j (Δz_j + Δf_j)`, `γ = argmin ‖f − Σ γ_j Δf_j‖` (normal equations,
