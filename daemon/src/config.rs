@@ -2,6 +2,7 @@
 //! TOML file and command-line flags (flags win), validated at start-up.
 
 use crate::avatar::load::AvatarSpec;
+use crate::ingest::StreamRules;
 use crate::tick::SolverOptions;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -111,6 +112,8 @@ pub struct RunConfig {
     /// Name of this daemon in Stats.
     pub daemon_id: String,
     pub solver: SolverOptions,
+    /// The input stage's stream rules: clock-skew window, when a quiet source's stream may be replaced.
+    pub streams: StreamRules,
     /// The avatars this daemon owns (ids unique).
     pub avatars: Vec<AvatarSpec>,
 }
@@ -123,6 +126,7 @@ impl Default for RunConfig {
             stats_interval: Duration::from_secs(1),
             daemon_id: format!("avatard@{}", std::process::id()),
             solver: SolverOptions::default(),
+            streams: StreamRules::default(),
             avatars: vec![AvatarSpec::new("default")],
         }
     }
@@ -184,6 +188,11 @@ pub struct FileConfig {
     pub solver_threads: Option<usize>,
     /// Phase lock of the ticks to the input: how long before a tick frames should arrive (ms); negative: off.
     pub phase_lead_ms: Option<f64>,
+    /// Tracker capture times more than this far ahead of the daemon's clock are refused (s; default 10).
+    pub max_clock_skew_s: Option<f64>,
+    /// A source's stream may be replaced by a new `stream_id`, or the source forgotten, after this much quiet
+    /// (s; default 0.5).
+    pub stream_quiet_s: Option<f64>,
     #[serde(default, rename = "avatar")]
     pub avatars: Vec<AvatarSpec>,
 }
@@ -213,7 +222,26 @@ impl FileConfig {
                 })
             }
         };
+        let seconds = |name: &'static str,
+                       v: Option<f64>,
+                       default: Duration,
+                       range: std::ops::RangeInclusive<f64>| {
+            match v {
+                None => Ok(default),
+                Some(s) if s.is_finite() && range.contains(&s) => Ok(Duration::from_secs_f64(s)),
+                Some(s) => {
+                    Err(ConfigError::OutOfRange { name, value: s, range: "see daemon/avatard.example.toml" })
+                }
+            }
+        };
+        let rules = StreamRules::default();
+        let streams = StreamRules {
+            max_skew: seconds("max_clock_skew_s", self.max_clock_skew_s, rules.max_skew, 0.0..=86_400.0)?,
+            quiet: seconds("stream_quiet_s", self.stream_quiet_s, rules.quiet, 0.0..=3600.0)?,
+            ..rules
+        };
         Ok(RunConfig {
+            streams,
             endpoints: Endpoints {
                 input: self.input.unwrap_or(d.endpoints.input),
                 state: self.state.unwrap_or(d.endpoints.state),
@@ -237,6 +265,7 @@ impl FileConfig {
                         })
                     }
                 },
+                fault: None,
             },
             avatars: if self.avatars.is_empty() { d.avatars } else { self.avatars },
         })

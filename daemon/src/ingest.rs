@@ -11,6 +11,7 @@ use bytes::Bytes;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The latest accepted frame of each kind from one set of sources, with the local time it arrived.
 #[derive(Default, Debug)]
@@ -20,6 +21,9 @@ pub struct Slots {
     pub rig: ArcSwapOption<RigFrame>,
     /// Local receive time (unix ns) of the newest frame stored here; 0 before the first.
     pub received_ns: AtomicI64,
+    /// Frames stored per kind (pose, face, rig) since the solver last took the count: more than one per tick
+    /// means the newer frame replaced an older one no tick had seen (coalesced input, counted by the solver).
+    pub stored: [AtomicU64; 3],
 }
 
 /// One tracker's slots, found by its `source_id`.
@@ -49,6 +53,13 @@ pub struct Inputs {
 }
 
 impl Inputs {
+    /// Frames replaced in their source's slot before a tick took them, since the last call (the solver calls
+    /// it once per tick: input faster than the tick is coalesced to the newest frame).
+    pub fn take_coalesced(&self) -> u64 {
+        let sources = self.sources.load();
+        sources.iter().flat_map(|s| &s.slots.stored).map(|c| c.swap(0, Relaxed).saturating_sub(1)).sum()
+    }
+
     /// The slots of `source_id`, if it has sent an accepted frame (and was not forgotten since).
     pub fn source(&self, source_id: &str) -> Option<Arc<SourceSlots>> {
         self.sources.load().iter().find(|s| s.source_id == source_id).cloned()
@@ -69,17 +80,45 @@ impl Inputs {
 
 impl Slots {
     fn store(&self, msg: &Message, now_ns: i64) {
-        match msg {
-            Message::Pose(f) => self.pose.store(Some(Arc::new(f.clone()))),
-            Message::Face(f) => self.face.store(Some(Arc::new(f.clone()))),
-            Message::Rig(f) => self.rig.store(Some(Arc::new(f.clone()))),
-            _ => {}
+        let kind = match msg {
+            Message::Pose(f) => Some((0, self.pose.store(Some(Arc::new(f.clone()))))),
+            Message::Face(f) => Some((1, self.face.store(Some(Arc::new(f.clone()))))),
+            Message::Rig(f) => Some((2, self.rig.store(Some(Arc::new(f.clone()))))),
+            _ => None,
+        };
+        if let Some((k, ())) = kind {
+            self.stored[k].fetch_add(1, Relaxed);
         }
         self.received_ns.store(now_ns, Relaxed);
     }
 }
 
-/// Most tracker streams remembered for ordering checks; the least recently seen is forgotten beyond this.
+/// The input stage's rules for tracker streams (`schema/README.md` §5.3).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StreamRules {
+    /// A capture time further ahead of the daemon's clock than this is refused (`skew`): accepted, it would
+    /// make every later frame of its stream look out of order until the tracker restarted.
+    pub max_skew: Duration,
+    /// A source's stream is replaced by a different `stream_id` (a restarted tracker), and a source may be
+    /// forgotten to make room for a new one, only once it has sent nothing for this long. Until then a second
+    /// stream on the source is refused (`stream_busy`), and a new source with the table full of live ones too
+    /// (`sources_full`).
+    pub quiet: Duration,
+    /// Most sources remembered.
+    pub max_sources: usize,
+}
+
+impl Default for StreamRules {
+    fn default() -> Self {
+        StreamRules {
+            max_skew: Duration::from_secs(10),
+            quiet: Duration::from_millis(500),
+            max_sources: MAX_STREAMS,
+        }
+    }
+}
+
+/// Most tracker sources remembered for ordering checks (the default [`StreamRules::max_sources`]).
 pub const MAX_STREAMS: usize = 1024;
 
 #[derive(Clone, Copy, Debug)]
@@ -87,27 +126,57 @@ struct StreamPos {
     stream_id: u64,
     seq: u64,
     capture_time_ns: i64,
-    last_seen: u64,
+    /// Local time (unix ns) its last frame was accepted.
+    seen_ns: i64,
+}
+
+/// What [`StreamOrder::check`] decided about an accepted frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accepted {
+    /// The next frame of the source's stream.
+    Next,
+    /// The first frame of a source not seen before (or forgotten).
+    NewSource,
+    /// A new stream of a source whose previous stream had gone quiet (a restarted tracker).
+    Replaced,
 }
 
 /// Per-source ordering: within one (source_id, stream_id), seq must increase and capture time must not go
-/// back. A new stream_id (the tracker restarted) starts a fresh stream.
+/// back; no capture time beyond the skew window; one live stream per source ([`StreamRules`]).
 #[derive(Default, Debug)]
 pub struct StreamOrder {
     streams: HashMap<String, StreamPos>,
-    clock: u64,
+    rules: StreamRules,
 }
 
 impl StreamOrder {
-    pub fn check(&mut self, h: &FrameHeader) -> Result<(), DecodeError> {
-        self.clock += 1;
+    pub fn new(rules: StreamRules) -> Self {
+        StreamOrder { streams: HashMap::new(), rules }
+    }
+
+    /// Check the frame with header `h`, received at local time `now_ns` (unix ns), against its stream.
+    pub fn check(&mut self, h: &FrameHeader, now_ns: i64) -> Result<Accepted, DecodeError> {
+        let skew = self.rules.max_skew.as_nanos() as i64;
+        if h.capture_time_ns > now_ns.saturating_add(skew) {
+            return Err(DecodeError::new(
+                Reject::Skew,
+                format!(
+                    "{}: capture time {:.3} s ahead of this clock (at most {} s)",
+                    h.source_id,
+                    (h.capture_time_ns - now_ns) as f64 * 1e-9,
+                    self.rules.max_skew.as_secs_f64()
+                ),
+            ));
+        }
+        let quiet = self.rules.quiet.as_nanos() as i64;
         let next = StreamPos {
             stream_id: h.stream_id,
             seq: h.seq,
             capture_time_ns: h.capture_time_ns,
-            last_seen: self.clock,
+            seen_ns: now_ns,
         };
         if let Some(prev) = self.streams.get_mut(&h.source_id) {
+            let mut outcome = Accepted::Next;
             if prev.stream_id == h.stream_id {
                 if h.seq <= prev.seq {
                     return Err(DecodeError::new(
@@ -125,27 +194,56 @@ impl StreamOrder {
                         ),
                     ));
                 }
+            } else if now_ns.saturating_sub(prev.seen_ns) < quiet {
+                return Err(DecodeError::new(
+                    Reject::StreamBusy,
+                    format!(
+                        "{}: stream {:#x} while stream {:#x} is still sending (a new stream takes over after {} s \
+                         of quiet)",
+                        h.source_id,
+                        h.stream_id,
+                        prev.stream_id,
+                        self.rules.quiet.as_secs_f64()
+                    ),
+                ));
+            } else {
+                outcome = Accepted::Replaced;
             }
             *prev = next;
-            return Ok(());
+            return Ok(outcome);
         }
-        if self.streams.len() >= MAX_STREAMS {
-            if let Some(oldest) = self.streams.iter().min_by_key(|(_, p)| p.last_seen).map(|(k, _)| k.clone())
-            {
-                self.streams.remove(&oldest);
+        if self.streams.len() >= self.rules.max_sources {
+            // make room by forgetting the least recently seen source, if it has gone quiet
+            let oldest =
+                self.streams.iter().min_by_key(|(_, p)| p.seen_ns).map(|(k, p)| (k.clone(), p.seen_ns));
+            match oldest {
+                Some((k, seen)) if now_ns.saturating_sub(seen) >= quiet => {
+                    self.streams.remove(&k);
+                }
+                _ => {
+                    return Err(DecodeError::new(
+                        Reject::SourcesFull,
+                        format!(
+                            "{}: {} sources are sending; a new one is taken once one has been quiet {} s",
+                            h.source_id,
+                            self.streams.len(),
+                            self.rules.quiet.as_secs_f64()
+                        ),
+                    ))
+                }
             }
         }
         self.streams.insert(h.source_id.clone(), next);
-        Ok(())
+        Ok(Accepted::NewSource)
     }
 
-    /// How many streams are remembered (tests: the [`MAX_STREAMS`] bound).
+    /// How many streams are remembered (tests: the [`StreamRules::max_sources`] bound).
     #[cfg(test)]
     pub fn len(&self) -> usize {
         self.streams.len()
     }
 
-    /// Whether `source_id` is still remembered (not evicted by the [`MAX_STREAMS`] bound).
+    /// Whether `source_id` is still remembered (not evicted by the [`StreamRules::max_sources`] bound).
     pub fn knows(&self, source_id: &str) -> bool {
         self.streams.contains_key(source_id)
     }
@@ -160,13 +258,22 @@ pub struct Ingest {
 
 impl Ingest {
     pub fn new(inputs: Arc<Inputs>, metrics: Arc<Metrics>) -> Self {
-        Ingest { order: StreamOrder::default(), inputs, metrics }
+        Self::with_rules(inputs, metrics, StreamRules::default())
+    }
+
+    pub fn with_rules(inputs: Arc<Inputs>, metrics: Arc<Metrics>, rules: StreamRules) -> Self {
+        Ingest { order: StreamOrder::new(rules), inputs, metrics }
     }
 
     /// Handle one multipart message: `[topic, body]` or `[body]`. Returns the accepted frame's kind.
     pub fn handle(&mut self, frames: &[Bytes]) -> Result<&'static str, DecodeError> {
+        self.handle_at(frames, avatar_schema::clock::unix_ns())
+    }
+
+    /// [`Ingest::handle`] for a message received at local time `now_ns` (unix ns).
+    pub fn handle_at(&mut self, frames: &[Bytes], now_ns: i64) -> Result<&'static str, DecodeError> {
         self.metrics.input_received.fetch_add(1, Relaxed);
-        let result = self.accept(frames);
+        let result = self.accept(frames, now_ns);
         match &result {
             Ok(_) => {
                 self.metrics.input_accepted.fetch_add(1, Relaxed);
@@ -184,7 +291,7 @@ impl Ingest {
         result
     }
 
-    fn accept(&mut self, frames: &[Bytes]) -> Result<&'static str, DecodeError> {
+    fn accept(&mut self, frames: &[Bytes], now_ns: i64) -> Result<&'static str, DecodeError> {
         let body = match frames {
             [body] | [_, body] => body,
             _ => {
@@ -198,8 +305,10 @@ impl Ingest {
         let header = msg.frame_header().ok_or_else(|| {
             DecodeError::new(Reject::Unexpected, format!("{} message on the tracker input", msg.kind()))
         })?;
-        self.order.check(header)?;
-        let now_ns = avatar_schema::clock::unix_ns();
+        if self.order.check(header, now_ns)? == Accepted::Replaced {
+            self.metrics.streams_replaced.fetch_add(1, Relaxed);
+            tracing::info!(source = %header.source_id, stream = header.stream_id, "a new stream took over its quiet source");
+        }
         self.inputs.newest.store(Some(Arc::new(header.clone())));
         let order = &self.order;
         let source = self.inputs.source_or_insert(&header.source_id, |id| order.knows(id));
@@ -242,22 +351,79 @@ mod tests {
         assert_eq!(ing.metrics.input_accepted.load(Relaxed), 3);
     }
 
+    const MS: i64 = 1_000_000;
+
+    fn pose_from(source: &str, seq: u64, t: i64, stream: u64) -> Bytes {
+        let mut p = samples::pose();
+        p.header.source_id = source.into();
+        p.header.seq = seq;
+        p.header.capture_time_ns = t;
+        p.header.stream_id = stream;
+        Bytes::from(encode(&Message::Pose(p)))
+    }
+
     #[test]
     fn rejects_reversed_and_duplicate_frames_but_accepts_a_restarted_stream() {
         let mut ing = ingest();
-        ing.handle(&[pose_bytes(5, 1000, 1)]).unwrap();
+        let t0 = 1_000_000 * MS;
+        ing.handle_at(&[pose_bytes(5, 1000, 1)], t0).unwrap();
         let reason = |r: Result<_, DecodeError>| r.unwrap_err().reason;
-        assert_eq!(reason(ing.handle(&[pose_bytes(5, 2000, 1)])), Reject::Order); // duplicate seq
-        assert_eq!(reason(ing.handle(&[pose_bytes(6, 999, 1)])), Reject::Order); // time reversal
+        assert_eq!(reason(ing.handle_at(&[pose_bytes(5, 2000, 1)], t0 + MS)), Reject::Order); // duplicate seq
+        assert_eq!(reason(ing.handle_at(&[pose_bytes(6, 999, 1)], t0 + 2 * MS)), Reject::Order); // time reversal
         assert_eq!(
             ing.inputs.any.pose.load().as_ref().unwrap().header.seq,
             5,
             "bad frames must not reach the slot"
         );
-        // the tracker restarted: new stream id, seq and clock start over
-        assert_eq!(ing.handle(&[pose_bytes(0, 10, 2)]), Ok("pose"));
+        // the tracker restarted (new stream id, seq and clock start over) after its old stream went quiet
+        assert_eq!(ing.handle_at(&[pose_bytes(0, 10, 2)], t0 + 600 * MS), Ok("pose"));
         assert_eq!(ing.metrics.input_rejected.get(Reject::Order), 2);
         assert_eq!(ing.metrics.input_accepted.load(Relaxed), 2);
+        assert_eq!(ing.metrics.streams_replaced.load(Relaxed), 1);
+    }
+
+    /// Two processes on one source id: the first keeps it while it sends; the second is refused (counted)
+    /// instead of resetting the first's stream every frame, and takes over once the first has gone quiet.
+    #[test]
+    fn a_second_stream_on_a_live_source_is_refused_until_the_first_goes_quiet() {
+        let mut ing = ingest();
+        let t0 = 1_000_000 * MS;
+        for k in 0..30i64 {
+            let now = t0 + 33 * MS * k;
+            assert_eq!(ing.handle_at(&[pose_from("cam", 1 + k as u64, now, 7)], now), Ok("pose"));
+            let other = ing.handle_at(&[pose_from("cam", 1 + k as u64, now + MS, 8)], now + MS);
+            assert_eq!(other.unwrap_err().reason, Reject::StreamBusy);
+        }
+        assert_eq!(ing.inputs.any.pose.load().as_ref().unwrap().header.stream_id, 7);
+        assert_eq!(ing.metrics.input_rejected.get(Reject::StreamBusy), 30);
+        // stream 7 stops; stream 8 is refused until 7 has been quiet for `quiet`, then takes over
+        let last = t0 + 33 * MS * 29;
+        let quiet = StreamRules::default().quiet.as_nanos() as i64;
+        let early = ing.handle_at(&[pose_from("cam", 100, last + quiet - MS, 8)], last + quiet - MS);
+        assert_eq!(early.unwrap_err().reason, Reject::StreamBusy);
+        assert_eq!(ing.handle_at(&[pose_from("cam", 101, last + quiet, 8)], last + quiet), Ok("pose"));
+        assert_eq!(ing.inputs.any.pose.load().as_ref().unwrap().header.stream_id, 8);
+        // now 7 is the newcomer
+        let back = ing.handle_at(&[pose_from("cam", 31, last + quiet + MS, 7)], last + quiet + MS);
+        assert_eq!(back.unwrap_err().reason, Reject::StreamBusy);
+    }
+
+    /// A capture time beyond the skew window is refused; accepted, it would block the stream's later frames.
+    #[test]
+    fn a_far_future_capture_time_is_refused_and_does_not_block_the_stream() {
+        let mut ing = ingest();
+        let now = 1_700_000_000_000 * MS;
+        assert_eq!(ing.handle_at(&[pose_bytes(1, now, 3)], now), Ok("pose"));
+        let skew = StreamRules::default().max_skew.as_nanos() as i64;
+        let r = ing.handle_at(&[pose_bytes(2, now + skew + 2 * MS, 3)], now + MS);
+        assert_eq!(r.unwrap_err().reason, Reject::Skew);
+        let r = ing.handle_at(&[pose_bytes(3, i64::MAX, 3)], now + 2 * MS);
+        assert_eq!(r.unwrap_err().reason, Reject::Skew);
+        // the stream goes on
+        assert_eq!(ing.handle_at(&[pose_bytes(4, now + 33 * MS, 3)], now + 33 * MS), Ok("pose"));
+        // within the window (a tracker clock a few seconds ahead) is accepted
+        assert_eq!(ing.handle_at(&[pose_bytes(5, now + skew - MS, 3)], now + 34 * MS), Ok("pose"));
+        assert_eq!(ing.metrics.input_rejected.get(Reject::Skew), 2);
     }
 
     #[test]
@@ -277,20 +443,61 @@ mod tests {
         assert_eq!(ing.metrics.input_rejected.total(), 4);
     }
 
+    fn header(source: String, now: i64) -> FrameHeader {
+        FrameHeader { source_id: source, stream_id: 1, seq: 1, capture_time_ns: now, send_time_ns: now }
+    }
+
     #[test]
     fn stream_table_is_bounded() {
         let mut order = StreamOrder::default();
+        let quiet = StreamRules::default().quiet.as_nanos() as i64;
         for i in 0..(MAX_STREAMS + 50) {
-            let h = FrameHeader {
-                source_id: format!("s{i}"),
-                stream_id: 1,
-                seq: 1,
-                capture_time_ns: 1,
-                send_time_ns: 1,
-            };
-            order.check(&h).unwrap();
+            // sources one quiet period apart: the oldest may be forgotten
+            let now = 1 + i as i64 * quiet;
+            order.check(&header(format!("s{i}"), now), now).unwrap();
         }
         assert_eq!(order.len(), MAX_STREAMS);
+        assert!(!order.knows("s0") && order.knows(&format!("s{}", MAX_STREAMS + 49)));
+    }
+
+    /// A flood of new source ids never evicts a source that is still sending: the newcomers are refused
+    /// (counted) while the table is full of live sources, and quiet ones make room.
+    #[test]
+    fn a_flood_of_new_ids_never_evicts_an_active_source() {
+        let mut ing = ingest();
+        let t0 = 1_000_000 * MS;
+        let mut flood_ok = 0;
+        for k in 0..(3 * MAX_STREAMS as i64) {
+            let now = t0 + k * MS / 10; // 10 kHz of new ids
+            if k % 300 == 0 {
+                let seq = 1 + (k / 300) as u64;
+                assert_eq!(ing.handle_at(&[pose_from("body", seq, now, 1)], now), Ok("pose"), "frame {k}");
+            }
+            flood_ok += ing.handle_at(&[pose_from(&format!("flood{k}"), 1, now, 1)], now).is_ok() as usize;
+        }
+        assert!(ing.inputs.source("body").is_some(), "the live source lost its slots");
+        assert!(ing.metrics.input_rejected.get(Reject::SourcesFull) > 0);
+        assert_eq!(
+            flood_ok as u64 + ing.metrics.input_rejected.get(Reject::SourcesFull),
+            3 * MAX_STREAMS as u64
+        );
+        // once the flood's ids have been quiet, new sources are taken again
+        let later = t0 + 3 * MAX_STREAMS as i64 * MS / 10 + StreamRules::default().quiet.as_nanos() as i64;
+        assert_eq!(ing.handle_at(&[pose_from("face", 1, later, 1)], later), Ok("pose"));
+        assert!(ing.inputs.sources.load().len() <= MAX_STREAMS);
+    }
+
+    /// Frames that replace one no tick has taken are counted as coalesced, per source and kind.
+    #[test]
+    fn frames_faster_than_the_tick_are_counted_as_coalesced() {
+        let mut ing = ingest();
+        let t0 = 1_000_000 * MS;
+        for k in 0..5u64 {
+            ing.handle_at(&[pose_from("a", 1 + k, t0 + k as i64, 1)], t0 + k as i64).unwrap();
+        }
+        ing.handle_at(&[pose_from("b", 1, t0, 1)], t0).unwrap();
+        assert_eq!(ing.inputs.take_coalesced(), 4, "five frames of a, one of b before a tick");
+        assert_eq!(ing.inputs.take_coalesced(), 0);
     }
 }
 

@@ -41,9 +41,9 @@ pub use avatar::load::{load as load_avatar, load_asset, AvatarSpec, LoadedAsset,
 pub use avatar::params::{SimParams, SETTABLE};
 pub use avatar::{AvatarSim, TickOutput};
 pub use config::{check_tick_hz, ConfigError, Endpoints, FileConfig, RunConfig, TICK_HZ_RANGE};
-pub use ingest::{Ingest, Inputs, Slots, SourceSlots};
+pub use ingest::{Accepted, Ingest, Inputs, Slots, SourceSlots, StreamRules};
 pub use mapping::FaceMap;
 pub use metrics::{Metrics, PhaseCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
-pub use tick::{PhaseLock, Solver, SolverOptions};
+pub use tick::{Fault, PhaseLock, Solver, SolverOptions};

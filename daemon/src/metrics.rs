@@ -120,9 +120,25 @@ pub struct Metrics {
     pub input_accepted: AtomicU64,
     /// Input rejected, by reason.
     pub input_rejected: RejectCounts,
+    /// Frames that replaced an older frame of their source and kind before a tick took it (input faster than
+    /// the tick, coalesced to the newest).
+    pub input_coalesced: AtomicU64,
+    /// Sources whose stream was replaced by a new `stream_id` after going quiet (restarted trackers).
+    pub streams_replaced: AtomicU64,
     pub ticks: AtomicU64,
-    /// Ticks that started later than one period after their deadline.
+    /// Ticks that started more than half a period after their slot in the schedule.
     pub deadline_misses: AtomicU64,
+    /// Slots of the schedule skipped because a tick was a whole period or more late: the ticks the nominal
+    /// rate asked for and the solver did not run.
+    pub missed_ticks: AtomicU64,
+    /// How late each tick started against its slot in the schedule (0 for a tick taken early).
+    pub lateness: LatencyHistogram,
+    /// Avatar ticks that panicked: the avatar was rebuilt at rest and flagged `DEGRADED`; the others kept
+    /// ticking.
+    pub panics: AtomicU64,
+    /// Avatar ticks whose `p` or `z` held a value that f32 cannot carry (beyond ±f32::MAX): replaced by the
+    /// rest pose, flagged `DEGRADED`.
+    pub unrepresentable: AtomicU64,
     pub states_published: AtomicU64,
     /// States dropped because the publisher queue was full (the solver never waits for the network).
     pub states_dropped: AtomicU64,
@@ -165,8 +181,14 @@ impl Metrics {
             input_received: AtomicU64::new(0),
             input_accepted: AtomicU64::new(0),
             input_rejected: RejectCounts::default(),
+            input_coalesced: AtomicU64::new(0),
+            streams_replaced: AtomicU64::new(0),
             ticks: AtomicU64::new(0),
             deadline_misses: AtomicU64::new(0),
+            missed_ticks: AtomicU64::new(0),
+            lateness: LatencyHistogram::new("solver.lateness"),
+            panics: AtomicU64::new(0),
+            unrepresentable: AtomicU64::new(0),
             states_published: AtomicU64::new(0),
             states_dropped: AtomicU64::new(0),
             stats_published: AtomicU64::new(0),
@@ -206,8 +228,13 @@ impl Metrics {
                 .map(|(r, v)| Counter { name: format!("input.dropped.{}", r.as_str()), value: v }),
         );
         counters.extend([
+            c("input.coalesced", &self.input_coalesced),
+            c("input.streams_replaced", &self.streams_replaced),
             c("solver.ticks", &self.ticks),
             c("solver.deadline_misses", &self.deadline_misses),
+            c("solver.missed_ticks", &self.missed_ticks),
+            c("solver.panics", &self.panics),
+            c("solver.unrepresentable", &self.unrepresentable),
             c("solver.steps", &self.steps),
             c("solver.iterations", &self.step_iterations),
             c("solver.guard_resets", &self.guard_resets),
@@ -235,6 +262,7 @@ impl Metrics {
                 self.tick_time.snapshot(),
                 self.capture_to_publish.snapshot(),
                 self.input_age.snapshot(),
+                self.lateness.snapshot(),
             ],
         }
     }

@@ -93,10 +93,18 @@ pub async fn run(
         .with_context(|| format!("binding the control socket to {}", eps.control))?;
 
     let (tx, rx) = tokio::sync::mpsc::channel(STATE_QUEUE);
+    if let Some(fault) = &config.solver.fault {
+        tracing::warn!(?fault, "fault injection is on (tests only)");
+    }
     let solver = Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, config.solver.clone())
         .map_err(anyhow::Error::msg)?
         .spawn()
         .context("starting the solver thread")?;
+    // Resolves when the solver thread ends: at shutdown, or early if it died (then the daemon stops, non-zero).
+    let solver_exit = tokio::task::spawn_blocking(move || {
+        solver.join().unwrap_or_else(|p| Err(crate::tick::panic_message(p.as_ref())))
+    });
+    tokio::pin!(solver_exit);
 
     let m = metrics.clone();
     let subscribers = tokio::spawn(async move {
@@ -109,7 +117,7 @@ pub async fn run(
             };
         }
     });
-    let mut ingest = Ingest::new(inputs, metrics.clone());
+    let mut ingest = Ingest::with_rules(inputs, metrics.clone(), config.streams);
     let input_task = tokio::spawn(async move {
         loop {
             match input.recv().await {
@@ -135,21 +143,38 @@ pub async fn run(
         }
     };
     tokio::pin!(shutdown);
+    // The solver thread's end before shutdown was asked for: it died.
+    let died = |r: Result<Result<(), String>, tokio::task::JoinError>| {
+        let why = match r {
+            Ok(Err(panic)) => format!("it panicked: {panic}"),
+            Ok(Ok(())) => "it stopped".to_owned(),
+            Err(e) => format!("joining it failed: {e}"),
+        };
+        tracing::error!("the solver thread died ({why}); avatard stops");
+        anyhow::anyhow!("the solver thread died ({why})")
+    };
+    let mut exited = None;
     // Ok(true): ready; Ok(false): asked to stop before it was ready; Err: no first state in time.
     let ready = tokio::select! {
         r = tokio::time::timeout(FIRST_STATE_TIMEOUT, first_states) => r.map(|()| true).map_err(|_| {
             anyhow::anyhow!("no first state from the solver within {} s", FIRST_STATE_TIMEOUT.as_secs())
         }),
         _ = &mut shutdown => Ok(false),
+        r = &mut solver_exit => { exited = Some(()); Err(died(r)) }
     };
-    if let Ok(true) = ready {
+    let serving = matches!(ready, Ok(true));
+    let mut result = ready.map(|_| ());
+    if serving {
         let running = Running { shared: shared.clone(), metrics: metrics.clone() };
         tracing::info!(
             input = ?eps.input, state = %eps.state, control = %eps.control, tick_hz = config.tick_hz,
             avatars = shared.avatars.len(), "avatard ready"
         );
         on_ready(&running);
-        shutdown.await;
+        tokio::select! {
+            _ = &mut shutdown => {}
+            r = &mut solver_exit => { exited = Some(()); result = Err(died(r)) }
+        }
     }
 
     tracing::info!("shutting down");
@@ -158,9 +183,18 @@ pub async fn run(
     control_task.abort();
     subscribers.abort();
     // The solver's exit drops the queue's sender, which ends the publisher after it drains.
-    tokio::task::spawn_blocking(move || solver.join()).await.ok();
+    if exited.is_none() {
+        match solver_exit.await {
+            Ok(Ok(())) => {}
+            Ok(Err(panic)) => {
+                tracing::error!("the solver thread panicked while stopping: {panic}");
+                result = result.and(Err(anyhow::anyhow!("the solver thread panicked: {panic}")));
+            }
+            Err(e) => result = result.and(Err(anyhow::anyhow!("joining the solver thread: {e}"))),
+        }
+    }
     publisher.await.ok();
-    ready.map(|_| ())
+    result
 }
 
 /// Completes on SIGINT or SIGTERM.

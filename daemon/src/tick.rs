@@ -9,6 +9,7 @@
 //! the lock does not follow (another tracker's phase, a late one) takes the next tick early, within a bound on
 //! running ahead of the schedule ([`PhaseLock::early_tick`]): the tick count and time step stay exact.
 
+use crate::avatar::params::SimParams;
 use crate::avatar::{AvatarSim, TickOutput};
 use crate::ingest::Inputs;
 use crate::metrics::Metrics;
@@ -42,11 +43,38 @@ pub struct SolverOptions {
     /// arrive `phase_lead` before a tick instead of waiting up to a whole period (see [`PhaseLock`]).
     /// `None`: a free-running clock.
     pub phase_lead: Option<Duration>,
+    /// Test-only fault injection ([`Fault`]); `None` in every real run.
+    #[doc(hidden)]
+    pub fault: Option<Fault>,
 }
 
 impl Default for SolverOptions {
     fn default() -> Self {
-        SolverOptions { core: None, threads: 0, phase_lead: Some(Duration::from_micros(500)) }
+        SolverOptions { core: None, threads: 0, phase_lead: Some(Duration::from_micros(500)), fault: None }
+    }
+}
+
+/// A fault injected into the solver thread, for the tests of its supervision (the `avatard` binary takes one
+/// from the `AVATARD_TEST_FAULT` environment variable: `avatar:<id>:<tick>` or `thread:<tick>`).
+#[doc(hidden)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Stepping this avatar panics from the given tick (1-based) on.
+    PanicAvatar { avatar: String, from_tick: u64 },
+    /// The solver thread itself panics at the given tick, outside any avatar's step.
+    PanicThread { at_tick: u64 },
+}
+
+impl std::str::FromStr for Fault {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let tick = |t: &str| t.parse::<u64>().map_err(|e| format!("fault tick {t:?}: {e}"));
+        match s.split(':').collect::<Vec<_>>()[..] {
+            ["avatar", id, t] => Ok(Fault::PanicAvatar { avatar: id.to_owned(), from_tick: tick(t)? }),
+            ["thread", t] => Ok(Fault::PanicThread { at_tick: tick(t)? }),
+            _ => Err(format!("fault {s:?}: expected avatar:<id>:<tick> or thread:<tick>")),
+        }
     }
 }
 
@@ -89,6 +117,18 @@ impl PhaseLock {
 
     /// How many periods the ticks may run ahead of the schedule for early frames.
     pub const MAX_AHEAD: f64 = 2.0;
+
+    /// `next` moved by whole periods to within half a period of its nominal `slot` (the phase is circular).
+    pub fn wrap(mut next: Instant, slot: Instant, period: Duration) -> Instant {
+        let half = period / 2;
+        while next > slot + half {
+            next -= period;
+        }
+        while next + half < slot {
+            next += period;
+        }
+        next
+    }
 
     /// How far (s) to move the next tick earlier (negative: later) for a frame that arrived `since_tick`
     /// after the last tick started and `wait` before the next one.
@@ -142,9 +182,13 @@ impl Solver {
         Ok(Solver { avatars, inputs, shared, metrics, out, options })
     }
 
-    /// Run on a dedicated OS thread until `shared.stop` is set.
-    pub fn spawn(self) -> std::io::Result<std::thread::JoinHandle<()>> {
-        std::thread::Builder::new().name("solver".into()).spawn(move || self.run())
+    /// Run on a dedicated OS thread until `shared.stop` is set. The thread's result is `Err` with the panic's
+    /// message if it died of one (a panic inside an avatar's step does not end it: see [`Solver::tick`]).
+    pub fn spawn(self) -> std::io::Result<std::thread::JoinHandle<Result<(), String>>> {
+        std::thread::Builder::new().name("solver".into()).spawn(move || {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run()))
+                .map_err(|p| panic_message(p.as_ref()))
+        })
     }
 
     fn run(mut self) {
@@ -174,17 +218,24 @@ impl Solver {
         let mut seen_arrival = self.inputs.arrived_ns.load(Relaxed);
         // a frame arrived since the last tick started: it may take the next tick early
         let mut fresh = false;
+        // the phase lock has moved the schedule since the last tick (at most once per tick)
+        let mut corrected = false;
+        // `slot`: the next tick's slot in the nominal schedule (one period apart, whatever the input does);
+        // `next`: when it is due, the slot moved by the phase lock within half a period either way.
         let mut next = Instant::now();
+        let mut slot = next;
         let mut last_tick = next;
         while !self.shared.stop.load(Relaxed) {
             let period = Duration::from_secs_f64(1.0 / self.shared.tick_hz() as f64);
             loop {
-                // Input that arrived since the last look moves the schedule (phase lock).
+                // Input that arrived since the last look moves the schedule (phase lock): the first frame after
+                // a tick only, so that input faster than the tick cannot push the schedule around.
                 let arrived = self.inputs.arrived_ns.load(Relaxed);
                 if arrived != seen_arrival {
                     seen_arrival = arrived;
                     fresh = true;
-                    if let Some(lock) = lock {
+                    if let (Some(lock), false) = (lock, corrected) {
+                        corrected = true;
                         let age =
                             Duration::from_nanos((avatar_schema::clock::unix_ns() - arrived).max(0) as u64);
                         let at = Instant::now().checked_sub(age).unwrap_or_else(Instant::now);
@@ -202,6 +253,10 @@ impl Solver {
                         } else {
                             next + Duration::from_secs_f64(-c)
                         };
+                        // The phase is circular: a shift beyond half a period is the same phase a period the
+                        // other way. Keeping it within ±½ period keeps the tick count on the nominal schedule
+                        // however long the lock keeps pushing one way.
+                        next = PhaseLock::wrap(next, slot, period);
                     }
                 }
                 let now = Instant::now();
@@ -224,31 +279,72 @@ impl Solver {
                 std::thread::park_timeout(wake.saturating_duration_since(now));
             }
             let now = Instant::now();
-            if now > next + period {
-                // More than a whole period late: count it and re-anchor instead of bursting to catch up.
+            let late = now.saturating_duration_since(next);
+            self.metrics.lateness.record_ns(late.as_nanos() as u64);
+            if late > period / 2 {
                 self.metrics.deadline_misses.fetch_add(1, Relaxed);
-                next = now;
+            }
+            if late >= period {
+                // Whole periods late: those slots are lost (counted), not made up by a burst of ticks.
+                let skipped = (late.as_secs_f64() / period.as_secs_f64()).floor() as u32;
+                self.metrics.missed_ticks.fetch_add(skipped as u64, Relaxed);
+                next += period * skipped;
+                slot += period * skipped;
             }
             let started = Instant::now();
             last_tick = started;
-            fresh = false;
+            (fresh, corrected) = (false, false);
+            let tick = self.metrics.ticks.load(Relaxed) + 1;
+            if let Some(Fault::PanicThread { at_tick }) = &self.options.fault {
+                if *at_tick == tick {
+                    panic!("injected fault: the solver thread panics at tick {tick}");
+                }
+            }
             self.tick(pool.as_ref());
             self.metrics.tick_time.record_ns(started.elapsed().as_nanos() as u64);
             self.metrics.ticks.fetch_add(1, Relaxed);
             next += period;
+            slot += period;
         }
     }
 
-    /// Step every avatar once and queue its state.
+    /// Step every avatar once and queue its state. A panic while stepping one avatar is caught: that avatar
+    /// is rebuilt at rest, its state flagged `DEGRADED | RESET` and the panic counted (`solver.panics`); the
+    /// other avatars are not affected.
     pub fn tick(&mut self, pool: Option<&rayon::ThreadPool>) {
         let tick_hz = self.shared.tick_hz();
         let now_ns = avatar_schema::clock::unix_ns();
         let inputs = &*self.inputs;
+        self.metrics.input_coalesced.fetch_add(inputs.take_coalesced(), Relaxed);
+        let (metrics, fault) = (&*self.metrics, self.options.fault.as_ref());
+        let tick = metrics.ticks.load(Relaxed) + 1;
         let step = |run: &mut AvatarRun| {
             let reset = run.handle.reset_requested.swap(false, Relaxed);
-            run.out = match &mut run.sim {
-                Some(sim) => sim.tick(inputs, now_ns, tick_hz, &run.handle.params.load(), reset),
-                None => placeholder(inputs, reset),
+            let params = run.handle.params.load();
+            let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if let Some(Fault::PanicAvatar { avatar, from_tick }) = fault {
+                    if *avatar == run.handle.id && tick >= *from_tick {
+                        panic!("injected fault: avatar {avatar:?} panics from tick {from_tick}");
+                    }
+                }
+                match &mut run.sim {
+                    Some(sim) => sim.tick(inputs, now_ns, tick_hz, &params, reset),
+                    None => placeholder(inputs, reset),
+                }
+            }));
+            run.out = match stepped {
+                Ok(out) => out,
+                Err(payload) => {
+                    let n = metrics.panics.fetch_add(1, Relaxed) + 1;
+                    if n.is_power_of_two() {
+                        tracing::error!(
+                            avatar = %run.handle.id, count = n,
+                            "stepping the avatar panicked ({}); it restarts at rest, flagged DEGRADED",
+                            panic_message(payload.as_ref())
+                        );
+                    }
+                    recover(run, &params, tick_hz)
+                }
             };
         };
         match pool {
@@ -292,6 +388,34 @@ impl Solver {
         }
         self.metrics.phase_ns.publish.fetch_add(handoff.elapsed().as_nanos() as u64, Relaxed);
     }
+}
+
+/// After a panic in `run`'s step: a fresh simulation at rest (the old one may be half-updated), and this tick's
+/// output the rest pose with `z = 0`, flagged `DEGRADED | RESET`.
+fn recover(run: &mut AvatarRun, params: &SimParams, tick_hz: f32) -> TickOutput {
+    let flags = state_flags::DEGRADED | state_flags::RESET;
+    let Some(sim) = &run.sim else { return TickOutput { flags, ..TickOutput::default() } };
+    let avatar = sim.avatar.clone();
+    match AvatarSim::new(avatar.clone(), params, tick_hz) {
+        Ok(fresh) => run.sim = Some(fresh),
+        Err(e) => tracing::error!(avatar = %run.handle.id, "rebuilding the avatar after a panic failed: {e}"),
+    }
+    let rest = avatar.asset.sim.rig.rest_params();
+    TickOutput {
+        p: rest.iter().map(|&v| v as f32).collect(),
+        z: vec![0.0; avatar.num_z()],
+        flags,
+        ..TickOutput::default()
+    }
+}
+
+/// The message of a panic's payload.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
 }
 
 /// A placeholder avatar's tick: no rig, only the input's header and the rest/reset flags.
@@ -353,6 +477,7 @@ fn record_step(m: &Metrics, o: &TickOutput) {
         }
     };
     add(&m.guard_resets, o.step.guard_reset);
+    add(&m.unrepresentable, o.unrepresentable);
     add(&m.teleports, o.step.teleport);
     add(&m.model_rebuilds, o.step.rebuilt);
     m.mapping_unknown.fetch_add(o.counts.unknown_names, Relaxed);

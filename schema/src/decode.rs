@@ -50,10 +50,18 @@ pub enum Reject {
     Unexpected,
     /// Out of order: a frame not newer than the previous one of its stream (time reversal or duplicate).
     Order,
+    /// A capture time further ahead of the receiver's clock than its skew window (a far-future time would
+    /// otherwise block every later frame of its stream).
+    Skew,
+    /// A new `stream_id` for a source whose current stream is still sending (two processes sharing a
+    /// `source_id`); it may take over once the current stream has gone quiet.
+    StreamBusy,
+    /// A new `source_id` while the source table is full of sources that are all still sending.
+    SourcesFull,
 }
 
 impl Reject {
-    pub const ALL: [Reject; 12] = [
+    pub const ALL: [Reject; 15] = [
         Reject::TooShort,
         Reject::TooLarge,
         Reject::Identifier,
@@ -66,6 +74,9 @@ impl Reject {
         Reject::TooMany,
         Reject::Unexpected,
         Reject::Order,
+        Reject::Skew,
+        Reject::StreamBusy,
+        Reject::SourcesFull,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -82,6 +93,9 @@ impl Reject {
             Reject::TooMany => "too_many",
             Reject::Unexpected => "unexpected",
             Reject::Order => "order",
+            Reject::Skew => "skew",
+            Reject::StreamBusy => "stream_busy",
+            Reject::SourcesFull => "sources_full",
         }
     }
 

@@ -33,6 +33,13 @@ pub struct TickOutput {
     pub counts: MapCounts,
     /// Time spent mapping the input to `p` (ns).
     pub retarget_ns: u64,
+    /// `p` or `z` held a value beyond what f32 carries; the rest pose was published instead (`DEGRADED`).
+    pub unrepresentable: bool,
+}
+
+/// Whether every value survives the cast to f32 that puts it on the wire (finite, within ±f32::MAX).
+fn fits_f32(v: &[f64]) -> bool {
+    v.iter().all(|x| x.abs() <= f32::MAX as f64)
 }
 
 pub struct AvatarSim {
@@ -82,18 +89,28 @@ impl AvatarSim {
         let mut target = self.retarget.tick(&sim.rig, inputs, now_ns, 1.0 / tick_hz as f64, params);
         let retarget_ns = started.elapsed().as_nanos() as u64;
         flags |= target.flags;
-        if target.p.iter().any(|v| !v.is_finite()) {
-            // cannot happen with verified input; never let it reach the solver or the wire
+        // Every published float must fit f32: `p` is checked here, where it is formed (f64, from f32 input that
+        // a sum such as translation + root position can still push past f32::MAX), and `z` after the step.
+        let mut unrepresentable = false;
+        if !fits_f32(&target.p) {
+            // never let it reach the solver or the wire
             self.retarget.reset();
             target.p = self.retarget.rest_p().to_vec();
             flags |= state_flags::DEGRADED;
+            unrepresentable = true;
         }
-        let step = self.dynamics.step(sim, &target.p, 1.0 / tick_hz as f64, params);
+        let mut step = self.dynamics.step(sim, &target.p, 1.0 / tick_hz as f64, params);
+        if !step.guard_reset && !fits_f32(&self.dynamics.state.z) {
+            self.dynamics.reset(&target.p);
+            step.guard_reset = true;
+            unrepresentable = true;
+        }
         if step.guard_reset {
             flags |= state_flags::RESET | state_flags::DEGRADED;
         }
         let z = &self.dynamics.state.z;
         TickOutput {
+            unrepresentable,
             p: target.p.iter().map(|&v| v as f32).collect(),
             z: z.iter().map(|&v| v as f32).collect(),
             flags,

@@ -83,6 +83,12 @@ pub struct Retarget {
     last_input_local_ns: Option<i64>,
     /// `p` when the ease to rest began.
     ease_from: Option<Vec<f64>>,
+    /// Per piece (body, face, rig frame): local time its newest frame was taken, `None` before one or once the
+    /// piece eased out.
+    piece_seen_ns: [Option<i64>; 3],
+    /// Per piece: how much of it the pose holds, 1 while its tracker sends, easing to 0 once that tracker
+    /// has been silent `ease_after` while another still sends (per-source silence).
+    piece_weight: [f64; 3],
     params_filter: super::params::Filters,
     params_mirror: bool,
     /// VRM humanoid role → bone name ([`avatar_sim::rig::avatar_roles`]).
@@ -177,6 +183,8 @@ impl Retarget {
             input_capture_time_ns: 0,
             last_input_local_ns: None,
             ease_from: None,
+            piece_seen_ns: [None; 3],
+            piece_weight: [1.0; 3],
             params_filter: f,
             params_mirror: params.mirror,
             roles,
@@ -209,6 +217,8 @@ impl Retarget {
         self.last_capture_ns = None;
         self.last_input_local_ns = None;
         self.ease_from = None;
+        self.piece_seen_ns = [None; 3];
+        self.piece_weight = [1.0; 3];
     }
 
     fn clear_filters(&mut self) {
@@ -296,6 +306,10 @@ impl Retarget {
             self.last_capture_ns = Some(h.capture_time_ns);
             self.interval_s = dt.filter(|d| d.is_finite() && *d > 0.0).map_or(0.0, |d| d.min(0.1));
         }
+        for k in (0..3).filter(|&k| new[k]) {
+            self.piece_seen_ns[k] = Some(now_ns);
+            self.piece_weight[k] = 1.0;
+        }
         if fresh {
             if let Some(f) = pose.as_ref().filter(|_| new[0]) {
                 self.map_pose(f);
@@ -308,12 +322,21 @@ impl Retarget {
                 t.counts.unknown_names += c.unknown_names;
                 t.counts.rejected_values += c.rejected_values;
             }
+        }
+        let (held, faded) = self.piece_silence(now_ns, params);
+        if held {
+            t.flags |= state_flags::HELD_POSE;
+        }
+        if fresh {
             self.target = self.compose(rig);
             // a jump is not interpolated (the dynamics treat it as a teleport too)
             let jump = super::dynamics::is_teleport(&self.out, &self.target, &self.handles, params);
             self.from = if jump { self.target.clone() } else { self.out.clone() };
             self.since_ns = now_ns;
             self.ease_from = None;
+        } else if faded {
+            // a silent piece eases out under the live ones: the target moves with it, tick by tick
+            self.target = self.compose(rig);
         }
 
         // interpolate towards the target; this tick's step ends at now + h
@@ -505,7 +528,21 @@ impl Retarget {
     /// The target from the latest mapped pieces: a rig frame if any (it is a whole pose), else the body;
     /// then the face's head rotation and blendshapes on top.
     fn compose(&self, rig: &Rig) -> Vec<f64> {
-        let mut p = self.rig_p.clone().or_else(|| self.body.clone()).unwrap_or_else(|| self.rest_p.clone());
+        let [w_body, w_face, w_rig] = self.piece_weight;
+        let weighted = |from: &[f64], to: &[f64], w: f64| {
+            if w >= 1.0 {
+                to.to_vec()
+            } else {
+                blend_rigidly(from, to, w, &self.handles)
+            }
+        };
+        let under =
+            self.body.as_ref().map_or_else(|| self.rest_p.clone(), |b| weighted(&self.rest_p, b, w_body));
+        let mut p = match &self.rig_p {
+            Some(r) => weighted(&under, r, w_rig),
+            None => under,
+        };
+        let without_face = (w_face < 1.0).then(|| p.clone());
         if let (Some(r), Some(bone)) = (&self.head, &self.head_bone) {
             // The face tracker's head is relative to the camera, like the body's world landmarks.
             set_bone_world_rotation(rig, &mut p, bone, r);
@@ -525,7 +562,57 @@ impl Retarget {
         for &(i, v) in &self.face_blend {
             p[i] = v;
         }
-        p
+        match without_face {
+            Some(base) => weighted(&base, &p, w_face),
+            None => p,
+        }
+    }
+
+    /// Per-source silence: while some tracker still sends, a piece (body, face, rig frame) whose tracker has
+    /// been silent longer than `hold_after` is held (returns `held`), and after `ease_after` it eases out over
+    /// `ease_duration` (its weight in [`Retarget::compose`] goes smoothly to 0, then its data is dropped);
+    /// returns `faded` when a weight changed. When every tracker is silent, the whole pose holds and eases
+    /// instead (in [`Retarget::tick`]), and the weights stay.
+    fn piece_silence(&mut self, now_ns: i64, params: &SimParams) -> (bool, bool) {
+        let silence = |seen: Option<i64>| seen.map(|t| (now_ns - t) as f64 * 1e-9);
+        let live = self.piece_seen_ns.iter().any(|&t| silence(t).is_some_and(|s| s <= params.hold_after));
+        let (mut held, mut faded) = (false, false);
+        if !live {
+            return (false, false);
+        }
+        for k in 0..3 {
+            let Some(s) = silence(self.piece_seen_ns[k]) else { continue };
+            if s <= params.hold_after {
+                continue;
+            }
+            let u = if params.ease_duration > 0.0 {
+                ((s - params.ease_after) / params.ease_duration).clamp(0.0, 1.0)
+            } else if s > params.ease_after {
+                1.0
+            } else {
+                0.0
+            };
+            let w = 1.0 - u * u * (3.0 - 2.0 * u);
+            if w != self.piece_weight[k] {
+                self.piece_weight[k] = w;
+                faded = true;
+            }
+            if w > 0.0 {
+                held = true;
+            } else {
+                match k {
+                    0 => self.body = None,
+                    1 => {
+                        (self.head, self.gaze) = (None, None);
+                        self.face_blend.clear();
+                    }
+                    _ => self.rig_p = None,
+                }
+                self.piece_seen_ns[k] = None;
+                self.piece_weight[k] = 1.0;
+            }
+        }
+        (held, faded)
     }
 }
 

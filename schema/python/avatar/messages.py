@@ -143,8 +143,9 @@ MAX_HASH_BYTES = 64
 #: Tolerance on a rotation quaternion's norm (an f32, like in Rust).
 QUAT_NORM_TOLERANCE = 0.01
 
-#: Rejection reasons, in the order of Rust's ``Reject::ALL``. ``decode`` raises the first ten; the last two
-#: are used by the daemon (a valid message on the wrong socket, an out-of-order frame).
+#: Rejection reasons, in the order of Rust's ``Reject::ALL``. ``decode`` raises the first ten; the last five
+#: are used by the daemon's input stage (a valid message on the wrong socket, an out-of-order frame, a capture
+#: time beyond the clock-skew window, a second live stream on one source, a full source table).
 REJECT_REASONS = (
     "too_short",
     "too_large",
@@ -158,6 +159,9 @@ REJECT_REASONS = (
     "too_many",
     "unexpected",
     "order",
+    "skew",
+    "stream_busy",
+    "sources_full",
 )
 
 Vec3 = Tuple[float, float, float]

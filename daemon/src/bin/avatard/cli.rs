@@ -122,6 +122,10 @@ impl RunArgs {
             let file = FileConfig { phase_lead_ms: Some(ms), ..FileConfig::default() };
             c.solver.phase_lead = file.into_run_config()?.solver.phase_lead;
         }
+        // Fault injection for the tests of the solver's supervision; never set in real use.
+        if let Ok(f) = std::env::var("AVATARD_TEST_FAULT") {
+            c.solver.fault = Some(f.parse().map_err(anyhow::Error::msg)?);
+        }
         c.validate()?;
         Ok(c)
     }
