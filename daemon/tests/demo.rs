@@ -32,6 +32,7 @@ fn demo_drives_the_default_avatar_from_the_recordings() {
     assert!(num(&states["received_while_playing"]) > 100.0, "{text}");
     assert!(num(&states["sequence_gaps"]) <= 3.0, "{text}");
     assert_eq!(num(&states["non_finite"]), 0.0, "{text}");
+    assert_eq!(num(&states["undecodable"]), 0.0, "{text}");
     assert!(num(&s["solver_ticks"]) > 0.0, "{text}");
     for src in s["tracker"]["sources"].as_array().unwrap() {
         assert!(num(&src["frames_sent"]) > 50.0, "{text}");

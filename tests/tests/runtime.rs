@@ -13,12 +13,18 @@ use tracker_bridge::TrackerPublisher;
 const EXE: &str = avatard_exe!();
 const T: Duration = Duration::from_secs(30);
 
+/// Resident memory of `pid` (kB). Panics when it cannot be read (off Linux, a gone process): a 0 here would
+/// make every memory assertion pass trivially.
 fn rss_kb(pid: u32) -> u64 {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    s.lines()
+    let status = format!("/proc/{pid}/status");
+    let s = std::fs::read_to_string(&status).unwrap_or_else(|e| panic!("reading {status}: {e}"));
+    let kb = s
+        .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
+        .unwrap_or_else(|| panic!("no VmRSS in {status}"));
+    assert!(kb > 0, "VmRSS of {pid} is 0");
+    kb
 }
 
 fn recording() -> Recording {

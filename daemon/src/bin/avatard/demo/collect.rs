@@ -2,7 +2,7 @@
 //! statistics, and `p`/`z` thinned to the render frame rate.
 
 use super::render::TrajectoryStep;
-use avatar_schema::{decode, state_flags, Message};
+use avatar_schema::{decode, state_flags, AvatarState, Message, Reject};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -31,6 +31,9 @@ pub struct Collected {
     pub peak_abs_z: f64,
     pub sum_sq_z: f64,
     pub count_z: u64,
+    /// Messages on the state socket the decoder refused (every reason), and those refused for a NaN or an
+    /// infinity: the decoder checks every float, so a non-finite `p` or `z` shows up here, not as a state.
+    pub undecodable: u64,
     pub non_finite: u64,
     /// `p`, `z` at the render frame rate.
     pub steps: Vec<TrajectoryStep>,
@@ -55,7 +58,7 @@ pub async fn collect(
         };
         let Ok(msg) = msg else { break };
         let received_ns = avatar_schema::clock::unix_ns();
-        let Some(Ok(Message::State(s))) = msg.get(1).map(|b| decode(b)) else { continue };
+        let Some(s) = state(&mut c, msg.get(1).map(|b| &b[..])) else { continue };
         c.states += 1;
         if let Some(tx) = first.take() {
             let _ = tx.send(());
@@ -77,9 +80,6 @@ pub async fn collect(
         c.degraded += flag(state_flags::DEGRADED);
         c.reset += flag(state_flags::RESET);
         (c.num_p, c.num_z) = (s.p.len(), s.z.len());
-        if s.p.iter().chain(&s.z).any(|v| !v.is_finite()) {
-            c.non_finite += 1;
-        }
         for &v in &s.z {
             let v = v as f64;
             c.peak_abs_z = c.peak_abs_z.max(v.abs());
@@ -97,4 +97,44 @@ pub async fn collect(
         }
     }
     c
+}
+
+/// The state in a message body (`[topic, body]`'s second frame); a body the decoder refuses is counted by
+/// reason, other messages (the `stats/` topic's) are skipped.
+fn state(c: &mut Collected, body: Option<&[u8]>) -> Option<AvatarState> {
+    match body.map(decode) {
+        Some(Ok(Message::State(s))) => Some(s),
+        Some(Ok(_)) => None,
+        Some(Err(e)) => {
+            c.undecodable += 1;
+            c.non_finite += u64::from(e.reason == Reject::NonFinite);
+            None
+        }
+        None => {
+            c.undecodable += 1;
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use avatar_schema::{encode, samples};
+
+    #[test]
+    fn a_non_finite_state_is_counted_not_skipped() {
+        let mut c = Collected::default();
+        let good = encode(&Message::State(samples::state()));
+        assert!(state(&mut c, Some(&good)).is_some());
+        let stats = encode(&Message::Stats(samples::stats()));
+        assert!(state(&mut c, Some(&stats)).is_none());
+        assert_eq!((c.undecodable, c.non_finite), (0, 0));
+        let mut bad = samples::state();
+        bad.z[0] = f32::NAN;
+        assert!(state(&mut c, Some(&encode(&Message::State(bad)))).is_none());
+        assert!(state(&mut c, Some(b"garbage".as_slice())).is_none());
+        assert!(state(&mut c, None).is_none());
+        assert_eq!((c.undecodable, c.non_finite), (3, 1));
+    }
 }

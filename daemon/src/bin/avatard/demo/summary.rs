@@ -148,6 +148,7 @@ pub fn summary(r: &Run) -> serde_json::Value {
             "sequence_gaps": collected.sequence_gaps,
             "dropped_before_reported": collected.dropped_before,
             "daemon_restarts_seen": collected.restarts,
+            "undecodable": collected.undecodable,
             "non_finite": collected.non_finite,
         },
         "capture_to_receive_ms": {
