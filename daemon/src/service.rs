@@ -171,9 +171,29 @@ pub async fn run(
             avatars = shared.avatars.len(), "avatard ready"
         );
         on_ready(&running);
+        // The I/O tasks run until shutdown; one that ends before (a panic) stops the daemon too: no zombie
+        // that answers on some sockets and has stopped serving on another.
+        let task_ended = async {
+            loop {
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                for (name, done) in [
+                    ("input", input_task.is_finished()),
+                    ("control", control_task.is_finished()),
+                    ("publisher", publisher.is_finished()),
+                ] {
+                    if done {
+                        return name;
+                    }
+                }
+            }
+        };
         tokio::select! {
             _ = &mut shutdown => {}
             r = &mut solver_exit => { exited = Some(()); result = Err(died(r)) }
+            name = task_ended => {
+                tracing::error!("the {name} task ended while serving; avatard stops");
+                result = Err(anyhow::anyhow!("the {name} task ended while serving"));
+            }
         }
     }
 
@@ -193,7 +213,10 @@ pub async fn run(
             Err(e) => result = result.and(Err(anyhow::anyhow!("joining the solver thread: {e}"))),
         }
     }
-    publisher.await.ok();
+    if let Err(e) = publisher.await {
+        tracing::error!("the publisher task failed: {e}");
+        result = result.and(Err(anyhow::anyhow!("the publisher task failed: {e}")));
+    }
     result
 }
 

@@ -154,6 +154,13 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
         valid.clone(),                             // accepted
         encode(&Message::Pose(pose(11, 4_000))),   // order: capture time went back
         valid,                                     // order: duplicate seq
+        // skew: an hour ahead of the daemon's clock (accepted, it would block the stream's later frames)
+        encode(&Message::Pose(pose(12, avatar_schema::clock::unix_ns() + 3_600_000_000_000))),
+        // stream_busy: another process on this source while stream 99 still sends
+        encode(&Message::Pose(avatar_schema::PoseFrame {
+            header: avatar_schema::FrameHeader { stream_id: 100, ..pose(1, 6_000).header },
+            ..pose(1, 6_000)
+        })),
     ];
     let n = sends.len() as u64;
     for s in sends {
@@ -168,6 +175,8 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
     assert_eq!(base("input.dropped.malformed").await, 1);
     assert_eq!(base("input.dropped.too_short").await, too_short0 + 1);
     assert_eq!(base("input.dropped.order").await, 2);
+    assert_eq!(base("input.dropped.skew").await, 1);
+    assert_eq!(base("input.dropped.stream_busy").await, 1);
     assert_eq!(base("input.accepted").await, 1);
     // The solver saw exactly the one valid frame.
     assert!(
