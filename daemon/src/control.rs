@@ -255,7 +255,9 @@ fn decode_request(body: &[u8]) -> Result<ControlRequest, ControlResponse> {
     }
 }
 
-/// Decode and answer one request body (a `GetAsset` is read here, blocking).
+/// Decode and answer one request body (a `GetAsset` is read here, blocking): the request loop without the
+/// socket, for tests.
+#[cfg(test)]
 pub fn handle_bytes(body: &[u8], shared: &Shared, metrics: &Metrics) -> ControlResponse {
     match decode_request(body) {
         Ok(req) => handle(req, shared, metrics),
@@ -264,6 +266,7 @@ pub fn handle_bytes(body: &[u8], shared: &Shared, metrics: &Metrics) -> ControlR
 }
 
 /// Answer one request (a `GetAsset` is read here, blocking).
+#[cfg(test)]
 pub fn handle(req: ControlRequest, shared: &Shared, metrics: &Metrics) -> ControlResponse {
     match answer(req, shared, metrics) {
         Answer::Now(reply) => reply,
@@ -525,7 +528,9 @@ mod tests {
         }
     }
 
-    async fn next_reply(rx: &mut tokio::sync::mpsc::UnboundedReceiver<ZmqMessage>) -> (Bytes, ControlResponse) {
+    async fn next_reply(
+        rx: &mut tokio::sync::mpsc::UnboundedReceiver<ZmqMessage>,
+    ) -> (Bytes, ControlResponse) {
         let msg = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await.expect("a reply within 5 s");
         reply_of(&msg.unwrap())
     }
