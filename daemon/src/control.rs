@@ -111,7 +111,7 @@ pub(crate) async fn serve(
         metrics.control_requests.fetch_add(1, Relaxed);
         let answer = match decode_request(&body) {
             Ok(req) => answer(req, &shared, &metrics),
-            Err(reply) => Answer::Now(reply),
+            Err(why) => Answer::Now(bad_request(why)),
         };
         let peer = frames[0].clone();
         match (answer, pending.remove(&peer).filter(|t| !t.is_finished())) {
@@ -242,17 +242,18 @@ impl AssetRead {
     }
 }
 
-/// Decode a request body; the `BadRequest` reply if it is not a request.
-fn decode_request(body: &[u8]) -> Result<ControlRequest, ControlResponse> {
+/// Decode a request body; if it is not a request, why (the `BadRequest` reply's message, see [`bad_request`]).
+fn decode_request(body: &[u8]) -> Result<ControlRequest, String> {
     match decode(body) {
         Ok(Message::Request(req)) => Ok(req),
-        Ok(other) => Err(ControlResponse::error(
-            0,
-            Status::BadRequest,
-            format!("expected a request, got {}", other.kind()),
-        )),
-        Err(e) => Err(ControlResponse::error(0, Status::BadRequest, e.to_string())),
+        Ok(other) => Err(format!("expected a request, got {}", other.kind())),
+        Err(e) => Err(e.to_string()),
     }
+}
+
+/// The reply to a body that is not a request: `BadRequest`, request id 0.
+fn bad_request(why: String) -> ControlResponse {
+    ControlResponse::error(0, Status::BadRequest, why)
 }
 
 /// Decode and answer one request body (a `GetAsset` is read here, blocking): the request loop without the
@@ -261,7 +262,7 @@ fn decode_request(body: &[u8]) -> Result<ControlRequest, ControlResponse> {
 pub fn handle_bytes(body: &[u8], shared: &Shared, metrics: &Metrics) -> ControlResponse {
     match decode_request(body) {
         Ok(req) => handle(req, shared, metrics),
-        Err(reply) => reply,
+        Err(why) => bad_request(why),
     }
 }
 
@@ -532,7 +533,7 @@ mod tests {
         rx: &mut tokio::sync::mpsc::UnboundedReceiver<ZmqMessage>,
     ) -> (Bytes, ControlResponse) {
         let msg = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await.expect("a reply within 5 s");
-        reply_of(&msg.unwrap())
+        reply_of(&msg.expect("the request loop is still running"))
     }
 
     /// Receive errors neither end the request loop nor go uncounted.
