@@ -201,7 +201,12 @@ impl SimParams {
         }
         range("min_visibility", self.min_visibility as f64, 0.0, 1.0)?;
         range("hold_after", self.hold_after, 0.0, 3600.0)?;
-        range("ease_after", self.ease_after, self.hold_after, 3600.0)?;
+        if !(self.ease_after.is_finite() && self.ease_after >= self.hold_after && self.ease_after <= 3600.0) {
+            return Err(format!(
+                "ease_after = {} is out of range [hold_after = {}, 3600]: the ease to rest starts after the hold",
+                self.ease_after, self.hold_after
+            ));
+        }
         range("ease_duration", self.ease_duration, 0.0, 3600.0)?;
         positive("max_z", self.max_z, 1e6)?;
         positive("teleport_distance", self.teleport_distance, 1e6)?;
@@ -212,36 +217,33 @@ impl SimParams {
     /// A copy with `name` set to `value` (one `SetParams` entry), validated. `flesh_mode` takes the index of
     /// the mode in [`FleshMode::ALL`]; booleans take 0 or 1.
     pub fn with(&self, name: &str, value: f32) -> Result<SimParams, String> {
+        self.with_all([(name, value)])
+    }
+
+    /// A copy with every `(name, value)` entry of one `SetParams` request applied in order (a name given
+    /// twice: the last value wins), then validated once as a whole: the cross-field rules (`ease_after ≥
+    /// hold_after`) hold between the final values, so `{hold_after: 5, ease_after: 6}` is accepted in
+    /// either order although `hold_after = 5` alone would break the rule. All or nothing: the first refused
+    /// entry, or the final set's first invalid field, is the error, and it names the parameter.
+    pub fn with_all<'a>(
+        &self,
+        entries: impl IntoIterator<Item = (&'a str, f32)>,
+    ) -> Result<SimParams, String> {
         let mut p = self.clone();
+        for (name, value) in entries {
+            p.set_unchecked(name, value)?;
+        }
+        p.validate()?;
+        Ok(p)
+    }
+
+    /// Set `name` to `value` without checking the value's range ([`SimParams::validate`] does, on the final
+    /// set). Refused here, whatever the other values: an unknown name, a non-finite value, and a value the
+    /// field cannot hold (`flesh_mode` not an index of [`FleshMode::ALL`], a boolean not 0 or 1,
+    /// `iterations`/`anderson` not a whole number in their range).
+    pub fn set_unchecked(&mut self, name: &str, value: f32) -> Result<(), String> {
         let v = value as f64;
         match name {
-            "stiffness" => p.stiffness = v,
-            "damping" => p.damping = v,
-            "gravity_x" => p.gravity[0] = v,
-            "gravity_y" => p.gravity[1] = v,
-            "gravity_z" => p.gravity[2] = v,
-            "flesh_mode" => {
-                p.flesh_mode = *FleshMode::ALL.get(v as usize).filter(|_| v.fract() == 0.0 && v >= 0.0).ok_or_else(
-                    || {
-                        let names: Vec<String> =
-                            FleshMode::ALL.iter().enumerate().map(|(i, m)| format!("{i} = {m}")).collect();
-                        format!("flesh_mode = {v}: expected {}", names.join(", "))
-                    },
-                )?
-            }
-            "volume_preservation" => p.volume_preservation = flag(name, v)?,
-            "iterations" => {
-                if v.fract() != 0.0 || !(1.0..=100.0).contains(&v) {
-                    return Err(format!("iterations = {v}: expected a whole number in [1, 100]"));
-                }
-                p.iterations = v as usize
-            }
-            "anderson" => {
-                if v.fract() != 0.0 || !(0.0..=20.0).contains(&v) {
-                    return Err(format!("anderson = {v}: expected a whole number in [0, 20]"));
-                }
-                p.anderson = v as usize
-            }
             "filter_min_cutoff" | "filter_beta" | "filter_d_cutoff" => {
                 let field = name.trim_start_matches("filter_");
                 return Err(format!(
@@ -249,24 +251,58 @@ impl SimParams {
                      filter_scores_{field} (blendshape scores), filter_rotations_{field} (head rotation, rad)"
                 ));
             }
-            _ if name.starts_with("filter_") && p.filter.set(name, v) => {}
-            "min_visibility" => p.min_visibility = value,
-            "mirror" => p.mirror = flag(name, v)?,
-            "hold_after" => p.hold_after = v,
-            "ease_after" => p.ease_after = v,
-            "ease_duration" => p.ease_duration = v,
-            "max_z" => p.max_z = v,
             "momentum_leak" => {
                 return Err("momentum_leak is part of the skinning eigenmodes (paper 000 §4.3): it is fixed when \
                             the asset is precomputed (`avatard precompute --leak-strength S`), not at run time"
                     .into())
             }
-            other => {
-                return Err(format!("unknown parameter {other:?} (known: tick_hz, {})", SETTABLE.join(", ")))
+            _ if !SETTABLE.contains(&name) => {
+                return Err(format!("unknown parameter {name:?} (known: tick_hz, {})", SETTABLE.join(", ")))
+            }
+            _ if !value.is_finite() => return Err(format!("{name} = {value}: expected a finite number")),
+            _ => {}
+        }
+        match name {
+            "stiffness" => self.stiffness = v,
+            "damping" => self.damping = v,
+            "gravity_x" => self.gravity[0] = v,
+            "gravity_y" => self.gravity[1] = v,
+            "gravity_z" => self.gravity[2] = v,
+            "flesh_mode" => {
+                self.flesh_mode = *FleshMode::ALL
+                    .get(v as usize)
+                    .filter(|_| v.fract() == 0.0 && v >= 0.0)
+                    .ok_or_else(|| {
+                        let names: Vec<String> =
+                            FleshMode::ALL.iter().enumerate().map(|(i, m)| format!("{i} = {m}")).collect();
+                        format!("flesh_mode = {v}: expected {}", names.join(", "))
+                    })?
+            }
+            "volume_preservation" => self.volume_preservation = flag(name, v)?,
+            "iterations" => {
+                if v.fract() != 0.0 || !(1.0..=100.0).contains(&v) {
+                    return Err(format!("iterations = {v}: expected a whole number in [1, 100]"));
+                }
+                self.iterations = v as usize
+            }
+            "anderson" => {
+                if v.fract() != 0.0 || !(0.0..=20.0).contains(&v) {
+                    return Err(format!("anderson = {v}: expected a whole number in [0, 20]"));
+                }
+                self.anderson = v as usize
+            }
+            "min_visibility" => self.min_visibility = value,
+            "mirror" => self.mirror = flag(name, v)?,
+            "hold_after" => self.hold_after = v,
+            "ease_after" => self.ease_after = v,
+            "ease_duration" => self.ease_duration = v,
+            "max_z" => self.max_z = v,
+            _ => {
+                let set = self.filter.set(name, v);
+                debug_assert!(set, "{name} is in SETTABLE but has no field");
             }
         }
-        p.validate()?;
-        Ok(p)
+        Ok(())
     }
 
     pub fn elasticity(&self) -> Elasticity {
@@ -341,6 +377,39 @@ mod tests {
     }
 
     #[test]
+    fn a_set_is_validated_on_its_final_values_in_any_order() {
+        let p = SimParams::default(); // hold_after 0.5, ease_after 2
+                                      // hold_after = 5 alone breaks ease_after ≥ hold_after; with ease_after = 6 the final set is valid
+        for entries in
+            [[("hold_after", 5.0), ("ease_after", 6.0)], [("ease_after", 6.0), ("hold_after", 5.0)]]
+        {
+            let q = p.with_all(entries).unwrap_or_else(|e| panic!("{entries:?}: {e}"));
+            assert_eq!((q.hold_after, q.ease_after), (5.0, 6.0));
+        }
+        // the cross-field rule still holds between the final values, and the error names both
+        let e = p.with("hold_after", 5.0).unwrap_err();
+        assert!(e.contains("ease_after") && e.contains("hold_after"), "{e}");
+        let e = p.with_all([("ease_after", 6.0), ("hold_after", 7.0)]).unwrap_err();
+        assert!(e.contains("ease_after = 6") && e.contains("hold_after = 7"), "{e}");
+        // a set whose final values are invalid is refused as a whole, whichever entry is last
+        assert!(p.with_all([("damping", 3.0), ("stiffness", -1.0)]).unwrap_err().contains("stiffness"));
+        assert!(p.with_all([("stiffness", -1.0), ("damping", 3.0)]).unwrap_err().contains("stiffness"));
+        // an entry overridden later is only checked for what it is: the last value of a name wins
+        assert_eq!(p.with_all([("damping", -1.0), ("damping", 3.0)]).unwrap().damping, 3.0);
+        // an unknown name or a non-finite value is refused where it stands, even if a later entry fixes it
+        for (entries, name) in [
+            (vec![("damping", f32::NAN), ("damping", 3.0)], "damping"),
+            (vec![("gravity_x", f32::INFINITY), ("gravity_x", 0.0)], "gravity_x"),
+            (vec![("hold_after", 1.0), ("warp", 1.0)], "warp"),
+            (vec![("filter_beta", 1.0)], "filter_landmarks_beta"),
+        ] {
+            let e = p.with_all(entries.clone()).unwrap_err();
+            assert!(e.contains(name), "{entries:?}: {e}");
+        }
+        assert!(p.with("damping", f32::NAN).unwrap_err().contains("finite"));
+    }
+
+    #[test]
     fn each_filter_name_sets_its_own_signal_and_field() {
         let p = SimParams::default();
         let mut seen = Vec::new();
@@ -379,5 +448,46 @@ mod tests {
         assert_eq!(serde_json::from_value::<SimParams>(j).unwrap(), p);
         let bad = serde_json::json!({"flesh_mode": "jelly"});
         assert!(serde_json::from_value::<SimParams>(bad).is_err());
+    }
+
+    mod order {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn value() -> impl Strategy<Value = f32> {
+            prop_oneof![Just(0.0f32), Just(1.0), Just(2.0), -10.0f32..3000.0, any::<f32>()]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+            /// Entries with distinct names give the same result in any order: valid or not is a property of
+            /// the final set, not of the order the entries are applied in.
+            #[test]
+            fn distinct_entries_give_the_same_result_in_any_order(
+                entries in proptest::collection::vec((proptest::sample::select(SETTABLE), value()), 0..8),
+                seed in any::<u64>(),
+            ) {
+                let mut entries = entries;
+                entries.sort_by_key(|e| e.0);
+                entries.dedup_by_key(|e| e.0);
+                let p = SimParams::default();
+                let forward = p.with_all(entries.iter().copied());
+                let mut shuffled = entries.clone();
+                let mut x = seed | 1;
+                for i in (1..shuffled.len()).rev() {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    shuffled.swap(i, (x % (i as u64 + 1)) as usize);
+                }
+                let other = p.with_all(shuffled.iter().copied());
+                prop_assert_eq!(forward.is_ok(), other.is_ok(), "{:?} {:?}", forward, other);
+                if let (Ok(a), Ok(b)) = (&forward, &other) {
+                    prop_assert_eq!(a, b);
+                    a.validate().unwrap();
+                }
+            }
+        }
     }
 }
