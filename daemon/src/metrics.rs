@@ -145,7 +145,7 @@ pub struct Metrics {
     pub stats_published: AtomicU64,
     pub publish_errors: AtomicU64,
     pub control_requests: AtomicU64,
-    /// Control requests answered with an error status.
+    /// Control requests answered with an error status, and control socket receive errors.
     pub control_errors: AtomicU64,
     /// Peers currently connected to the state socket (from the socket monitor).
     pub subscribers: AtomicI64,
