@@ -150,7 +150,8 @@ fn simulate_takes_the_reduced_flesh_modes() {
     assert!(co_max > 0.1, "the bend must excite the flesh: max |z| {co_max}");
     let apart = |traj: &[Vec<f64>]| {
         assert_eq!(traj.len(), co.len());
-        let d = traj.iter().zip(co).map(|(a, b)| norm(&a.iter().zip(b).map(|(x, y)| x - y).collect::<Vec<_>>()));
+        let d =
+            traj.iter().zip(co).map(|(a, b)| norm(&a.iter().zip(b).map(|(x, y)| x - y).collect::<Vec<_>>()));
         d.fold(0.0, f64::max) / co_max
     };
     let (ex, warm) = (apart(&trajectories[0]), apart(&trajectories[2]));

@@ -55,7 +55,8 @@ fn the_boundary_solve_converges_from_0_to_150_degrees_of_bend_and_with_twist() {
         let volumetric = model.positions(&vstate);
         let direct = model.solve_direct(&p, &[]);
         let rig_x = model.positions(&model.state_at(&p));
-        let (e_direct, e_vol) = (rel_error(&boundary, &direct, &rig_x), rel_error(&boundary, &volumetric, &rig_x));
+        let (e_direct, e_vol) =
+            (rel_error(&boundary, &direct, &rig_x), rel_error(&boundary, &volumetric, &rig_x));
         eprintln!(
             "{bend:5.0}  {twist:6.0}  {:6}  {:11}  {:11}  {:.2e}   {e_direct:.2e}   {e_vol:.2e}       ({})",
             r.newton_steps, r.boundary_iterations, r.interior_iterations, r.residual, v.boundary_iterations
@@ -83,7 +84,10 @@ fn an_unconverged_boundary_solve_falls_back_to_the_volumetric_pcg_and_says_so() 
     let mut state = model.state_at(&a.rig.rest_params());
     let r = model.solve_boundary(&mut state, &p);
     assert!(r.fallback && r.converged && r.residual <= starved.newton_tolerance, "{r:?}");
-    assert!(r.newton_steps > 2, "the boundary attempt's steps and the volumetric one are both counted: {r:?}");
+    assert!(
+        r.newton_steps > 2,
+        "the boundary attempt's steps and the volumetric one are both counted: {r:?}"
+    );
     let direct = model.solve_direct(&p, &[]);
     let rig_x = model.positions(&model.state_at(&p));
     let e = rel_error(&model.positions(&state), &direct, &rig_x);

@@ -146,7 +146,8 @@ pub fn flesh(a: FleshArgs) -> Result<()> {
     let n = frames.len();
     let unconverged = frames.iter().filter(|f| !f.converged).count();
     let fallbacks = frames.iter().filter(|f| f.fallback).count();
-    let (newton, cg) = frames.iter().fold((0, 0), |(n, c), f| (n + f.newton_steps, c + f.boundary_iterations));
+    let (newton, cg) =
+        frames.iter().fold((0, 0), |(n, c), f| (n + f.newton_steps, c + f.boundary_iterations));
     let mean_ms = frames.iter().map(|f| f.seconds).sum::<f64>() * 1e3 / n as f64;
     write_json_compact(
         &a.out,
