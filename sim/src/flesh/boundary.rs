@@ -163,7 +163,7 @@ impl FleshModel {
                 }
             }
             let df = dot(&d, &fb);
-            if !(df > 0.0) {
+            if df.is_nan() || df <= 0.0 {
                 // not even a descent direction: S̃ is far from S
                 failed = true;
                 break;
@@ -174,7 +174,7 @@ impl FleshModel {
             self.relax_interior(&terms, &mut trial, &mut report);
             let moved = self.free_force(&terms, &trial, &springs);
             let curvature = df - dot(&d, &moved[b.clone()]);
-            if !(curvature > 0.0) {
+            if curvature.is_nan() || curvature <= 0.0 {
                 failed = true;
                 break;
             }
