@@ -155,6 +155,9 @@ fn exrotated_warm_start_on_recorded_cmu_arm_motion() {
     assert_eq!(cold_conv, steps, "every cold step converges");
     assert_eq!(warm_conv, steps, "every warm-started step converges");
     assert!(max_diff <= 1e-4, "warm and cold trajectories part: {max_diff:e}");
+    // The ex-rotated trajectory approximates the co-rotational one: measured ≤ 69% of |z| (see below why it
+    // is that far); with the skinned rotations replaced by identities (linear elasticity) it is 6.9×|z|.
+    assert!(max_ex_diff <= 1.0, "ex-rotated and co-rotational trajectories part: {max_ex_diff:e} of |z|");
     // The rig-rotated rest-pose preconditioner keeps the ex-rotated solve short on the recorded motion.
     assert!(ex_pcg_max <= 25, "ex-rotated PCG took {ex_pcg_max} iterations in one step");
     // The target was warm ≤ ½ cold. It does NOT hold here (measured: cold 3278, warm 3243 local-global

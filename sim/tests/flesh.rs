@@ -169,7 +169,9 @@ fn the_skinned_preconditioner_cuts_boundary_iterations_at_a_90_degree_elbow() {
     let a = arm(24, 4);
     for depth in [2, 3] {
         let settings = FleshSettings {
+            // one Newton step's boundary PCG is what is counted: no volumetric fallback after it
             max_newton: 1,
+            fallback_to_volumetric: false,
             boundary_tolerance: 1e-6,
             preconditioner: PreconditionerSettings { depth, ..Default::default() },
             ..Default::default()
@@ -188,6 +190,7 @@ fn the_skinned_preconditioner_cuts_boundary_iterations_at_a_90_degree_elbow() {
     // the paper's pattern (4–8 edges) for the acceptance figure
     let settings = FleshSettings {
         max_newton: 1,
+        fallback_to_volumetric: false,
         boundary_tolerance: 1e-6,
         preconditioner: PreconditionerSettings { depth: 4, ..Default::default() },
         ..Default::default()

@@ -85,9 +85,16 @@ impl ArmShape {
     /// Rig parameters bending the forearm by `degrees` about +z at the elbow (flexion towards +y), the whole
     /// arm then turned by the rotation `global` (row-major 3×3) about the shoulder.
     pub fn bend(&self, rig: &Rig, degrees: f64, global: [[f64; 3]; 3]) -> Vec<f64> {
+        self.bend_twist(rig, degrees, 0.0, global)
+    }
+
+    /// [`ArmShape::bend`] with the forearm first rolled by `twist` degrees about its own axis (+x at rest):
+    /// forearm `x ↦ G (B T (x − e) + e)`, `T` the roll, `B` the bend.
+    pub fn bend_twist(&self, rig: &Rig, degrees: f64, twist: f64, global: [[f64; 3]; 3]) -> Vec<f64> {
         let a = degrees.to_radians();
         let (c, s) = (a.cos(), a.sin());
-        let bend = [[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]];
+        let (ct, st) = (twist.to_radians().cos(), twist.to_radians().sin());
+        let roll = [[1.0, 0.0, 0.0], [0.0, ct, -st], [0.0, st, ct]];
         let mul = |x: [[f64; 3]; 3], y: [[f64; 3]; 3]| {
             let mut z = [[0.0; 3]; 3];
             for i in 0..3 {
@@ -99,6 +106,7 @@ impl ArmShape {
         };
         let apply =
             |r: [[f64; 3]; 3], v: [f64; 3]| [0, 1, 2].map(|i| (0..3).map(|k| r[i][k] * v[k]).sum::<f64>());
+        let bend = mul([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]], roll);
         let elbow = [self.elbow(), 0.0, 0.0];
         let mut p = rig.rest_params();
         // upper arm: x ↦ G x; forearm: x ↦ G (B (x − e) + e)

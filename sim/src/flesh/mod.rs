@@ -15,7 +15,7 @@
 //! - `solve`: the flesh model (construction, settings, state, frame reports) and the per-pose stages every
 //!   solve shares (skinned rotations, `H(q)` and the load, warm start, contacts, free force).
 //! - `boundary`: the run-time solve: interior PCG (Eq. 7) and the modified-Newton boundary solve (Eq. 13,
-//!   §6.1).
+//!   §6.1) with an exact line search and conjugate directions, and its stagnation guard (volumetric fallback).
 //! - `reference`: the volumetric PCG baseline (§7) and the direct reference.
 //!
 //! The 3×3-block matrices, block IC(0) and PCG they use are in [`crate::linalg`].

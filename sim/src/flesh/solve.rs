@@ -6,7 +6,8 @@
 //! 3. **solve**, one of:
 //!    - [`FleshModel::solve_boundary`]: modified Newton on the boundary (Eq. 13, §6.1). Each step relaxes the
 //!      interior to equilibrium (Eq. 7: PCG preconditioned by `R* L_i⁻ᵀ L_i⁻¹ R*ᵀ`, IC(0) of `H_ii(0)`), forms
-//!      the boundary force `f*_b` (Eq. 8) and solves `S̃ δ = f*_b` by PCG, where `S̃ w = H_bb w −
+//!      the boundary force `f*_b` (Eq. 8) and solves `S̃ z = f*_b` by PCG (the step is `z` conjugated against the
+//!      previous step, of exactly minimising length: see `boundary`), where `S̃ w = H_bb w −
 //!      H_bi R* L_i⁻ᵀ L_i⁻¹ R*ᵀ H_ib w` (never formed) and the preconditioner is the skinned `R* K̃_b(0)⁻¹
 //!      R*ᵀ` (Eq. 14–16);
 //!    - [`FleshModel::solve_volumetric`]: the paper's baseline, PCG on all free vertices preconditioned by
@@ -61,6 +62,9 @@ pub struct FleshSettings {
     pub collision_stiffness: f64,
     /// `H_ii⁻¹` inside the boundary operator of [`FleshModel::solve_boundary`].
     pub interior_inverse: InteriorInverse,
+    /// When the boundary solve stagnates, diverges or runs out of Newton steps, solve the frame again by the
+    /// volumetric PCG (reported as [`FrameReport::fallback`]).
+    pub fallback_to_volumetric: bool,
 }
 
 impl Default for FleshSettings {
@@ -79,6 +83,7 @@ impl Default for FleshSettings {
             self_collision: false,
             collision_stiffness: 10.0,
             interior_inverse: InteriorInverse::RestFactor,
+            fallback_to_volumetric: true,
         }
     }
 }
@@ -120,6 +125,12 @@ pub struct FrameReport {
     /// Final `‖f*_b‖ / ‖r_f‖` (boundary) or `‖r‖ / ‖r_f‖` (volumetric).
     pub residual: f64,
     pub converged: bool,
+    /// The boundary solve did not converge (stagnated, diverged or ran out of Newton steps) and the frame was
+    /// solved again by the volumetric PCG ([`FleshSettings::fallback_to_volumetric`]); the counts and times
+    /// above are then those of both attempts, `residual` and `converged` the volumetric solve's.
+    pub fallback: bool,
+    /// The boundary solve's line-search step length per Newton step (1 where `S̃ = S`; diagnostics).
+    pub step_lengths: Vec<f64>,
 }
 
 /// A solved shape and what the next frame warm-starts from (partition numbering).

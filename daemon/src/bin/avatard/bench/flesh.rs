@@ -125,6 +125,10 @@ fn bench_mesh(
         if let Some(r) = reports.iter().find(|r| !r.converged) {
             eprintln!("  warning: a frame did not converge ({r:?})");
         }
+        let fallbacks = reports.iter().filter(|r| r.fallback).count();
+        if fallbacks > 0 {
+            eprintln!("  warning: {fallbacks} frames fell back to the volumetric solve (their times are both solves')");
+        }
         column(&reports)
     };
     let boundary_solve = run(false);

@@ -65,6 +65,8 @@ struct SurfaceFrame {
     contacts: usize,
     residual: f64,
     converged: bool,
+    /// The boundary solve did not converge and the frame was solved again by the volumetric PCG.
+    fallback: bool,
     seconds: f64,
     /// Surface vertex positions, `[x, y, z]` per entry of `surface_vertices`.
     positions: Vec<[f32; 3]>,
@@ -136,12 +138,16 @@ pub fn flesh(a: FleshArgs) -> Result<()> {
             contacts: r.contacts,
             residual: r.residual,
             converged: r.converged,
+            fallback: r.fallback,
             seconds: r.total_seconds,
             positions: surface.iter().map(|&v| x[v].map(|c| c as f32)).collect(),
         });
     }
     let n = frames.len();
     let unconverged = frames.iter().filter(|f| !f.converged).count();
+    let fallbacks = frames.iter().filter(|f| f.fallback).count();
+    let (newton, cg) =
+        frames.iter().fold((0, 0), |(n, c), f| (n + f.newton_steps, c + f.boundary_iterations));
     let mean_ms = frames.iter().map(|f| f.seconds).sum::<f64>() * 1e3 / n as f64;
     write_json_compact(
         &a.out,
@@ -153,6 +159,10 @@ pub fn flesh(a: FleshArgs) -> Result<()> {
             frames,
         },
     )?;
-    println!("{n} frames, {mean_ms:.1} ms/frame, {unconverged} not converged -> {}", a.out.display());
+    println!(
+        "{n} frames, {mean_ms:.1} ms/frame, {newton} Newton steps, {cg} CG iterations, {unconverged} not converged, \
+         {fallbacks} fell back to the volumetric solve -> {}",
+        a.out.display()
+    );
     Ok(())
 }
