@@ -2,51 +2,20 @@
 //! cannot carry, the supervised solver (a panicking avatar, a dying thread), and the tick rate held through the
 //! real solver thread whatever the input rate.
 
+mod common;
 use avatar_schema::{encode, state_flags, BoneTransform, FrameHeader, Message, RigFrame};
-use avatar_sim::asset::Cache;
-use avatard::{
-    load_avatar, AvatarHandle, AvatarSim, AvatarSpec, Fault, Ingest, Inputs, LoadedAvatar, Metrics,
-};
+use avatard::{AvatarHandle, AvatarSim, Fault, Ingest, Inputs, Metrics};
 use avatard::{RunConfig, Shared, SimParams, Solver, SolverOptions};
 use bytes::Bytes;
+use common::{avatar, clone_loaded, linear, recording};
 use nalgebra::Matrix3;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const HZ: f32 = 120.0;
 const TICK_NS: i64 = 1_000_000_000 / 120;
 const MS: i64 = 1_000_000;
-
-fn avatar() -> Arc<LoadedAvatar> {
-    static A: OnceLock<Arc<LoadedAvatar>> = OnceLock::new();
-    A.get_or_init(|| {
-        let cache = Cache::default_dir().map(Cache::new);
-        Arc::new(load_avatar(&AvatarSpec::new("test"), cache.as_ref()).expect("default avatar"))
-    })
-    .clone()
-}
-
-fn recording(name: &str) -> tracker_bridge::recording::Recording {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/recordings").join(name);
-    tracker_bridge::recording::Recording::load(&path).unwrap()
-}
-
-fn clone_loaded(a: &LoadedAvatar) -> LoadedAvatar {
-    LoadedAvatar {
-        id: a.id.clone(),
-        asset: a.asset.clone(),
-        hash: a.hash,
-        path: a.path.clone(),
-        sources: a.sources.clone(),
-        pose_map: a.pose_map.clone(),
-        roles: a.roles.clone(),
-    }
-}
-
-fn linear(p: &[f32], o: usize) -> Matrix3<f64> {
-    Matrix3::from_fn(|r, c| p[o + 4 * r + c] as f64)
-}
 
 fn header(source: &str, seq: u64, t_ns: i64) -> FrameHeader {
     FrameHeader { source_id: source.into(), stream_id: 1, seq, capture_time_ns: t_ns, send_time_ns: t_ns }

@@ -2,36 +2,19 @@
 //! clock: the real pose recording, rig frames with known rotations, teleports, silence, the guard, live
 //! parameters. The daemon as a process is tested in `tests/tests/`.
 
+mod common;
 use avatar_schema::{state_flags, BoneTransform, FrameHeader, Message, RigFrame};
-use avatar_sim::asset::Cache;
 use avatard::Inputs;
+use avatard::LoadedAvatar;
 use avatard::SimParams;
-use avatard::{load_avatar as load, AvatarSpec, LoadedAvatar};
 use avatard::{AvatarSim, TickOutput};
+use common::{avatar, clone_loaded, linear, recording};
 use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 const HZ: f32 = 120.0;
 const TICK_NS: i64 = 1_000_000_000 / 120;
-
-fn avatar() -> Arc<LoadedAvatar> {
-    static A: OnceLock<Arc<LoadedAvatar>> = OnceLock::new();
-    A.get_or_init(|| {
-        let cache = Cache::default_dir().map(Cache::new);
-        Arc::new(load(&AvatarSpec::new("test"), cache.as_ref()).expect("default avatar"))
-    })
-    .clone()
-}
-
-fn recording(name: &str) -> tracker_bridge::recording::Recording {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/recordings").join(name);
-    tracker_bridge::recording::Recording::load(&path).unwrap()
-}
-
-fn linear(p: &[f32], o: usize) -> Matrix3<f64> {
-    Matrix3::from_fn(|r, c| p[o + 4 * r + c] as f64)
-}
 
 fn head(a: &LoadedAvatar, bone: &str) -> Vector3<f64> {
     Vector3::from(avatar_sim::rig::bone_head(&a.asset.sim.rig, bone).unwrap())
@@ -434,18 +417,6 @@ fn body_and_face_trackers_feed_one_avatar() {
     let o = other.tick(&inputs, now, HZ, &params, false);
     assert_ne!(o.flags & state_flags::REST_POSE, 0, "no input from its own sources");
     assert!(o.p.iter().zip(&rest).all(|(a, b)| (*a as f64 - b).abs() < 1e-6));
-}
-
-fn clone_loaded(a: &LoadedAvatar) -> LoadedAvatar {
-    LoadedAvatar {
-        id: a.id.clone(),
-        asset: a.asset.clone(),
-        hash: a.hash,
-        path: a.path.clone(),
-        sources: a.sources.clone(),
-        pose_map: a.pose_map.clone(),
-        roles: a.roles.clone(),
-    }
 }
 
 /// How far a capped number of local-global iterations per tick lands from the converged step, on the recorded
