@@ -1,0 +1,322 @@
+// The skinning material: a GLSL ES 3.0 port of renderer/src/skin.wgsl (vs_main / fs_main).
+//
+//   x = X + Σ_handles w (T_h − I) [X;1] + Σ_targets β_i d_i + Σ_modes W_k Z_k [X;1]
+//
+// T_h and Z_k are 3×4 affine handles stored row-major, 12 floats each, at their offsets in the per-avatar
+// parameter texture (p first, then z: exactly the renderer's `params` buffer of one instance). The storage
+// buffers of the WGSL shader are data textures here, read with texelFetch at a linear index (row-major, WIDTH
+// texels per row): offsets (RG32UI), handles (RG32UI: parameter offset, weight bits), shapes (RGBA32UI:
+// parameter index, delta bits) and mode weights (R32F, m per vertex). The vertex is gl_VertexID: the index
+// value of the indexed draw, as the renderer's vertex_index.
+//
+// Fragment: base colour = factor × sRGB texture (sampled as linear), two-sided Lambert 0.25 + 0.75 |n·l| with
+// the renderer's light, alpha modes (mask discards below the cutoff, blend keeps alpha), and the linear result
+// encoded to sRGB in the shader (the renderer draws into an sRGB target; the canvas here is 8-bit sRGB).
+
+import * as THREE from 'three';
+import type { Draw, SkinData } from './glb.js';
+
+/** The renderer's light direction (renderer/src/render.rs); normalized in the shader like `normalize(light_dir)`. */
+export const LIGHT_DIR = new THREE.Vector3(0.4, 0.8, 0.6);
+
+/** Texels per row of every data texture. */
+export const WIDTH = 2048;
+
+const SRGB_GLSL = /* glsl */ `
+vec3 linearToSrgb(vec3 c) {
+  c = clamp(c, 0.0, 1.0);
+  vec3 lo = 12.92 * c;
+  vec3 hi = 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055;
+  return mix(hi, lo, vec3(lessThanEqual(c, vec3(0.0031308))));
+}
+`;
+
+const VERTEX = /* glsl */ `
+precision highp float;
+precision highp int;
+precision highp sampler2D;
+precision highp usampler2D;
+
+#define WIDTH ${WIDTH}
+
+uniform sampler2D uParams;       // p then z (R32F)
+uniform usampler2D uOffsets;     // (first handle entry, first blendshape entry) per vertex, N + 1
+uniform usampler2D uHandles;     // (parameter offset, weight bits)
+uniform usampler2D uShapes;      // (parameter index, delta xyz bits)
+uniform sampler2D uModeWeights;  // W_r, vertex-major, m per vertex
+uniform int uModes;              // m
+uniform int uZOffset;            // offset of z in the parameters (= num_p)
+uniform mat4 uViewProj;          // column-major view-projection (the renderer's frame.view_proj)
+uniform vec3 uInstanceOffset;    // the avatar's place on the grid (the renderer's instance_offset)
+
+out vec3 vNormal;
+out vec2 vUv;
+
+ivec2 at(int i) { return ivec2(i % WIDTH, i / WIDTH); }
+float param(int i) { return texelFetch(uParams, at(i), 0).r; }
+
+// The 3x4 handle stored at o, applied to (x, 1).
+vec3 handleApply(int o, vec3 x) {
+  vec4 r0 = vec4(param(o), param(o + 1), param(o + 2), param(o + 3));
+  vec4 r1 = vec4(param(o + 4), param(o + 5), param(o + 6), param(o + 7));
+  vec4 r2 = vec4(param(o + 8), param(o + 9), param(o + 10), param(o + 11));
+  vec4 xh = vec4(x, 1.0);
+  return vec3(dot(r0, xh), dot(r1, xh), dot(r2, xh));
+}
+
+vec3 handleLinear(int o, vec3 n) {
+  return vec3(
+    param(o) * n.x + param(o + 1) * n.y + param(o + 2) * n.z,
+    param(o + 4) * n.x + param(o + 5) * n.y + param(o + 6) * n.z,
+    param(o + 8) * n.x + param(o + 9) * n.y + param(o + 10) * n.z);
+}
+
+void main() {
+  int v = gl_VertexID;
+  vec3 x = position;
+  vec3 n = normal;
+  vec3 dx = vec3(0.0);
+  vec3 dn = vec3(0.0);
+  uvec2 begin = texelFetch(uOffsets, at(v), 0).rg;
+  uvec2 end = texelFetch(uOffsets, at(v + 1), 0).rg;
+  // rig handles (bones, or the global affine handle): w (T_h - I)[X;1]
+  for (int e = int(begin.x); e < int(end.x); e++) {
+    uvec2 h = texelFetch(uHandles, at(e), 0).rg;
+    int o = int(h.x);
+    float w = uintBitsToFloat(h.y);
+    dx = dx + w * (handleApply(o, x) - x);
+    dn = dn + w * (handleLinear(o, n) - n);
+  }
+  // blendshapes: beta_i d_i
+  for (int e = int(begin.y); e < int(end.y); e++) {
+    uvec4 s = texelFetch(uShapes, at(e), 0);
+    dx = dx + param(int(s.x)) * uintBitsToFloat(s.yzw);
+  }
+  // secondary motion: W_k Z_k [X;1]
+  for (int k = 0; k < uModes; k++) {
+    float w = texelFetch(uModeWeights, at(v * uModes + k), 0).r;
+    int o = uZOffset + 12 * k;
+    dx = dx + w * handleApply(o, x);
+    dn = dn + w * handleLinear(o, n);
+  }
+  vec3 skinned = x + dx;
+  vNormal = normalize(n + dn);
+  vUv = uv;
+  gl_Position = uViewProj * vec4(skinned + uInstanceOffset, 1.0);
+}
+`;
+
+const FRAGMENT = /* glsl */ `
+precision highp float;
+
+uniform vec4 uColor;        // linear RGBA factor
+uniform sampler2D uMap;     // sRGB texture: sampling returns linear values
+uniform vec2 uAlpha;        // x: alpha mode (0 opaque, 1 mask, 2 blend), y: cutoff
+uniform vec3 uLightDir;
+
+in vec3 vNormal;
+in vec2 vUv;
+out vec4 fragColor;
+
+${SRGB_GLSL}
+
+void main() {
+  vec4 base = uColor * texture(uMap, vUv);
+  if (uAlpha.x == 1.0 && base.a < uAlpha.y) {
+    discard;
+  }
+  vec3 n = normalize(vNormal);
+  vec3 l = normalize(uLightDir);
+  // two-sided Lambert with a little ambient
+  float diffuse = abs(dot(n, l));
+  float shade = 0.25 + 0.75 * diffuse;
+  float alpha = uAlpha.x == 2.0 ? base.a : 1.0;
+  fragColor = vec4(linearToSrgb(base.rgb * shade), alpha);
+}
+`;
+
+/** A data texture of `components` 32-bit values per texel at linear indices, WIDTH texels per row. */
+function dataTexture(
+  values: Uint32Array | Float32Array,
+  components: 1 | 2 | 4,
+  maxSize: number,
+): THREE.DataTexture {
+  const texels = Math.max(1, Math.ceil(values.length / components));
+  const width = WIDTH;
+  const height = Math.ceil(texels / width);
+  if (height > maxSize) throw new Error(`data texture of ${texels} texels exceeds ${width}×${maxSize}`);
+  const isFloat = values instanceof Float32Array;
+  const data = isFloat ? new Float32Array(width * height * components) : new Uint32Array(width * height * components);
+  data.set(values);
+  const formats = isFloat
+    ? { 1: [THREE.RedFormat, 'R32F'], 2: [THREE.RGFormat, 'RG32F'], 4: [THREE.RGBAFormat, 'RGBA32F'] }
+    : { 1: [THREE.RedIntegerFormat, 'R32UI'], 2: [THREE.RGIntegerFormat, 'RG32UI'], 4: [THREE.RGBAIntegerFormat, 'RGBA32UI'] };
+  const [format, internal] = formats[components] as [THREE.PixelFormat, THREE.PixelFormatGPU];
+  const tex = new THREE.DataTexture(data, width, height, format, isFloat ? THREE.FloatType : THREE.UnsignedIntType);
+  tex.internalFormat = internal;
+  tex.minFilter = THREE.NearestFilter;
+  tex.magFilter = THREE.NearestFilter;
+  tex.generateMipmaps = false;
+  tex.flipY = false;
+  tex.unpackAlignment = 4;
+  tex.needsUpdate = true;
+  return tex;
+}
+
+/** The static data of one asset on the GPU, shared by every avatar that uses the asset. */
+export class SkinAsset {
+  readonly geometries: THREE.BufferGeometry[];
+  readonly offsets: THREE.DataTexture;
+  readonly handles: THREE.DataTexture;
+  readonly shapes: THREE.DataTexture;
+  readonly modeWeights: THREE.DataTexture;
+  private white: THREE.DataTexture;
+
+  constructor(readonly data: SkinData, maxTextureSize: number) {
+    this.offsets = dataTexture(data.offsets, 2, maxTextureSize);
+    this.handles = dataTexture(data.handles, 2, maxTextureSize);
+    this.shapes = dataTexture(data.shapes, 4, maxTextureSize);
+    this.modeWeights = dataTexture(data.modeWeights, 1, maxTextureSize);
+    const position = new THREE.BufferAttribute(data.position, 3);
+    const normal = new THREE.BufferAttribute(data.normal, 3);
+    const uv = new THREE.BufferAttribute(data.uv, 2);
+    this.geometries = data.draws.map((d) => {
+      const g = new THREE.BufferGeometry();
+      g.setAttribute('position', position);
+      g.setAttribute('normal', normal);
+      g.setAttribute('uv', uv);
+      g.setIndex(new THREE.BufferAttribute(d.indices, 1));
+      return g;
+    });
+    this.white = new THREE.DataTexture(new Uint8Array([255, 255, 255, 255]), 1, 1);
+    this.white.needsUpdate = true;
+  }
+
+  /** Floats per avatar in the parameter texture: p then z. */
+  get paramsLen(): number {
+    return this.data.numP + 12 * this.data.modes;
+  }
+
+  /** The material of one draw, reading the given per-avatar uniforms. */
+  material(draw: Draw, perAvatar: { uParams: THREE.IUniform; uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform }): THREE.ShaderMaterial {
+    const alphaMode = draw.alphaMode === 'MASK' ? 1 : draw.alphaMode === 'BLEND' ? 2 : 0;
+    const m = new THREE.ShaderMaterial({
+      glslVersion: THREE.GLSL3,
+      vertexShader: VERTEX,
+      fragmentShader: FRAGMENT,
+      uniforms: {
+        uParams: perAvatar.uParams,
+        uInstanceOffset: perAvatar.uInstanceOffset,
+        uViewProj: perAvatar.uViewProj,
+        uOffsets: { value: this.offsets },
+        uHandles: { value: this.handles },
+        uShapes: { value: this.shapes },
+        uModeWeights: { value: this.modeWeights },
+        uModes: { value: this.data.modes },
+        uZOffset: { value: this.data.numP },
+        uColor: { value: new THREE.Vector4(...draw.color) },
+        uMap: { value: draw.map ?? this.white },
+        uAlpha: { value: new THREE.Vector2(alphaMode, draw.alphaCutoff) },
+        uLightDir: { value: LIGHT_DIR },
+      },
+      side: draw.cullBack ? THREE.FrontSide : THREE.DoubleSide,
+      transparent: alphaMode === 2,
+      depthWrite: alphaMode !== 2,
+      depthFunc: THREE.LessDepth,
+      blending: alphaMode === 2 ? THREE.NormalBlending : THREE.NoBlending,
+    });
+    return m;
+  }
+
+  dispose(): void {
+    for (const g of this.geometries) g.dispose();
+    this.offsets.dispose();
+    this.handles.dispose();
+    this.shapes.dispose();
+    this.modeWeights.dispose();
+    this.white.dispose();
+    for (const d of this.data.draws) d.map?.dispose();
+  }
+}
+
+/** One avatar's parameter texture (p then z), rewritten when a new state is applied. */
+export class ParamTexture {
+  readonly texture: THREE.DataTexture;
+  readonly values: Float32Array;
+
+  constructor(readonly numP: number, readonly modes: number) {
+    const len = Math.max(1, numP + 12 * modes);
+    const height = Math.ceil(len / WIDTH);
+    this.values = new Float32Array(WIDTH * height);
+    this.texture = new THREE.DataTexture(this.values, WIDTH, height, THREE.RedFormat, THREE.FloatType);
+    this.texture.internalFormat = 'R32F';
+    this.texture.minFilter = THREE.NearestFilter;
+    this.texture.magFilter = THREE.NearestFilter;
+    this.texture.generateMipmaps = false;
+    this.texture.flipY = false;
+    this.texture.unpackAlignment = 4;
+    this.texture.needsUpdate = true;
+  }
+
+  /** Write p and z (z zeroed when `secondary` is off: the rig-only view). */
+  set(p: Float32Array, z: Float32Array, secondary: boolean): void {
+    this.values.set(p.subarray(0, this.numP), 0);
+    if (secondary) this.values.set(z.subarray(0, 12 * this.modes), this.numP);
+    else this.values.fill(0, this.numP, this.numP + 12 * this.modes);
+    this.texture.needsUpdate = true;
+  }
+
+  dispose(): void {
+    this.texture.dispose();
+  }
+}
+
+const GROUND_VERTEX = /* glsl */ `
+uniform mat4 uViewProj;
+uniform vec4 uGround;  // xyz: centre, w: half size
+out vec3 vWorld;
+void main() {
+  vec3 world = vec3(uGround.x + position.x * uGround.w, uGround.y, uGround.z + position.z * uGround.w);
+  vWorld = world;
+  gl_Position = uViewProj * vec4(world, 1.0);
+}
+`;
+
+const GROUND_FRAGMENT = /* glsl */ `
+precision highp float;
+in vec3 vWorld;
+out vec4 fragColor;
+${SRGB_GLSL}
+void main() {
+  float cell = 0.25;
+  vec2 g = abs(fract(vWorld.xz / cell + 0.5) - 0.5) * cell;
+  float line = float(min(g.x, g.y) < 0.006);
+  vec3 c = mix(vec3(0.80, 0.80, 0.78), vec3(0.55, 0.55, 0.55), line);
+  fragColor = vec4(linearToSrgb(c), 1.0);
+}
+`;
+
+/** The renderer's ground (vs_ground / fs_ground): a quad with grid lines every 0.25 m. */
+export function groundMesh(viewProj: THREE.IUniform, ground: THREE.Vector4): THREE.Mesh {
+  const g = new THREE.BufferGeometry();
+  const corners = [-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1];
+  const pos = new Float32Array(18);
+  for (let i = 0; i < 6; i++) {
+    pos[3 * i] = corners[2 * i];
+    pos[3 * i + 2] = corners[2 * i + 1];
+  }
+  g.setAttribute('position', new THREE.BufferAttribute(pos, 3));
+  const m = new THREE.ShaderMaterial({
+    glslVersion: THREE.GLSL3,
+    vertexShader: GROUND_VERTEX,
+    fragmentShader: GROUND_FRAGMENT,
+    uniforms: { uViewProj: viewProj, uGround: { value: ground } },
+    side: THREE.DoubleSide,
+    depthFunc: THREE.LessDepth,
+    blending: THREE.NoBlending,
+  });
+  const mesh = new THREE.Mesh(g, m);
+  mesh.frustumCulled = false;
+  mesh.renderOrder = -1;
+  return mesh;
+}
