@@ -163,7 +163,7 @@ async function load(): Promise<void> {
       views.get(entry.id)!.entry = entry;
       return;
     }
-    const params = new ParamTexture(data.numP, data.modes);
+    const params = new ParamTexture(asset);
     const uniforms = {
       uParams: { value: params.texture },
       uInstanceOffset: { value: new THREE.Vector3() },

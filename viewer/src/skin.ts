@@ -2,12 +2,14 @@
 //
 //   x = X + Σ_handles w (T_h − I) [X;1] + Σ_targets β_i d_i + Σ_modes W_k Z_k [X;1]
 //
-// T_h and Z_k are 3×4 affine handles stored row-major, 12 floats each, at their offsets in the per-avatar
-// parameter texture (p first, then z: exactly the renderer's `params` buffer of one instance). The storage
-// buffers of the WGSL shader are data textures here, read with texelFetch at a linear index (row-major, WIDTH
-// texels per row): offsets (RG32UI), handles (RG32UI: parameter offset, weight bits), shapes (RGBA32UI:
-// parameter index, delta bits) and mode weights (R32F, m per vertex). The vertex is gl_VertexID: the index
-// value of the indexed draw, as the renderer's vertex_index.
+// T_h and Z_k are 3×4 affine handles stored row-major, 12 floats each (at their offsets in p, and in z). The
+// storage buffers of the WGSL shader are data textures here, read with texelFetch at a linear index
+// (row-major, WIDTH texels per row): offsets (RG32UI), handles (RG32UI), shapes (RGBA32UI: parameter index,
+// delta bits) and mode weights (RGBA32F, 4 modes per texel). The vertex is gl_VertexID: the index value of the
+// indexed draw, as the renderer's vertex_index. The arithmetic is the WGSL shader's, term by term and in the
+// same order; only the parameters are laid out for fewer fetches: the per-avatar texture (RGBA32F) holds each
+// handle's three rows as three texels (the rig handles the mesh uses, then the m modes: z as is), then p as
+// scalars for the blendshape weights, so a handle entry is (texel of its first row, weight bits).
 //
 // Fragment: base colour = factor × sRGB texture (sampled as linear), two-sided Lambert 0.25 + 0.75 |n·l| with
 // the renderer's light, alpha modes (mask discards below the cutoff, blend keeps alpha), and the linear result
@@ -39,13 +41,14 @@ precision highp usampler2D;
 
 #define WIDTH ${WIDTH}
 
-uniform sampler2D uParams;       // p then z (R32F)
+uniform sampler2D uParams;       // RGBA32F: handle rows, mode rows, then p as scalars (ParamTexture)
 uniform usampler2D uOffsets;     // (first handle entry, first blendshape entry) per vertex, N + 1
-uniform usampler2D uHandles;     // (parameter offset, weight bits)
+uniform usampler2D uHandles;     // (texel of the handle's first row, weight bits)
 uniform usampler2D uShapes;      // (parameter index, delta xyz bits)
-uniform sampler2D uModeWeights;  // W_r, vertex-major, m per vertex
+uniform sampler2D uModeWeights;  // RGBA32F: W_r, vertex-major, ceil(m / 4) texels per vertex
 uniform int uModes;              // m
-uniform int uZOffset;            // offset of z in the parameters (= num_p)
+uniform int uModeRows;           // texel of mode 0's first row
+uniform int uScalars;            // texel of p[0..3]
 uniform mat4 uViewProj;          // column-major view-projection (the renderer's frame.view_proj)
 uniform vec3 uInstanceOffset;    // the avatar's place on the grid (the renderer's instance_offset)
 
@@ -53,22 +56,22 @@ out vec3 vNormal;
 out vec2 vUv;
 
 ivec2 at(int i) { return ivec2(i % WIDTH, i / WIDTH); }
-float param(int i) { return texelFetch(uParams, at(i), 0).r; }
 
-// The 3x4 handle stored at o, applied to (x, 1).
-vec3 handleApply(int o, vec3 x) {
-  vec4 r0 = vec4(param(o), param(o + 1), param(o + 2), param(o + 3));
-  vec4 r1 = vec4(param(o + 4), param(o + 5), param(o + 6), param(o + 7));
-  vec4 r2 = vec4(param(o + 8), param(o + 9), param(o + 10), param(o + 11));
+// p[i] (the blendshape weights)
+float param(int i) { return texelFetch(uParams, at(uScalars + (i >> 2)), 0)[i & 3]; }
+
+// The 3x4 handle whose rows are the texels t, t + 1, t + 2 (the 12 numbers at its offset in p or z, row-major),
+// applied to (x, 1) and, linear part only, to n.
+void handle(int t, vec3 x, vec3 n, out vec3 ax, out vec3 ln) {
+  vec4 r0 = texelFetch(uParams, at(t), 0);
+  vec4 r1 = texelFetch(uParams, at(t + 1), 0);
+  vec4 r2 = texelFetch(uParams, at(t + 2), 0);
   vec4 xh = vec4(x, 1.0);
-  return vec3(dot(r0, xh), dot(r1, xh), dot(r2, xh));
-}
-
-vec3 handleLinear(int o, vec3 n) {
-  return vec3(
-    param(o) * n.x + param(o + 1) * n.y + param(o + 2) * n.z,
-    param(o + 4) * n.x + param(o + 5) * n.y + param(o + 6) * n.z,
-    param(o + 8) * n.x + param(o + 9) * n.y + param(o + 10) * n.z);
+  ax = vec3(dot(r0, xh), dot(r1, xh), dot(r2, xh));
+  ln = vec3(
+    r0.x * n.x + r0.y * n.y + r0.z * n.z,
+    r1.x * n.x + r1.y * n.y + r1.z * n.z,
+    r2.x * n.x + r2.y * n.y + r2.z * n.z);
 }
 
 void main() {
@@ -77,15 +80,17 @@ void main() {
   vec3 n = normal;
   vec3 dx = vec3(0.0);
   vec3 dn = vec3(0.0);
+  vec3 ax;
+  vec3 ln;
   uvec2 begin = texelFetch(uOffsets, at(v), 0).rg;
   uvec2 end = texelFetch(uOffsets, at(v + 1), 0).rg;
   // rig handles (bones, or the global affine handle): w (T_h - I)[X;1]
   for (int e = int(begin.x); e < int(end.x); e++) {
     uvec2 h = texelFetch(uHandles, at(e), 0).rg;
-    int o = int(h.x);
     float w = uintBitsToFloat(h.y);
-    dx = dx + w * (handleApply(o, x) - x);
-    dn = dn + w * (handleLinear(o, n) - n);
+    handle(int(h.x), x, n, ax, ln);
+    dx = dx + w * (ax - x);
+    dn = dn + w * (ln - n);
   }
   // blendshapes: beta_i d_i
   for (int e = int(begin.y); e < int(end.y); e++) {
@@ -93,11 +98,16 @@ void main() {
     dx = dx + param(int(s.x)) * uintBitsToFloat(s.yzw);
   }
   // secondary motion: W_k Z_k [X;1]
-  for (int k = 0; k < uModes; k++) {
-    float w = texelFetch(uModeWeights, at(v * uModes + k), 0).r;
-    int o = uZOffset + 12 * k;
-    dx = dx + w * handleApply(o, x);
-    dn = dn + w * handleLinear(o, n);
+  int m4 = (uModes + 3) >> 2;
+  for (int k4 = 0; k4 < m4; k4++) {
+    vec4 w4 = texelFetch(uModeWeights, at(v * m4 + k4), 0);
+    for (int c = 0; c < 4; c++) {
+      int k = 4 * k4 + c;
+      if (k >= uModes) break;
+      handle(uModeRows + 3 * k, x, n, ax, ln);
+      dx = dx + w4[c] * ax;
+      dn = dn + w4[c] * ln;
+    }
   }
   vec3 skinned = x + dx;
   vNormal = normalize(n + dn);
@@ -172,11 +182,37 @@ export class SkinAsset {
   readonly modeWeights: THREE.DataTexture;
   private white: THREE.DataTexture;
 
+  /** Offset in p of the rig handle in each slot of the parameter texture (3 texels per slot). */
+  readonly slots: Int32Array;
+
   constructor(readonly data: SkinData, maxTextureSize: number) {
+    // the rig handles the mesh uses, each given a slot; the handle entries point at the slot's first texel
+    const slotOf = new Map<number, number>();
+    const handles = data.handles.slice();
+    for (let e = 0; e < handles.length; e += 2) {
+      const o = handles[e];
+      if (o + 12 > data.numP) throw new Error(`handle entry ${e / 2}: parameters ${o}..${o + 12} beyond p (${data.numP})`);
+      let slot = slotOf.get(o);
+      if (slot === undefined) {
+        slot = slotOf.size;
+        slotOf.set(o, slot);
+      }
+      handles[e] = 3 * slot;
+    }
+    for (let e = 0; e < data.shapes.length; e += 4) {
+      if (data.shapes[e] >= data.numP) throw new Error(`blendshape entry ${e / 4}: parameter ${data.shapes[e]} beyond p`);
+    }
+    this.slots = Int32Array.from(slotOf.keys());
+    const m = data.modes;
+    const m4 = Math.ceil(m / 4);
+    const weights = new Float32Array(data.vertices * m4 * 4);
+    for (let v = 0; v < data.vertices; v++) {
+      for (let k = 0; k < m; k++) weights[v * m4 * 4 + k] = data.modeWeights[v * m + k];
+    }
     this.offsets = dataTexture(data.offsets, 2, maxTextureSize);
-    this.handles = dataTexture(data.handles, 2, maxTextureSize);
+    this.handles = dataTexture(handles, 2, maxTextureSize);
     this.shapes = dataTexture(data.shapes, 4, maxTextureSize);
-    this.modeWeights = dataTexture(data.modeWeights, 1, maxTextureSize);
+    this.modeWeights = dataTexture(weights, 4, maxTextureSize);
     const position = new THREE.BufferAttribute(data.position, 3);
     const normal = new THREE.BufferAttribute(data.normal, 3);
     const uv = new THREE.BufferAttribute(data.uv, 2);
@@ -190,11 +226,6 @@ export class SkinAsset {
     });
     this.white = new THREE.DataTexture(new Uint8Array([255, 255, 255, 255]), 1, 1);
     this.white.needsUpdate = true;
-  }
-
-  /** Floats per avatar in the parameter texture: p then z. */
-  get paramsLen(): number {
-    return this.data.numP + 12 * this.data.modes;
   }
 
   /** The material of one draw, reading the given per-avatar uniforms. */
@@ -213,7 +244,8 @@ export class SkinAsset {
         uShapes: { value: this.shapes },
         uModeWeights: { value: this.modeWeights },
         uModes: { value: this.data.modes },
-        uZOffset: { value: this.data.numP },
+        uModeRows: { value: 3 * this.slots.length },
+        uScalars: { value: 3 * (this.slots.length + this.data.modes) },
         uColor: { value: new THREE.Vector4(...draw.color) },
         uMap: { value: draw.map ?? this.white },
         uAlpha: { value: new THREE.Vector2(alphaMode, draw.alphaCutoff) },
@@ -239,17 +271,24 @@ export class SkinAsset {
   }
 }
 
-/** One avatar's parameter texture (p then z), rewritten when a new state is applied. */
+/** One avatar's parameter texture (RGBA32F): the rows of every rig handle slot, the rows of every mode (z as
+ *  is), then p as scalars; rewritten when a new state is applied. */
 export class ParamTexture {
   readonly texture: THREE.DataTexture;
   readonly values: Float32Array;
+  private readonly numP: number;
+  private readonly modes: number;
+  private readonly slots: Int32Array;
 
-  constructor(readonly numP: number, readonly modes: number) {
-    const len = Math.max(1, numP + 12 * modes);
-    const height = Math.ceil(len / WIDTH);
-    this.values = new Float32Array(WIDTH * height);
-    this.texture = new THREE.DataTexture(this.values, WIDTH, height, THREE.RedFormat, THREE.FloatType);
-    this.texture.internalFormat = 'R32F';
+  constructor(asset: SkinAsset) {
+    this.numP = asset.data.numP;
+    this.modes = asset.data.modes;
+    this.slots = asset.slots;
+    const texels = 3 * (this.slots.length + this.modes) + Math.ceil(this.numP / 4);
+    const height = Math.max(1, Math.ceil(texels / WIDTH));
+    this.values = new Float32Array(4 * WIDTH * height);
+    this.texture = new THREE.DataTexture(this.values, WIDTH, height, THREE.RGBAFormat, THREE.FloatType);
+    this.texture.internalFormat = 'RGBA32F';
     this.texture.minFilter = THREE.NearestFilter;
     this.texture.magFilter = THREE.NearestFilter;
     this.texture.generateMipmaps = false;
@@ -258,11 +297,15 @@ export class ParamTexture {
     this.texture.needsUpdate = true;
   }
 
-  /** Write p and z (z zeroed when `secondary` is off: the rig-only view). */
+  /** Write p and z (z zeroed when `secondary` is off: the rig-only view). Lengths are checked by the caller. */
   set(p: Float32Array, z: Float32Array, secondary: boolean): void {
-    this.values.set(p.subarray(0, this.numP), 0);
-    if (secondary) this.values.set(z.subarray(0, 12 * this.modes), this.numP);
-    else this.values.fill(0, this.numP, this.numP + 12 * this.modes);
+    const v = this.values;
+    const slots = this.slots;
+    for (let s = 0; s < slots.length; s++) v.set(p.subarray(slots[s], slots[s] + 12), 12 * s);
+    const zAt = 12 * slots.length;
+    if (secondary) v.set(z.subarray(0, 12 * this.modes), zAt);
+    else v.fill(0, zAt, zAt + 12 * this.modes);
+    v.set(p.subarray(0, this.numP), zAt + 12 * this.modes);
     this.texture.needsUpdate = true;
   }
 
