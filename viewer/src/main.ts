@@ -24,8 +24,11 @@ export interface ViewerApi {
   ready: Promise<void>;
   readonly framesRendered: number;
   readonly statesReceived: number;
-  /** Recent publish → render latencies (ms), oldest first. */
-  latency(): number[];
+  /** Recent publish → render latencies (ms; the last 60 s, or those since `since`, a performance.now() time),
+   *  oldest first. */
+  latency(since?: number): number[];
+  /** Publish → arrival latencies (ms: the socket's message event), like latency(). */
+  arrivalLatency(since?: number): number[];
   /** Decode one Message holding an AvatarState, show it and stop applying live states. */
   freeze(bytes: Uint8Array): void;
   setSecondary(on: boolean): void;
@@ -209,7 +212,7 @@ function reloadSoon(): void {
 }
 
 function accept(state: StateSample): void {
-  metrics.stateArrived(state.avatarId, state.seq, state.runId, state.droppedBefore);
+  metrics.stateArrived(state.avatarId, state.seq, state.runId, state.droppedBefore, state.publishMs);
   if (only.length > 0 && !only.includes(state.avatarId)) return;
   const v = views.get(state.avatarId);
   if (!v) {
@@ -299,7 +302,8 @@ window.avatarViewer = {
   get statesReceived() {
     return metrics.statesReceived;
   },
-  latency: () => metrics.recentLatencies(),
+  latency: (since?: number) => metrics.recentLatencies(since),
+  arrivalLatency: (since?: number) => metrics.recentArrivals(since),
   freeze(bytes: Uint8Array) {
     const d = decodeMessage(bytes);
     if (d.kind !== 'state') throw new Error('freeze: the message is not an AvatarState');

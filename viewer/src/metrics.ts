@@ -28,14 +28,18 @@ export interface AvatarCounters {
 export class Metrics {
   /** (performance.now() of the render, latency ms), newest last. */
   private latencies: { at: number; ms: number }[] = [];
+  /** Publish → arrival in the page (the socket's message event), same window. */
+  private arrivals: { at: number; ms: number }[] = [];
   private frames: number[] = [];
   readonly avatars = new Map<string, AvatarCounters>();
   framesRendered = 0;
   statesReceived = 0;
   counters = new Map<string, bigint>();
   statsReceived = 0;
-  /** How long latency and rate windows reach back (ms). */
+  /** How far back the overlay's latency percentiles reach (ms). */
   windowMs = 5000;
+  /** How long latency samples are kept (ms; at most 50000 of each). */
+  keepMs = 60000;
 
   avatar(id: string): AvatarCounters {
     let a = this.avatars.get(id);
@@ -47,9 +51,11 @@ export class Metrics {
   }
 
   /** A state arrived from the socket. */
-  stateArrived(id: string, seq: bigint, runId: bigint, droppedBefore: bigint): void {
+  stateArrived(id: string, seq: bigint, runId: bigint, droppedBefore: bigint, publishMs: number): void {
     const a = this.avatar(id);
     const now = performance.now();
+    this.arrivals.push({ at: now, ms: nowEpochMs() - publishMs });
+    trimWindow(this.arrivals, now - this.keepMs);
     a.received++;
     this.statesReceived++;
     if (a.runId === runId && a.lastSeq !== null && seq > a.lastSeq + 1n) {
@@ -68,15 +74,17 @@ export class Metrics {
     this.frames.push(now);
     trim(this.frames, now - 2000);
     for (const ms of latenciesMs) this.latencies.push({ at: now, ms });
-    const cut = now - this.windowMs;
-    let i = 0;
-    while (i < this.latencies.length && (this.latencies[i].at < cut || this.latencies.length - i > 50000)) i++;
-    if (i > 0) this.latencies.splice(0, i);
+    trimWindow(this.latencies, now - this.keepMs);
   }
 
-  /** Latencies of the window, oldest first. */
-  recentLatencies(): number[] {
-    return this.latencies.map((l) => l.ms);
+  /** Publish → arrival latencies (ms) of states that arrived at or after `since`, oldest first. */
+  recentArrivals(since = -Infinity): number[] {
+    return this.arrivals.filter((l) => l.at >= since).map((l) => l.ms);
+  }
+
+  /** Publish → render latencies (ms) of frames drawn at or after `since` (performance.now()), oldest first. */
+  recentLatencies(since = -Infinity): number[] {
+    return this.latencies.filter((l) => l.at >= since).map((l) => l.ms);
   }
 
   fps(): number {
@@ -99,6 +107,13 @@ export class Metrics {
     this.statsReceived++;
     this.counters = counters;
   }
+}
+
+/** Drop entries older than `before`, and the oldest beyond 50000. */
+function trimWindow(list: { at: number }[], before: number): void {
+  let i = 0;
+  while (i < list.length && (list[i].at < before || list.length - i > 50000)) i++;
+  if (i > 0) list.splice(0, i);
 }
 
 function trim(times: number[], before: number): void {

@@ -36,12 +36,15 @@ export class Overlay {
   update(): void {
     const m = this.metrics;
     this.toggle.textContent = this.model.secondary() ? 'with secondary motion (click: rig only)' : 'rig only (click: with secondary motion)';
-    const lat = m.recentLatencies();
+    const since = performance.now() - m.windowMs;
+    const lat = m.recentLatencies(since);
+    const arr = m.recentArrivals(since);
     const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
     const lines = [
       `${this.model.connected() ? 'connected' : 'disconnected'}${this.model.frozen() ? ' (frozen)' : ''}  ${this.model.status()}`,
       `render ${f(m.fps())} fps   frames ${m.framesRendered}`,
       `publish→render ${f(percentile(lat, 0.5))} ms p50  ${f(percentile(lat, 0.99))} ms p99  (last ${m.windowMs / 1000} s, n=${lat.length})`,
+      `publish→arrival ${f(percentile(arr, 0.5))} ms p50  ${f(percentile(arr, 0.99))} ms p99`,
     ];
     for (const id of this.model.avatarIds()) {
       const a = m.avatars.get(id);

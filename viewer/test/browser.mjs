@@ -123,17 +123,19 @@ try {
       t: performance.now(),
     }));
     await page.waitForTimeout(opts.seconds * 1000);
-    const end = await page.evaluate(() => ({
+    const end = await page.evaluate((since) => ({
       frames: window.avatarViewer.framesRendered,
       states: window.avatarViewer.statesReceived,
       t: performance.now(),
-      latency: window.avatarViewer.latency(),
+      latency: window.avatarViewer.latency(since),
+      arrival: window.avatarViewer.arrivalLatency(since),
       summary: window.avatarViewer.summary(),
       errors: window.avatarViewer.errors,
-    }));
+    }), start.t);
     const seconds = (end.t - start.t) / 1000;
     // latencies of the measured interval only: the page keeps a window of the last seconds
-    const lat = end.latency.slice(-Math.max(0, Math.round(end.latency.length * Math.min(1, seconds / 5))));
+    const lat = end.latency;
+    const arr = end.arrival;
     const result = {
       url: url.toString(),
       seconds,
@@ -148,6 +150,14 @@ try {
         p95: percentile(lat, 0.95),
         p99: percentile(lat, 0.99),
         max: lat.length ? Math.max(...lat) : null,
+      },
+      // publish → the page's socket message event: the transport's share of the latency
+      arrivalLatencyMs: {
+        n: arr.length,
+        p50: percentile(arr, 0.5),
+        p95: percentile(arr, 0.95),
+        p99: percentile(arr, 0.99),
+        max: arr.length ? Math.max(...arr) : null,
       },
       viewer: end.summary,
       viewerErrors: end.errors,
