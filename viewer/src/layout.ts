@@ -16,17 +16,22 @@ export interface Layout {
   ground: [number, number, number, number];
 }
 
-/** The grid of `count` avatars whose rest meshes lie in `bounds` (their union is used for the spacing). */
+/** The grid of the avatars whose rest meshes lie in `bounds`. With one asset this is exactly the renderer's
+ *  grid; avatars of different assets are spaced by the widest and raised or lowered so that their lowest
+ *  points rest on a common ground (assets place their origin differently: feet, hips, centre). */
 export function gridLayout(bounds: { lo: Vec3; hi: Vec3 }[]): Layout {
   const count = Math.max(1, bounds.length);
+  const floor = Math.min(...bounds.map((b) => b.lo[1]));
+  const lift = bounds.map((b) => floor - b.lo[1]);
   const lo: Vec3 = [Infinity, Infinity, Infinity];
   const hi: Vec3 = [-Infinity, -Infinity, -Infinity];
-  for (const b of bounds) {
+  bounds.forEach((b, i) => {
     for (let c = 0; c < 3; c++) {
-      lo[c] = Math.min(lo[c], b.lo[c]);
-      hi[c] = Math.max(hi[c], b.hi[c]);
+      const y = c === 1 ? lift[i] : 0;
+      lo[c] = Math.min(lo[c], b.lo[c] + y);
+      hi[c] = Math.max(hi[c], b.hi[c] + y);
     }
-  }
+  });
   if (bounds.length === 0) {
     lo.splice(0, 3, -0.5, 0, -0.5);
     hi.splice(0, 3, 0.5, 1.8, 0.5);
@@ -38,7 +43,7 @@ export function gridLayout(bounds: { lo: Vec3; hi: Vec3 }[]): Layout {
   const sz = sx;
   const offsets: Vec3[] = [];
   for (let i = 0; i < bounds.length; i++) {
-    offsets.push([(i % cols) * sx, 0, -Math.floor(i / cols) * sz]);
+    offsets.push([(i % cols) * sx, lift[i], -Math.floor(i / cols) * sz]);
   }
   const gridHi: Vec3 = [hi[0] + (cols - 1) * sx, hi[1], hi[2]];
   const gridLo: Vec3 = [lo[0], lo[1], lo[2] - (rows - 1) * sz];

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Drives the viewer in headless Chromium (playwright-core, the system's browser: nothing is downloaded).
 //
-//   node test/browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin]
+//   node test/browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]
 //       load the page, wait for window.avatarViewer.ready, then measure for S seconds (default 5): render fps,
-//       publish→render latency p50/p95/p99/max, states received, per-avatar counters, console errors; the JSON
-//       goes to --out (and stdout). --save-state writes the last AvatarState message received (for --state).
+//       publish→render and publish→arrival latency p50/p95/p99/max, states received, per-avatar counters,
+//       console errors; the JSON goes to --out (and stdout). --save-state writes the last AvatarState message
+//       received (for --state); --screenshot writes the whole page (overlay included) at the end.
 //   node test/browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png
 //       freeze the given state (one Message with an AvatarState) and write a screenshot of the canvas; the
 //       page is loaded with width/height (and viewproj) URL parameters, so the camera is fixed.
@@ -41,7 +42,7 @@ function parseArgs(argv) {
 function usage(msg) {
   if (msg) console.error(`browser.mjs: ${msg}`);
   console.error(
-    'usage: browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin]\n' +
+    'usage: browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]\n' +
       '       browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png\n' +
       '       [--secondary 0] [--timeout S] [--gpu]',
   );
@@ -163,6 +164,10 @@ try {
       viewerErrors: end.errors,
       consoleErrors,
     };
+    if (opts.screenshot) {
+      await page.screenshot({ path: opts.screenshot, omitBackground: true });
+      result.screenshot = opts.screenshot;
+    }
     if (opts['save-state']) {
       const bytes = await page.evaluate(() => {
         const b = window.avatarViewer.lastMessage();
