@@ -13,8 +13,9 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { fetchAvatars, skinDataFor, type AvatarEntry } from './api.js';
+import type { SkinData } from './glb.js';
 import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
-import { Metrics, nowEpochMs } from './metrics.js';
+import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
 import { ParamTexture, SkinAsset, groundMesh } from './skin.js';
 import { Connection, decodeMessage, type StateSample } from './wire.js';
@@ -94,7 +95,7 @@ const renderer = new THREE.WebGLRenderer({
 if (transparent) renderer.setClearColor(0x000000, 0);
 else renderer.setClearColor(new THREE.Color().setRGB(0.93, 0.95, 0.98, THREE.LinearSRGBColorSpace), 1);
 document.body.append(renderer.domElement);
-if (transparent) document.body.classList.add('transparent');
+if (transparent) document.documentElement.classList.add('transparent');
 const maxTextureSize = renderer.capabilities.maxTextureSize;
 const scene = new THREE.Scene();
 const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
@@ -144,8 +145,20 @@ async function load(): Promise<void> {
   const list = await fetchAvatars(window.location.href);
   const entries = list.avatars.filter((a) => only.length === 0 || only.includes(a.id));
   avatarOrder = entries.map((a) => a.id);
-  const drawable = entries.filter((a) => a.glb);
-  const datas = await Promise.all(drawable.map((a) => skinDataFor(window.location.href, a)));
+  // one avatar whose glb fails is reported (and makes `ready` reject) but does not hide the others
+  const settled = await Promise.allSettled(entries.filter((a) => a.glb).map((a) => skinDataFor(window.location.href, a)));
+  const failures: string[] = [];
+  const drawable: AvatarEntry[] = [];
+  const datas: SkinData[] = [];
+  entries.filter((a) => a.glb).forEach((a, i) => {
+    const r = settled[i];
+    if (r.status === 'fulfilled') {
+      drawable.push(a);
+      datas.push(r.value);
+    } else {
+      failures.push(`${a.id}: ${String(r.reason)}`);
+    }
+  });
   // drop what changed
   for (const [id, v] of views) {
     const e = drawable.find((a) => a.id === id);
@@ -196,6 +209,7 @@ async function load(): Promise<void> {
   }
   frameCamera();
   status = `${entries.length} avatar${entries.length === 1 ? '' : 's'} (${drawable.length} drawn), ${list.tick_hz} Hz`;
+  if (failures.length > 0) throw new Error(`loading avatars failed: ${failures.join('; ')}`);
 }
 
 let reloading: Promise<void> | null = null;
@@ -212,7 +226,7 @@ function reloadSoon(): void {
 }
 
 function accept(state: StateSample): void {
-  metrics.stateArrived(state.avatarId, state.seq, state.runId, state.droppedBefore, state.publishMs);
+  metrics.stateArrived(state.avatarId, state.seq, state.runId, state.droppedBefore, state.publishMs, state.flags);
   if (only.length > 0 && !only.includes(state.avatarId)) return;
   const v = views.get(state.avatarId);
   if (!v) {
@@ -333,6 +347,7 @@ window.avatarViewer = {
         seqGaps: a?.seqGaps ?? 0,
         daemonDropped: a?.daemonDropped ?? 0,
         mismatched: a?.mismatched ?? 0,
+        flags: flagNames(a?.flags ?? 0),
       };
     }
     const counters: Record<string, string> = {};

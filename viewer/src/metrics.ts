@@ -23,6 +23,13 @@ export interface AvatarCounters {
   runId: bigint | null;
   arrivals: number[];
   mismatched: number;
+  /** StateFlags of the newest state (schema: HeldPose 1, Reset 2, Degraded 4, RestPose 8). */
+  flags: number;
+}
+
+/** The names of a state's flags. */
+export function flagNames(flags: number): string[] {
+  return ['held', 'reset', 'degraded', 'rest'].filter((_, i) => (flags >> i) & 1);
 }
 
 export class Metrics {
@@ -44,15 +51,16 @@ export class Metrics {
   avatar(id: string): AvatarCounters {
     let a = this.avatars.get(id);
     if (!a) {
-      a = { received: 0, seqGaps: 0, daemonDropped: 0, lastSeq: null, runId: null, arrivals: [], mismatched: 0 };
+      a = { received: 0, seqGaps: 0, daemonDropped: 0, lastSeq: null, runId: null, arrivals: [], mismatched: 0, flags: 0 };
       this.avatars.set(id, a);
     }
     return a;
   }
 
   /** A state arrived from the socket. */
-  stateArrived(id: string, seq: bigint, runId: bigint, droppedBefore: bigint, publishMs: number): void {
+  stateArrived(id: string, seq: bigint, runId: bigint, droppedBefore: bigint, publishMs: number, flags: number): void {
     const a = this.avatar(id);
+    a.flags = flags;
     const now = performance.now();
     this.arrivals.push({ at: now, ms: nowEpochMs() - publishMs });
     trimWindow(this.arrivals, now - this.keepMs);

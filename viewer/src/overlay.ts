@@ -1,7 +1,7 @@
 // The stats overlay (top left): connection, render fps, publish → render latency p50/p99 over the last seconds,
 // per avatar states/s, seq gaps and flags, the daemon's web counters; and the rig-only / with-secondary toggle.
 
-import { Metrics, percentile } from './metrics.js';
+import { Metrics, flagNames, percentile } from './metrics.js';
 
 export interface OverlayModel {
   connected(): boolean;
@@ -50,7 +50,9 @@ export class Overlay {
       const a = m.avatars.get(id);
       lines.push(
         `${id}: ${f(m.statesPerSecond(id))} states/s  seq ${a?.lastSeq ?? '–'}  gaps ${a?.seqGaps ?? 0}` +
-          (a && a.mismatched > 0 ? `  mismatched ${a.mismatched}` : ''),
+          (a && a.daemonDropped > 0 ? `  daemon-dropped ${a.daemonDropped}` : '') +
+          (a && a.mismatched > 0 ? `  mismatched ${a.mismatched}` : '') +
+          (a && a.flags ? `  [${flagNames(a.flags).join(' ')}]` : ''),
       );
     }
     const c = m.counters;
