@@ -43,7 +43,8 @@ export function gridLayout(bounds: { lo: Vec3; hi: Vec3 }[]): Layout {
   const sz = sx;
   const offsets: Vec3[] = [];
   for (let i = 0; i < bounds.length; i++) {
-    offsets.push([(i % cols) * sx, lift[i], -Math.floor(i / cols) * sz]);
+    // "+ 0": row 0 at z = 0, not -0
+    offsets.push([(i % cols) * sx, lift[i], -Math.floor(i / cols) * sz + 0]);
   }
   const gridHi: Vec3 = [hi[0] + (cols - 1) * sx, hi[1], hi[2]];
   const gridLo: Vec3 = [lo[0], lo[1], lo[2] - (rows - 1) * sz];

@@ -102,6 +102,7 @@ const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
 const viewProj: THREE.IUniform<THREE.Matrix4> = { value: new THREE.Matrix4() };
 let controls: OrbitControls | null = null;
 let ground: THREE.Mesh | null = null;
+let cameraPlaced = false;
 let framed: { lo: [number, number, number]; hi: [number, number, number] } = { lo: [-0.5, 0, -0.5], hi: [0.5, 1.8, 0.5] };
 
 function size(): { w: number; h: number } {
@@ -110,7 +111,8 @@ function size(): { w: number; h: number } {
 
 function resize(): void {
   const { w, h } = size();
-  renderer.setPixelRatio(fixedSize ? 1 : window.devicePixelRatio);
+  // at most 2 device pixels per CSS pixel: phones with 3x screens would triple the fragment work
+  renderer.setPixelRatio(fixedSize ? 1 : Math.min(2, window.devicePixelRatio));
   renderer.setSize(w, h);
   camera.aspect = w / h;
   camera.updateProjectionMatrix();
@@ -200,6 +202,8 @@ async function load(): Promise<void> {
   drawable.forEach((entry, i) => {
     (views.get(entry.id)!.uniforms.uInstanceOffset.value as THREE.Vector3).set(...layout.offsets[i]);
   });
+  // a reload that keeps the grid keeps the user's camera
+  const moved = framed.lo.some((x, c) => x !== layout.lo[c]) || framed.hi.some((x, c) => x !== layout.hi[c]);
   framed = { lo: layout.lo, hi: layout.hi };
   if (ground) scene.remove(ground);
   ground = null;
@@ -207,7 +211,8 @@ async function load(): Promise<void> {
     ground = groundMesh(viewProj, new THREE.Vector4(...layout.ground));
     scene.add(ground);
   }
-  frameCamera();
+  if (moved || !cameraPlaced) frameCamera();
+  cameraPlaced = true;
   status = `${entries.length} avatar${entries.length === 1 ? '' : 's'} (${drawable.length} drawn), ${list.tick_hz} Hz`;
   if (failures.length > 0) throw new Error(`loading avatars failed: ${failures.join('; ')}`);
 }

@@ -41,6 +41,15 @@ function nsToMs(ns: bigint): number {
   return Number(ns / 1000n) / 1000;
 }
 
+/** The state's flags. Not `s.flags()`: flatc 25.12.19's TypeScript gives an absent bit_flags field the first
+ *  flag (HeldPose = 1) as its default instead of 0, and writers omit the field when no flag is set (the Rust
+ *  and Python readers return 0 then). */
+function stateFlags(s: AvatarState): number {
+  const bb = s.bb as flatbuffers.ByteBuffer;
+  const offset = bb.__offset(s.bb_pos, 22);
+  return offset ? bb.readUint32(s.bb_pos + offset) : 0;
+}
+
 function hex(bytes: Uint8Array | null): string {
   if (!bytes) return '';
   let s = '';
@@ -71,7 +80,7 @@ export function decodeMessage(bytes: Uint8Array): Decoded {
           publishMs: nsToMs(s.publishTimeNs()),
           inputCaptureMs: nsToMs(s.inputCaptureTimeNs()),
           droppedBefore: s.droppedBefore(),
-          flags: s.flags(),
+          flags: stateFlags(s),
           assetHash: hex(s.assetHashArray()),
           p: p ? new Float32Array(p) : new Float32Array(0),
           z: z ? new Float32Array(z) : new Float32Array(0),
