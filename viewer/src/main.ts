@@ -35,6 +35,8 @@ export interface ViewerApi {
   setSecondary(on: boolean): void;
   /** The bytes of the last AvatarState message of an avatar (to save and replay with freeze). */
   lastMessage(id?: string): Uint8Array | null;
+  /** The view-projection of the last frame: 16 floats, column-major (what `viewproj=` takes). */
+  viewProj(): number[];
   /** Render fps, per-avatar counters and the daemon's web counters. */
   summary(): Record<string, unknown>;
   readonly errors: string[];
@@ -338,6 +340,7 @@ window.avatarViewer = {
     v.group.visible = true;
   },
   setSecondary,
+  viewProj: () => viewProj.value.toArray(),
   lastMessage(id?: string) {
     const v = id ? views.get(id) : views.values().next().value;
     return v?.latest?.bytes ?? null;
