@@ -171,6 +171,8 @@ pub struct Metrics {
     /// Names (blendshapes, bones) an avatar's rig does not have, and values refused by the mapping.
     pub mapping_unknown: AtomicU64,
     pub mapping_rejected: AtomicU64,
+    /// The web output's clients and drops ([`crate::web`]).
+    pub web: crate::web::WebCounters,
 }
 
 impl Metrics {
@@ -207,6 +209,7 @@ impl Metrics {
             model_rebuilds: AtomicU64::new(0),
             mapping_unknown: AtomicU64::new(0),
             mapping_rejected: AtomicU64::new(0),
+            web: Default::default(),
         }
     }
 
@@ -252,6 +255,14 @@ impl Metrics {
                 name: "publish.subscribers".into(),
                 value: self.subscribers.load(Relaxed).max(0) as u64,
             },
+            c("web.connections", &self.web.connections),
+            Counter { name: "web.clients".into(), value: self.web.clients.load(Relaxed).max(0) as u64 },
+            c("web.sent", &self.web.sent),
+            c("web.dropped", &self.web.dropped),
+            c("web.stalled", &self.web.stalled),
+            c("web.client_frames", &self.web.client_frames),
+            c("web.client_errors", &self.web.client_errors),
+            c("web.rejected_origin", &self.web.rejected_origin),
         ]);
         Stats {
             daemon_id: self.daemon_id.clone(),
