@@ -8,6 +8,7 @@
 //   width, height  fixed canvas size in pixels (tests); then no orbit controls, the renderer's camera framing
 //   viewproj=<16 floats, column-major>  a fixed view-projection (with width/height), e.g. the renderer's
 //   yaw=<deg>      yaw of the initial camera framing (the renderer's default 20)
+//   antialias=0|1  MSAA (default on, off with a fixed width/height)
 // The test API is `window.avatarViewer` (see ViewerApi below).
 
 import * as THREE from 'three';
@@ -89,7 +90,9 @@ function report(text: string): void {
 
 // Renderer, scene, camera.
 const renderer = new THREE.WebGLRenderer({
-  antialias: !fixedSize,
+  // MSAA like a window would have it, but not for fixed-size test images (the renderer draws without) and not
+  // when asked (antialias=0: software WebGL spends about a third of its frame on it)
+  antialias: q.has('antialias') ? q.get('antialias') !== '0' : !fixedSize,
   alpha: transparent,
   premultipliedAlpha: true,
   preserveDrawingBuffer: fixedSize,

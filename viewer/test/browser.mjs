@@ -10,6 +10,7 @@
 //       freeze the given state (one Message with an AvatarState) and write a screenshot of the canvas; the
 //       page is loaded with width/height (and viewproj) URL parameters, so the camera is fixed.
 //   --secondary 0   rig-only view (z = 0) for either mode.
+//   --viewport WxH  the browser window (default 960x540; the page's canvas fills it unless --width/--height).
 //
 // Chromium: $CHROMIUM or /usr/bin/chromium, with SwiftShader WebGL (software) unless --gpu is given.
 // Exit status: 0 on success, 1 when the page failed (errors, not ready in time, nothing rendered), 2 on usage.
@@ -44,7 +45,7 @@ function usage(msg) {
   console.error(
     'usage: browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]\n' +
       '       browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png\n' +
-      '       [--secondary 0] [--timeout S] [--gpu]',
+      '       [--secondary 0] [--viewport WxH] [--timeout S] [--gpu]',
   );
   process.exit(msg ? 2 : 0);
 }
@@ -85,8 +86,11 @@ const browser = await chromium.launch({
 const consoleErrors = [];
 let status = 0;
 try {
+  // the page fills the viewport unless width/height fix the canvas; software WebGL pays for every pixel
+  const [vw, vh] = (opts.viewport ?? '960x540').split('x').map(Number);
+  if (!(vw > 0 && vh > 0)) usage('--viewport is WIDTHxHEIGHT');
   const context = await browser.newContext({
-    viewport: { width: opts.width || 1280, height: opts.height || 720 },
+    viewport: { width: opts.width || vw, height: opts.height || vh },
     deviceScaleFactor: 1,
   });
   const page = await context.newPage();
