@@ -270,6 +270,11 @@ const connection = new Connection(Connection.urlFor(window.location, only), {
 });
 
 const loaded = load();
+// states that arrive while the first load runs must not start a second one
+reloading = loaded.catch(() => {}).finally(() => {
+  reloading = null;
+});
+lastReload = performance.now();
 const ready = Promise.all([loaded, opened]).then(() => undefined);
 ready.catch((e) => report(`load: ${String(e)}`));
 connection.start();
