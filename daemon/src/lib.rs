@@ -54,4 +54,4 @@ pub use metrics::{Metrics, PhaseCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
-pub use web::{default_root as default_web_root, Fanout, WebConfig, WebCounters};
+pub use web::{default_root as default_web_root, Fanout, WebConfig, WebCounters, STALL as WEB_STALL};
