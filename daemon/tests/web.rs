@@ -305,6 +305,63 @@ async fn a_hundred_clients_come_and_go_and_leave_nothing_behind() {
     d.stop().await;
 }
 
+/// Raw bytes at the HTTP port: random bytes, truncated and corrupted upgrade requests, a valid upgrade followed
+/// by garbage frames. The server answers or closes each, never stops serving, and leaves no client behind.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_at_the_http_port_never_stops_the_web_output() {
+    use rand::{Rng, SeedableRng};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let d = start("garbage", &[], 1000, 256).await;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(20);
+    let upgrade = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        d.web
+    )
+    .into_bytes();
+    for i in 0..300 {
+        let mut bytes: Vec<u8> = match i % 4 {
+            0 => (0..rng.random_range(1..4096)).map(|_| rng.random()).collect(),
+            1 => upgrade[..rng.random_range(1..upgrade.len())].to_vec(),
+            2 => {
+                let mut u = upgrade.clone();
+                for _ in 0..rng.random_range(1..8) {
+                    let k = rng.random_range(0..u.len());
+                    u[k] = rng.random();
+                }
+                u
+            }
+            _ => upgrade.clone(),
+        };
+        if i % 4 == 3 {
+            // after the handshake: random bytes as WebSocket frames (unmasked, bad opcodes, huge lengths)
+            bytes.extend((0..rng.random_range(1..2048)).map(|_| rng.random::<u8>()));
+        }
+        let mut tcp = tokio::net::TcpStream::connect(d.web).await.unwrap();
+        let _ = tcp.write_all(&bytes).await;
+        let mut buf = vec![0u8; 4096];
+        // whatever the answer, it comes (or the connection closes) promptly for the ones that ended badly
+        let _ = tokio::time::timeout(Duration::from_millis(20), tcp.read(&mut buf)).await;
+    }
+    // Every connection above is gone once closed; a real client is served as before.
+    let web = &d.metrics.web;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while web.clients.load(Relaxed) != 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(web.clients.load(Relaxed), 0, "no client task left behind");
+    let mut ws = d.ws("").await;
+    next_message(&mut ws).await;
+    assert_eq!(d.get("/api/avatars").await.0, 200);
+    println!(
+        "garbage: {} upgrades completed, {} client errors, {} client frames",
+        web.connections.load(Relaxed),
+        web.client_errors.load(Relaxed),
+        web.client_frames.load(Relaxed)
+    );
+    d.stop().await;
+}
+
 /// Latency (publish → received, ms) and states of a set of reading clients over `window`.
 async fn read_clients(clients: Vec<Ws>, window: Duration) -> (Vec<f64>, Vec<(u64, u64)>) {
     let tasks: Vec<_> = clients
