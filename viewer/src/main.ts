@@ -18,7 +18,7 @@ import type { SkinData } from './glb.js';
 import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
 import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
-import { ParamTexture, SkinAsset, groundMesh } from './skin.js';
+import { ParamBlock, SkinAsset, groundMesh } from './skin.js';
 import { Connection, decodeMessage, type StateSample } from './wire.js';
 
 export interface ViewerApi {
@@ -52,9 +52,9 @@ declare global {
 interface AvatarView {
   entry: AvatarEntry;
   asset: SkinAsset;
-  params: ParamTexture;
+  params: ParamBlock;
   group: THREE.Group;
-  uniforms: { uParams: THREE.IUniform; uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform };
+  uniforms: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform };
   /** The newest state from the socket, and the one the parameter texture holds. */
   latest: StateSample | null;
   applied: StateSample | null;
@@ -102,6 +102,7 @@ else renderer.setClearColor(new THREE.Color().setRGB(0.93, 0.95, 0.98, THREE.Lin
 document.body.append(renderer.domElement);
 if (transparent) document.documentElement.classList.add('transparent');
 const maxTextureSize = renderer.capabilities.maxTextureSize;
+const maxUniformBlockSize = renderer.getContext().getParameter(WebGL2RenderingContext.MAX_UNIFORM_BLOCK_SIZE) as number;
 const scene = new THREE.Scene();
 const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
 const viewProj: THREE.IUniform<THREE.Matrix4> = { value: new THREE.Matrix4() };
@@ -179,23 +180,22 @@ async function load(): Promise<void> {
     const data = datas[i];
     let asset = assets.get(data.assetHash);
     if (!asset) {
-      asset = new SkinAsset(data, maxTextureSize);
+      asset = new SkinAsset(data, maxTextureSize, maxUniformBlockSize);
       assets.set(data.assetHash, asset);
     }
     if (views.has(entry.id)) {
       views.get(entry.id)!.entry = entry;
       return;
     }
-    const params = new ParamTexture(asset);
+    const params = new ParamBlock(asset);
     const uniforms = {
-      uParams: { value: params.texture },
       uInstanceOffset: { value: new THREE.Vector3() },
       uViewProj: viewProj,
     };
     const group = new THREE.Group();
     group.name = entry.id;
     data.draws.forEach((d, k) => {
-      const mesh = new THREE.Mesh(asset.geometries[k], asset.material(d, uniforms));
+      const mesh = new THREE.Mesh(asset.geometries[k], asset.material(d, params, uniforms));
       mesh.frustumCulled = false;
       group.add(mesh);
     });

@@ -41,14 +41,29 @@ precision highp usampler2D;
 
 #define WIDTH ${WIDTH}
 
-uniform sampler2D uParams;       // RGBA32F: handle rows, mode rows, then p as scalars (ParamTexture)
-uniform usampler2D uOffsets;     // (first handle entry, first blendshape entry) per vertex, N + 1
+// The parameter rows (ParamBlock): handle rows, mode rows, then p as scalars. In a uniform block when they fit
+// (PARAM_ROWS vec4, std140), so that the per-vertex reads of T_h and Z_k are uniform loads; else a texture.
+#ifdef PARAM_ROWS
+layout(std140) uniform Params {
+  vec4 uRows[PARAM_ROWS];
+};
+#define ROW(t) uRows[t]
+#else
+uniform sampler2D uParams;       // RGBA32F
+#define ROW(t) texelFetch(uParams, at(t), 0)
+#endif
 uniform usampler2D uHandles;     // (texel of the handle's first row, weight bits)
 uniform usampler2D uShapes;      // (parameter index, delta xyz bits)
+#ifdef MODE_ATTRIBUTES
+in vec4 aModeWeights0;           // W_r: modes 4i .. 4i + 3 (zero past m)
+in vec4 aModeWeights1;
+in vec4 aModeWeights2;
+in vec4 aModeWeights3;
+#else
 uniform sampler2D uModeWeights;  // RGBA32F: W_r, vertex-major, ceil(m / 4) texels per vertex
-uniform int uModes;              // m
-uniform int uModeRows;           // texel of mode 0's first row
-uniform int uScalars;            // texel of p[0..3]
+#endif
+in uvec4 aRange;                 // (first handle entry, end, first blendshape entry, end)
+uniform int uScalars;            // row of p[0..3]
 uniform mat4 uViewProj;          // column-major view-projection (the renderer's frame.view_proj)
 uniform vec3 uInstanceOffset;    // the avatar's place on the grid (the renderer's instance_offset)
 
@@ -58,14 +73,14 @@ out vec2 vUv;
 ivec2 at(int i) { return ivec2(i % WIDTH, i / WIDTH); }
 
 // p[i] (the blendshape weights)
-float param(int i) { return texelFetch(uParams, at(uScalars + (i >> 2)), 0)[i & 3]; }
+float param(int i) { return ROW(uScalars + (i >> 2))[i & 3]; }
 
-// The 3x4 handle whose rows are the texels t, t + 1, t + 2 (the 12 numbers at its offset in p or z, row-major),
+// The 3x4 handle whose rows are t, t + 1, t + 2 (the 12 numbers at its offset in p or z, row-major),
 // applied to (x, 1) and, linear part only, to n.
 void handle(int t, vec3 x, vec3 n, out vec3 ax, out vec3 ln) {
-  vec4 r0 = texelFetch(uParams, at(t), 0);
-  vec4 r1 = texelFetch(uParams, at(t + 1), 0);
-  vec4 r2 = texelFetch(uParams, at(t + 2), 0);
+  vec4 r0 = ROW(t);
+  vec4 r1 = ROW(t + 1);
+  vec4 r2 = ROW(t + 2);
   vec4 xh = vec4(x, 1.0);
   ax = vec3(dot(r0, xh), dot(r1, xh), dot(r2, xh));
   ln = vec3(
@@ -82,10 +97,8 @@ void main() {
   vec3 dn = vec3(0.0);
   vec3 ax;
   vec3 ln;
-  uvec2 begin = texelFetch(uOffsets, at(v), 0).rg;
-  uvec2 end = texelFetch(uOffsets, at(v + 1), 0).rg;
   // rig handles (bones, or the global affine handle): w (T_h - I)[X;1]
-  for (int e = int(begin.x); e < int(end.x); e++) {
+  for (int e = int(aRange.x); e < int(aRange.y); e++) {
     uvec2 h = texelFetch(uHandles, at(e), 0).rg;
     float w = uintBitsToFloat(h.y);
     handle(int(h.x), x, n, ax, ln);
@@ -93,22 +106,26 @@ void main() {
     dn = dn + w * (ln - n);
   }
   // blendshapes: beta_i d_i
-  for (int e = int(begin.y); e < int(end.y); e++) {
+  for (int e = int(aRange.z); e < int(aRange.w); e++) {
     uvec4 s = texelFetch(uShapes, at(e), 0);
     dx = dx + param(int(s.x)) * uintBitsToFloat(s.yzw);
   }
-  // secondary motion: W_k Z_k [X;1]
-  int m4 = (uModes + 3) >> 2;
-  for (int k4 = 0; k4 < m4; k4++) {
-    vec4 w4 = texelFetch(uModeWeights, at(v * m4 + k4), 0);
+  // secondary motion: W_k Z_k [X;1]. MODES and MODE_ROWS are compile-time constants: the loop unrolls and every
+  // row index is a constant, so that the rows are plain (not per-vertex gathered) loads.
+#ifdef MODE_ATTRIBUTES
+  MODE_TERMS
+#elif MODES > 0
+  for (int k4 = 0; k4 < (MODES + 3) / 4; k4++) {
+    vec4 w4 = texelFetch(uModeWeights, at(v * ((MODES + 3) / 4) + k4), 0);
     for (int c = 0; c < 4; c++) {
       int k = 4 * k4 + c;
-      if (k >= uModes) break;
-      handle(uModeRows + 3 * k, x, n, ax, ln);
+      if (k >= MODES) break;
+      handle(MODE_ROWS + 3 * k, x, n, ax, ln);
       dx = dx + w4[c] * ax;
       dn = dn + w4[c] * ln;
     }
   }
+#endif
   vec3 skinned = x + dx;
   vNormal = normalize(n + dn);
   vUv = uv;
@@ -173,20 +190,26 @@ function dataTexture(
   return tex;
 }
 
+/** The most modes whose weights are vertex attributes (four vec4); more are read from a texture. */
+export const MODE_ATTRIBUTE_LIMIT = 16;
+
 /** The static data of one asset on the GPU, shared by every avatar that uses the asset. */
 export class SkinAsset {
   readonly geometries: THREE.BufferGeometry[];
-  readonly offsets: THREE.DataTexture;
   readonly handles: THREE.DataTexture;
   readonly shapes: THREE.DataTexture;
-  readonly modeWeights: THREE.DataTexture;
+  readonly modeWeights: THREE.DataTexture | null;
   private white: THREE.DataTexture;
 
-  /** Offset in p of the rig handle in each slot of the parameter texture (3 texels per slot). */
+  /** Offset in p of the rig handle in each slot of the parameter rows (3 rows per slot). */
   readonly slots: Int32Array;
+  /** Rows of the parameter block: the slots' rows, the modes' rows, then p as scalars (4 per row). */
+  readonly rows: number;
+  /** Whether the rows fit a uniform block (else a texture). */
+  readonly uniformBlock: boolean;
 
-  constructor(readonly data: SkinData, maxTextureSize: number) {
-    // the rig handles the mesh uses, each given a slot; the handle entries point at the slot's first texel
+  constructor(readonly data: SkinData, maxTextureSize: number, maxUniformBlockSize: number) {
+    // the rig handles the mesh uses, each given a slot; the handle entries point at the slot's first row
     const slotOf = new Map<number, number>();
     const handles = data.handles.slice();
     for (let e = 0; e < handles.length; e += 2) {
@@ -203,24 +226,49 @@ export class SkinAsset {
       if (data.shapes[e] >= data.numP) throw new Error(`blendshape entry ${e / 4}: parameter ${data.shapes[e]} beyond p`);
     }
     this.slots = Int32Array.from(slotOf.keys());
+    this.rows = 3 * (this.slots.length + data.modes) + Math.ceil(data.numP / 4);
+    this.uniformBlock = 16 * this.rows <= maxUniformBlockSize;
     const m = data.modes;
-    const m4 = Math.ceil(m / 4);
-    const weights = new Float32Array(data.vertices * m4 * 4);
-    for (let v = 0; v < data.vertices; v++) {
-      for (let k = 0; k < m; k++) weights[v * m4 * 4 + k] = data.modeWeights[v * m + k];
-    }
-    this.offsets = dataTexture(data.offsets, 2, maxTextureSize);
+    const n = data.vertices;
     this.handles = dataTexture(handles, 2, maxTextureSize);
     this.shapes = dataTexture(data.shapes, 4, maxTextureSize);
-    this.modeWeights = dataTexture(weights, 4, maxTextureSize);
     const position = new THREE.BufferAttribute(data.position, 3);
     const normal = new THREE.BufferAttribute(data.normal, 3);
     const uv = new THREE.BufferAttribute(data.uv, 2);
+    // per vertex (first handle entry, end, first blendshape entry, end): an integer attribute
+    const range = new Uint32Array(4 * n);
+    for (let v = 0; v < n; v++) {
+      range[4 * v] = data.offsets[2 * v];
+      range[4 * v + 1] = data.offsets[2 * v + 2];
+      range[4 * v + 2] = data.offsets[2 * v + 1];
+      range[4 * v + 3] = data.offsets[2 * v + 3];
+    }
+    const rangeAttribute = new THREE.BufferAttribute(range, 4);
+    const modeAttributes: THREE.BufferAttribute[] = [];
+    if (m <= MODE_ATTRIBUTE_LIMIT) {
+      this.modeWeights = null;
+      for (let i = 0; i < 4; i++) {
+        const w = new Float32Array(4 * n);
+        for (let v = 0; v < n; v++) {
+          for (let c = 0; c < 4 && 4 * i + c < m; c++) w[4 * v + c] = data.modeWeights[v * m + 4 * i + c];
+        }
+        modeAttributes.push(new THREE.BufferAttribute(w, 4));
+      }
+    } else {
+      const m4 = Math.ceil(m / 4);
+      const weights = new Float32Array(n * m4 * 4);
+      for (let v = 0; v < n; v++) {
+        for (let k = 0; k < m; k++) weights[v * m4 * 4 + k] = data.modeWeights[v * m + k];
+      }
+      this.modeWeights = dataTexture(weights, 4, maxTextureSize);
+    }
     this.geometries = data.draws.map((d) => {
       const g = new THREE.BufferGeometry();
       g.setAttribute('position', position);
       g.setAttribute('normal', normal);
       g.setAttribute('uv', uv);
+      g.setAttribute('aRange', rangeAttribute);
+      modeAttributes.forEach((a, i) => g.setAttribute(`aModeWeights${i}`, a));
       g.setIndex(new THREE.BufferAttribute(d.indices, 1));
       return g;
     });
@@ -228,23 +276,34 @@ export class SkinAsset {
     this.white.needsUpdate = true;
   }
 
-  /** The material of one draw, reading the given per-avatar uniforms. */
-  material(draw: Draw, perAvatar: { uParams: THREE.IUniform; uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform }): THREE.ShaderMaterial {
+  /** The material of one draw of an avatar, reading its parameter block and the given per-avatar uniforms. */
+  material(
+    draw: Draw,
+    params: ParamBlock,
+    perAvatar: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform },
+  ): THREE.ShaderMaterial {
     const alphaMode = draw.alphaMode === 'MASK' ? 1 : draw.alphaMode === 'BLEND' ? 2 : 0;
+    // m and the row of mode 0's first row
+    const defines: Record<string, number> = { MODES: this.data.modes, MODE_ROWS: 3 * this.slots.length };
+    if (this.uniformBlock) defines.PARAM_ROWS = this.rows;
+    if (!this.modeWeights) defines.MODE_ATTRIBUTES = 1;
+    // the mode terms written out (at most MODE_ATTRIBUTE_LIMIT): constant row indices and attribute components
+    let terms = '';
+    const rows = 3 * this.slots.length;
+    for (let k = 0; k < this.data.modes && !this.modeWeights; k++) {
+      const w = `aModeWeights${k >> 2}.${'xyzw'[k & 3]}`;
+      terms += `handle(${rows + 3 * k}, x, n, ax, ln); dx = dx + ${w} * ax; dn = dn + ${w} * ln;\n  `;
+    }
     const m = new THREE.ShaderMaterial({
       glslVersion: THREE.GLSL3,
-      vertexShader: VERTEX,
+      vertexShader: VERTEX.replace('MODE_TERMS', terms),
       fragmentShader: FRAGMENT,
+      defines,
       uniforms: {
-        uParams: perAvatar.uParams,
         uInstanceOffset: perAvatar.uInstanceOffset,
         uViewProj: perAvatar.uViewProj,
-        uOffsets: { value: this.offsets },
         uHandles: { value: this.handles },
         uShapes: { value: this.shapes },
-        uModeWeights: { value: this.modeWeights },
-        uModes: { value: this.data.modes },
-        uModeRows: { value: 3 * this.slots.length },
         uScalars: { value: 3 * (this.slots.length + this.data.modes) },
         uColor: { value: new THREE.Vector4(...draw.color) },
         uMap: { value: draw.map ?? this.white },
@@ -257,25 +316,30 @@ export class SkinAsset {
       depthFunc: THREE.LessDepth,
       blending: alphaMode === 2 ? THREE.NormalBlending : THREE.NoBlending,
     });
+    if (this.modeWeights) m.uniforms.uModeWeights = { value: this.modeWeights };
+    if (params.group) m.uniformsGroups = [params.group];
+    else m.uniforms.uParams = { value: params.texture };
     return m;
   }
 
   dispose(): void {
     for (const g of this.geometries) g.dispose();
-    this.offsets.dispose();
     this.handles.dispose();
     this.shapes.dispose();
-    this.modeWeights.dispose();
+    this.modeWeights?.dispose();
     this.white.dispose();
     for (const d of this.data.draws) d.map?.dispose();
   }
 }
 
-/** One avatar's parameter texture (RGBA32F): the rows of every rig handle slot, the rows of every mode (z as
- *  is), then p as scalars; rewritten when a new state is applied. */
-export class ParamTexture {
-  readonly texture: THREE.DataTexture;
+/** One avatar's parameter rows (vec4): the rows of every rig handle slot, the rows of every mode (z as is), then
+ *  p as scalars. A uniform block (std140 vec4 array, uploaded with one bufferSubData per frame when changed)
+ *  when the asset's rows fit one, else an RGBA32F texture. */
+export class ParamBlock {
   readonly values: Float32Array;
+  readonly group: THREE.UniformsGroup | null;
+  readonly texture: THREE.DataTexture | null;
+  private readonly uniform: THREE.Uniform<Float32Array> | null;
   private readonly numP: number;
   private readonly modes: number;
   private readonly slots: Int32Array;
@@ -284,17 +348,28 @@ export class ParamTexture {
     this.numP = asset.data.numP;
     this.modes = asset.data.modes;
     this.slots = asset.slots;
-    const texels = 3 * (this.slots.length + this.modes) + Math.ceil(this.numP / 4);
-    const height = Math.max(1, Math.ceil(texels / WIDTH));
-    this.values = new Float32Array(4 * WIDTH * height);
-    this.texture = new THREE.DataTexture(this.values, WIDTH, height, THREE.RGBAFormat, THREE.FloatType);
-    this.texture.internalFormat = 'RGBA32F';
-    this.texture.minFilter = THREE.NearestFilter;
-    this.texture.magFilter = THREE.NearestFilter;
-    this.texture.generateMipmaps = false;
-    this.texture.flipY = false;
-    this.texture.unpackAlignment = 4;
-    this.texture.needsUpdate = true;
+    if (asset.uniformBlock) {
+      this.values = new Float32Array(4 * asset.rows);
+      this.uniform = new THREE.Uniform(this.values);
+      this.group = new THREE.UniformsGroup();
+      this.group.setName('Params');
+      this.group.add(this.uniform);
+      this.texture = null;
+    } else {
+      const height = Math.max(1, Math.ceil(asset.rows / WIDTH));
+      this.values = new Float32Array(4 * WIDTH * height);
+      this.uniform = null;
+      this.group = null;
+      const t = new THREE.DataTexture(this.values, WIDTH, height, THREE.RGBAFormat, THREE.FloatType);
+      t.internalFormat = 'RGBA32F';
+      t.minFilter = THREE.NearestFilter;
+      t.magFilter = THREE.NearestFilter;
+      t.generateMipmaps = false;
+      t.flipY = false;
+      t.unpackAlignment = 4;
+      t.needsUpdate = true;
+      this.texture = t;
+    }
   }
 
   /** Write p and z (z zeroed when `secondary` is off: the rig-only view). Lengths are checked by the caller. */
@@ -306,11 +381,12 @@ export class ParamTexture {
     if (secondary) v.set(z.subarray(0, 12 * this.modes), zAt);
     else v.fill(0, zAt, zAt + 12 * this.modes);
     v.set(p.subarray(0, this.numP), zAt + 12 * this.modes);
-    this.texture.needsUpdate = true;
+    if (this.texture) this.texture.needsUpdate = true;
   }
 
   dispose(): void {
-    this.texture.dispose();
+    this.texture?.dispose();
+    this.group?.dispose();
   }
 }
 
