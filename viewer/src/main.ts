@@ -88,11 +88,21 @@ function report(text: string): void {
   console.error(`avatar viewer: ${text}`);
 }
 
+/** Whether WebGL is a software rasterizer (SwiftShader, llvmpipe, softpipe), asked of a throwaway context. */
+function softwareWebGL(): boolean {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name);
+}
+
 // Renderer, scene, camera.
 const renderer = new THREE.WebGLRenderer({
-  // MSAA like a window would have it, but not for fixed-size test images (the renderer draws without) and not
-  // when asked (antialias=0: software WebGL spends about a third of its frame on it)
-  antialias: q.has('antialias') ? q.get('antialias') !== '0' : !fixedSize,
+  // MSAA like a window would have it, but not for fixed-size test images (the renderer draws without), not on
+  // software WebGL (SwiftShader spends half of its frame on it) and not when asked (antialias=0)
+  antialias: q.has('antialias') ? q.get('antialias') !== '0' : !fixedSize && !softwareWebGL(),
   alpha: transparent,
   premultipliedAlpha: true,
   preserveDrawingBuffer: fixedSize,
