@@ -112,7 +112,7 @@ else renderer.setClearColor(new THREE.Color().setRGB(0.93, 0.95, 0.98, THREE.Lin
 document.body.append(renderer.domElement);
 if (transparent) document.documentElement.classList.add('transparent');
 const maxTextureSize = renderer.capabilities.maxTextureSize;
-const gl = renderer.getContext() as WebGL2RenderingContext;
+const maxUniformBlockSize = renderer.getContext().getParameter(WebGL2RenderingContext.MAX_UNIFORM_BLOCK_SIZE) as number;
 const scene = new THREE.Scene();
 const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
 const viewProj: THREE.IUniform<THREE.Matrix4> = { value: new THREE.Matrix4() };
@@ -190,14 +190,14 @@ async function load(): Promise<void> {
     const data = datas[i];
     let asset = assets.get(data.assetHash);
     if (!asset) {
-      asset = new SkinAsset(gl, data, maxTextureSize);
+      asset = new SkinAsset(data, maxTextureSize, maxUniformBlockSize);
       assets.set(data.assetHash, asset);
     }
     if (views.has(entry.id)) {
       views.get(entry.id)!.entry = entry;
       return;
     }
-    const params = new ParamBlock(gl, asset);
+    const params = new ParamBlock(asset);
     const uniforms = {
       uInstanceOffset: { value: new THREE.Vector3() },
       uViewProj: viewProj,
@@ -205,7 +205,7 @@ async function load(): Promise<void> {
     const group = new THREE.Group();
     group.name = entry.id;
     data.draws.forEach((d, k) => {
-      const mesh = new THREE.Mesh(params.geometries[k], asset.material(d, uniforms));
+      const mesh = new THREE.Mesh(asset.geometries[k], asset.material(d, params, uniforms));
       mesh.frustumCulled = false;
       group.add(mesh);
     });
@@ -327,15 +327,15 @@ function frame(): void {
     }
     v.group.visible = v.applied !== null;
   }
-  // the skinning pass of every avatar with new parameters (raw WebGL2: three's state cache is reset after)
+  // the skinning pass of every avatar with new parameters, then the scene
   let skinned = false;
   for (const v of views.values()) {
     if (v.params.dirty && v.group.visible) {
-      v.asset.skin(v.params);
+      v.params.skin(renderer);
       skinned = true;
     }
   }
-  if (skinned) renderer.resetState();
+  if (skinned) renderer.setRenderTarget(null);
   renderer.render(scene, camera);
   const t = nowEpochMs();
   metrics.frameRendered(fresh.map((s) => t - s.publishMs));

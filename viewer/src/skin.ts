@@ -2,22 +2,22 @@
 //
 //   x = X + Σ_handles w (T_h − I) [X;1] + Σ_targets β_i d_i + Σ_modes W_k Z_k [X;1]
 //
-// Pass 1 (SkinPass, raw WebGL2, once per avatar and new state): the skinning vertex shader runs once per vertex
-// (drawArrays of points with the rasterizer off) and transform feedback captures the skinned position x and the
-// normal normalize(n + dn) into two buffers. Pass 2 (three.js): each draw reads those buffers as its position and
-// normal attributes: gl_Position = view_proj (x + instance_offset). Same numbers as one pass, since the same
-// shader code computes them and the capture stores the floats as they are; but a software rasterizer
-// (SwiftShader) that shades 4 index entries per vertex-cache miss runs the skinning 4.4× fewer times.
+// Pass 1 (once per avatar and new state): a fragment shader over a float render target of one texel per vertex
+// (WIDTH texels per row) computes the skinned position x and the normal normalize(n + dn) of its vertex into two
+// RGBA32F targets. Pass 2: each draw's vertex shader reads its vertex's two texels (texelFetch at gl_VertexID) and
+// projects: gl_Position = view_proj (x + instance_offset). Same numbers as one pass (the same highp arithmetic,
+// stored as 32-bit floats), but every vertex is skinned once per frame: a software rasterizer (SwiftShader)
+// shades 4 index entries per vertex-cache miss, 4.4× the vertex count for the default avatar.
 //
 // T_h and Z_k are 3×4 affine handles stored row-major, 12 floats each (at their offsets in p, and in z). The
 // parameter rows (vec4) of an avatar are its rig handle slots' rows (the handles the mesh uses), the modes' rows
 // (z as is), then p as scalars for the blendshape weights: a std140 uniform block when they fit, so that the
-// reads of T_h and Z_k are uniform loads, else an RGBA32F texture. Per vertex: the entry ranges (first handle
-// entry, end, first blendshape entry, end) and the mode weights W_r (up to 16 modes, four vec4) are vertex
-// attributes; the entries themselves are data textures read with texelFetch at a linear index (WIDTH texels per
-// row): handles (RG32UI: the row of the handle's slot, weight bits), shapes (RGBA32UI: parameter index, delta
-// bits), and mode weights beyond 16 modes (RGBA32F). The mode terms are written out with constant row indices.
-// The arithmetic is the WGSL shader's, term by term and in the same order.
+// reads of T_h and Z_k are uniform loads (the mode terms are written out with constant row indices), else an
+// RGBA32F texture. The per-vertex data are data textures read with texelFetch at a linear index: rest position
+// and normal (RGBA32F), entry ranges (RGBA32UI: first handle entry, end, first blendshape entry, end), handle
+// entries (RG32UI: the row of the handle's slot, weight bits), blendshape entries (RGBA32UI: parameter index,
+// delta bits) and mode weights W_r (RGBA32F, 4 modes per texel). The arithmetic is the WGSL shader's, term by
+// term and in the same order.
 //
 // Fragment: base colour = factor × sRGB texture (sampled as linear), two-sided Lambert 0.25 + 0.75 |n·l| with
 // the renderer's light, alpha modes (mask discards below the cutoff, blend keeps alpha), and the linear result
@@ -41,8 +41,13 @@ vec3 linearToSrgb(vec3 c) {
 }
 `;
 
-/** Pass 1: the skinning, captured by transform feedback. */
-const SKIN_VERTEX = /* glsl */ `#version 300 es
+const QUAD_VERTEX = /* glsl */ `
+in vec3 position;
+void main() { gl_Position = vec4(position.xy, 0.0, 1.0); }
+`;
+
+/** Pass 1: the skinning, one fragment per vertex. */
+const SKIN_FRAGMENT = /* glsl */ `
 precision highp float;
 precision highp int;
 precision highp sampler2D;
@@ -60,22 +65,15 @@ layout(std140) uniform Params {
 uniform sampler2D uParams;       // RGBA32F parameter rows
 #define ROW(t) texelFetch(uParams, at(t), 0)
 #endif
+uniform sampler2D uPosition;     // rest position (xyz) per vertex
+uniform sampler2D uNormal;       // rest normal (xyz) per vertex
+uniform usampler2D uRanges;      // (first handle entry, end, first blendshape entry, end) per vertex
 uniform usampler2D uHandles;     // (row of the handle's slot, weight bits)
 uniform usampler2D uShapes;      // (parameter index, delta xyz bits)
-#ifdef MODE_ATTRIBUTES
-in vec4 aModeWeights0;           // W_r of modes 4i .. 4i + 3 (zero past m)
-in vec4 aModeWeights1;
-in vec4 aModeWeights2;
-in vec4 aModeWeights3;
-#else
-uniform sampler2D uModeWeights;  // RGBA32F: W_r, vertex-major, ceil(m / 4) texels per vertex
-#endif
-in vec3 position;
-in vec3 normal;
-in uvec4 aRange;                 // (first handle entry, end, first blendshape entry, end)
+uniform sampler2D uModeWeights;  // W_r, vertex-major, ceil(m / 4) texels per vertex
 
-out vec3 oPosition;              // x (before the instance offset)
-out vec3 oNormal;                // normalize(n + dn)
+layout(location = 0) out vec4 oPosition;  // x (before the instance offset)
+layout(location = 1) out vec4 oNormal;    // normalize(n + dn)
 
 ivec2 at(int i) { return ivec2(i % WIDTH, i / WIDTH); }
 
@@ -97,15 +95,18 @@ void handle(int t, vec3 x, vec3 n, out vec3 ax, out vec3 ln) {
 }
 
 void main() {
-  int v = gl_VertexID;
-  vec3 x = position;
-  vec3 n = normal;
+  ivec2 texel = ivec2(gl_FragCoord.xy);
+  int v = texel.y * WIDTH + texel.x;
+  if (v >= VERTICES) discard;
+  vec3 x = texelFetch(uPosition, texel, 0).xyz;
+  vec3 n = texelFetch(uNormal, texel, 0).xyz;
+  uvec4 range = texelFetch(uRanges, texel, 0);
   vec3 dx = vec3(0.0);
   vec3 dn = vec3(0.0);
   vec3 ax;
   vec3 ln;
   // rig handles (bones, or the global affine handle): w (T_h - I)[X;1]
-  for (int e = int(aRange.x); e < int(aRange.y); e++) {
+  for (int e = int(range.x); e < int(range.y); e++) {
     uvec2 h = texelFetch(uHandles, at(e), 0).rg;
     float w = uintBitsToFloat(h.y);
     handle(int(h.x), x, n, ax, ln);
@@ -113,13 +114,13 @@ void main() {
     dn = dn + w * (ln - n);
   }
   // blendshapes: beta_i d_i
-  for (int e = int(aRange.z); e < int(aRange.w); e++) {
+  for (int e = int(range.z); e < int(range.w); e++) {
     uvec4 s = texelFetch(uShapes, at(e), 0);
     dx = dx + param(int(s.x)) * uintBitsToFloat(s.yzw);
   }
-  // secondary motion: W_k Z_k [X;1]
-#ifdef MODE_ATTRIBUTES
-  MODE_TERMS
+  // secondary motion: W_k Z_k [X;1], the terms written out when there are few modes
+#ifdef MODE_TERMS_WRITTEN
+  /* MODE_TERMS */
 #elif MODES > 0
   for (int k4 = 0; k4 < (MODES + 3) / 4; k4++) {
     vec4 w4 = texelFetch(uModeWeights, at(v * ((MODES + 3) / 4) + k4), 0);
@@ -132,29 +133,29 @@ void main() {
     }
   }
 #endif
-  oPosition = x + dx;
-  oNormal = normalize(n + dn);
-  gl_Position = vec4(0.0);
-  gl_PointSize = 1.0;
+  oPosition = vec4(x + dx, 0.0);
+  oNormal = vec4(normalize(n + dn), 0.0);
 }
 `;
 
-const SKIN_FRAGMENT = /* glsl */ `#version 300 es
-precision highp float;
-out vec4 fragColor;
-void main() { fragColor = vec4(0.0); }
-`;
-
-/** Pass 2: the skinned vertices drawn (position and normal are the captured buffers). */
+/** Pass 2: the skinned vertices drawn. */
 const VERTEX = /* glsl */ `
+precision highp float;
+precision highp int;
+precision highp sampler2D;
+#define WIDTH ${WIDTH}
+uniform sampler2D uSkinnedPosition;  // pass 1's targets
+uniform sampler2D uSkinnedNormal;
 uniform mat4 uViewProj;          // column-major view-projection (the renderer's frame.view_proj)
 uniform vec3 uInstanceOffset;    // the avatar's place on the grid (the renderer's instance_offset)
 out vec3 vNormal;
 out vec2 vUv;
 void main() {
-  vNormal = normal;
+  ivec2 t = ivec2(gl_VertexID % WIDTH, gl_VertexID / WIDTH);
+  vec3 skinned = texelFetch(uSkinnedPosition, t, 0).xyz;
+  vNormal = texelFetch(uSkinnedNormal, t, 0).xyz;
   vUv = uv;
-  gl_Position = uViewProj * vec4(position + uInstanceOffset, 1.0);
+  gl_Position = uViewProj * vec4(skinned + uInstanceOffset, 1.0);
 }
 `;
 
@@ -187,71 +188,61 @@ void main() {
 }
 `;
 
-type GL = WebGL2RenderingContext;
-
-function check<T>(v: T | null, what: string): T {
-  if (v === null) throw new Error(`WebGL: could not create ${what}`);
-  return v;
-}
-
-/** A raw data texture of `components` 32-bit values per texel at linear indices, WIDTH texels per row. */
-function dataTexture(gl: GL, values: Uint32Array | Float32Array, components: 2 | 4, maxSize: number): WebGLTexture {
+/** A data texture of `components` 32-bit values per texel at linear indices, WIDTH texels per row. */
+function dataTexture(
+  values: Uint32Array | Float32Array,
+  components: 2 | 4,
+  maxSize: number,
+): THREE.DataTexture {
   const texels = Math.max(1, Math.ceil(values.length / components));
-  const height = Math.ceil(texels / WIDTH);
-  if (height > maxSize) throw new Error(`data texture of ${texels} texels exceeds ${WIDTH}×${maxSize}`);
+  const width = WIDTH;
+  const height = Math.ceil(texels / width);
+  if (height > maxSize) throw new Error(`data texture of ${texels} texels exceeds ${width}×${maxSize}`);
   const isFloat = values instanceof Float32Array;
-  const data = isFloat ? new Float32Array(WIDTH * height * components) : new Uint32Array(WIDTH * height * components);
+  const data = isFloat ? new Float32Array(width * height * components) : new Uint32Array(width * height * components);
   data.set(values);
-  const t = check(gl.createTexture(), 'a texture');
-  gl.bindTexture(gl.TEXTURE_2D, t);
-  const [internal, format] = isFloat
-    ? components === 2 ? [gl.RG32F, gl.RG] : [gl.RGBA32F, gl.RGBA]
-    : components === 2 ? [gl.RG32UI, gl.RG_INTEGER] : [gl.RGBA32UI, gl.RGBA_INTEGER];
-  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-  gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-  gl.texStorage2D(gl.TEXTURE_2D, 1, internal, WIDTH, height);
-  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, WIDTH, height, format, isFloat ? gl.FLOAT : gl.UNSIGNED_INT, data);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
-  gl.bindTexture(gl.TEXTURE_2D, null);
-  return t;
+  const formats = isFloat
+    ? { 2: [THREE.RGFormat, 'RG32F'], 4: [THREE.RGBAFormat, 'RGBA32F'] }
+    : { 2: [THREE.RGIntegerFormat, 'RG32UI'], 4: [THREE.RGBAIntegerFormat, 'RGBA32UI'] };
+  const [format, internal] = formats[components] as [THREE.PixelFormat, THREE.PixelFormatGPU];
+  const tex = new THREE.DataTexture(data, width, height, format, isFloat ? THREE.FloatType : THREE.UnsignedIntType);
+  tex.internalFormat = internal;
+  tex.minFilter = THREE.NearestFilter;
+  tex.magFilter = THREE.NearestFilter;
+  tex.generateMipmaps = false;
+  tex.flipY = false;
+  tex.unpackAlignment = 4;
+  tex.needsUpdate = true;
+  return tex;
 }
 
-function buffer(gl: GL, target: number, data: ArrayBufferView | number, usage: number): WebGLBuffer {
-  const b = check(gl.createBuffer(), 'a buffer');
-  gl.bindBuffer(target, b);
-  if (typeof data === 'number') gl.bufferData(target, data, usage);
-  else gl.bufferData(target, data, usage);
-  gl.bindBuffer(target, null);
-  return b;
+/** xyz per vertex → xyz0 per texel. */
+function vec4s(xyz: Float32Array, n: number): Float32Array {
+  const out = new Float32Array(4 * n);
+  for (let v = 0; v < n; v++) out.set(xyz.subarray(3 * v, 3 * v + 3), 4 * v);
+  return out;
 }
 
-function compile(gl: GL, type: number, source: string): WebGLShader {
-  const s = check(gl.createShader(type), 'a shader');
-  gl.shaderSource(s, source);
-  gl.compileShader(s);
-  return s;
-}
+/** The most modes whose terms are written out in the skinning shader (constant row indices). */
+export const MODE_TERMS_LIMIT = 32;
 
-/** The most modes whose weights are vertex attributes (four vec4); more are read from a texture. */
-export const MODE_ATTRIBUTE_LIMIT = 16;
+/** The full-target quad of the skinning pass. */
+const QUAD = (() => {
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.BufferAttribute(new Float32Array([-1, -1, 0, 3, -1, 0, -1, 3, 0]), 3));
+  return g;
+})();
+const QUAD_CAMERA = new THREE.Camera();
 
-const ATTRIBUTES = ['position', 'normal', 'aRange', 'aModeWeights0', 'aModeWeights1', 'aModeWeights2', 'aModeWeights3'];
-
-/** The static data of one asset on the GPU, shared by every avatar that uses the asset: the skinning pass's
- *  program, vertex array and data textures, and the drawing pass's index buffers and UVs. */
+/** The static data of one asset on the GPU, shared by every avatar that uses the asset. */
 export class SkinAsset {
   readonly geometries: THREE.BufferGeometry[];
-  readonly uv: THREE.BufferAttribute;
-  readonly sphere: THREE.Sphere;
+  readonly textures: Record<string, THREE.DataTexture>;
   private white: THREE.DataTexture;
-  readonly program: WebGLProgram;
-  readonly vao: WebGLVertexArrayObject;
-  private readonly buffers: WebGLBuffer[] = [];
-  private readonly textures: { unit: number; name: string; texture: WebGLTexture }[] = [];
-  private readonly paramsUnit: number;
-  private linked = false;
+  /** The skinning shader with the asset's sizes as constants. */
+  readonly skinShader: string;
+  /** Rows of the skinning targets (WIDTH texels per row, one per vertex). */
+  readonly targetRows: number;
 
   /** Offset in p of the rig handle in each slot (3 parameter rows per slot). */
   readonly slots: Int32Array;
@@ -260,11 +251,7 @@ export class SkinAsset {
   /** Whether the rows fit a uniform block (else a texture). */
   readonly uniformBlock: boolean;
 
-  constructor(
-    private readonly gl: GL,
-    readonly data: SkinData,
-    maxTextureSize: number,
-  ) {
+  constructor(readonly data: SkinData, maxTextureSize: number, maxUniformBlockSize: number) {
     // the rig handles the mesh uses, each given a slot; the handle entries point at the slot's first row
     const slotOf = new Map<number, number>();
     const handles = data.handles.slice();
@@ -284,85 +271,59 @@ export class SkinAsset {
     this.slots = Int32Array.from(slotOf.keys());
     const m = data.modes;
     const n = data.vertices;
+    const m4 = Math.ceil(m / 4);
     this.rows = 3 * (this.slots.length + m) + Math.ceil(data.numP / 4);
-    this.uniformBlock = 16 * this.rows <= (gl.getParameter(gl.MAX_UNIFORM_BLOCK_SIZE) as number);
-    const modeAttributes = m <= MODE_ATTRIBUTE_LIMIT;
+    this.uniformBlock = 16 * this.rows <= maxUniformBlockSize;
+    this.targetRows = Math.max(1, Math.ceil(n / WIDTH));
+    if (this.targetRows > maxTextureSize) throw new Error(`${n} vertices exceed ${WIDTH}×${maxTextureSize}`);
 
-    // the skinning program: the asset's sizes are compile-time constants, the mode terms written out
-    const modeRows = 3 * this.slots.length;
-    const defines = [`#define MODES ${m}`, `#define MODE_ROWS ${modeRows}`, `#define SCALARS ${3 * (this.slots.length + m)}`];
-    if (this.uniformBlock) defines.push(`#define PARAM_ROWS ${this.rows}`);
-    if (modeAttributes) defines.push('#define MODE_ATTRIBUTES 1');
-    let terms = '';
-    for (let k = 0; k < m && modeAttributes; k++) {
-      const w = `aModeWeights${k >> 2}.${'xyzw'[k & 3]}`;
-      terms += `handle(${modeRows + 3 * k}, x, n, ax, ln); dx = dx + ${w} * ax; dn = dn + ${w} * ln;\n  `;
-    }
-    const vs = compile(gl, gl.VERTEX_SHADER, SKIN_VERTEX.replace('// DEFINES', defines.join('\n')).replace('MODE_TERMS', terms));
-    const fs = compile(gl, gl.FRAGMENT_SHADER, SKIN_FRAGMENT);
-    const program = check(gl.createProgram(), 'a program');
-    gl.attachShader(program, vs);
-    gl.attachShader(program, fs);
-    ATTRIBUTES.forEach((a, i) => gl.bindAttribLocation(program, i, a));
-    gl.transformFeedbackVaryings(program, ['oPosition', 'oNormal'], gl.SEPARATE_ATTRIBS);
-    gl.linkProgram(program); // checked on first use (KHR_parallel_shader_compile style: no stall here)
-    this.program = program;
-    this.vs = vs;
-    this.fs = fs;
-
-    // vertex data of the skinning pass
-    this.vao = check(gl.createVertexArray(), 'a vertex array');
-    gl.bindVertexArray(this.vao);
-    const attribute = (loc: number, values: Float32Array | Uint32Array, size: number) => {
-      const b = buffer(gl, gl.ARRAY_BUFFER, values, gl.STATIC_DRAW);
-      this.buffers.push(b);
-      gl.bindBuffer(gl.ARRAY_BUFFER, b);
-      gl.enableVertexAttribArray(loc);
-      if (values instanceof Uint32Array) gl.vertexAttribIPointer(loc, size, gl.UNSIGNED_INT, 0, 0);
-      else gl.vertexAttribPointer(loc, size, gl.FLOAT, false, 0, 0);
-    };
-    attribute(0, data.position, 3);
-    attribute(1, data.normal, 3);
-    const range = new Uint32Array(4 * n);
+    const ranges = new Uint32Array(4 * n);
     for (let v = 0; v < n; v++) {
-      range[4 * v] = data.offsets[2 * v];
-      range[4 * v + 1] = data.offsets[2 * v + 2];
-      range[4 * v + 2] = data.offsets[2 * v + 1];
-      range[4 * v + 3] = data.offsets[2 * v + 3];
+      ranges[4 * v] = data.offsets[2 * v];
+      ranges[4 * v + 1] = data.offsets[2 * v + 2];
+      ranges[4 * v + 2] = data.offsets[2 * v + 1];
+      ranges[4 * v + 3] = data.offsets[2 * v + 3];
     }
-    attribute(2, range, 4);
-    if (modeAttributes) {
-      for (let i = 0; i < 4; i++) {
-        const w = new Float32Array(4 * n);
-        for (let v = 0; v < n; v++) {
-          for (let c = 0; c < 4 && 4 * i + c < m; c++) w[4 * v + c] = data.modeWeights[v * m + 4 * i + c];
-        }
-        attribute(3 + i, w, 4);
-      }
+    const weights = new Float32Array(n * m4 * 4);
+    for (let v = 0; v < n; v++) {
+      for (let k = 0; k < m; k++) weights[v * m4 * 4 + k] = data.modeWeights[v * m + k];
     }
-    gl.bindVertexArray(null);
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
-    this.textures.push({ unit: 0, name: 'uHandles', texture: dataTexture(gl, handles, 2, maxTextureSize) });
-    this.textures.push({ unit: 1, name: 'uShapes', texture: dataTexture(gl, data.shapes, 4, maxTextureSize) });
-    if (!modeAttributes) {
-      const m4 = Math.ceil(m / 4);
-      const weights = new Float32Array(n * m4 * 4);
-      for (let v = 0; v < n; v++) {
-        for (let k = 0; k < m; k++) weights[v * m4 * 4 + k] = data.modeWeights[v * m + k];
-      }
-      this.textures.push({ unit: 2, name: 'uModeWeights', texture: dataTexture(gl, weights, 4, maxTextureSize) });
-    }
-    this.paramsUnit = 3;
+    this.textures = {
+      uPosition: dataTexture(vec4s(data.position, n), 4, maxTextureSize),
+      uNormal: dataTexture(vec4s(data.normal, n), 4, maxTextureSize),
+      uRanges: dataTexture(ranges, 4, maxTextureSize),
+      uHandles: dataTexture(handles, 2, maxTextureSize),
+      uShapes: dataTexture(data.shapes, 4, maxTextureSize),
+      uModeWeights: dataTexture(weights, 4, maxTextureSize),
+    };
 
-    // the drawing pass: indices and UVs (positions and normals are each avatar's captured buffers)
-    this.uv = new THREE.BufferAttribute(data.uv, 2);
-    // the rest mesh's bounding sphere (three sorts draws by it; it cannot compute one from captured buffers)
-    const rest = new THREE.BufferGeometry();
-    rest.setAttribute('position', new THREE.BufferAttribute(data.position, 3));
-    rest.computeBoundingSphere();
-    this.sphere = rest.boundingSphere ?? new THREE.Sphere();
+    // the skinning shader: the asset's sizes are constants, the mode terms written out
+    const modeRows = 3 * this.slots.length;
+    const defines = [
+      `#define VERTICES ${n}`,
+      `#define MODES ${m}`,
+      `#define MODE_ROWS ${modeRows}`,
+      `#define SCALARS ${3 * (this.slots.length + m)}`,
+    ];
+    if (this.uniformBlock) defines.push(`#define PARAM_ROWS ${this.rows}`);
+    let terms = '';
+    if (m <= MODE_TERMS_LIMIT) {
+      defines.push('#define MODE_TERMS_WRITTEN 1');
+      for (let k4 = 0; k4 < m4; k4++) terms += `vec4 w${k4} = texelFetch(uModeWeights, at(v * ${m4} + ${k4}), 0);\n  `;
+      for (let k = 0; k < m; k++) {
+        const w = `w${k >> 2}.${'xyzw'[k & 3]}`;
+        terms += `handle(${modeRows + 3 * k}, x, n, ax, ln); dx = dx + ${w} * ax; dn = dn + ${w} * ln;\n  `;
+      }
+    }
+    this.skinShader = SKIN_FRAGMENT.replace('// DEFINES', defines.join('\n')).replace('/* MODE_TERMS */', terms);
+
+    const uv = new THREE.BufferAttribute(data.uv, 2);
+    // three needs a position attribute for its bookkeeping (the shader reads the skinned targets instead)
+    const position = new THREE.BufferAttribute(data.position, 3);
     this.geometries = data.draws.map((d) => {
       const g = new THREE.BufferGeometry();
+      g.setAttribute('position', position);
+      g.setAttribute('uv', uv);
       g.setIndex(new THREE.BufferAttribute(d.indices, 1));
       return g;
     });
@@ -370,44 +331,12 @@ export class SkinAsset {
     this.white.needsUpdate = true;
   }
 
-  private readonly vs: WebGLShader;
-  private readonly fs: WebGLShader;
-
-  /** Run the skinning of one avatar: its parameters → its captured position and normal buffers. Leaves three's
-   *  GL state to be reset by the caller (renderer.resetState()). */
-  skin(params: ParamBlock): void {
-    const gl = this.gl;
-    if (!this.linked) {
-      if (!gl.getProgramParameter(this.program, gl.LINK_STATUS)) {
-        throw new Error(
-          `skinning program: ${gl.getShaderInfoLog(this.vs) ?? ''} ${gl.getProgramInfoLog(this.program) ?? ''}`.trim(),
-        );
-      }
-      gl.useProgram(this.program);
-      for (const t of this.textures) gl.uniform1i(gl.getUniformLocation(this.program, t.name), t.unit);
-      if (this.uniformBlock) gl.uniformBlockBinding(this.program, gl.getUniformBlockIndex(this.program, 'Params'), 0);
-      else gl.uniform1i(gl.getUniformLocation(this.program, 'uParams'), this.paramsUnit);
-      this.linked = true;
-    }
-    gl.useProgram(this.program);
-    for (const t of this.textures) {
-      gl.activeTexture(gl.TEXTURE0 + t.unit);
-      gl.bindTexture(gl.TEXTURE_2D, t.texture);
-    }
-    params.upload(gl, this.paramsUnit);
-    gl.bindVertexArray(this.vao);
-    gl.enable(gl.RASTERIZER_DISCARD);
-    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, params.feedback);
-    gl.beginTransformFeedback(gl.POINTS);
-    gl.drawArrays(gl.POINTS, 0, this.data.vertices);
-    gl.endTransformFeedback();
-    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, null);
-    gl.disable(gl.RASTERIZER_DISCARD);
-    gl.bindVertexArray(null);
-  }
-
-  /** The material of one draw of an avatar. */
-  material(draw: Draw, perAvatar: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform }): THREE.ShaderMaterial {
+  /** The material of one draw of an avatar: reads the avatar's skinned targets. */
+  material(
+    draw: Draw,
+    params: ParamBlock,
+    perAvatar: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform },
+  ): THREE.ShaderMaterial {
     const alphaMode = draw.alphaMode === 'MASK' ? 1 : draw.alphaMode === 'BLEND' ? 2 : 0;
     return new THREE.ShaderMaterial({
       glslVersion: THREE.GLSL3,
@@ -416,6 +345,8 @@ export class SkinAsset {
       uniforms: {
         uInstanceOffset: perAvatar.uInstanceOffset,
         uViewProj: perAvatar.uViewProj,
+        uSkinnedPosition: { value: params.target.textures[0] },
+        uSkinnedNormal: { value: params.target.textures[1] },
         uColor: { value: new THREE.Vector4(...draw.color) },
         uMap: { value: draw.map ?? this.white },
         uAlpha: { value: new THREE.Vector2(alphaMode, draw.alphaCutoff) },
@@ -430,71 +361,76 @@ export class SkinAsset {
   }
 
   dispose(): void {
-    const gl = this.gl;
     for (const g of this.geometries) g.dispose();
+    for (const t of Object.values(this.textures)) t.dispose();
     this.white.dispose();
     for (const d of this.data.draws) d.map?.dispose();
-    gl.deleteProgram(this.program);
-    gl.deleteShader(this.vs);
-    gl.deleteShader(this.fs);
-    gl.deleteVertexArray(this.vao);
-    for (const b of this.buffers) gl.deleteBuffer(b);
-    for (const t of this.textures) gl.deleteTexture(t.texture);
   }
 }
 
-/** One avatar's skinning state: its parameter rows (uniform buffer, or texture) and the captured position and
- *  normal buffers, which its draws (the asset's index buffers) read as attributes. */
+/** One avatar's skinning: its parameter rows (a uniform block, or a texture), the skinning pass (a quad over the
+ *  avatar's two float targets) and the targets its draws read. */
 export class ParamBlock {
   readonly values: Float32Array;
-  readonly feedback: WebGLTransformFeedback;
-  /** The drawing pass's geometries (one per draw of the asset). */
-  readonly geometries: THREE.BufferGeometry[];
-  private readonly ubo: WebGLBuffer | null;
-  private readonly texture: WebGLTexture | null;
-  private readonly outputs: WebGLBuffer[];
-  private readonly height: number;
+  readonly target: THREE.WebGLRenderTarget;
+  private readonly group: THREE.UniformsGroup | null;
+  private readonly texture: THREE.DataTexture | null;
+  private readonly scene = new THREE.Scene();
+  private readonly material: THREE.RawShaderMaterial;
   private readonly numP: number;
   private readonly modes: number;
   private readonly slots: Int32Array;
   /** Values changed since the last skinning. */
   dirty = false;
 
-  constructor(
-    private readonly gl: GL,
-    readonly asset: SkinAsset,
-  ) {
+  constructor(readonly asset: SkinAsset) {
     this.numP = asset.data.numP;
     this.modes = asset.data.modes;
     this.slots = asset.slots;
-    const n = asset.data.vertices;
+    const uniforms: Record<string, THREE.IUniform> = {};
+    for (const [name, t] of Object.entries(asset.textures)) uniforms[name] = { value: t };
     if (asset.uniformBlock) {
       this.values = new Float32Array(4 * asset.rows);
-      this.height = 0;
-      this.ubo = buffer(gl, gl.UNIFORM_BUFFER, this.values.byteLength, gl.DYNAMIC_DRAW);
+      this.group = new THREE.UniformsGroup();
+      this.group.setName('Params');
+      this.group.add(new THREE.Uniform(this.values));
       this.texture = null;
     } else {
-      this.height = Math.max(1, Math.ceil(asset.rows / WIDTH));
-      this.values = new Float32Array(4 * WIDTH * this.height);
-      this.ubo = null;
-      this.texture = dataTexture(gl, this.values, 4, Infinity);
+      const height = Math.max(1, Math.ceil(asset.rows / WIDTH));
+      this.values = new Float32Array(4 * WIDTH * height);
+      this.group = null;
+      const t = new THREE.DataTexture(this.values, WIDTH, height, THREE.RGBAFormat, THREE.FloatType);
+      t.internalFormat = 'RGBA32F';
+      t.minFilter = THREE.NearestFilter;
+      t.magFilter = THREE.NearestFilter;
+      t.generateMipmaps = false;
+      t.flipY = false;
+      t.unpackAlignment = 4;
+      t.needsUpdate = true;
+      this.texture = t;
+      uniforms.uParams = { value: t };
     }
-    this.outputs = [0, 1].map(() => buffer(gl, gl.ARRAY_BUFFER, 12 * n, gl.DYNAMIC_COPY));
-    this.feedback = check(gl.createTransformFeedback(), 'a transform feedback');
-    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, this.feedback);
-    this.outputs.forEach((b, i) => gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, i, b));
-    gl.bindTransformFeedback(gl.TRANSFORM_FEEDBACK, null);
-    gl.bindBuffer(gl.TRANSFORM_FEEDBACK_BUFFER, null);
-    const position = new THREE.GLBufferAttribute(this.outputs[0], gl.FLOAT, 3, 4, n);
-    const normal = new THREE.GLBufferAttribute(this.outputs[1], gl.FLOAT, 3, 4, n);
-    this.geometries = asset.geometries.map((shared) => {
-      const g = new THREE.BufferGeometry();
-      g.setIndex(shared.index);
-      g.setAttribute('position', position as unknown as THREE.BufferAttribute);
-      g.setAttribute('normal', normal as unknown as THREE.BufferAttribute);
-      g.setAttribute('uv', asset.uv);
-      g.boundingSphere = asset.sphere.clone();
-      return g;
+    this.material = new THREE.RawShaderMaterial({
+      glslVersion: THREE.GLSL3,
+      vertexShader: QUAD_VERTEX,
+      fragmentShader: asset.skinShader,
+      uniforms,
+      depthTest: false,
+      depthWrite: false,
+      blending: THREE.NoBlending,
+    });
+    if (this.group) this.material.uniformsGroups = [this.group];
+    const quad = new THREE.Mesh(QUAD, this.material);
+    quad.frustumCulled = false;
+    this.scene.add(quad);
+    this.target = new THREE.WebGLRenderTarget(WIDTH, asset.targetRows, {
+      count: 2,
+      type: THREE.FloatType,
+      format: THREE.RGBAFormat,
+      minFilter: THREE.NearestFilter,
+      magFilter: THREE.NearestFilter,
+      generateMipmaps: false,
+      depthBuffer: false,
     });
   }
 
@@ -507,32 +443,23 @@ export class ParamBlock {
     if (secondary) v.set(z.subarray(0, 12 * this.modes), zAt);
     else v.fill(0, zAt, zAt + 12 * this.modes);
     v.set(p.subarray(0, this.numP), zAt + 12 * this.modes);
+    if (this.texture) this.texture.needsUpdate = true;
     this.dirty = true;
   }
 
-  /** Upload the values (one bufferSubData or texSubImage2D) and bind them for the skinning pass. */
-  upload(gl: GL, unit: number): void {
-    if (this.ubo) {
-      gl.bindBuffer(gl.UNIFORM_BUFFER, this.ubo);
-      gl.bufferSubData(gl.UNIFORM_BUFFER, 0, this.values);
-      gl.bindBuffer(gl.UNIFORM_BUFFER, null);
-      gl.bindBufferBase(gl.UNIFORM_BUFFER, 0, this.ubo);
-    } else if (this.texture) {
-      gl.activeTexture(gl.TEXTURE0 + unit);
-      gl.bindTexture(gl.TEXTURE_2D, this.texture);
-      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, WIDTH, this.height, gl.RGBA, gl.FLOAT, this.values);
-    }
+  /** The skinning pass: the targets from the current values (the uniform block is uploaded by three, one
+   *  bufferSubData per frame). */
+  skin(renderer: THREE.WebGLRenderer): void {
+    renderer.setRenderTarget(this.target);
+    renderer.render(this.scene, QUAD_CAMERA);
     this.dirty = false;
   }
 
   dispose(): void {
-    const gl = this.gl;
-    for (const g of this.geometries) g.dispose();
-    gl.deleteTransformFeedback(this.feedback);
-    for (const b of this.outputs) gl.deleteBuffer(b);
-    if (this.ubo) gl.deleteBuffer(this.ubo);
-    if (this.texture) gl.deleteTexture(this.texture);
+    this.target.dispose();
+    this.material.dispose();
+    this.texture?.dispose();
+    this.group?.dispose();
   }
 }
 
