@@ -18,7 +18,7 @@ import type { SkinData } from './glb.js';
 import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
 import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
-import { ParamBlock, SkinAsset, groundMesh } from './skin.js';
+import { ParamBlock, SkinAsset, SkinTarget, groundMesh } from './skin.js';
 import { Connection, decodeMessage, type StateSample } from './wire.js';
 
 export interface ViewerApi {
@@ -78,6 +78,7 @@ let secondary = q.get('secondary') !== '0';
 let frozen = false;
 let status = 'loading';
 const views = new Map<string, AvatarView>();
+const skinTarget = new SkinTarget();
 const assets = new Map<string, SkinAsset>();
 let avatarOrder: string[] = [];
 
@@ -197,7 +198,7 @@ async function load(): Promise<void> {
       views.get(entry.id)!.entry = entry;
       return;
     }
-    const params = new ParamBlock(asset);
+    const params = new ParamBlock(asset, skinTarget);
     const uniforms = {
       uInstanceOffset: { value: new THREE.Vector3() },
       uViewProj: viewProj,
@@ -213,6 +214,17 @@ async function load(): Promise<void> {
     scene.add(group);
     views.set(entry.id, { entry, asset, params, group, uniforms, latest: null, applied: null });
   });
+  // the avatars' bands in the skinning targets (reallocated when the rows change: every avatar skinned again)
+  let rows = 0;
+  for (const v of views.values()) rows += v.asset.targetRows;
+  const resized = rows !== skinTarget.rows;
+  skinTarget.resize(rows);
+  let row0 = 0;
+  for (const v of views.values()) {
+    v.params.place(row0, skinTarget.rows);
+    row0 += v.asset.targetRows;
+    if (resized && v.applied) v.params.dirty = true;
+  }
   const layout = gridLayout(drawable.map((_, i) => datas[i].bounds));
   drawable.forEach((entry, i) => {
     (views.get(entry.id)!.uniforms.uInstanceOffset.value as THREE.Vector3).set(...layout.offsets[i]);
@@ -327,15 +339,16 @@ function frame(): void {
     }
     v.group.visible = v.applied !== null;
   }
-  // the skinning pass of every avatar with new parameters, then the scene
-  let skinned = false;
+  // one skinning pass for every avatar with new parameters, then the scene
+  let skinning = false;
   for (const v of views.values()) {
-    if (v.params.dirty && v.group.visible) {
-      v.params.skin(renderer);
-      skinned = true;
-    }
+    v.params.quad.visible = v.params.dirty && v.group.visible;
+    skinning ||= v.params.quad.visible;
   }
-  if (skinned) renderer.setRenderTarget(null);
+  if (skinning) {
+    skinTarget.render(renderer);
+    for (const v of views.values()) if (v.params.quad.visible) v.params.dirty = false;
+  }
   renderer.render(scene, camera);
   const t = nowEpochMs();
   metrics.frameRendered(fresh.map((s) => t - s.publishMs));

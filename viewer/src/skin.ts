@@ -72,6 +72,8 @@ uniform usampler2D uHandles;     // (row of the handle's slot, weight bits)
 uniform usampler2D uShapes;      // (parameter index, delta xyz bits)
 uniform sampler2D uModeWeights;  // W_r, vertex-major, ceil(m / 4) texels per vertex
 
+uniform int uRow0;               // the avatar's first row in the shared skinning targets
+
 layout(location = 0) out vec4 oPosition;  // x (before the instance offset)
 layout(location = 1) out vec4 oNormal;    // normalize(n + dn)
 
@@ -95,7 +97,7 @@ void handle(int t, vec3 x, vec3 n, out vec3 ax, out vec3 ln) {
 }
 
 void main() {
-  ivec2 texel = ivec2(gl_FragCoord.xy);
+  ivec2 texel = ivec2(gl_FragCoord.xy) - ivec2(0, uRow0);
   int v = texel.y * WIDTH + texel.x;
   if (v >= VERTICES) discard;
   vec3 x = texelFetch(uPosition, texel, 0).xyz;
@@ -148,10 +150,11 @@ uniform sampler2D uSkinnedPosition;  // pass 1's targets
 uniform sampler2D uSkinnedNormal;
 uniform mat4 uViewProj;          // column-major view-projection (the renderer's frame.view_proj)
 uniform vec3 uInstanceOffset;    // the avatar's place on the grid (the renderer's instance_offset)
+uniform int uRow0;               // the avatar's first row in the targets
 out vec3 vNormal;
 out vec2 vUv;
 void main() {
-  ivec2 t = ivec2(gl_VertexID % WIDTH, gl_VertexID / WIDTH);
+  ivec2 t = ivec2(gl_VertexID % WIDTH, uRow0 + gl_VertexID / WIDTH);
   vec3 skinned = texelFetch(uSkinnedPosition, t, 0).xyz;
   vNormal = texelFetch(uSkinnedNormal, t, 0).xyz;
   vUv = uv;
@@ -345,8 +348,9 @@ export class SkinAsset {
       uniforms: {
         uInstanceOffset: perAvatar.uInstanceOffset,
         uViewProj: perAvatar.uViewProj,
-        uSkinnedPosition: { value: params.target.textures[0] },
-        uSkinnedNormal: { value: params.target.textures[1] },
+        uSkinnedPosition: params.skinTarget.position,
+        uSkinnedNormal: params.skinTarget.normal,
+        uRow0: params.row0,
         uColor: { value: new THREE.Vector4(...draw.color) },
         uMap: { value: draw.map ?? this.white },
         uAlpha: { value: new THREE.Vector2(alphaMode, draw.alphaCutoff) },
@@ -368,14 +372,54 @@ export class SkinAsset {
   }
 }
 
-/** One avatar's skinning: its parameter rows (a uniform block, or a texture), the skinning pass (a quad over the
- *  avatar's two float targets) and the targets its draws read. */
+/** The skinning targets of all avatars (two RGBA32F render targets, each avatar a band of rows): every avatar
+ *  with new parameters is skinned in one pass (a quad over its band), since each pass costs a software
+ *  rasterizer a synchronization. */
+export class SkinTarget {
+  target: THREE.WebGLRenderTarget | null = null;
+  rows = 0;
+  readonly position: THREE.IUniform<THREE.Texture | null> = { value: null };
+  readonly normal: THREE.IUniform<THREE.Texture | null> = { value: null };
+  readonly scene = new THREE.Scene();
+
+  /** Reallocate for `rows` rows (the contents are lost: the caller marks every avatar to be skinned again). */
+  resize(rows: number): void {
+    rows = Math.max(1, rows);
+    if (rows === this.rows && this.target) return;
+    this.target?.dispose();
+    this.target = new THREE.WebGLRenderTarget(WIDTH, rows, {
+      count: 2,
+      type: THREE.FloatType,
+      format: THREE.RGBAFormat,
+      minFilter: THREE.NearestFilter,
+      magFilter: THREE.NearestFilter,
+      generateMipmaps: false,
+      depthBuffer: false,
+    });
+    this.rows = rows;
+    this.position.value = this.target.textures[0];
+    this.normal.value = this.target.textures[1];
+  }
+
+  /** The skinning pass of the avatars whose quads are visible (the others' bands are kept). */
+  render(renderer: THREE.WebGLRenderer): void {
+    const autoClear = renderer.autoClear;
+    renderer.autoClear = false;
+    renderer.setRenderTarget(this.target);
+    renderer.render(this.scene, QUAD_CAMERA);
+    renderer.setRenderTarget(null);
+    renderer.autoClear = autoClear;
+  }
+}
+
+/** One avatar's skinning: its parameter rows (a uniform block, or a texture) and its quad in the skinning pass
+ *  over its band of the shared targets, which its draws read. */
 export class ParamBlock {
   readonly values: Float32Array;
-  readonly target: THREE.WebGLRenderTarget;
+  readonly row0: THREE.IUniform<number> = { value: 0 };
+  readonly quad: THREE.Mesh;
   private readonly group: THREE.UniformsGroup | null;
   private readonly texture: THREE.DataTexture | null;
-  private readonly scene = new THREE.Scene();
   private readonly material: THREE.RawShaderMaterial;
   private readonly numP: number;
   private readonly modes: number;
@@ -383,11 +427,14 @@ export class ParamBlock {
   /** Values changed since the last skinning. */
   dirty = false;
 
-  constructor(readonly asset: SkinAsset) {
+  constructor(
+    readonly asset: SkinAsset,
+    readonly skinTarget: SkinTarget,
+  ) {
     this.numP = asset.data.numP;
     this.modes = asset.data.modes;
     this.slots = asset.slots;
-    const uniforms: Record<string, THREE.IUniform> = {};
+    const uniforms: Record<string, THREE.IUniform> = { uRow0: this.row0 };
     for (const [name, t] of Object.entries(asset.textures)) uniforms[name] = { value: t };
     if (asset.uniformBlock) {
       this.values = new Float32Array(4 * asset.rows);
@@ -420,18 +467,23 @@ export class ParamBlock {
       blending: THREE.NoBlending,
     });
     if (this.group) this.material.uniformsGroups = [this.group];
-    const quad = new THREE.Mesh(QUAD, this.material);
-    quad.frustumCulled = false;
-    this.scene.add(quad);
-    this.target = new THREE.WebGLRenderTarget(WIDTH, asset.targetRows, {
-      count: 2,
-      type: THREE.FloatType,
-      format: THREE.RGBAFormat,
-      minFilter: THREE.NearestFilter,
-      magFilter: THREE.NearestFilter,
-      generateMipmaps: false,
-      depthBuffer: false,
-    });
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(new Float32Array(18), 3));
+    this.quad = new THREE.Mesh(g, this.material);
+    this.quad.frustumCulled = false;
+    this.quad.visible = false;
+    skinTarget.scene.add(this.quad);
+  }
+
+  /** Put the avatar's band at row `row0` of the targets (`rows` in all): the quad covers exactly its rows. */
+  place(row0: number, rows: number): void {
+    this.row0.value = row0;
+    const y0 = (2 * row0) / rows - 1;
+    const y1 = (2 * (row0 + this.asset.targetRows)) / rows - 1;
+    const corners = [-1, y0, 1, y0, 1, y1, -1, y0, 1, y1, -1, y1];
+    const pos = this.quad.geometry.getAttribute('position') as THREE.BufferAttribute;
+    for (let i = 0; i < 6; i++) pos.setXYZ(i, corners[2 * i], corners[2 * i + 1], 0);
+    pos.needsUpdate = true;
   }
 
   /** Write p and z (z zeroed when `secondary` is off: the rig-only view). Lengths are checked by the caller. */
@@ -447,16 +499,9 @@ export class ParamBlock {
     this.dirty = true;
   }
 
-  /** The skinning pass: the targets from the current values (the uniform block is uploaded by three, one
-   *  bufferSubData per frame). */
-  skin(renderer: THREE.WebGLRenderer): void {
-    renderer.setRenderTarget(this.target);
-    renderer.render(this.scene, QUAD_CAMERA);
-    this.dirty = false;
-  }
-
   dispose(): void {
-    this.target.dispose();
+    this.skinTarget.scene.remove(this.quad);
+    this.quad.geometry.dispose();
     this.material.dispose();
     this.texture?.dispose();
     this.group?.dispose();
