@@ -113,6 +113,8 @@ else renderer.setClearColor(new THREE.Color().setRGB(0.93, 0.95, 0.98, THREE.Lin
 document.body.append(renderer.domElement);
 if (transparent) document.documentElement.classList.add('transparent');
 const maxTextureSize = renderer.capabilities.maxTextureSize;
+// the skinning pass renders into float targets
+if (!renderer.extensions.has('EXT_color_buffer_float')) report('WebGL2 without EXT_color_buffer_float: cannot skin');
 const maxUniformBlockSize = renderer.getContext().getParameter(WebGL2RenderingContext.MAX_UNIFORM_BLOCK_SIZE) as number;
 const scene = new THREE.Scene();
 const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
