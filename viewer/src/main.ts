@@ -18,7 +18,7 @@ import type { SkinData } from './glb.js';
 import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
 import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
-import { ParamTexture, SkinAsset, groundMesh } from './skin.js';
+import { ParamBlock, SkinAsset, SkinTarget, groundMesh } from './skin.js';
 import { Connection, decodeMessage, type StateSample } from './wire.js';
 
 export interface ViewerApi {
@@ -52,9 +52,9 @@ declare global {
 interface AvatarView {
   entry: AvatarEntry;
   asset: SkinAsset;
-  params: ParamTexture;
+  params: ParamBlock;
   group: THREE.Group;
-  uniforms: { uParams: THREE.IUniform; uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform };
+  uniforms: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform };
   /** The newest state from the socket, and the one the parameter texture holds. */
   latest: StateSample | null;
   applied: StateSample | null;
@@ -78,6 +78,7 @@ let secondary = q.get('secondary') !== '0';
 let frozen = false;
 let status = 'loading';
 const views = new Map<string, AvatarView>();
+const skinTarget = new SkinTarget();
 const assets = new Map<string, SkinAsset>();
 let avatarOrder: string[] = [];
 
@@ -88,11 +89,21 @@ function report(text: string): void {
   console.error(`avatar viewer: ${text}`);
 }
 
+/** Whether WebGL is a software rasterizer (SwiftShader, llvmpipe, softpipe), asked of a throwaway context. */
+function softwareWebGL(): boolean {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name);
+}
+
 // Renderer, scene, camera.
 const renderer = new THREE.WebGLRenderer({
-  // MSAA like a window would have it, but not for fixed-size test images (the renderer draws without) and not
-  // when asked (antialias=0: software WebGL spends about a third of its frame on it)
-  antialias: q.has('antialias') ? q.get('antialias') !== '0' : !fixedSize,
+  // MSAA like a window would have it, but not for fixed-size test images (the renderer draws without), not on
+  // software WebGL (SwiftShader spends half of its frame on it) and not when asked (antialias=0)
+  antialias: q.has('antialias') ? q.get('antialias') !== '0' : !fixedSize && !softwareWebGL(),
   alpha: transparent,
   premultipliedAlpha: true,
   preserveDrawingBuffer: fixedSize,
@@ -102,6 +113,9 @@ else renderer.setClearColor(new THREE.Color().setRGB(0.93, 0.95, 0.98, THREE.Lin
 document.body.append(renderer.domElement);
 if (transparent) document.documentElement.classList.add('transparent');
 const maxTextureSize = renderer.capabilities.maxTextureSize;
+// the skinning pass renders into float targets
+if (!renderer.extensions.has('EXT_color_buffer_float')) report('WebGL2 without EXT_color_buffer_float: cannot skin');
+const maxUniformBlockSize = renderer.getContext().getParameter(WebGL2RenderingContext.MAX_UNIFORM_BLOCK_SIZE) as number;
 const scene = new THREE.Scene();
 const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
 const viewProj: THREE.IUniform<THREE.Matrix4> = { value: new THREE.Matrix4() };
@@ -179,23 +193,22 @@ async function load(): Promise<void> {
     const data = datas[i];
     let asset = assets.get(data.assetHash);
     if (!asset) {
-      asset = new SkinAsset(data, maxTextureSize);
+      asset = new SkinAsset(data, maxTextureSize, maxUniformBlockSize);
       assets.set(data.assetHash, asset);
     }
     if (views.has(entry.id)) {
       views.get(entry.id)!.entry = entry;
       return;
     }
-    const params = new ParamTexture(asset);
+    const params = new ParamBlock(asset, skinTarget);
     const uniforms = {
-      uParams: { value: params.texture },
       uInstanceOffset: { value: new THREE.Vector3() },
       uViewProj: viewProj,
     };
     const group = new THREE.Group();
     group.name = entry.id;
     data.draws.forEach((d, k) => {
-      const mesh = new THREE.Mesh(asset.geometries[k], asset.material(d, uniforms));
+      const mesh = new THREE.Mesh(asset.geometries[k], asset.material(d, params, uniforms));
       mesh.frustumCulled = false;
       group.add(mesh);
     });
@@ -203,6 +216,17 @@ async function load(): Promise<void> {
     scene.add(group);
     views.set(entry.id, { entry, asset, params, group, uniforms, latest: null, applied: null });
   });
+  // the avatars' bands in the skinning targets (reallocated when the rows change: every avatar skinned again)
+  let rows = 0;
+  for (const v of views.values()) rows += v.asset.targetRows;
+  const resized = rows !== skinTarget.rows;
+  skinTarget.resize(rows);
+  let row0 = 0;
+  for (const v of views.values()) {
+    v.params.place(row0, skinTarget.rows);
+    row0 += v.asset.targetRows;
+    if (resized && v.applied) v.params.dirty = true;
+  }
   const layout = gridLayout(drawable.map((_, i) => datas[i].bounds));
   drawable.forEach((entry, i) => {
     (views.get(entry.id)!.uniforms.uInstanceOffset.value as THREE.Vector3).set(...layout.offsets[i]);
@@ -316,6 +340,16 @@ function frame(): void {
       fresh.push(v.latest);
     }
     v.group.visible = v.applied !== null;
+  }
+  // one skinning pass for every avatar with new parameters, then the scene
+  let skinning = false;
+  for (const v of views.values()) {
+    v.params.quad.visible = v.params.dirty && v.group.visible;
+    skinning ||= v.params.quad.visible;
+  }
+  if (skinning) {
+    skinTarget.render(renderer);
+    for (const v of views.values()) if (v.params.quad.visible) v.params.dirty = false;
   }
   renderer.render(scene, camera);
   const t = nowEpochMs();

@@ -1,15 +1,23 @@
-// The skinning material: a GLSL ES 3.0 port of renderer/src/skin.wgsl (vs_main / fs_main).
+// The skinning: a GLSL ES 3.0 port of renderer/src/skin.wgsl (vs_main / fs_main), in two passes.
 //
 //   x = X + Σ_handles w (T_h − I) [X;1] + Σ_targets β_i d_i + Σ_modes W_k Z_k [X;1]
 //
+// Pass 1 (once per avatar and new state): a fragment shader over a float render target of one texel per vertex
+// (WIDTH texels per row) computes the skinned position x and the normal normalize(n + dn) of its vertex into two
+// RGBA32F targets. Pass 2: each draw's vertex shader reads its vertex's two texels (texelFetch at gl_VertexID) and
+// projects: gl_Position = view_proj (x + instance_offset). Same numbers as one pass (the same highp arithmetic,
+// stored as 32-bit floats), but every vertex is skinned once per frame: a software rasterizer (SwiftShader)
+// shades 4 index entries per vertex-cache miss, 4.4× the vertex count for the default avatar.
+//
 // T_h and Z_k are 3×4 affine handles stored row-major, 12 floats each (at their offsets in p, and in z). The
-// storage buffers of the WGSL shader are data textures here, read with texelFetch at a linear index
-// (row-major, WIDTH texels per row): offsets (RG32UI), handles (RG32UI), shapes (RGBA32UI: parameter index,
-// delta bits) and mode weights (RGBA32F, 4 modes per texel). The vertex is gl_VertexID: the index value of the
-// indexed draw, as the renderer's vertex_index. The arithmetic is the WGSL shader's, term by term and in the
-// same order; only the parameters are laid out for fewer fetches: the per-avatar texture (RGBA32F) holds each
-// handle's three rows as three texels (the rig handles the mesh uses, then the m modes: z as is), then p as
-// scalars for the blendshape weights, so a handle entry is (texel of its first row, weight bits).
+// parameter rows (vec4) of an avatar are its rig handle slots' rows (the handles the mesh uses), the modes' rows
+// (z as is), then p as scalars for the blendshape weights: a std140 uniform block when they fit, so that the
+// reads of T_h and Z_k are uniform loads (the mode terms are written out with constant row indices), else an
+// RGBA32F texture. The per-vertex data are data textures read with texelFetch at a linear index: rest position
+// and normal (RGBA32F), entry ranges (RGBA32UI: first handle entry, end, first blendshape entry, end), handle
+// entries (RG32UI: the row of the handle's slot, weight bits), blendshape entries (RGBA32UI: parameter index,
+// delta bits) and mode weights W_r (RGBA32F, 4 modes per texel). The arithmetic is the WGSL shader's, term by
+// term and in the same order.
 //
 // Fragment: base colour = factor × sRGB texture (sampled as linear), two-sided Lambert 0.25 + 0.75 |n·l| with
 // the renderer's light, alpha modes (mask discards below the cutoff, blend keeps alpha), and the linear result
@@ -33,39 +41,53 @@ vec3 linearToSrgb(vec3 c) {
 }
 `;
 
-const VERTEX = /* glsl */ `
+const QUAD_VERTEX = /* glsl */ `
+in vec3 position;
+void main() { gl_Position = vec4(position.xy, 0.0, 1.0); }
+`;
+
+/** Pass 1: the skinning, one fragment per vertex. */
+const SKIN_FRAGMENT = /* glsl */ `
 precision highp float;
 precision highp int;
 precision highp sampler2D;
 precision highp usampler2D;
 
 #define WIDTH ${WIDTH}
+// DEFINES
 
-uniform sampler2D uParams;       // RGBA32F: handle rows, mode rows, then p as scalars (ParamTexture)
-uniform usampler2D uOffsets;     // (first handle entry, first blendshape entry) per vertex, N + 1
-uniform usampler2D uHandles;     // (texel of the handle's first row, weight bits)
+#ifdef PARAM_ROWS
+layout(std140) uniform Params {
+  vec4 uRows[PARAM_ROWS];
+};
+#define ROW(t) uRows[t]
+#else
+uniform sampler2D uParams;       // RGBA32F parameter rows
+#define ROW(t) texelFetch(uParams, at(t), 0)
+#endif
+uniform sampler2D uPosition;     // rest position (xyz) per vertex
+uniform sampler2D uNormal;       // rest normal (xyz) per vertex
+uniform usampler2D uRanges;      // (first handle entry, end, first blendshape entry, end) per vertex
+uniform usampler2D uHandles;     // (row of the handle's slot, weight bits)
 uniform usampler2D uShapes;      // (parameter index, delta xyz bits)
-uniform sampler2D uModeWeights;  // RGBA32F: W_r, vertex-major, ceil(m / 4) texels per vertex
-uniform int uModes;              // m
-uniform int uModeRows;           // texel of mode 0's first row
-uniform int uScalars;            // texel of p[0..3]
-uniform mat4 uViewProj;          // column-major view-projection (the renderer's frame.view_proj)
-uniform vec3 uInstanceOffset;    // the avatar's place on the grid (the renderer's instance_offset)
+uniform sampler2D uModeWeights;  // W_r, vertex-major, ceil(m / 4) texels per vertex
 
-out vec3 vNormal;
-out vec2 vUv;
+uniform int uRow0;               // the avatar's first row in the shared skinning targets
+
+layout(location = 0) out vec4 oPosition;  // x (before the instance offset)
+layout(location = 1) out vec4 oNormal;    // normalize(n + dn)
 
 ivec2 at(int i) { return ivec2(i % WIDTH, i / WIDTH); }
 
 // p[i] (the blendshape weights)
-float param(int i) { return texelFetch(uParams, at(uScalars + (i >> 2)), 0)[i & 3]; }
+float param(int i) { return ROW(SCALARS + (i >> 2))[i & 3]; }
 
-// The 3x4 handle whose rows are the texels t, t + 1, t + 2 (the 12 numbers at its offset in p or z, row-major),
+// The 3x4 handle whose rows are t, t + 1, t + 2 (the 12 numbers at its offset in p or z, row-major),
 // applied to (x, 1) and, linear part only, to n.
 void handle(int t, vec3 x, vec3 n, out vec3 ax, out vec3 ln) {
-  vec4 r0 = texelFetch(uParams, at(t), 0);
-  vec4 r1 = texelFetch(uParams, at(t + 1), 0);
-  vec4 r2 = texelFetch(uParams, at(t + 2), 0);
+  vec4 r0 = ROW(t);
+  vec4 r1 = ROW(t + 1);
+  vec4 r2 = ROW(t + 2);
   vec4 xh = vec4(x, 1.0);
   ax = vec3(dot(r0, xh), dot(r1, xh), dot(r2, xh));
   ln = vec3(
@@ -75,17 +97,18 @@ void handle(int t, vec3 x, vec3 n, out vec3 ax, out vec3 ln) {
 }
 
 void main() {
-  int v = gl_VertexID;
-  vec3 x = position;
-  vec3 n = normal;
+  ivec2 texel = ivec2(gl_FragCoord.xy) - ivec2(0, uRow0);
+  int v = texel.y * WIDTH + texel.x;
+  if (v >= VERTICES) discard;
+  vec3 x = texelFetch(uPosition, texel, 0).xyz;
+  vec3 n = texelFetch(uNormal, texel, 0).xyz;
+  uvec4 range = texelFetch(uRanges, texel, 0);
   vec3 dx = vec3(0.0);
   vec3 dn = vec3(0.0);
   vec3 ax;
   vec3 ln;
-  uvec2 begin = texelFetch(uOffsets, at(v), 0).rg;
-  uvec2 end = texelFetch(uOffsets, at(v + 1), 0).rg;
   // rig handles (bones, or the global affine handle): w (T_h - I)[X;1]
-  for (int e = int(begin.x); e < int(end.x); e++) {
+  for (int e = int(range.x); e < int(range.y); e++) {
     uvec2 h = texelFetch(uHandles, at(e), 0).rg;
     float w = uintBitsToFloat(h.y);
     handle(int(h.x), x, n, ax, ln);
@@ -93,24 +116,47 @@ void main() {
     dn = dn + w * (ln - n);
   }
   // blendshapes: beta_i d_i
-  for (int e = int(begin.y); e < int(end.y); e++) {
+  for (int e = int(range.z); e < int(range.w); e++) {
     uvec4 s = texelFetch(uShapes, at(e), 0);
     dx = dx + param(int(s.x)) * uintBitsToFloat(s.yzw);
   }
-  // secondary motion: W_k Z_k [X;1]
-  int m4 = (uModes + 3) >> 2;
-  for (int k4 = 0; k4 < m4; k4++) {
-    vec4 w4 = texelFetch(uModeWeights, at(v * m4 + k4), 0);
+  // secondary motion: W_k Z_k [X;1], the terms written out when there are few modes
+#ifdef MODE_TERMS_WRITTEN
+  /* MODE_TERMS */
+#elif MODES > 0
+  for (int k4 = 0; k4 < (MODES + 3) / 4; k4++) {
+    vec4 w4 = texelFetch(uModeWeights, at(v * ((MODES + 3) / 4) + k4), 0);
     for (int c = 0; c < 4; c++) {
       int k = 4 * k4 + c;
-      if (k >= uModes) break;
-      handle(uModeRows + 3 * k, x, n, ax, ln);
+      if (k >= MODES) break;
+      handle(MODE_ROWS + 3 * k, x, n, ax, ln);
       dx = dx + w4[c] * ax;
       dn = dn + w4[c] * ln;
     }
   }
-  vec3 skinned = x + dx;
-  vNormal = normalize(n + dn);
+#endif
+  oPosition = vec4(x + dx, 0.0);
+  oNormal = vec4(normalize(n + dn), 0.0);
+}
+`;
+
+/** Pass 2: the skinned vertices drawn. */
+const VERTEX = /* glsl */ `
+precision highp float;
+precision highp int;
+precision highp sampler2D;
+#define WIDTH ${WIDTH}
+uniform sampler2D uSkinnedPosition;  // pass 1's targets
+uniform sampler2D uSkinnedNormal;
+uniform mat4 uViewProj;          // column-major view-projection (the renderer's frame.view_proj)
+uniform vec3 uInstanceOffset;    // the avatar's place on the grid (the renderer's instance_offset)
+uniform int uRow0;               // the avatar's first row in the targets
+out vec3 vNormal;
+out vec2 vUv;
+void main() {
+  ivec2 t = ivec2(gl_VertexID % WIDTH, uRow0 + gl_VertexID / WIDTH);
+  vec3 skinned = texelFetch(uSkinnedPosition, t, 0).xyz;
+  vNormal = texelFetch(uSkinnedNormal, t, 0).xyz;
   vUv = uv;
   gl_Position = uViewProj * vec4(skinned + uInstanceOffset, 1.0);
 }
@@ -148,7 +194,7 @@ void main() {
 /** A data texture of `components` 32-bit values per texel at linear indices, WIDTH texels per row. */
 function dataTexture(
   values: Uint32Array | Float32Array,
-  components: 1 | 2 | 4,
+  components: 2 | 4,
   maxSize: number,
 ): THREE.DataTexture {
   const texels = Math.max(1, Math.ceil(values.length / components));
@@ -159,8 +205,8 @@ function dataTexture(
   const data = isFloat ? new Float32Array(width * height * components) : new Uint32Array(width * height * components);
   data.set(values);
   const formats = isFloat
-    ? { 1: [THREE.RedFormat, 'R32F'], 2: [THREE.RGFormat, 'RG32F'], 4: [THREE.RGBAFormat, 'RGBA32F'] }
-    : { 1: [THREE.RedIntegerFormat, 'R32UI'], 2: [THREE.RGIntegerFormat, 'RG32UI'], 4: [THREE.RGBAIntegerFormat, 'RGBA32UI'] };
+    ? { 2: [THREE.RGFormat, 'RG32F'], 4: [THREE.RGBAFormat, 'RGBA32F'] }
+    : { 2: [THREE.RGIntegerFormat, 'RG32UI'], 4: [THREE.RGBAIntegerFormat, 'RGBA32UI'] };
   const [format, internal] = formats[components] as [THREE.PixelFormat, THREE.PixelFormatGPU];
   const tex = new THREE.DataTexture(data, width, height, format, isFloat ? THREE.FloatType : THREE.UnsignedIntType);
   tex.internalFormat = internal;
@@ -173,20 +219,43 @@ function dataTexture(
   return tex;
 }
 
+/** xyz per vertex → xyz0 per texel. */
+function vec4s(xyz: Float32Array, n: number): Float32Array {
+  const out = new Float32Array(4 * n);
+  for (let v = 0; v < n; v++) out.set(xyz.subarray(3 * v, 3 * v + 3), 4 * v);
+  return out;
+}
+
+/** The most modes whose terms are written out in the skinning shader (constant row indices). */
+export const MODE_TERMS_LIMIT = 32;
+
+/** The full-target quad of the skinning pass. */
+const QUAD = (() => {
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.BufferAttribute(new Float32Array([-1, -1, 0, 3, -1, 0, -1, 3, 0]), 3));
+  return g;
+})();
+const QUAD_CAMERA = new THREE.Camera();
+
 /** The static data of one asset on the GPU, shared by every avatar that uses the asset. */
 export class SkinAsset {
   readonly geometries: THREE.BufferGeometry[];
-  readonly offsets: THREE.DataTexture;
-  readonly handles: THREE.DataTexture;
-  readonly shapes: THREE.DataTexture;
-  readonly modeWeights: THREE.DataTexture;
+  readonly textures: Record<string, THREE.DataTexture>;
   private white: THREE.DataTexture;
+  /** The skinning shader with the asset's sizes as constants. */
+  readonly skinShader: string;
+  /** Rows of the skinning targets (WIDTH texels per row, one per vertex). */
+  readonly targetRows: number;
 
-  /** Offset in p of the rig handle in each slot of the parameter texture (3 texels per slot). */
+  /** Offset in p of the rig handle in each slot (3 parameter rows per slot). */
   readonly slots: Int32Array;
+  /** Parameter rows: the slots' rows, the modes' rows, then p as scalars (4 per row). */
+  readonly rows: number;
+  /** Whether the rows fit a uniform block (else a texture). */
+  readonly uniformBlock: boolean;
 
-  constructor(readonly data: SkinData, maxTextureSize: number) {
-    // the rig handles the mesh uses, each given a slot; the handle entries point at the slot's first texel
+  constructor(readonly data: SkinData, maxTextureSize: number, maxUniformBlockSize: number) {
+    // the rig handles the mesh uses, each given a slot; the handle entries point at the slot's first row
     const slotOf = new Map<number, number>();
     const handles = data.handles.slice();
     for (let e = 0; e < handles.length; e += 2) {
@@ -204,22 +273,59 @@ export class SkinAsset {
     }
     this.slots = Int32Array.from(slotOf.keys());
     const m = data.modes;
+    const n = data.vertices;
     const m4 = Math.ceil(m / 4);
-    const weights = new Float32Array(data.vertices * m4 * 4);
-    for (let v = 0; v < data.vertices; v++) {
+    this.rows = 3 * (this.slots.length + m) + Math.ceil(data.numP / 4);
+    this.uniformBlock = 16 * this.rows <= maxUniformBlockSize;
+    this.targetRows = Math.max(1, Math.ceil(n / WIDTH));
+    if (this.targetRows > maxTextureSize) throw new Error(`${n} vertices exceed ${WIDTH}×${maxTextureSize}`);
+
+    const ranges = new Uint32Array(4 * n);
+    for (let v = 0; v < n; v++) {
+      ranges[4 * v] = data.offsets[2 * v];
+      ranges[4 * v + 1] = data.offsets[2 * v + 2];
+      ranges[4 * v + 2] = data.offsets[2 * v + 1];
+      ranges[4 * v + 3] = data.offsets[2 * v + 3];
+    }
+    const weights = new Float32Array(n * m4 * 4);
+    for (let v = 0; v < n; v++) {
       for (let k = 0; k < m; k++) weights[v * m4 * 4 + k] = data.modeWeights[v * m + k];
     }
-    this.offsets = dataTexture(data.offsets, 2, maxTextureSize);
-    this.handles = dataTexture(handles, 2, maxTextureSize);
-    this.shapes = dataTexture(data.shapes, 4, maxTextureSize);
-    this.modeWeights = dataTexture(weights, 4, maxTextureSize);
-    const position = new THREE.BufferAttribute(data.position, 3);
-    const normal = new THREE.BufferAttribute(data.normal, 3);
+    this.textures = {
+      uPosition: dataTexture(vec4s(data.position, n), 4, maxTextureSize),
+      uNormal: dataTexture(vec4s(data.normal, n), 4, maxTextureSize),
+      uRanges: dataTexture(ranges, 4, maxTextureSize),
+      uHandles: dataTexture(handles, 2, maxTextureSize),
+      uShapes: dataTexture(data.shapes, 4, maxTextureSize),
+      uModeWeights: dataTexture(weights, 4, maxTextureSize),
+    };
+
+    // the skinning shader: the asset's sizes are constants, the mode terms written out
+    const modeRows = 3 * this.slots.length;
+    const defines = [
+      `#define VERTICES ${n}`,
+      `#define MODES ${m}`,
+      `#define MODE_ROWS ${modeRows}`,
+      `#define SCALARS ${3 * (this.slots.length + m)}`,
+    ];
+    if (this.uniformBlock) defines.push(`#define PARAM_ROWS ${this.rows}`);
+    let terms = '';
+    if (m <= MODE_TERMS_LIMIT) {
+      defines.push('#define MODE_TERMS_WRITTEN 1');
+      for (let k4 = 0; k4 < m4; k4++) terms += `vec4 w${k4} = texelFetch(uModeWeights, at(v * ${m4} + ${k4}), 0);\n  `;
+      for (let k = 0; k < m; k++) {
+        const w = `w${k >> 2}.${'xyzw'[k & 3]}`;
+        terms += `handle(${modeRows + 3 * k}, x, n, ax, ln); dx = dx + ${w} * ax; dn = dn + ${w} * ln;\n  `;
+      }
+    }
+    this.skinShader = SKIN_FRAGMENT.replace('// DEFINES', defines.join('\n')).replace('/* MODE_TERMS */', terms);
+
     const uv = new THREE.BufferAttribute(data.uv, 2);
+    // three needs a position attribute for its bookkeeping (the shader reads the skinned targets instead)
+    const position = new THREE.BufferAttribute(data.position, 3);
     this.geometries = data.draws.map((d) => {
       const g = new THREE.BufferGeometry();
       g.setAttribute('position', position);
-      g.setAttribute('normal', normal);
       g.setAttribute('uv', uv);
       g.setIndex(new THREE.BufferAttribute(d.indices, 1));
       return g;
@@ -228,24 +334,23 @@ export class SkinAsset {
     this.white.needsUpdate = true;
   }
 
-  /** The material of one draw, reading the given per-avatar uniforms. */
-  material(draw: Draw, perAvatar: { uParams: THREE.IUniform; uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform }): THREE.ShaderMaterial {
+  /** The material of one draw of an avatar: reads the avatar's skinned targets. */
+  material(
+    draw: Draw,
+    params: ParamBlock,
+    perAvatar: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform },
+  ): THREE.ShaderMaterial {
     const alphaMode = draw.alphaMode === 'MASK' ? 1 : draw.alphaMode === 'BLEND' ? 2 : 0;
-    const m = new THREE.ShaderMaterial({
+    return new THREE.ShaderMaterial({
       glslVersion: THREE.GLSL3,
       vertexShader: VERTEX,
       fragmentShader: FRAGMENT,
       uniforms: {
-        uParams: perAvatar.uParams,
         uInstanceOffset: perAvatar.uInstanceOffset,
         uViewProj: perAvatar.uViewProj,
-        uOffsets: { value: this.offsets },
-        uHandles: { value: this.handles },
-        uShapes: { value: this.shapes },
-        uModeWeights: { value: this.modeWeights },
-        uModes: { value: this.data.modes },
-        uModeRows: { value: 3 * this.slots.length },
-        uScalars: { value: 3 * (this.slots.length + this.data.modes) },
+        uSkinnedPosition: params.skinTarget.position,
+        uSkinnedNormal: params.skinTarget.normal,
+        uRow0: params.row0,
         uColor: { value: new THREE.Vector4(...draw.color) },
         uMap: { value: draw.map ?? this.white },
         uAlpha: { value: new THREE.Vector2(alphaMode, draw.alphaCutoff) },
@@ -257,44 +362,128 @@ export class SkinAsset {
       depthFunc: THREE.LessDepth,
       blending: alphaMode === 2 ? THREE.NormalBlending : THREE.NoBlending,
     });
-    return m;
   }
 
   dispose(): void {
     for (const g of this.geometries) g.dispose();
-    this.offsets.dispose();
-    this.handles.dispose();
-    this.shapes.dispose();
-    this.modeWeights.dispose();
+    for (const t of Object.values(this.textures)) t.dispose();
     this.white.dispose();
     for (const d of this.data.draws) d.map?.dispose();
   }
 }
 
-/** One avatar's parameter texture (RGBA32F): the rows of every rig handle slot, the rows of every mode (z as
- *  is), then p as scalars; rewritten when a new state is applied. */
-export class ParamTexture {
-  readonly texture: THREE.DataTexture;
+/** The skinning targets of all avatars (two RGBA32F render targets, each avatar a band of rows): every avatar
+ *  with new parameters is skinned in one pass (a quad over its band), since each pass costs a software
+ *  rasterizer a synchronization. */
+export class SkinTarget {
+  target: THREE.WebGLRenderTarget | null = null;
+  rows = 0;
+  readonly position: THREE.IUniform<THREE.Texture | null> = { value: null };
+  readonly normal: THREE.IUniform<THREE.Texture | null> = { value: null };
+  readonly scene = new THREE.Scene();
+
+  /** Reallocate for `rows` rows (the contents are lost: the caller marks every avatar to be skinned again). */
+  resize(rows: number): void {
+    rows = Math.max(1, rows);
+    if (rows === this.rows && this.target) return;
+    this.target?.dispose();
+    this.target = new THREE.WebGLRenderTarget(WIDTH, rows, {
+      count: 2,
+      type: THREE.FloatType,
+      format: THREE.RGBAFormat,
+      minFilter: THREE.NearestFilter,
+      magFilter: THREE.NearestFilter,
+      generateMipmaps: false,
+      depthBuffer: false,
+    });
+    this.rows = rows;
+    this.position.value = this.target.textures[0];
+    this.normal.value = this.target.textures[1];
+  }
+
+  /** The skinning pass of the avatars whose quads are visible (the others' bands are kept). */
+  render(renderer: THREE.WebGLRenderer): void {
+    const autoClear = renderer.autoClear;
+    renderer.autoClear = false;
+    renderer.setRenderTarget(this.target);
+    renderer.render(this.scene, QUAD_CAMERA);
+    renderer.setRenderTarget(null);
+    renderer.autoClear = autoClear;
+  }
+}
+
+/** One avatar's skinning: its parameter rows (a uniform block, or a texture) and its quad in the skinning pass
+ *  over its band of the shared targets, which its draws read. */
+export class ParamBlock {
   readonly values: Float32Array;
+  readonly row0: THREE.IUniform<number> = { value: 0 };
+  readonly quad: THREE.Mesh;
+  private readonly group: THREE.UniformsGroup | null;
+  private readonly texture: THREE.DataTexture | null;
+  private readonly material: THREE.RawShaderMaterial;
   private readonly numP: number;
   private readonly modes: number;
   private readonly slots: Int32Array;
+  /** Values changed since the last skinning. */
+  dirty = false;
 
-  constructor(asset: SkinAsset) {
+  constructor(
+    readonly asset: SkinAsset,
+    readonly skinTarget: SkinTarget,
+  ) {
     this.numP = asset.data.numP;
     this.modes = asset.data.modes;
     this.slots = asset.slots;
-    const texels = 3 * (this.slots.length + this.modes) + Math.ceil(this.numP / 4);
-    const height = Math.max(1, Math.ceil(texels / WIDTH));
-    this.values = new Float32Array(4 * WIDTH * height);
-    this.texture = new THREE.DataTexture(this.values, WIDTH, height, THREE.RGBAFormat, THREE.FloatType);
-    this.texture.internalFormat = 'RGBA32F';
-    this.texture.minFilter = THREE.NearestFilter;
-    this.texture.magFilter = THREE.NearestFilter;
-    this.texture.generateMipmaps = false;
-    this.texture.flipY = false;
-    this.texture.unpackAlignment = 4;
-    this.texture.needsUpdate = true;
+    const uniforms: Record<string, THREE.IUniform> = { uRow0: this.row0 };
+    for (const [name, t] of Object.entries(asset.textures)) uniforms[name] = { value: t };
+    if (asset.uniformBlock) {
+      this.values = new Float32Array(4 * asset.rows);
+      this.group = new THREE.UniformsGroup();
+      this.group.setName('Params');
+      this.group.add(new THREE.Uniform(this.values));
+      this.texture = null;
+    } else {
+      const height = Math.max(1, Math.ceil(asset.rows / WIDTH));
+      this.values = new Float32Array(4 * WIDTH * height);
+      this.group = null;
+      const t = new THREE.DataTexture(this.values, WIDTH, height, THREE.RGBAFormat, THREE.FloatType);
+      t.internalFormat = 'RGBA32F';
+      t.minFilter = THREE.NearestFilter;
+      t.magFilter = THREE.NearestFilter;
+      t.generateMipmaps = false;
+      t.flipY = false;
+      t.unpackAlignment = 4;
+      t.needsUpdate = true;
+      this.texture = t;
+      uniforms.uParams = { value: t };
+    }
+    this.material = new THREE.RawShaderMaterial({
+      glslVersion: THREE.GLSL3,
+      vertexShader: QUAD_VERTEX,
+      fragmentShader: asset.skinShader,
+      uniforms,
+      depthTest: false,
+      depthWrite: false,
+      blending: THREE.NoBlending,
+    });
+    if (this.group) this.material.uniformsGroups = [this.group];
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(new Float32Array(18), 3));
+    this.quad = new THREE.Mesh(g, this.material);
+    this.quad.frustumCulled = false;
+    this.quad.visible = false;
+    skinTarget.scene.add(this.quad);
+  }
+
+  /** Put the avatar's band at row `row0` of the targets (`rows` in all): the quad covers exactly its rows. */
+  place(row0: number, rows: number): void {
+    this.row0.value = row0;
+    const y0 = (2 * row0) / rows - 1;
+    const y1 = (2 * (row0 + this.asset.targetRows)) / rows - 1;
+    const corners = [-1, y0, 1, y0, 1, y1, -1, y0, 1, y1, -1, y1];
+    const pos = this.quad.geometry.getAttribute('position') as THREE.BufferAttribute;
+    for (let i = 0; i < 6; i++) pos.setXYZ(i, corners[2 * i], corners[2 * i + 1], 0);
+    pos.needsUpdate = true;
   }
 
   /** Write p and z (z zeroed when `secondary` is off: the rig-only view). Lengths are checked by the caller. */
@@ -306,11 +495,16 @@ export class ParamTexture {
     if (secondary) v.set(z.subarray(0, 12 * this.modes), zAt);
     else v.fill(0, zAt, zAt + 12 * this.modes);
     v.set(p.subarray(0, this.numP), zAt + 12 * this.modes);
-    this.texture.needsUpdate = true;
+    if (this.texture) this.texture.needsUpdate = true;
+    this.dirty = true;
   }
 
   dispose(): void {
-    this.texture.dispose();
+    this.skinTarget.scene.remove(this.quad);
+    this.quad.geometry.dispose();
+    this.material.dispose();
+    this.texture?.dispose();
+    this.group?.dispose();
   }
 }
 

@@ -50,10 +50,19 @@ function stateFlags(s: AvatarState): number {
   return offset ? bb.readUint32(s.bb_pos + offset) : 0;
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+let lastHashBytes: Uint8Array | null = null;
+let lastHash = '';
+
 function hex(bytes: Uint8Array | null): string {
   if (!bytes) return '';
+  // the same asset hash arrives with every state: keep the last one's string
+  const last = lastHashBytes;
+  if (last && last.length === bytes.length && last.every((b, i) => b === bytes[i])) return lastHash;
   let s = '';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  for (const b of bytes) s += HEX[b];
+  lastHashBytes = bytes.slice();
+  lastHash = s;
   return s;
 }
 
@@ -82,8 +91,9 @@ export function decodeMessage(bytes: Uint8Array): Decoded {
           droppedBefore: s.droppedBefore(),
           flags: stateFlags(s),
           assetHash: hex(s.assetHashArray()),
-          p: p ? new Float32Array(p) : new Float32Array(0),
-          z: z ? new Float32Array(z) : new Float32Array(0),
+          // views into the message (its buffer is not reused and was aligned above): no copy per message
+          p: p ?? new Float32Array(0),
+          z: z ?? new Float32Array(0),
           bytes,
         },
       };

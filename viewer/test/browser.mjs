@@ -11,6 +11,7 @@
 //       page is loaded with width/height (and viewproj) URL parameters, so the camera is fixed.
 //   --secondary 0   rig-only view (z = 0) for either mode.
 //   --viewport WxH  the browser window (default 960x540; the page's canvas fills it unless --width/--height).
+//   --compositing gpu  SwiftShader composites too (default: software compositing, as --disable-gpu gives).
 //
 // Chromium: $CHROMIUM or /usr/bin/chromium, with SwiftShader WebGL (software) unless --gpu is given.
 // Exit status: 0 on success, 1 when the page failed (errors, not ready in time, nothing rendered), 2 on usage.
@@ -45,7 +46,7 @@ function usage(msg) {
   console.error(
     'usage: browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]\n' +
       '       browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png\n' +
-      '       [--secondary 0] [--viewport WxH] [--timeout S] [--gpu]',
+      '       [--secondary 0] [--viewport WxH] [--compositing gpu] [--timeout S] [--gpu]',
   );
   process.exit(msg ? 2 : 0);
 }
@@ -69,7 +70,12 @@ const flags = [
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
 ];
-if (!opts.gpu) flags.push('--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader');
+// --compositing gpu: SwiftShader also composites the page (no --disable-gpu), so the canvas is not read back
+// synchronously on the page's main thread every frame (Chromium's software compositing does that)
+if (!opts.gpu) {
+  if (opts.compositing !== 'gpu') flags.push('--disable-gpu');
+  flags.push('--use-angle=swiftshader', '--enable-unsafe-swiftshader');
+}
 
 const url = new URL(opts.url);
 if (opts.width) url.searchParams.set('width', String(opts.width));
