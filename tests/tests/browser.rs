@@ -77,7 +77,9 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
         "the viewer is not built: run tools/build-viewer (tools/test does)"
     );
     let Some(chromium) = chromium() else {
-        println!("SKIPPED: no Chromium at /usr/bin/chromium or $CHROMIUM (apt-get install chromium; .ci/run does)");
+        println!(
+            "SKIPPED: no Chromium at /usr/bin/chromium or $CHROMIUM (apt-get install chromium; .ci/run does)"
+        );
         return;
     };
     let _one_at_a_time = exclusive().await;
@@ -89,7 +91,9 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
 
     // The committed recordings, looped, as live trackers.
     let mut trackers = Vec::new();
-    for (name, source) in [("pose_demo_singleperson_cam01.avtrrec", "e2e/pose"), ("face_carphone.avtrrec", "e2e/face")] {
+    for (name, source) in
+        [("pose_demo_singleperson_cam01.avtrrec", "e2e/pose"), ("face_carphone.avtrrec", "e2e/face")]
+    {
         let rec = Recording::load(&repo_root().join("assets/recordings").join(name)).unwrap();
         let input = eps.input.clone();
         trackers.push(tokio::spawn(async move {
@@ -119,7 +123,9 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
         page.to_str().unwrap(),
     ];
     let (args, dir2) = (args.map(str::to_owned), dir.clone());
-    tokio::task::spawn_blocking(move || browser(&args.iter().map(String::as_str).collect::<Vec<_>>())).await.unwrap();
+    tokio::task::spawn_blocking(move || browser(&args.iter().map(String::as_str).collect::<Vec<_>>()))
+        .await
+        .unwrap();
     let r: Value = serde_json::from_str(&std::fs::read_to_string(&live).unwrap()).unwrap();
     println!(
         "browser (headless Chromium, SwiftShader): {:.1} fps, {} states in {:.1} s ({:.1}/s); publish -> render \
@@ -142,8 +148,16 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
 
     // One fixed state, drawn by the page and by the renderer with the renderer's camera.
     let bytes = std::fs::read(&state).unwrap();
-    let Message::State(s) = decode(&bytes).expect("the saved state verifies") else { panic!("not a state") };
+    let Message::State(mut s) = decode(&bytes).expect("the saved state verifies") else {
+        panic!("not a state")
+    };
     assert!(s.input_seq > 0, "the saved state follows the trackers");
+    // The secondary motion of one moment is a few millimetres; scaled up 20× it shows in every comparison
+    // below whatever moment was saved (a page that drops or misapplies z then fails).
+    for v in &mut s.z {
+        *v *= 20.0;
+    }
+    std::fs::write(&state, avatar_schema::encode(&Message::State(s.clone()))).unwrap();
     let loaded = avatard::load_avatar(
         &avatard::AvatarSpec::new("ref"),
         avatar_sim::asset::Cache::default_dir().map(avatar_sim::asset::Cache::new).as_ref(),
@@ -193,6 +207,15 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
     let (mean, far) = compare(&shots[0], &reference);
     let (mean_rig, far_rig) = compare(&shots[1], &reference_rig);
     let (mean_rest, far_rest) = compare(&shots[0], &reference_rest);
+    // z's share: the renderer's two images differ, and the page's secondary-motion image is nearer the
+    // renderer's with z than without (a page that dropped or misapplied z fails here).
+    let (z_effect, _) = compare(&reference, &reference_rig);
+    let (mean_cross, _) = compare(&shots[0], &reference_rig);
+    println!(
+        "z's effect on the renderer's image: mean |d| {z_effect:.3}; page (with z) vs renderer without z: {mean_cross:.3}"
+    );
+    assert!(z_effect > 0.3, "the state shows secondary motion");
+    assert!(mean_cross > 3.0 * mean, "the page's z term is not the renderer's: {mean_cross:.3} vs {mean:.3}");
     println!(
         "screenshot vs renderer ({SIZE}x{SIZE}, {}): with secondary mean |d| {mean:.3}, {:.3}% of pixels off by > 32; \
          rig only {mean_rig:.3}, {:.3}%; against the rest pose (must differ) {mean_rest:.3}, {:.3}%; avatar covers \
@@ -207,7 +230,11 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
     // rounding) only.
     assert!(covered(&reference) > 0.05, "the avatar is in the picture");
     for (what, m, f) in [("with secondary", mean, far), ("rig only", mean_rig, far_rig)] {
-        assert!(m < 1.5 && f < 0.01, "{what}: the page differs from the renderer: mean {m:.3}, {:.3}% far", 100.0 * f);
+        assert!(
+            m < 1.5 && f < 0.01,
+            "{what}: the page differs from the renderer: mean {m:.3}, {:.3}% far",
+            100.0 * f
+        );
     }
     assert!(far_rest > 4.0 * far.max(1e-4), "the comparison tells a different pose apart");
 }
