@@ -134,6 +134,9 @@ pub async fn run(
     let publisher =
         tokio::spawn(publish::run(state, rx, shared.clone(), metrics.clone(), config.stats_interval));
     let control_task = tokio::spawn(control::run(control_socket, shared.clone(), metrics.clone()));
+    // The VMC output only reads the avatars' latest states; it never ends on its own (aborted at shutdown).
+    let vmc_task =
+        config.vmc.clone().map(|v| tokio::spawn(crate::vmc::run(v, shared.clone(), metrics.clone())));
 
     // Ready means serving: the tick thread has stepped every avatar once and the publisher has stored and sent
     // its state (a client that asks for a state right after readiness gets one).
@@ -202,6 +205,9 @@ pub async fn run(
     input_task.abort();
     control_task.abort();
     subscribers.abort();
+    if let Some(t) = &vmc_task {
+        t.abort();
+    }
     // The solver's exit drops the queue's sender, which ends the publisher after it drains.
     if exited.is_none() {
         match solver_exit.await {
