@@ -754,6 +754,16 @@ mod tests {
         assert_eq!(pose(&poses, "Hips").position, [0.0, 1.0, 0.0]);
         let ua = pose(&poses, "LeftUpperArm").position;
         assert!((ua[0] + 0.2).abs() < 1e-6 && (ua[1] - 0.2).abs() < 1e-6 && ua[2].abs() < 1e-6, "{ua:?}");
+        // the hips moved: their world position, the others' rest offsets unchanged
+        let mut p4 = p2.clone();
+        for b in 0..6 {
+            p4[12 * b + 3] += 0.1;
+            p4[12 * b + 11] += 0.2;
+        }
+        let moved = enc.bone_poses(&p4);
+        let h = pose(&moved, "Hips").position;
+        assert!((h[0] + 0.1).abs() < 1e-6 && (h[1] - 1.0).abs() < 1e-6 && (h[2] - 0.2).abs() < 1e-6, "{h:?}");
+        assert_eq!(pose(&moved, "LeftUpperArm").position, ua);
         // a scaled transform: the rotation part is taken
         let mut p3 = p.clone();
         for b in 3..6 {

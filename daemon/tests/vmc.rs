@@ -153,6 +153,11 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
         },
     ));
     let metrics = ready_rx.recv_timeout(Duration::from_secs(60)).expect("daemon ready");
+    // a few frames of the avatar at rest, before any input
+    let waited = Instant::now();
+    while metrics.vmc_sent.load(Relaxed) < 3 && waited.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
 
     // rig frames for 3 s at 50 Hz: the left upper arm turned by `angle_in` about `axis`, the jaw at 0.7
     let (axis, angle_in) = (Vector3::new(0.2, -0.4, 0.9).normalize(), 0.8f64);
@@ -269,8 +274,14 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
     // the rate, over the frames after the first half second
     let t0 = frames[0].t;
     let steady: Vec<f64> = frames.iter().map(|f| f.t).filter(|t| t - t0 > 0.5).collect();
-    let rate = (steady.len() - 1) as f64 / (steady.last().unwrap() - steady[0]);
-    assert!((rate / RATE_HZ as f64 - 1.0).abs() < 0.1, "{rate:.1} frames/s for {RATE_HZ}");
+    // the period is the median interval (a loaded machine delays some sends, and a late tick is skipped, not
+    // caught up: those are the outliers); the mean rate may only fall short by that
+    let mut gaps: Vec<f64> = steady.windows(2).map(|w| w[1] - w[0]).collect();
+    gaps.sort_by(f64::total_cmp);
+    let rate = 1.0 / gaps[gaps.len() / 2];
+    assert!((rate / RATE_HZ as f64 - 1.0).abs() < 0.1, "{rate:.1} frames/s (median period) for {RATE_HZ}");
+    let mean_rate = (steady.len() - 1) as f64 / (steady.last().unwrap() - steady[0]);
+    assert!(mean_rate > 0.7 * RATE_HZ as f64 && mean_rate < 1.1 * RATE_HZ as f64, "{mean_rate:.1} frames/s");
 
     // the last frame: the driven pose, settled
     let last = frames.last().unwrap();
@@ -285,7 +296,7 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
         .map(|(_, (_, q))| angle(*q, [0.0, 0.0, 0.0, 1.0]).to_degrees())
         .fold(0.0, f64::max);
     eprintln!(
-        "vmc: {} frames at {rate:.2}/s, {} bones, {} blendshape values, {:.1} datagrams per frame; LeftUpperArm off \
+        "vmc: {} frames at {rate:.2}/s (mean {mean_rate:.2}/s), {} bones, {} blendshape values, {:.1} datagrams per frame; LeftUpperArm off \
          by {:.4}°, the other bones at most {worst_other:.4}° from the identity",
         frames.len(),
         bones.len(),
@@ -308,6 +319,8 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
     let hips = bones["Hips"].0;
     let mirrored = [-head[0], head[1], head[2]];
     assert!(hips.iter().zip(&mirrored).all(|(x, y)| (x - y).abs() < 1e-3), "Hips at {hips:?}, {mirrored:?}");
+    let first_ok = frames[0].all("/VMC/Ext/OK").next().unwrap()[3].as_i64();
+    assert_eq!(first_ok, Some(0), "not tracked before any input (the avatar at rest)");
     let ok: Vec<i64> = last.all("/VMC/Ext/OK").next().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
     assert_eq!(ok, [1, 3, 0, 1], "tracked while the frames come");
     let blend = last.blend();
