@@ -39,7 +39,8 @@
 //! so a T-pose avatar sends `rot(T_parent)ᵀ · rot(T_b)`, and an A-pose avatar at rest sends the rotations that
 //! bring the receiver's T-pose arms down to its A-pose. Positions: the bone's rest offset from that parent
 //! (bind heads, world-aligned), for the hips their current world position (`T_hips` applied to the hips' bind
-//! head), in metres.
+//! head) over the avatar's rest floor (the height of its lowest rest vertex is subtracted, so that a receiver's
+//! model stands on its floor whatever the origin of our asset), in metres.
 //!
 //! Axes: ours are glTF's (right-handed, +Y up, the avatar faces +Z, its left at +X); Unity's are left-handed
 //! (+Y up, the avatar faces +Z, its left at −X). The conversion mirrors X (UniVRM's glTF ↔ Unity convention
@@ -339,6 +340,8 @@ pub struct VmcEncoder {
     blendshapes: Vec<(String, usize)>,
     presets: Vec<VmcPreset>,
     num_p: usize,
+    /// Height of the avatar's rest floor in its own coordinates (subtracted from the hips' position).
+    floor_y: f64,
 }
 
 /// One bone as sent: Unity name, local position and rotation in Unity's axes.
@@ -415,12 +418,18 @@ impl VmcEncoder {
                 (!terms.is_empty()).then_some(VmcPreset { name: vmc, terms })
             })
             .collect();
-        VmcEncoder { bones, blendshapes, presets, num_p: rig.num_params() }
+        VmcEncoder { bones, blendshapes, presets, num_p: rig.num_params(), floor_y: 0.0 }
     }
 
-    /// For a loaded avatar (its rig and role report).
+    /// For a loaded avatar (its rig and role report), the floor at its lowest rest vertex.
     pub fn for_avatar(a: &LoadedAvatar) -> VmcEncoder {
-        VmcEncoder::new(&a.asset.sim.rig, &a.roles.mapped)
+        let floor_y = a.asset.sim.mesh.bounds().0[1];
+        VmcEncoder { floor_y, ..VmcEncoder::new(&a.asset.sim.rig, &a.roles.mapped) }
+    }
+
+    /// The same with the hips' positions measured from a floor at height `y` (our coordinates).
+    pub fn with_floor(self, y: f64) -> VmcEncoder {
+        VmcEncoder { floor_y: y, ..self }
     }
 
     /// The rig's parameter count (a state of another length is not sent).
@@ -448,7 +457,7 @@ impl VmcEncoder {
             world.push(n);
             let position = match b.parent {
                 Some(_) => b.rest_offset,
-                None => a * b.head + Vector3::new(t[3] as f64, t[7] as f64, t[11] as f64),
+                None => a * b.head + Vector3::new(t[3] as f64, t[7] as f64 - self.floor_y, t[11] as f64),
             };
             out.push(BonePose {
                 name: b.name,
@@ -764,6 +773,8 @@ mod tests {
         let h = pose(&moved, "Hips").position;
         assert!((h[0] + 0.1).abs() < 1e-6 && (h[1] - 1.0).abs() < 1e-6 && (h[2] - 0.2).abs() < 1e-6, "{h:?}");
         assert_eq!(pose(&moved, "LeftUpperArm").position, ua);
+        let floored = enc.clone().with_floor(-0.5).bone_poses(&p4);
+        assert!((pose(&floored, "Hips").position[1] - 1.5).abs() < 1e-6, "the hips over a floor at -0.5");
         // a scaled transform: the rotation part is taken
         let mut p3 = p.clone();
         for b in 3..6 {

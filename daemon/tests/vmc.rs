@@ -107,7 +107,8 @@ fn angle(a: [f64; 4], b: [f64; 4]) -> f64 {
 /// quaternions, datagrams under 8 KiB with Apply last, the rate within 10 % of the set one, and the driven
 /// arm's local rotation = the frame's rotation in Unity's axes (X mirrored: (x, −y, −z, w), worked out here)
 /// while the bones the frame leaves at the T-pose send the identity; the jaw's blendshape and the `A` preset
-/// follow `jawOpen`; the hips' position is their bind head mirrored; `vmc.sent` counts, `vmc.errors` stays 0.
+/// follow `jawOpen`; the hips' position is their bind head over the rest floor, mirrored; `vmc.sent` counts,
+/// `vmc.errors` stays 0.
 #[test]
 fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_rotation() {
     let a = avatar();
@@ -296,8 +297,8 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
         .map(|(_, (_, q))| angle(*q, [0.0, 0.0, 0.0, 1.0]).to_degrees())
         .fold(0.0, f64::max);
     eprintln!(
-        "vmc: {} frames at {rate:.2}/s (mean {mean_rate:.2}/s), {} bones, {} blendshape values, {:.1} datagrams per frame; LeftUpperArm off \
-         by {:.4}°, the other bones at most {worst_other:.4}° from the identity",
+        "vmc: {} frames at {rate:.2}/s (mean {mean_rate:.2}/s), {} bones, {} blendshape values, {:.1} datagrams \
+         per frame; LeftUpperArm off by {:.4}°, the other bones at most {worst_other:.4}° from the identity",
         frames.len(),
         bones.len(),
         last.blend().len(),
@@ -317,7 +318,9 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
     let hips_bone = &a.roles.mapped["hips"];
     let head = avatar_sim::rig::bone_head(&a.asset.sim.rig, hips_bone).unwrap();
     let hips = bones["Hips"].0;
-    let mirrored = [-head[0], head[1], head[2]];
+    let floor = a.asset.sim.mesh.bounds().0[1];
+    assert!(floor < head[1] - 0.5, "the default avatar's feet are below its hips");
+    let mirrored = [-head[0], head[1] - floor, head[2]];
     assert!(hips.iter().zip(&mirrored).all(|(x, y)| (x - y).abs() < 1e-3), "Hips at {hips:?}, {mirrored:?}");
     let first_ok = frames[0].all("/VMC/Ext/OK").next().unwrap()[3].as_i64();
     assert_eq!(first_ok, Some(0), "not tracked before any input (the avatar at rest)");
@@ -345,4 +348,28 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
         frames.iter().map(|f| f.all("/VMC/Ext/T").next().unwrap()[0].as_f64().unwrap()).collect();
     let span = (times.last().unwrap() - times[0]) / (last.t - frames[0].t);
     assert!((span - 1.0).abs() < 0.05, "/VMC/Ext/T runs at {span:.3}× the clock");
+}
+
+/// The command line's VMC flags are checked before anything starts: a rate or avatar without `--vmc-out`, a
+/// rate out of range, an unknown avatar, a bad target; `--help` lists the flags.
+#[test]
+fn the_vmc_flags_are_checked_at_start() {
+    let avatard = env!("CARGO_BIN_EXE_avatard");
+    for (args, says) in [
+        (&["--vmc-rate-hz", "30"][..], "vmc_out"),
+        (&["--vmc-avatar", "default"][..], "vmc_out"),
+        (&["--vmc-out", "127.0.0.1:9", "--vmc-rate-hz", "0"][..], "vmc_rate_hz"),
+        (&["--vmc-out", "127.0.0.1:9", "--vmc-rate-hz", "2000"][..], "vmc_rate_hz"),
+        (&["--vmc-out", "127.0.0.1", "--vmc-avatar", "nobody"][..], "vmc_avatar"),
+        (&["--vmc-out", "127.0.0.1:port"][..], "vmc_out"),
+    ] {
+        let out = Command::new(avatard).arg("run").args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(says), "{args:?}: {err}");
+    }
+    let help = Command::new(avatard).args(["run", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for flag in ["--vmc-out <HOST[:PORT]>", "--vmc-rate-hz", "--vmc-avatar"] {
+        assert!(help.contains(flag), "{flag} missing from avatard run --help");
+    }
 }
