@@ -31,7 +31,33 @@ pub enum ConfigError {
     Avatar(String),
     #[error("VMC output: {0}")]
     Vmc(String),
+    #[error("{name} = {value:?}: {why}")]
+    Invalid { name: &'static str, value: String, why: &'static str },
 }
+
+/// The web output's listen address: `HOST:PORT`, or `HOST` / `:PORT` with the defaults (127.0.0.1, 8080).
+pub fn parse_web_addr(s: &str) -> Result<std::net::SocketAddr, ConfigError> {
+    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+    let bad = || ConfigError::Invalid {
+        name: "web",
+        value: s.to_owned(),
+        why: "expected HOST:PORT (an IP address)",
+    };
+    if let Ok(a) = s.parse::<SocketAddr>() {
+        return Ok(a);
+    }
+    if let Some(port) = s.strip_prefix(':') {
+        return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port.parse().map_err(|_| bad())?));
+    }
+    if s == "localhost" {
+        return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), DEFAULT_WEB_PORT));
+    }
+    let host = s.trim_start_matches('[').trim_end_matches(']');
+    host.parse::<IpAddr>().map(|ip| SocketAddr::new(ip, DEFAULT_WEB_PORT)).map_err(|_| bad())
+}
+
+/// The web output's port when none is given.
+pub const DEFAULT_WEB_PORT: u16 = 8080;
 
 /// Where the daemon's three sockets bind.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -121,6 +147,8 @@ pub struct RunConfig {
     pub avatars: Vec<AvatarSpec>,
     /// VMC output (OSC over UDP to a VMC receiver), off when `None` ([`crate::vmc`]).
     pub vmc: Option<VmcConfig>,
+    /// The web output (viewer, glb, WebSocket states); off unless set.
+    pub web: Option<crate::web::WebConfig>,
 }
 
 impl Default for RunConfig {
@@ -134,6 +162,7 @@ impl Default for RunConfig {
             streams: StreamRules::default(),
             avatars: vec![AvatarSpec::new("default")],
             vmc: None,
+            web: None,
         }
     }
 }
@@ -202,6 +231,14 @@ pub struct FileConfig {
     /// A source's stream may be replaced by a new `stream_id`, or the source forgotten, after this much quiet
     /// (s; default 0.5).
     pub stream_quiet_s: Option<f64>,
+    /// The web output's address (`"127.0.0.1:8080"`); absent: off.
+    pub web: Option<String>,
+    /// The built viewer's directory (default: the checkout's `viewer/dist`).
+    pub web_root: Option<std::path::PathBuf>,
+    /// Origins allowed to open the WebSocket besides the daemon's own (`"*"`: any).
+    pub web_origins: Option<Vec<String>>,
+    /// Messages the web fan-out keeps for slow clients (16..=65536; default 256).
+    pub web_queue: Option<usize>,
     #[serde(default, rename = "avatar")]
     pub avatars: Vec<AvatarSpec>,
     /// VMC output: the receiver, `HOST[:PORT]` (port 39539 when left out); off when absent.
@@ -255,7 +292,27 @@ impl FileConfig {
             quiet: seconds("stream_quiet_s", self.stream_quiet_s, rules.quiet, 0.0..=3600.0)?,
             ..rules
         };
+        let web = match &self.web {
+            None => None,
+            Some(addr) => {
+                let mut w = crate::web::WebConfig::new(parse_web_addr(addr)?);
+                w.root = self.web_root.clone();
+                w.origins = self.web_origins.clone().unwrap_or_default();
+                if let Some(q) = self.web_queue {
+                    if !(16..=65_536).contains(&q) {
+                        return Err(ConfigError::OutOfRange {
+                            name: "web_queue",
+                            value: q as f64,
+                            range: "16..=65536",
+                        });
+                    }
+                    w.queue = q;
+                }
+                Some(w)
+            }
+        };
         Ok(RunConfig {
+            web,
             streams,
             endpoints: Endpoints {
                 input: self.input.unwrap_or(d.endpoints.input),
@@ -299,6 +356,28 @@ pub fn check_tick_hz(hz: f32) -> Result<(), ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_web_output_is_off_unless_set_and_its_address_is_checked() {
+        assert_eq!(RunConfig::default().web, None);
+        assert_eq!(parse_web_addr("127.0.0.1:9000").unwrap().to_string(), "127.0.0.1:9000");
+        assert_eq!(parse_web_addr(":9000").unwrap().to_string(), "127.0.0.1:9000");
+        assert_eq!(parse_web_addr("localhost").unwrap().to_string(), "127.0.0.1:8080");
+        assert_eq!(parse_web_addr("[::1]").unwrap().to_string(), "[::1]:8080");
+        for bad in ["", "example.com:80", "127.0.0.1:99999", ":x"] {
+            assert!(parse_web_addr(bad).is_err(), "{bad}");
+        }
+        let c = FileConfig::parse(
+            "web = \"127.0.0.1:9001\"\nweb_origins = [\"http://localhost:5173\"]\nweb_queue = 64\n",
+        )
+        .unwrap()
+        .into_run_config()
+        .unwrap();
+        let w = c.web.unwrap();
+        assert_eq!((w.addr.port(), w.origins.len(), w.queue), (9001, 1, 64));
+        assert!(FileConfig::parse("web = \"x\"").unwrap().into_run_config().is_err());
+        assert!(FileConfig::parse("web = \":1\"\nweb_queue = 1").unwrap().into_run_config().is_err());
+    }
 
     #[test]
     fn endpoints_are_checked() {

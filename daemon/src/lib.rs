@@ -18,6 +18,9 @@
 //! 5. `publish.rs`: encodes the states and periodic `Stats` onto the PUB socket, one topic per avatar
 //!    ([`state_topic`]); keeps the latest state for late joiners.
 //!
+//!    With `--web`, `web.rs` sends the same bytes to browsers over WebSocket (a fan-out ring that never blocks)
+//!    and serves the browser viewer (`viewer/`) and each avatar's glb.
+//!
 //! Beside the frame's path: `control.rs` (request/response on the ROUTER socket: list, state, stats, params,
 //! reset, asset), `config.rs` ([`RunConfig`]: endpoints, the TOML file, validation), `shared.rs` (the avatar
 //! handles the tasks share: [`Shared`], [`AvatarHandle`]), `metrics.rs` (counters, histograms, `Stats`),
@@ -39,11 +42,15 @@ mod service;
 mod shared;
 mod tick;
 pub mod vmc;
+mod web;
 
 pub use avatar::load::{load as load_avatar, load_asset, AvatarSpec, LoadedAsset, LoadedAvatar};
 pub use avatar::params::{SimParams, SETTABLE};
 pub use avatar::{AvatarSim, TickOutput};
-pub use config::{check_tick_hz, ConfigError, Endpoints, FileConfig, RunConfig, TICK_HZ_RANGE};
+pub use config::{
+    check_tick_hz, parse_web_addr, ConfigError, Endpoints, FileConfig, RunConfig, DEFAULT_WEB_PORT,
+    TICK_HZ_RANGE,
+};
 pub use ingest::{Accepted, Ingest, Inputs, Slots, SourceSlots, StreamRules};
 pub use mapping::FaceMap;
 pub use metrics::{Metrics, PhaseCounters};
@@ -51,3 +58,4 @@ pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
 pub use vmc::{VmcConfig, VmcEncoder};
+pub use web::{default_root as default_web_root, Fanout, WebConfig, WebCounters, STALL as WEB_STALL};

@@ -174,6 +174,8 @@ pub struct Metrics {
     /// VMC output datagrams sent, and sends that failed ([`crate::vmc`]).
     pub vmc_sent: AtomicU64,
     pub vmc_errors: AtomicU64,
+    /// The web output's clients and drops ([`crate::web`]).
+    pub web: crate::web::WebCounters,
 }
 
 impl Metrics {
@@ -212,6 +214,7 @@ impl Metrics {
             mapping_rejected: AtomicU64::new(0),
             vmc_sent: AtomicU64::new(0),
             vmc_errors: AtomicU64::new(0),
+            web: Default::default(),
         }
     }
 
@@ -259,6 +262,14 @@ impl Metrics {
                 name: "publish.subscribers".into(),
                 value: self.subscribers.load(Relaxed).max(0) as u64,
             },
+            c("web.connections", &self.web.connections),
+            Counter { name: "web.clients".into(), value: self.web.clients.load(Relaxed).max(0) as u64 },
+            c("web.sent", &self.web.sent),
+            c("web.dropped", &self.web.dropped),
+            c("web.stalled", &self.web.stalled),
+            c("web.client_frames", &self.web.client_frames),
+            c("web.client_errors", &self.web.client_errors),
+            c("web.rejected_origin", &self.web.rejected_origin),
         ]);
         Stats {
             daemon_id: self.daemon_id.clone(),

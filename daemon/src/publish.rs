@@ -2,9 +2,11 @@
 //!
 //! Messages are two frames, `[topic, body]`. States go out on `state/<avatar_id>/`, periodic Stats on
 //! `stats/`. The latest state of each avatar is kept for late joiners (`GetState` on the control socket).
+//! With the web output on, the same bodies go to its fan-out ([`crate::web::Fanout`]), which never blocks.
 
 use crate::metrics::Metrics;
 use crate::shared::{Shared, STATS_TOPIC};
+use crate::web::Fanout;
 use avatar_schema::{AvatarState, Encoder, Message};
 use bytes::Bytes;
 use std::collections::HashMap;
@@ -20,11 +22,15 @@ pub async fn run(
     shared: Arc<Shared>,
     metrics: Arc<Metrics>,
     stats_interval: Duration,
+    web: Option<Fanout>,
 ) {
     let mut encoder = Encoder::new();
     let mut stats_tick = tokio::time::interval(stats_interval);
     stats_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut last_input: HashMap<String, u64> = HashMap::new();
+    // Avatar ids as shared strings for the web fan-out (no allocation per state).
+    let web_ids: HashMap<String, Arc<str>> =
+        shared.avatars.iter().map(|a| (a.id.clone(), Arc::from(a.id.as_str()))).collect();
     loop {
         tokio::select! {
             state = states.recv() => {
@@ -44,12 +50,18 @@ pub async fn run(
                 let body = Bytes::copy_from_slice(encoder.encode(&msg));
                 metrics.phase_ns.publish.fetch_add(encoding.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
                 if let Message::State(state) = msg {
+                    if let Some(web) = &web {
+                        web.send(web_ids.get(&state.avatar_id), &body);
+                    }
                     handle.latest.store(Some(Arc::new(state)));
                 }
                 send(&mut socket, topic, body, &metrics, &metrics.states_published).await;
             }
             _ = stats_tick.tick() => {
                 let body = Bytes::copy_from_slice(encoder.encode(&Message::Stats(metrics.stats())));
+                if let Some(web) = &web {
+                    web.send(None, &body);
+                }
                 send(&mut socket, Bytes::from_static(STATS_TOPIC.as_bytes()), body, &metrics, &metrics.stats_published).await;
             }
         }

@@ -25,6 +25,8 @@ const FIRST_STATE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 pub struct Running {
     pub shared: Arc<Shared>,
     pub metrics: Arc<Metrics>,
+    /// Where the web output listens (the bound port when 0 was asked for); `None` when it is off.
+    pub web: Option<std::net::SocketAddr>,
 }
 
 /// Load every avatar of `config` (the default avatar through the precompute cache). Each distinct asset is
@@ -92,6 +94,26 @@ pub async fn run(
         .await
         .with_context(|| format!("binding the control socket to {}", eps.control))?;
 
+    // The web output binds before readiness, like the sockets: a taken port is an error at start.
+    let web_stop = Arc::new(tokio::sync::Notify::new());
+    let (web_task, web_addr, fanout) = match &config.web {
+        None => (None, None, None),
+        Some(w) => {
+            let fanout = crate::web::Fanout::new(w.queue);
+            let server = crate::web::Server::bind(w, shared.clone(), metrics.clone(), fanout.clone())
+                .await
+                .with_context(|| format!("binding the web output to {}", w.addr))?;
+            let addr = server.local_addr()?;
+            let stop = web_stop.clone();
+            let task = tokio::spawn(async move {
+                if let Err(e) = server.serve(async move { stop.notified().await }).await {
+                    tracing::error!("the web output failed: {e}");
+                }
+            });
+            (Some(task), Some(addr), Some(fanout))
+        }
+    };
+
     let (tx, rx) = tokio::sync::mpsc::channel(STATE_QUEUE);
     if let Some(fault) = &config.solver.fault {
         tracing::warn!(?fault, "fault injection is on (tests only)");
@@ -132,7 +154,7 @@ pub async fn run(
         }
     });
     let publisher =
-        tokio::spawn(publish::run(state, rx, shared.clone(), metrics.clone(), config.stats_interval));
+        tokio::spawn(publish::run(state, rx, shared.clone(), metrics.clone(), config.stats_interval, fanout));
     let control_task = tokio::spawn(control::run(control_socket, shared.clone(), metrics.clone()));
     // The VMC output only reads the avatars' latest states; it never ends on its own (aborted at shutdown).
     let vmc_task =
@@ -168,11 +190,16 @@ pub async fn run(
     let serving = matches!(ready, Ok(true));
     let mut result = ready.map(|_| ());
     if serving {
-        let running = Running { shared: shared.clone(), metrics: metrics.clone() };
+        let running = Running { shared: shared.clone(), metrics: metrics.clone(), web: web_addr };
         tracing::info!(
             input = ?eps.input, state = %eps.state, control = %eps.control, tick_hz = config.tick_hz,
-            avatars = shared.avatars.len(), "avatard ready"
+            avatars = shared.avatars.len(), web = ?web_addr, "avatard ready"
         );
+        if let Some(addr) = web_addr {
+            tracing::info!(
+                "browser viewer: http://{addr}/ (OBS browser source: http://{addr}/?transparent=1)"
+            );
+        }
         on_ready(&running);
         // The I/O tasks run until shutdown; one that ends before (a panic) stops the daemon too: no zombie
         // that answers on some sockets and has stopped serving on another.
@@ -183,6 +210,7 @@ pub async fn run(
                     ("input", input_task.is_finished()),
                     ("control", control_task.is_finished()),
                     ("publisher", publisher.is_finished()),
+                    ("web", web_task.as_ref().is_some_and(|t| t.is_finished())),
                 ] {
                     if done {
                         return name;
@@ -207,6 +235,13 @@ pub async fn run(
     subscribers.abort();
     if let Some(t) = &vmc_task {
         t.abort();
+    }
+    // The web server closes its sockets gracefully; give it a moment, then stop it.
+    web_stop.notify_one();
+    if let Some(task) = web_task {
+        if tokio::time::timeout(std::time::Duration::from_secs(2), task).await.is_err() {
+            tracing::warn!("the web output did not stop within 2 s");
+        }
     }
     // The solver's exit drops the queue's sender, which ends the publisher after it drains.
     if exited.is_none() {

@@ -92,6 +92,44 @@ struct RunArgs {
     /// The avatar sent over VMC [default: the first].
     #[arg(long)]
     vmc_avatar: Option<String>,
+    #[command(flatten)]
+    web: WebArgs,
+}
+
+/// The web output's flags (`avatard run` and `avatard demo`).
+#[derive(Args, Clone, Debug, Default)]
+pub struct WebArgs {
+    /// Serve the browser viewer, the avatars' glb and the states over WebSocket on HOST:PORT (HTTP, no
+    /// authentication: keep it on loopback). `--web` alone: 127.0.0.1:8080. Off unless given.
+    #[arg(long, value_name = "HOST:PORT", num_args = 0..=1, default_missing_value = "127.0.0.1:8080")]
+    pub web: Option<String>,
+    /// The built viewer's directory [default: $AVATARD_WEB_ROOT or the checkout's viewer/dist].
+    #[arg(long, value_name = "DIR")]
+    pub web_root: Option<PathBuf>,
+    /// An origin allowed to open the WebSocket besides the daemon's own (e.g. http://localhost:5173; `*`: any);
+    /// repeat for several.
+    #[arg(long = "web-origin", value_name = "ORIGIN")]
+    pub web_origins: Vec<String>,
+}
+
+impl WebArgs {
+    /// Apply the flags over `web` (from the config file, or off).
+    pub fn apply(&self, web: &mut Option<avatard::WebConfig>) -> Result<()> {
+        if let Some(addr) = &self.web {
+            let addr = avatard::parse_web_addr(addr)?;
+            let w = web.get_or_insert_with(|| avatard::WebConfig::new(addr));
+            w.addr = addr;
+        }
+        if let Some(w) = web.as_mut() {
+            if let Some(root) = &self.web_root {
+                w.root = Some(root.clone());
+            }
+            w.origins.extend(self.web_origins.iter().cloned());
+        } else if self.web_root.is_some() || !self.web_origins.is_empty() {
+            anyhow::bail!("--web-root and --web-origin need --web");
+        }
+        Ok(())
+    }
 }
 
 impl RunArgs {
@@ -134,6 +172,7 @@ impl RunArgs {
         }
         c.vmc =
             avatard::VmcConfig::merged(c.vmc, self.vmc_out.as_deref(), self.vmc_rate_hz, self.vmc_avatar)?;
+        self.web.apply(&mut c.web)?;
         // Fault injection for the tests of the solver's supervision; never set in real use.
         if let Ok(f) = std::env::var("AVATARD_TEST_FAULT") {
             c.solver.fault = Some(f.parse().map_err(anyhow::Error::msg)?);

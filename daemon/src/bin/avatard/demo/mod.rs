@@ -85,6 +85,9 @@ pub struct DemoArgs {
     /// Output folder (demo-summary.json, demo-trajectory.json, demo/).
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
+    /// Watch the demo live in a browser (`--web`: http://127.0.0.1:8080/).
+    #[command(flatten)]
+    pub web: crate::cli::WebArgs,
 }
 
 /// The checked arguments.
@@ -142,6 +145,7 @@ impl DemoArgs {
     fn daemon_config(&self) -> Result<RunConfig> {
         let endpoints = Endpoints { input: vec![free_tcp()?], state: free_tcp()?, control: free_tcp()? };
         let mut config = RunConfig { endpoints, tick_hz: self.tick_hz, ..RunConfig::default() };
+        self.web.apply(&mut config.web)?;
         for avatar in &mut config.avatars {
             avatar.params = avatar
                 .params
@@ -208,10 +212,10 @@ async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<D
             stop_rx.await.ok();
         },
         move |r| {
-            let _ = ready_tx.send(r.metrics.clone());
+            let _ = ready_tx.send((r.metrics.clone(), r.web));
         },
     ));
-    let metrics = match ready_rx.await {
+    let (metrics, web) = match ready_rx.await {
         Ok(m) => m,
         // `on_ready` was dropped uncalled: the daemon failed to start
         Err(_) => {
@@ -222,6 +226,9 @@ async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<D
         "demo: daemon up (input {}, state {}, control {}, {tick_hz} Hz)",
         endpoints.input[0], endpoints.state, endpoints.control
     );
+    if let Some(addr) = web {
+        eprintln!("demo: watch it live at http://{addr}/");
+    }
     Ok(Daemon { stop, task, metrics })
 }
 

@@ -1,0 +1,419 @@
+// The viewer: loads /api/avatars and each avatar's glb, opens /ws, keeps the latest state per avatar and draws
+// every avatar with the skinning material on the renderer's grid. URL parameters (see viewer/README.md):
+//   transparent=1  transparent background, no ground, no overlay (OBS browser source)
+//   overlay=0      no stats overlay
+//   ground=0       no ground
+//   secondary=0    start in the rig-only view (z = 0)
+//   avatar=<id>    only these avatars (repeat, or comma-separated)
+//   width, height  fixed canvas size in pixels (tests); then no orbit controls, the renderer's camera framing
+//   viewproj=<16 floats, column-major>  a fixed view-projection (with width/height), e.g. the renderer's
+//   yaw=<deg>      yaw of the initial camera framing (the renderer's default 20)
+//   antialias=0|1  MSAA (default on, off with a fixed width/height)
+// The test API is `window.avatarViewer` (see ViewerApi below).
+
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { fetchAvatars, skinDataFor, type AvatarEntry } from './api.js';
+import type { SkinData } from './glb.js';
+import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
+import { Metrics, flagNames, nowEpochMs } from './metrics.js';
+import { Overlay } from './overlay.js';
+import { ParamBlock, SkinAsset, SkinTarget, groundMesh } from './skin.js';
+import { Connection, decodeMessage, type StateSample } from './wire.js';
+
+export interface ViewerApi {
+  /** Resolves when every glb is loaded and the socket is open (rejects when loading fails). */
+  ready: Promise<void>;
+  readonly framesRendered: number;
+  readonly statesReceived: number;
+  /** Recent publish → render latencies (ms; the last 60 s, or those since `since`, a performance.now() time),
+   *  oldest first. */
+  latency(since?: number): number[];
+  /** Publish → arrival latencies (ms: the socket's message event), like latency(). */
+  arrivalLatency(since?: number): number[];
+  /** Decode one Message holding an AvatarState, show it and stop applying live states. */
+  freeze(bytes: Uint8Array): void;
+  setSecondary(on: boolean): void;
+  /** The bytes of the last AvatarState message of an avatar (to save and replay with freeze). */
+  lastMessage(id?: string): Uint8Array | null;
+  /** The view-projection of the last frame: 16 floats, column-major (what `viewproj=` takes). */
+  viewProj(): number[];
+  /** Render fps, per-avatar counters and the daemon's web counters. */
+  summary(): Record<string, unknown>;
+  readonly errors: string[];
+}
+
+declare global {
+  interface Window {
+    avatarViewer: ViewerApi;
+  }
+}
+
+interface AvatarView {
+  entry: AvatarEntry;
+  asset: SkinAsset;
+  params: ParamBlock;
+  group: THREE.Group;
+  uniforms: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform };
+  /** The newest state from the socket, and the one the parameter texture holds. */
+  latest: StateSample | null;
+  applied: StateSample | null;
+}
+
+const url = new URL(window.location.href);
+const q = url.searchParams;
+const transparent = q.get('transparent') === '1';
+const showOverlay = !transparent && q.get('overlay') !== '0';
+const showGround = !transparent && q.get('ground') !== '0';
+const only = q.getAll('avatar').flatMap((a) => a.split(',')).filter((a) => a.length > 0);
+const fixedWidth = Number(q.get('width') ?? 0) | 0;
+const fixedHeight = Number(q.get('height') ?? 0) | 0;
+const fixedSize = fixedWidth > 0 && fixedHeight > 0;
+const yaw = q.has('yaw') ? Number(q.get('yaw')) : 20;
+let fixedViewProj: THREE.Matrix4 | null = q.has('viewproj') ? parseViewProj(q.get('viewproj') as string) : null;
+
+const metrics = new Metrics();
+const errors: string[] = [];
+let secondary = q.get('secondary') !== '0';
+let frozen = false;
+let status = 'loading';
+const views = new Map<string, AvatarView>();
+const skinTarget = new SkinTarget();
+const assets = new Map<string, SkinAsset>();
+let avatarOrder: string[] = [];
+
+function report(text: string): void {
+  errors.push(text);
+  if (errors.length > 100) errors.shift();
+  status = text;
+  console.error(`avatar viewer: ${text}`);
+}
+
+/** Whether WebGL is a software rasterizer (SwiftShader, llvmpipe, softpipe), asked of a throwaway context. */
+function softwareWebGL(): boolean {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name);
+}
+
+// Renderer, scene, camera.
+const renderer = new THREE.WebGLRenderer({
+  // MSAA like a window would have it, but not for fixed-size test images (the renderer draws without), not on
+  // software WebGL (SwiftShader spends half of its frame on it) and not when asked (antialias=0)
+  antialias: q.has('antialias') ? q.get('antialias') !== '0' : !fixedSize && !softwareWebGL(),
+  alpha: transparent,
+  premultipliedAlpha: true,
+  preserveDrawingBuffer: fixedSize,
+});
+if (transparent) renderer.setClearColor(0x000000, 0);
+else renderer.setClearColor(new THREE.Color().setRGB(0.93, 0.95, 0.98, THREE.LinearSRGBColorSpace), 1);
+document.body.append(renderer.domElement);
+if (transparent) document.documentElement.classList.add('transparent');
+const maxTextureSize = renderer.capabilities.maxTextureSize;
+// the skinning pass renders into float targets
+if (!renderer.extensions.has('EXT_color_buffer_float')) report('WebGL2 without EXT_color_buffer_float: cannot skin');
+const maxUniformBlockSize = renderer.getContext().getParameter(WebGL2RenderingContext.MAX_UNIFORM_BLOCK_SIZE) as number;
+const scene = new THREE.Scene();
+const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
+const viewProj: THREE.IUniform<THREE.Matrix4> = { value: new THREE.Matrix4() };
+let controls: OrbitControls | null = null;
+let ground: THREE.Mesh | null = null;
+let cameraPlaced = false;
+let framed: { lo: [number, number, number]; hi: [number, number, number] } = { lo: [-0.5, 0, -0.5], hi: [0.5, 1.8, 0.5] };
+
+function size(): { w: number; h: number } {
+  return fixedSize ? { w: fixedWidth, h: fixedHeight } : { w: window.innerWidth, h: window.innerHeight };
+}
+
+function resize(): void {
+  const { w, h } = size();
+  // at most 2 device pixels per CSS pixel: phones with 3x screens would triple the fragment work
+  renderer.setPixelRatio(fixedSize ? 1 : Math.min(2, window.devicePixelRatio));
+  renderer.setSize(w, h);
+  camera.aspect = w / h;
+  camera.updateProjectionMatrix();
+}
+window.addEventListener('resize', resize);
+resize();
+
+/** Place the camera as the renderer frames the grid (orbit mode) or fix the matrix (test mode). */
+function frameCamera(): void {
+  const { w, h } = size();
+  const aspect = w / h;
+  if (fixedSize) {
+    if (!q.has('viewproj')) fixedViewProj = framingMatrix(framed.lo, framed.hi, aspect, yaw);
+    return;
+  }
+  const f = framing(framed.lo, framed.hi, aspect, yaw);
+  camera.fov = (f.fovy * 180) / Math.PI;
+  camera.near = Math.max(1e-3, f.distance * 0.01);
+  camera.far = f.distance * 20 + 4 * f.radius;
+  camera.position.set(...f.eye);
+  camera.updateProjectionMatrix();
+  if (!controls) {
+    controls = new OrbitControls(camera, renderer.domElement);
+    controls.enableDamping = true;
+  }
+  controls.target.set(...f.target);
+  controls.update();
+}
+
+/** Build (or rebuild) the avatars from the list: assets shared by hash, grid layout, ground. */
+async function load(): Promise<void> {
+  const list = await fetchAvatars(window.location.href);
+  const entries = list.avatars.filter((a) => only.length === 0 || only.includes(a.id));
+  avatarOrder = entries.map((a) => a.id);
+  // one avatar whose glb fails is reported (and makes `ready` reject) but does not hide the others
+  const settled = await Promise.allSettled(entries.filter((a) => a.glb).map((a) => skinDataFor(window.location.href, a)));
+  const failures: string[] = [];
+  const drawable: AvatarEntry[] = [];
+  const datas: SkinData[] = [];
+  entries.filter((a) => a.glb).forEach((a, i) => {
+    const r = settled[i];
+    if (r.status === 'fulfilled') {
+      drawable.push(a);
+      datas.push(r.value);
+    } else {
+      failures.push(`${a.id}: ${String(r.reason)}`);
+    }
+  });
+  // drop what changed
+  for (const [id, v] of views) {
+    const e = drawable.find((a) => a.id === id);
+    if (!e || e.asset_hash !== v.entry.asset_hash) {
+      scene.remove(v.group);
+      v.params.dispose();
+      views.delete(id);
+    }
+  }
+  drawable.forEach((entry, i) => {
+    const data = datas[i];
+    let asset = assets.get(data.assetHash);
+    if (!asset) {
+      asset = new SkinAsset(data, maxTextureSize, maxUniformBlockSize);
+      assets.set(data.assetHash, asset);
+    }
+    if (views.has(entry.id)) {
+      views.get(entry.id)!.entry = entry;
+      return;
+    }
+    const params = new ParamBlock(asset, skinTarget);
+    const uniforms = {
+      uInstanceOffset: { value: new THREE.Vector3() },
+      uViewProj: viewProj,
+    };
+    const group = new THREE.Group();
+    group.name = entry.id;
+    data.draws.forEach((d, k) => {
+      const mesh = new THREE.Mesh(asset.geometries[k], asset.material(d, params, uniforms));
+      mesh.frustumCulled = false;
+      group.add(mesh);
+    });
+    group.visible = false;
+    scene.add(group);
+    views.set(entry.id, { entry, asset, params, group, uniforms, latest: null, applied: null });
+  });
+  // the avatars' bands in the skinning targets (reallocated when the rows change: every avatar skinned again)
+  let rows = 0;
+  for (const v of views.values()) rows += v.asset.targetRows;
+  const resized = rows !== skinTarget.rows;
+  skinTarget.resize(rows);
+  let row0 = 0;
+  for (const v of views.values()) {
+    v.params.place(row0, skinTarget.rows);
+    row0 += v.asset.targetRows;
+    if (resized && v.applied) v.params.dirty = true;
+  }
+  const layout = gridLayout(drawable.map((_, i) => datas[i].bounds));
+  drawable.forEach((entry, i) => {
+    (views.get(entry.id)!.uniforms.uInstanceOffset.value as THREE.Vector3).set(...layout.offsets[i]);
+  });
+  // a reload that keeps the grid keeps the user's camera
+  const moved = framed.lo.some((x, c) => x !== layout.lo[c]) || framed.hi.some((x, c) => x !== layout.hi[c]);
+  framed = { lo: layout.lo, hi: layout.hi };
+  if (ground) scene.remove(ground);
+  ground = null;
+  if (showGround && drawable.length > 0) {
+    ground = groundMesh(viewProj, new THREE.Vector4(...layout.ground));
+    scene.add(ground);
+  }
+  if (moved || !cameraPlaced) frameCamera();
+  cameraPlaced = true;
+  status = `${entries.length} avatar${entries.length === 1 ? '' : 's'} (${drawable.length} drawn), ${list.tick_hz} Hz`;
+  if (failures.length > 0) throw new Error(`loading avatars failed: ${failures.join('; ')}`);
+}
+
+let reloading: Promise<void> | null = null;
+let lastReload = 0;
+/** Reload the list when the stream shows an avatar or asset we do not know (at most every 2 s). */
+function reloadSoon(): void {
+  if (reloading || performance.now() - lastReload < 2000) return;
+  lastReload = performance.now();
+  reloading = load()
+    .catch((e) => report(`reload: ${String(e)}`))
+    .finally(() => {
+      reloading = null;
+    });
+}
+
+function accept(state: StateSample): void {
+  metrics.stateArrived(state.avatarId, state.seq, state.runId, state.droppedBefore, state.publishMs, state.flags);
+  if (only.length > 0 && !only.includes(state.avatarId)) return;
+  const v = views.get(state.avatarId);
+  if (!v) {
+    if (!avatarOrder.includes(state.avatarId)) reloadSoon();
+    return;
+  }
+  if (
+    (state.assetHash && v.entry.asset_hash && state.assetHash !== v.entry.asset_hash) ||
+    state.p.length !== v.asset.data.numP ||
+    state.z.length !== 12 * v.asset.data.modes
+  ) {
+    metrics.avatar(state.avatarId).mismatched++;
+    reloadSoon();
+    return;
+  }
+  v.latest = state;
+}
+
+let socketOpen: () => void = () => {};
+const opened = new Promise<void>((resolve) => {
+  socketOpen = resolve;
+});
+const connection = new Connection(Connection.urlFor(window.location, only), {
+  onOpen: () => socketOpen(),
+  onClose: () => {},
+  onMessage: (d) => {
+    if (d.kind === 'state') accept(d.state);
+    else if (d.kind === 'stats') metrics.statsArrived(d.stats.counters);
+  },
+  onError: (text) => report(text),
+});
+
+const loaded = load();
+// states that arrive while the first load runs must not start a second one
+reloading = loaded.catch(() => {}).finally(() => {
+  reloading = null;
+});
+lastReload = performance.now();
+const ready = Promise.all([loaded, opened]).then(() => undefined);
+ready.catch((e) => report(`load: ${String(e)}`));
+connection.start();
+
+function setSecondary(on: boolean): void {
+  secondary = on;
+  for (const v of views.values()) if (v.applied) v.params.set(v.applied.p, v.applied.z, secondary);
+}
+
+window.addEventListener('keydown', (e) => {
+  if (e.key === 's') setSecondary(!secondary);
+});
+
+if (showOverlay) {
+  new Overlay(metrics, {
+    connected: () => connection.open,
+    avatarIds: () => avatarOrder,
+    secondary: () => secondary,
+    setSecondary,
+    frozen: () => frozen,
+    status: () => status,
+  });
+}
+
+function frame(): void {
+  requestAnimationFrame(frame);
+  controls?.update();
+  if (fixedViewProj) {
+    viewProj.value.copy(fixedViewProj);
+  } else {
+    camera.updateMatrixWorld();
+    viewProj.value.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+  }
+  const fresh: StateSample[] = [];
+  for (const v of views.values()) {
+    if (!frozen && v.latest && v.latest !== v.applied) {
+      v.params.set(v.latest.p, v.latest.z, secondary);
+      v.applied = v.latest;
+      fresh.push(v.latest);
+    }
+    v.group.visible = v.applied !== null;
+  }
+  // one skinning pass for every avatar with new parameters, then the scene
+  let skinning = false;
+  for (const v of views.values()) {
+    v.params.quad.visible = v.params.dirty && v.group.visible;
+    skinning ||= v.params.quad.visible;
+  }
+  if (skinning) {
+    skinTarget.render(renderer);
+    for (const v of views.values()) if (v.params.quad.visible) v.params.dirty = false;
+  }
+  renderer.render(scene, camera);
+  const t = nowEpochMs();
+  metrics.frameRendered(fresh.map((s) => t - s.publishMs));
+}
+requestAnimationFrame(frame);
+
+window.avatarViewer = {
+  ready,
+  get framesRendered() {
+    return metrics.framesRendered;
+  },
+  get statesReceived() {
+    return metrics.statesReceived;
+  },
+  latency: (since?: number) => metrics.recentLatencies(since),
+  arrivalLatency: (since?: number) => metrics.recentArrivals(since),
+  freeze(bytes: Uint8Array) {
+    const d = decodeMessage(bytes);
+    if (d.kind !== 'state') throw new Error('freeze: the message is not an AvatarState');
+    const v = views.get(d.state.avatarId);
+    if (!v) throw new Error(`freeze: unknown avatar ${d.state.avatarId}`);
+    if (d.state.p.length !== v.asset.data.numP || d.state.z.length !== 12 * v.asset.data.modes) {
+      throw new Error(`freeze: p/z lengths ${d.state.p.length}/${d.state.z.length} do not fit avatar ${v.entry.id}`);
+    }
+    frozen = true;
+    v.latest = d.state;
+    v.applied = d.state;
+    v.params.set(d.state.p, d.state.z, secondary);
+    v.group.visible = true;
+  },
+  setSecondary,
+  viewProj: () => viewProj.value.toArray(),
+  lastMessage(id?: string) {
+    const v = id ? views.get(id) : views.values().next().value;
+    return v?.latest?.bytes ?? null;
+  },
+  summary() {
+    const avatars: Record<string, unknown> = {};
+    for (const id of avatarOrder) {
+      const a = metrics.avatars.get(id);
+      avatars[id] = {
+        statesPerSecond: metrics.statesPerSecond(id),
+        received: a?.received ?? 0,
+        seqGaps: a?.seqGaps ?? 0,
+        daemonDropped: a?.daemonDropped ?? 0,
+        mismatched: a?.mismatched ?? 0,
+        flags: flagNames(a?.flags ?? 0),
+      };
+    }
+    const counters: Record<string, string> = {};
+    for (const [k, v] of metrics.counters) counters[k] = v.toString();
+    return {
+      fps: metrics.fps(),
+      framesRendered: metrics.framesRendered,
+      statesReceived: metrics.statesReceived,
+      statsReceived: metrics.statsReceived,
+      reconnects: connection.reconnects,
+      decodeErrors: connection.decodeErrors,
+      frozen,
+      secondary,
+      avatars,
+      counters,
+    };
+  },
+  errors,
+};

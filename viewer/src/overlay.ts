@@ -1,0 +1,62 @@
+// The stats overlay (top left): connection, render fps, publish → render latency p50/p99 over the last seconds,
+// per avatar states/s, seq gaps and flags, the daemon's web counters; and the rig-only / with-secondary toggle.
+
+import { Metrics, flagNames, percentile } from './metrics.js';
+
+export interface OverlayModel {
+  connected(): boolean;
+  avatarIds(): string[];
+  secondary(): boolean;
+  setSecondary(on: boolean): void;
+  frozen(): boolean;
+  status(): string;
+}
+
+export class Overlay {
+  private root: HTMLDivElement;
+  private text: HTMLPreElement;
+  private toggle: HTMLButtonElement;
+
+  constructor(private metrics: Metrics, private model: OverlayModel) {
+    this.root = document.createElement('div');
+    this.root.id = 'overlay';
+    this.toggle = document.createElement('button');
+    this.toggle.id = 'secondary-toggle';
+    this.toggle.addEventListener('click', () => {
+      this.model.setSecondary(!this.model.secondary());
+      this.update();
+    });
+    this.text = document.createElement('pre');
+    this.root.append(this.toggle, this.text);
+    document.body.append(this.root);
+    window.setInterval(() => this.update(), 250);
+    this.update();
+  }
+
+  update(): void {
+    const m = this.metrics;
+    this.toggle.textContent = this.model.secondary() ? 'with secondary motion (click: rig only)' : 'rig only (click: with secondary motion)';
+    const since = performance.now() - m.windowMs;
+    const lat = m.recentLatencies(since);
+    const arr = m.recentArrivals(since);
+    const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+    const lines = [
+      `${this.model.connected() ? 'connected' : 'disconnected'}${this.model.frozen() ? ' (frozen)' : ''}  ${this.model.status()}`,
+      `render ${f(m.fps())} fps   frames ${m.framesRendered}`,
+      `publish→render ${f(percentile(lat, 0.5))} ms p50  ${f(percentile(lat, 0.99))} ms p99  (last ${m.windowMs / 1000} s, n=${lat.length})`,
+      `publish→arrival ${f(percentile(arr, 0.5))} ms p50  ${f(percentile(arr, 0.99))} ms p99`,
+    ];
+    for (const id of this.model.avatarIds()) {
+      const a = m.avatars.get(id);
+      lines.push(
+        `${id}: ${f(m.statesPerSecond(id))} states/s  seq ${a?.lastSeq ?? '–'}  gaps ${a?.seqGaps ?? 0}` +
+          (a && a.daemonDropped > 0 ? `  daemon-dropped ${a.daemonDropped}` : '') +
+          (a && a.mismatched > 0 ? `  mismatched ${a.mismatched}` : '') +
+          (a && a.flags ? `  [${flagNames(a.flags).join(' ')}]` : ''),
+      );
+    }
+    const c = m.counters;
+    lines.push(`web.dropped ${c.get('web.dropped') ?? '–'}  web.clients ${c.get('web.clients') ?? '–'}`);
+    this.text.textContent = lines.join('\n');
+  }
+}

@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+// Drives the viewer in headless Chromium (playwright-core, the system's browser: nothing is downloaded).
+//
+//   node test/browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]
+//       load the page, wait for window.avatarViewer.ready, then measure for S seconds (default 5): render fps,
+//       publish→render and publish→arrival latency p50/p95/p99/max, states received, per-avatar counters,
+//       console errors; the JSON goes to --out (and stdout). --save-state writes the last AvatarState message
+//       received (for --state); --screenshot writes the whole page (overlay included) at the end.
+//   node test/browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png
+//       freeze the given state (one Message with an AvatarState) and write a screenshot of the canvas; the
+//       page is loaded with width/height (and viewproj) URL parameters, so the camera is fixed.
+//   --secondary 0   rig-only view (z = 0) for either mode.
+//   --viewport WxH  the browser window (default 960x540; the page's canvas fills it unless --width/--height).
+//   --compositing gpu  SwiftShader composites too (default: software compositing, as --disable-gpu gives).
+//
+// Chromium: $CHROMIUM or /usr/bin/chromium, with SwiftShader WebGL (software) unless --gpu is given.
+// Exit status: 0 on success, 1 when the page failed (errors, not ready in time, nothing rendered), 2 on usage.
+
+import { chromium } from 'playwright-core';
+import { readFile, writeFile } from 'node:fs/promises';
+
+function parseArgs(argv) {
+  const opts = { seconds: 5, timeout: 60 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--')) usage(`unexpected argument ${a}`);
+    const key = a.slice(2);
+    if (key === 'gpu' || key === 'help') {
+      opts[key] = true;
+      continue;
+    }
+    if (i + 1 >= argv.length) usage(`${a} needs a value`);
+    opts[key] = argv[++i];
+  }
+  if (opts.help) usage();
+  if (!opts.url) usage('--url is required');
+  for (const k of ['seconds', 'timeout', 'width', 'height']) if (opts[k] !== undefined) opts[k] = Number(opts[k]);
+  if (opts.state && !(opts.width > 0 && opts.height > 0 && opts.screenshot)) {
+    usage('--state needs --width, --height and --screenshot');
+  }
+  return opts;
+}
+
+function usage(msg) {
+  if (msg) console.error(`browser.mjs: ${msg}`);
+  console.error(
+    'usage: browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]\n' +
+      '       browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png\n' +
+      '       [--secondary 0] [--viewport WxH] [--compositing gpu] [--timeout S] [--gpu]',
+  );
+  process.exit(msg ? 2 : 0);
+}
+
+function percentile(values, q) {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+];
+// --compositing gpu: SwiftShader also composites the page (no --disable-gpu), so the canvas is not read back
+// synchronously on the page's main thread every frame (Chromium's software compositing does that)
+if (!opts.gpu) {
+  if (opts.compositing !== 'gpu') flags.push('--disable-gpu');
+  flags.push('--use-angle=swiftshader', '--enable-unsafe-swiftshader');
+}
+
+const url = new URL(opts.url);
+if (opts.width) url.searchParams.set('width', String(opts.width));
+if (opts.height) url.searchParams.set('height', String(opts.height));
+if (opts.viewproj) url.searchParams.set('viewproj', opts.viewproj);
+if (opts.secondary !== undefined) url.searchParams.set('secondary', String(opts.secondary));
+if (opts.state) url.searchParams.set('overlay', '0');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: flags,
+});
+const consoleErrors = [];
+let status = 0;
+try {
+  // the page fills the viewport unless width/height fix the canvas; software WebGL pays for every pixel
+  const [vw, vh] = (opts.viewport ?? '960x540').split('x').map(Number);
+  if (!(vw > 0 && vh > 0)) usage('--viewport is WIDTHxHEIGHT');
+  const context = await browser.newContext({
+    viewport: { width: opts.width || vw, height: opts.height || vh },
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  await page.goto(url.toString(), { waitUntil: 'load', timeout: opts.timeout * 1000 });
+  await page.waitForFunction(() => window.avatarViewer !== undefined, null, { timeout: opts.timeout * 1000 });
+  const readyAt = Date.now();
+  await page.evaluate(
+    (ms) =>
+      Promise.race([
+        window.avatarViewer.ready,
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`not ready after ${ms} ms`)), ms)),
+      ]),
+    opts.timeout * 1000,
+  );
+  const readyMs = Date.now() - readyAt;
+
+  if (opts.state) {
+    const bytes = [...(await readFile(opts.state))];
+    const before = await page.evaluate((b) => {
+      window.avatarViewer.freeze(new Uint8Array(b));
+      return window.avatarViewer.framesRendered;
+    }, bytes);
+    // two more frames: the frozen state is drawn and presented
+    await page.waitForFunction((n) => window.avatarViewer.framesRendered >= n + 2, before, { timeout: 30000 });
+    await page.locator('canvas').screenshot({ path: opts.screenshot, omitBackground: true });
+    console.log(JSON.stringify({ screenshot: opts.screenshot, url: url.toString(), readyMs, consoleErrors }));
+  } else {
+    const start = await page.evaluate(() => ({
+      frames: window.avatarViewer.framesRendered,
+      states: window.avatarViewer.statesReceived,
+      t: performance.now(),
+    }));
+    await page.waitForTimeout(opts.seconds * 1000);
+    const end = await page.evaluate((since) => ({
+      frames: window.avatarViewer.framesRendered,
+      states: window.avatarViewer.statesReceived,
+      t: performance.now(),
+      latency: window.avatarViewer.latency(since),
+      arrival: window.avatarViewer.arrivalLatency(since),
+      summary: window.avatarViewer.summary(),
+      errors: window.avatarViewer.errors,
+    }), start.t);
+    const seconds = (end.t - start.t) / 1000;
+    // latencies of the measured interval only: the page keeps a window of the last seconds
+    const lat = end.latency;
+    const arr = end.arrival;
+    const result = {
+      url: url.toString(),
+      seconds,
+      readyMs,
+      fps: (end.frames - start.frames) / seconds,
+      framesRendered: end.frames - start.frames,
+      statesReceived: end.states - start.states,
+      statesPerSecond: (end.states - start.states) / seconds,
+      latencyMs: {
+        n: lat.length,
+        p50: percentile(lat, 0.5),
+        p95: percentile(lat, 0.95),
+        p99: percentile(lat, 0.99),
+        max: lat.length ? Math.max(...lat) : null,
+      },
+      // publish → the page's socket message event: the transport's share of the latency
+      arrivalLatencyMs: {
+        n: arr.length,
+        p50: percentile(arr, 0.5),
+        p95: percentile(arr, 0.95),
+        p99: percentile(arr, 0.99),
+        max: arr.length ? Math.max(...arr) : null,
+      },
+      viewer: end.summary,
+      viewerErrors: end.errors,
+      consoleErrors,
+    };
+    if (opts.screenshot) {
+      await page.screenshot({ path: opts.screenshot, omitBackground: true });
+      result.screenshot = opts.screenshot;
+    }
+    if (opts['save-state']) {
+      const bytes = await page.evaluate(() => {
+        const b = window.avatarViewer.lastMessage();
+        return b ? [...b] : null;
+      });
+      if (!bytes) throw new Error('no state received to save');
+      await writeFile(opts['save-state'], Uint8Array.from(bytes));
+      result.savedState = opts['save-state'];
+    }
+    const text = JSON.stringify(result, null, 2);
+    if (opts.out) await writeFile(opts.out, text + '\n');
+    console.log(text);
+    if (result.framesRendered === 0 || result.statesReceived === 0) status = 1;
+  }
+  if (consoleErrors.length > 0) {
+    console.error(`browser.mjs: ${consoleErrors.length} console error(s):\n${consoleErrors.join('\n')}`);
+    status = 1;
+  }
+} catch (e) {
+  console.error(`browser.mjs: ${e.message ?? e}`);
+  if (consoleErrors.length) console.error(consoleErrors.join('\n'));
+  status = 1;
+} finally {
+  await browser.close();
+}
+process.exit(status);
