@@ -4,6 +4,7 @@
 use crate::avatar::load::AvatarSpec;
 use crate::ingest::StreamRules;
 use crate::tick::SolverOptions;
+use crate::vmc::VmcConfig;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -28,6 +29,8 @@ pub enum ConfigError {
     File(String),
     #[error("{0}")]
     Avatar(String),
+    #[error("VMC output: {0}")]
+    Vmc(String),
     #[error("{name} = {value:?}: {why}")]
     Invalid { name: &'static str, value: String, why: &'static str },
 }
@@ -142,6 +145,8 @@ pub struct RunConfig {
     pub streams: StreamRules,
     /// The avatars this daemon owns (ids unique).
     pub avatars: Vec<AvatarSpec>,
+    /// VMC output (OSC over UDP to a VMC receiver), off when `None` ([`crate::vmc`]).
+    pub vmc: Option<VmcConfig>,
     /// The web output (viewer, glb, WebSocket states); off unless set.
     pub web: Option<crate::web::WebConfig>,
 }
@@ -156,6 +161,7 @@ impl Default for RunConfig {
             solver: SolverOptions::default(),
             streams: StreamRules::default(),
             avatars: vec![AvatarSpec::new("default")],
+            vmc: None,
             web: None,
         }
     }
@@ -197,6 +203,9 @@ impl RunConfig {
                 range: "0..=256",
             });
         }
+        if let Some(vmc) = &self.vmc {
+            vmc.validate(self.avatars.iter().map(|a| a.id.as_str()))?;
+        }
         Ok(())
     }
 }
@@ -232,6 +241,12 @@ pub struct FileConfig {
     pub web_queue: Option<usize>,
     #[serde(default, rename = "avatar")]
     pub avatars: Vec<AvatarSpec>,
+    /// VMC output: the receiver, `HOST[:PORT]` (port 39539 when left out); off when absent.
+    pub vmc_out: Option<String>,
+    /// VMC messages per second (default 60).
+    pub vmc_rate_hz: Option<f32>,
+    /// The avatar sent over VMC (default: the first).
+    pub vmc_avatar: Option<String>,
 }
 
 impl FileConfig {
@@ -325,6 +340,7 @@ impl FileConfig {
                 fault: None,
             },
             avatars: if self.avatars.is_empty() { d.avatars } else { self.avatars },
+            vmc: VmcConfig::merged(None, self.vmc_out.as_deref(), self.vmc_rate_hz, self.vmc_avatar)?,
         })
     }
 }
@@ -447,6 +463,30 @@ mod tests {
             ("[[avatar]]\nid = 'a'\n[avatar.params]\nflesh_mode = 'jelly'", "jelly"),
             ("stats_interval = 0.0", "stats_interval"),
             ("tick_hz = 0", "tick_hz"),
+        ] {
+            let err = FileConfig::parse(bad)
+                .and_then(|f| f.into_run_config())
+                .and_then(|c| c.validate().map(|_| c));
+            let msg = err.expect_err(bad).to_string();
+            assert!(msg.contains(says), "{bad}: {msg}");
+        }
+    }
+
+    #[test]
+    fn vmc_keys_are_read_and_checked() {
+        let text = "vmc_out = '127.0.0.1'\nvmc_rate_hz = 30\n[[avatar]]\nid = 'a'\n[[avatar]]\nid = 'b'";
+        let c = FileConfig::parse(&format!("vmc_avatar = 'b'\n{text}")).unwrap().into_run_config().unwrap();
+        c.validate().unwrap();
+        let v = c.vmc.unwrap();
+        assert_eq!(v.target, "127.0.0.1:39539".parse().unwrap());
+        assert_eq!((v.rate_hz, v.avatar.as_deref()), (30.0, Some("b")));
+        assert_eq!(FileConfig::parse("").unwrap().into_run_config().unwrap().vmc, None, "off by default");
+        for (bad, says) in [
+            ("vmc_out = '127.0.0.1:1'\nvmc_rate_hz = 0", "vmc_rate_hz"),
+            ("vmc_out = '127.0.0.1:1'\nvmc_rate_hz = 5000", "vmc_rate_hz"),
+            ("vmc_out = '127.0.0.1:1'\nvmc_avatar = 'nobody'", "vmc_avatar"),
+            ("vmc_out = '127.0.0.1:http'", "vmc_out"),
+            ("vmc_rate_hz = 30", "vmc_out"),
         ] {
             let err = FileConfig::parse(bad)
                 .and_then(|f| f.into_run_config())

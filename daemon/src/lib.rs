@@ -27,6 +27,8 @@
 //! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache)
 //! and `avatar/params.rs` ([`SimParams`], the live per-avatar parameters). `follow.rs` measures how closely an
 //! avatar follows a recorded tracker stream (error, delay, jitter per limb).
+//! `vmc.rs` sends one avatar's latest state as VMC protocol bones and blendshapes (OSC over UDP) to a VMC
+//! receiver (`--vmc-out`).
 
 mod avatar;
 mod config;
@@ -39,6 +41,7 @@ mod publish;
 mod service;
 mod shared;
 mod tick;
+pub mod vmc;
 mod web;
 
 pub use avatar::load::{load as load_avatar, load_asset, AvatarSpec, LoadedAsset, LoadedAvatar};
@@ -54,4 +57,5 @@ pub use metrics::{Metrics, PhaseCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
+pub use vmc::{VmcConfig, VmcEncoder};
 pub use web::{default_root as default_web_root, Fanout, WebConfig, WebCounters, STALL as WEB_STALL};

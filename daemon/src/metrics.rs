@@ -171,6 +171,9 @@ pub struct Metrics {
     /// Names (blendshapes, bones) an avatar's rig does not have, and values refused by the mapping.
     pub mapping_unknown: AtomicU64,
     pub mapping_rejected: AtomicU64,
+    /// VMC output datagrams sent, and sends that failed ([`crate::vmc`]).
+    pub vmc_sent: AtomicU64,
+    pub vmc_errors: AtomicU64,
     /// The web output's clients and drops ([`crate::web`]).
     pub web: crate::web::WebCounters,
 }
@@ -209,6 +212,8 @@ impl Metrics {
             model_rebuilds: AtomicU64::new(0),
             mapping_unknown: AtomicU64::new(0),
             mapping_rejected: AtomicU64::new(0),
+            vmc_sent: AtomicU64::new(0),
+            vmc_errors: AtomicU64::new(0),
             web: Default::default(),
         }
     }
@@ -251,6 +256,8 @@ impl Metrics {
             c("publish.errors", &self.publish_errors),
             c("control.requests", &self.control_requests),
             c("control.errors", &self.control_errors),
+            c("vmc.sent", &self.vmc_sent),
+            c("vmc.errors", &self.vmc_errors),
             Counter {
                 name: "publish.subscribers".into(),
                 value: self.subscribers.load(Relaxed).max(0) as u64,

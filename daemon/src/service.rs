@@ -156,6 +156,9 @@ pub async fn run(
     let publisher =
         tokio::spawn(publish::run(state, rx, shared.clone(), metrics.clone(), config.stats_interval, fanout));
     let control_task = tokio::spawn(control::run(control_socket, shared.clone(), metrics.clone()));
+    // The VMC output only reads the avatars' latest states; it never ends on its own (aborted at shutdown).
+    let vmc_task =
+        config.vmc.clone().map(|v| tokio::spawn(crate::vmc::run(v, shared.clone(), metrics.clone())));
 
     // Ready means serving: the tick thread has stepped every avatar once and the publisher has stored and sent
     // its state (a client that asks for a state right after readiness gets one).
@@ -230,6 +233,9 @@ pub async fn run(
     input_task.abort();
     control_task.abort();
     subscribers.abort();
+    if let Some(t) = &vmc_task {
+        t.abort();
+    }
     // The web server closes its sockets gracefully; give it a moment, then stop it.
     web_stop.notify_one();
     if let Some(task) = web_task {

@@ -73,6 +73,11 @@ impl NormalizedSkeleton {
         }
     }
 
+    /// `B_b` of bone `b`: the rotation taking its T-pose direction to its bind direction (see the module doc).
+    pub fn bind_from_t(&self, b: usize) -> Rotation3<f64> {
+        self.bind_from_t[b]
+    }
+
     /// Skinning transforms `T_b` for the normalized local rotations `n` (per bone; `None` = identity) and
     /// the root's world position.
     pub fn skinning(&self, n: &[Option<Rotation3<f64>>], root_position: Option<[f64; 3]>) -> Vec<Affine> {

@@ -82,6 +82,16 @@ struct RunArgs {
     /// Precompute cache directory [default: $AVATARD_CACHE_DIR, $XDG_CACHE_HOME/avatard or ~/.cache/avatard].
     #[arg(long)]
     cache_dir: Option<PathBuf>,
+    /// Send an avatar's bones and blendshapes over the VMC protocol (OSC over UDP) to this receiver (port 39539
+    /// when left out; VSeeFace, Warudo and VNyan listen there; see docs/vmc.md) [default: off].
+    #[arg(long, value_name = "HOST[:PORT]")]
+    vmc_out: Option<String>,
+    /// VMC frames per second (1..=1000) [default: 60].
+    #[arg(long)]
+    vmc_rate_hz: Option<f32>,
+    /// The avatar sent over VMC [default: the first].
+    #[arg(long)]
+    vmc_avatar: Option<String>,
     #[command(flatten)]
     web: WebArgs,
 }
@@ -160,6 +170,8 @@ impl RunArgs {
             let file = FileConfig { phase_lead_ms: Some(ms), ..FileConfig::default() };
             c.solver.phase_lead = file.into_run_config()?.solver.phase_lead;
         }
+        c.vmc =
+            avatard::VmcConfig::merged(c.vmc, self.vmc_out.as_deref(), self.vmc_rate_hz, self.vmc_avatar)?;
         self.web.apply(&mut c.web)?;
         // Fault injection for the tests of the solver's supervision; never set in real use.
         if let Ok(f) = std::env::var("AVATARD_TEST_FAULT") {
