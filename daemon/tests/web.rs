@@ -50,6 +50,13 @@ mod tempdir {
 
 const INDEX: &str = "<!doctype html><title>viewer under test</title>";
 
+/// One test at a time in this binary: every daemon pins its solver thread to the same core, and the fan-out
+/// test compares tick rates across its windows.
+async fn exclusive() -> tokio::sync::MutexGuard<'static, ()> {
+    static LOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    LOCK.lock().await
+}
+
 /// The daemon on the default avatar (and `extra` placeholder avatars), web output on a free loopback port,
 /// serving a directory with one `index.html`.
 async fn start(tag: &str, extra: &[&str], stats_ms: u64, queue: usize) -> Daemon {
@@ -132,6 +139,7 @@ async fn next_message(ws: &mut Ws) -> (Vec<u8>, Message) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_websocket_carries_the_pub_sockets_bytes_and_the_api_serves_the_glb() {
+    let _one_at_a_time = exclusive().await;
     let d = start("bytes", &["placeholder"], 100, 256).await;
     // The same states on the PUB socket and the WebSocket, byte for byte.
     let mut sub = SubSocket::new();
@@ -207,6 +215,7 @@ async fn the_websocket_carries_the_pub_sockets_bytes_and_the_api_serves_the_glb(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn foreign_origins_and_bad_client_frames_are_refused_and_counted() {
+    let _one_at_a_time = exclusive().await;
     let d = start("origin", &[], 1000, 256).await;
     let web = &d.metrics.web;
     // Another site's page may not read the stream; the daemon's own page may.
@@ -265,6 +274,7 @@ async fn foreign_origins_and_bad_client_frames_are_refused_and_counted() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hundred_clients_come_and_go_and_leave_nothing_behind() {
+    let _one_at_a_time = exclusive().await;
     let d = start("churn", &[], 1000, 256).await;
     let web = &d.metrics.web;
     let mut steady = d.ws("").await;
@@ -309,6 +319,7 @@ async fn a_hundred_clients_come_and_go_and_leave_nothing_behind() {
 /// by garbage frames. The server answers or closes each, never stops serving, and leaves no client behind.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn garbage_at_the_http_port_never_stops_the_web_output() {
+    let _one_at_a_time = exclusive().await;
     use rand::{Rng, SeedableRng};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let d = start("garbage", &[], 1000, 256).await;
@@ -459,6 +470,7 @@ async fn phase(d: &Daemon, clients: Vec<Ws>, window: Duration) -> Phase {
 /// and 15 beside a stalled one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stalled_client_slows_neither_the_solver_nor_the_other_clients() {
+    let _one_at_a_time = exclusive().await;
     let d = start("stall", &[], 1000, 64).await;
     let web = &d.metrics.web;
     let window = Duration::from_secs(3);
