@@ -1,6 +1,5 @@
 // The viewer: loads /api/avatars and each avatar's glb, starts the wire worker (src/wire-worker.ts: /ws and the
-// decoding, off this thread), takes its batches of the newest state per avatar, acknowledges each after drawing
-// the next frame, and draws
+// decoding, off this thread), takes its batches of the newest state per avatar (acknowledging each), and draws
 // every avatar with the skinning material on the renderer's grid. URL parameters (see viewer/README.md):
 //   transparent=1  transparent background, no ground, no overlay (OBS browser source)
 //   overlay=0      no stats overlay
@@ -11,6 +10,7 @@
 //   viewproj=<16 floats, column-major>  a fixed view-projection (with width/height), e.g. the renderer's
 //   yaw=<deg>      yaw of the initial camera framing (the renderer's default 20)
 //   antialias=0|1  MSAA (default on, off with a fixed width/height)
+//   ack=frame      acknowledge the wire worker's batches after the next frame (default: as they are taken)
 // The test API is `window.avatarViewer` (see ViewerApi below).
 
 import * as THREE from 'three';
@@ -288,8 +288,10 @@ let socketOpen: () => void = () => {};
 const opened = new Promise<void>((resolve) => {
   socketOpen = resolve;
 });
-// the socket and the decoding run in the wire worker; the page takes one batch at a time and acknowledges it at
-// the end of the next frame, so the worker's following batch holds the states that arrived meanwhile
+// the socket and the decoding run in the wire worker; the page takes one batch at a time and acknowledges it as
+// it takes it, so the worker's next batch (the states that arrived meanwhile) waits on this thread while a frame
+// blocks it and is taken before the next frame when it can be (ack=frame: acknowledged after the next frame)
+const ackOnTake = q.get('ack') !== 'frame';
 const wire = { open: false, reconnects: 0, decodeErrors: 0, recordsDropped: 0, toAck: false };
 const worker = new Worker(new URL('./wire-worker.js', import.meta.url), { type: 'module', name: 'wire' });
 function toWorker(m: ToWorker): void {
@@ -311,7 +313,8 @@ function takeBatch(b: WireBatch): void {
   wire.recordsDropped = b.recordsDropped;
   for (const s of b.states) accept(s);
   if (b.stats) metrics.statsArrived(b.stats.counters);
-  wire.toAck = true;
+  if (ackOnTake) toWorker({ type: 'ack' });
+  else wire.toAck = true;
 }
 
 worker.onmessage = (ev: MessageEvent<FromWorker>) => {
@@ -395,7 +398,7 @@ function frame(): void {
   renderer.render(scene, camera);
   const t = nowEpochMs();
   metrics.frameRendered(fresh.map((s) => t - s.publishMs));
-  // the worker sends the next batch (the newest states by then) once this one's states are drawn
+  // ack=frame: the worker sends the next batch (the newest states by then) once this one's states are drawn
   if (wire.toAck) {
     wire.toAck = false;
     toWorker({ type: 'ack' });

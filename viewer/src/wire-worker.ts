@@ -2,8 +2,10 @@
 // FlatBuffers decoding run here, off the page's main thread, which software WebGL blocks for a whole frame (a
 // synchronous readback). Every message is read as it arrives; the newest AvatarState per avatar and the newest
 // Stats wait in a Coalescer, and the page gets one batch at a time: the next batch is posted only once the page
-// has acknowledged the previous one (it does after drawing a frame), so at most one batch waits on the main
-// thread and it holds the newest states. The message buffers are transferred, not copied.
+// has acknowledged the previous one (as it takes it), so at most one batch waits on the main thread and it holds
+// the newest states. The message buffers are transferred, not copied. A batch that new states would start is
+// posted 1 ms later, so that it holds the whole tick (the daemon sends every avatar's state of a tick at once)
+// rather than its first avatar.
 //
 // page → worker: { type: 'start', url } | { type: 'ack' }
 // worker → page: { type: 'open' } | { type: 'close' } | { type: 'error', text } | WireBatch
@@ -31,12 +33,17 @@ const scope = self as unknown as {
 
 const coalescer = new Coalescer<StateSample, StatsSample>();
 let connection: Connection | null = null;
+let timer: number | null = null;
 
 function now(): number {
   return performance.timeOrigin + performance.now();
 }
 
 function flush(): void {
+  if (timer !== null) {
+    clearTimeout(timer);
+    timer = null;
+  }
   const batch = coalescer.take();
   if (!batch || !connection) return;
   // each state is its own message's buffer (p, z and bytes are views into it): transferred, not copied
@@ -78,7 +85,7 @@ scope.onmessage = (ev) => {
         } else {
           return;
         }
-        flush();
+        if (!coalescer.outstanding && timer === null) timer = self.setTimeout(flush, 1);
       },
     });
     connection.start();
