@@ -1,5 +1,6 @@
-// npm run build: bundle src/main.ts (three, flatbuffers, the generated schema code) into dist/viewer.js and copy
-// index.html; dist/ stays flat (the daemon serves GET /<file> from it).
+// npm run build: bundle src/main.ts (three, the page) into dist/viewer.js and src/wire-worker.ts (the WebSocket
+// and the FlatBuffers decoding: flatbuffers, the generated schema code) into dist/wire-worker.js, a module worker
+// that viewer.js starts as new URL('./wire-worker.js', import.meta.url); copy index.html; dist/ stays flat (the daemon serves GET /<file> from it).
 import * as esbuild from 'esbuild';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -10,15 +11,18 @@ const dist = join(here, 'dist');
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 await esbuild.build({
-  entryPoints: [join(here, 'src/main.ts')],
+  entryPoints: [
+    { in: join(here, 'src/main.ts'), out: 'viewer' },
+    { in: join(here, 'src/wire-worker.ts'), out: 'wire-worker' },
+  ],
   bundle: true,
   format: 'esm',
   target: 'es2022',
   minify: true,
   sourcemap: false,
   legalComments: 'eof',
-  outfile: join(dist, 'viewer.js'),
+  outdir: dist,
   logLevel: 'warning',
 });
 await copyFile(join(here, 'index.html'), join(dist, 'index.html'));
-console.log('built dist/index.html, dist/viewer.js');
+console.log('built dist/index.html, dist/viewer.js, dist/wire-worker.js');

@@ -1,4 +1,5 @@
-// The viewer: loads /api/avatars and each avatar's glb, opens /ws, keeps the latest state per avatar and draws
+// The viewer: loads /api/avatars and each avatar's glb, starts the wire worker (src/wire-worker.ts: /ws and the
+// decoding, off this thread), takes its batches of the newest state per avatar (acknowledging each), and draws
 // every avatar with the skinning material on the renderer's grid. URL parameters (see viewer/README.md):
 //   transparent=1  transparent background, no ground, no overlay (OBS browser source)
 //   overlay=0      no stats overlay
@@ -9,6 +10,7 @@
 //   viewproj=<16 floats, column-major>  a fixed view-projection (with width/height), e.g. the renderer's
 //   yaw=<deg>      yaw of the initial camera framing (the renderer's default 20)
 //   antialias=0|1  MSAA (default on, off with a fixed width/height)
+//   ack=frame      acknowledge the wire worker's batches after the next frame (default: as they are taken)
 // The test API is `window.avatarViewer` (see ViewerApi below).
 
 import * as THREE from 'three';
@@ -20,6 +22,7 @@ import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
 import { ParamBlock, SkinAsset, SkinTarget, groundMesh } from './skin.js';
 import { Connection, decodeMessage, type StateSample } from './wire.js';
+import type { FromWorker, ToWorker, WireBatch } from './wire-worker.js';
 
 export interface ViewerApi {
   /** Resolves when every glb is loaded and the socket is open (rejects when loading fails). */
@@ -29,8 +32,11 @@ export interface ViewerApi {
   /** Recent publish → render latencies (ms; the last 60 s, or those since `since`, a performance.now() time),
    *  oldest first. */
   latency(since?: number): number[];
-  /** Publish → arrival latencies (ms: the socket's message event), like latency(). */
+  /** Publish → arrival latencies (ms: the socket's message event in the wire worker, every state), like
+   *  latency(). */
   arrivalLatency(since?: number): number[];
+  /** Publish → take latencies (ms: the page took the worker's batch; the states taken), like latency(). */
+  takeLatency(since?: number): number[];
   /** Decode one Message holding an AvatarState, show it and stop applying live states. */
   freeze(bytes: Uint8Array): void;
   setSecondary(on: boolean): void;
@@ -260,7 +266,6 @@ function reloadSoon(): void {
 }
 
 function accept(state: StateSample): void {
-  metrics.stateArrived(state.avatarId, state.seq, state.runId, state.droppedBefore, state.publishMs, state.flags);
   if (only.length > 0 && !only.includes(state.avatarId)) return;
   const v = views.get(state.avatarId);
   if (!v) {
@@ -283,15 +288,54 @@ let socketOpen: () => void = () => {};
 const opened = new Promise<void>((resolve) => {
   socketOpen = resolve;
 });
-const connection = new Connection(Connection.urlFor(window.location, only), {
-  onOpen: () => socketOpen(),
-  onClose: () => {},
-  onMessage: (d) => {
-    if (d.kind === 'state') accept(d.state);
-    else if (d.kind === 'stats') metrics.statsArrived(d.stats.counters);
-  },
-  onError: (text) => report(text),
-});
+// the socket and the decoding run in the wire worker; the page takes one batch at a time and acknowledges it as
+// it takes it, so the worker's next batch (the states that arrived meanwhile) waits on this thread while a frame
+// blocks it and is taken before the next frame when it can be (ack=frame: acknowledged after the next frame)
+const ackOnTake = q.get('ack') !== 'frame';
+const wire = { open: false, reconnects: 0, decodeErrors: 0, recordsDropped: 0, toAck: false };
+const worker = new Worker(new URL('./wire-worker.js', import.meta.url), { type: 'module', name: 'wire' });
+function toWorker(m: ToWorker): void {
+  worker.postMessage(m);
+}
+
+function takeBatch(b: WireBatch): void {
+  const t = nowEpochMs();
+  for (const r of b.records) {
+    metrics.stateArrived(r.avatarId, r.seq, r.runId, r.droppedBefore, r.publishMs, r.flags, r.arrivedMs);
+  }
+  metrics.batchTaken(
+    b.states.map((s) => s.publishMs),
+    t,
+  );
+  metrics.setCoalesced(b.coalesced, b.coalescedTotal);
+  wire.reconnects = b.reconnects;
+  wire.decodeErrors = b.decodeErrors;
+  wire.recordsDropped = b.recordsDropped;
+  for (const s of b.states) accept(s);
+  if (b.stats) metrics.statsArrived(b.stats.counters);
+  if (ackOnTake) toWorker({ type: 'ack' });
+  else wire.toAck = true;
+}
+
+worker.onmessage = (ev: MessageEvent<FromWorker>) => {
+  const m = ev.data;
+  switch (m.type) {
+    case 'open':
+      wire.open = true;
+      socketOpen();
+      break;
+    case 'close':
+      wire.open = false;
+      break;
+    case 'error':
+      report(m.text);
+      break;
+    case 'batch':
+      takeBatch(m);
+      break;
+  }
+};
+worker.onerror = (e) => report(`wire worker: ${e.message}`);
 
 const loaded = load();
 // states that arrive while the first load runs must not start a second one
@@ -301,7 +345,7 @@ reloading = loaded.catch(() => {}).finally(() => {
 lastReload = performance.now();
 const ready = Promise.all([loaded, opened]).then(() => undefined);
 ready.catch((e) => report(`load: ${String(e)}`));
-connection.start();
+toWorker({ type: 'start', url: Connection.urlFor(window.location, only) });
 
 function setSecondary(on: boolean): void {
   secondary = on;
@@ -314,7 +358,7 @@ window.addEventListener('keydown', (e) => {
 
 if (showOverlay) {
   new Overlay(metrics, {
-    connected: () => connection.open,
+    connected: () => wire.open,
     avatarIds: () => avatarOrder,
     secondary: () => secondary,
     setSecondary,
@@ -354,6 +398,11 @@ function frame(): void {
   renderer.render(scene, camera);
   const t = nowEpochMs();
   metrics.frameRendered(fresh.map((s) => t - s.publishMs));
+  // ack=frame: the worker sends the next batch (the newest states by then) once this one's states are drawn
+  if (wire.toAck) {
+    wire.toAck = false;
+    toWorker({ type: 'ack' });
+  }
 }
 requestAnimationFrame(frame);
 
@@ -367,6 +416,7 @@ window.avatarViewer = {
   },
   latency: (since?: number) => metrics.recentLatencies(since),
   arrivalLatency: (since?: number) => metrics.recentArrivals(since),
+  takeLatency: (since?: number) => metrics.recentTakes(since),
   freeze(bytes: Uint8Array) {
     const d = decodeMessage(bytes);
     if (d.kind !== 'state') throw new Error('freeze: the message is not an AvatarState');
@@ -397,6 +447,7 @@ window.avatarViewer = {
         seqGaps: a?.seqGaps ?? 0,
         daemonDropped: a?.daemonDropped ?? 0,
         mismatched: a?.mismatched ?? 0,
+        coalesced: a?.coalesced ?? 0,
         flags: flagNames(a?.flags ?? 0),
       };
     }
@@ -407,8 +458,12 @@ window.avatarViewer = {
       framesRendered: metrics.framesRendered,
       statesReceived: metrics.statesReceived,
       statsReceived: metrics.statsReceived,
-      reconnects: connection.reconnects,
-      decodeErrors: connection.decodeErrors,
+      statesTaken: metrics.statesTaken,
+      batchesTaken: metrics.batchesTaken,
+      coalesced: metrics.coalescedTotal,
+      arrivalRecordsDropped: wire.recordsDropped,
+      reconnects: wire.reconnects,
+      decodeErrors: wire.decodeErrors,
       frozen,
       secondary,
       avatars,

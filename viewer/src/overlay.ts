@@ -39,17 +39,20 @@ export class Overlay {
     const since = performance.now() - m.windowMs;
     const lat = m.recentLatencies(since);
     const arr = m.recentArrivals(since);
+    const took = m.recentTakes(since);
     const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
     const lines = [
       `${this.model.connected() ? 'connected' : 'disconnected'}${this.model.frozen() ? ' (frozen)' : ''}  ${this.model.status()}`,
       `render ${f(m.fps())} fps   frames ${m.framesRendered}`,
       `publish→render ${f(percentile(lat, 0.5))} ms p50  ${f(percentile(lat, 0.99))} ms p99  (last ${m.windowMs / 1000} s, n=${lat.length})`,
-      `publish→arrival ${f(percentile(arr, 0.5))} ms p50  ${f(percentile(arr, 0.99))} ms p99`,
+      `publish→arrival ${f(percentile(arr, 0.5))} ms p50  ${f(percentile(arr, 0.99))} ms p99  (wire worker)`,
+      `publish→take ${f(percentile(took, 0.5))} ms p50  ${f(percentile(took, 0.99))} ms p99  (page)  coalesced ${m.coalescedTotal}`,
     ];
     for (const id of this.model.avatarIds()) {
       const a = m.avatars.get(id);
       lines.push(
         `${id}: ${f(m.statesPerSecond(id))} states/s  seq ${a?.lastSeq ?? '–'}  gaps ${a?.seqGaps ?? 0}` +
+          (a && a.coalesced > 0 ? `  coalesced ${a.coalesced}` : '') +
           (a && a.daemonDropped > 0 ? `  daemon-dropped ${a.daemonDropped}` : '') +
           (a && a.mismatched > 0 ? `  mismatched ${a.mismatched}` : '') +
           (a && a.flags ? `  [${flagNames(a.flags).join(' ')}]` : ''),

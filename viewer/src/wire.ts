@@ -1,5 +1,6 @@
 // The wire: decoding the daemon's FlatBuffers messages (schema/avatar.fbs, generated code in ./generated) and the
-// WebSocket connection to `GET /ws` with reconnects (exponential back-off, reset once a connection opens).
+// WebSocket connection to `GET /ws` with reconnects (exponential back-off, reset once a connection opens). Both
+// run in the wire worker (src/wire-worker.ts), off the page's main thread.
 
 import * as flatbuffers from 'flatbuffers';
 import { Message } from './generated/avatar/wire/message.js';
@@ -192,6 +193,6 @@ export class Connection {
     this.reconnects++;
     const wait = this.delay;
     this.delay = Math.min(5000, this.delay * 2);
-    this.timer = window.setTimeout(() => this.connect(), wait);
+    this.timer = self.setTimeout(() => this.connect(), wait);
   }
 }

@@ -3,7 +3,7 @@
 //
 //   node test/browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]
 //       load the page, wait for window.avatarViewer.ready, then measure for S seconds (default 5): render fps,
-//       publish→render and publish→arrival latency p50/p95/p99/max, states received, per-avatar counters,
+//       publish→render, publish→arrival (wire worker) and publish→take (page) latency p50/p95/p99/max, states received, per-avatar counters,
 //       console errors; the JSON goes to --out (and stdout). --save-state writes the last AvatarState message
 //       received (for --state); --screenshot writes the whole page (overlay included) at the end.
 //   node test/browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png
@@ -140,6 +140,7 @@ try {
       t: performance.now(),
       latency: window.avatarViewer.latency(since),
       arrival: window.avatarViewer.arrivalLatency(since),
+      take: window.avatarViewer.takeLatency ? window.avatarViewer.takeLatency(since) : [],
       summary: window.avatarViewer.summary(),
       errors: window.avatarViewer.errors,
     }), start.t);
@@ -162,13 +163,21 @@ try {
         p99: percentile(lat, 0.99),
         max: lat.length ? Math.max(...lat) : null,
       },
-      // publish → the page's socket message event: the transport's share of the latency
+      // publish → the socket's message event in the wire worker: the transport's share of the latency
       arrivalLatencyMs: {
         n: arr.length,
         p50: percentile(arr, 0.5),
         p95: percentile(arr, 0.95),
         p99: percentile(arr, 0.99),
         max: arr.length ? Math.max(...arr) : null,
+      },
+      // publish → the page taking the wire worker's batch (the states it took, the newest per avatar)
+      takeLatencyMs: {
+        n: end.take.length,
+        p50: percentile(end.take, 0.5),
+        p95: percentile(end.take, 0.95),
+        p99: percentile(end.take, 0.99),
+        max: end.take.length ? Math.max(...end.take) : null,
       },
       viewer: end.summary,
       viewerErrors: end.errors,

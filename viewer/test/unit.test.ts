@@ -1,4 +1,5 @@
-// Unit tests (npm run test:unit): wire decoding, the grid layout and the renderer's camera framing.
+// Unit tests (npm run test:unit): wire decoding, the wire worker's coalescing and hand-over, the grid layout and
+// the renderer's camera framing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as flatbuffers from 'flatbuffers';
@@ -9,6 +10,7 @@ import { AvatarState } from '../src/generated/avatar/wire/avatar-state.js';
 import { Stats } from '../src/generated/avatar/wire/stats.js';
 import { Counter } from '../src/generated/avatar/wire/counter.js';
 import { decodeMessage } from '../src/wire.js';
+import { Coalescer, type ArrivalRecord } from '../src/coalesce.js';
 import { framingMatrix, gridLayout, parseViewProj } from '../src/layout.js';
 
 function state(flags: number | null, schemaVersion = 1): Uint8Array {
@@ -114,4 +116,54 @@ test('the framing matrix puts the box inside the clip volume with depth in [0, 1
   assert.ok(Math.abs(c.x / c.w) < 1e-5 && Math.abs(c.y / c.w) < 1e-5);
   assert.deepEqual(parseViewProj(m.toArray().join(',')).toArray(), m.toArray());
   assert.throws(() => parseViewProj('1,2,3'), /16 finite/);
+});
+
+function record(avatarId: string, seq: number): ArrivalRecord {
+  return { avatarId, seq: BigInt(seq), runId: 1n, droppedBefore: 0n, publishMs: seq, flags: 0, arrivedMs: seq + 1 };
+}
+
+test('the wire worker keeps the newest state per avatar, counts the coalesced ones and hands over one batch at a time', () => {
+  const c = new Coalescer<string, string>();
+  assert.equal(c.take(), null, 'nothing waiting: no batch');
+  c.offerState('a', 'a1', record('a', 1));
+  c.offerState('b', 'b1', record('b', 1));
+  c.offerState('a', 'a2', record('a', 2));
+  c.offerState('a', 'a3', record('a', 3));
+  c.offerStats('s1');
+  c.offerStats('s2');
+  const b1 = c.take();
+  assert.ok(b1);
+  assert.deepEqual(b1.states, ['a3', 'b1']);
+  assert.equal(b1.stats, 's2');
+  assert.deepEqual(b1.records.map((r) => `${r.avatarId}${r.seq}`), ['a1', 'b1', 'a2', 'a3']);
+  assert.deepEqual(b1.coalesced, { a: 2 });
+  assert.equal(b1.coalescedTotal, 2);
+  // not acknowledged: nothing more is handed over, new states keep replacing each other
+  c.offerState('b', 'b2', record('b', 2));
+  assert.equal(c.take(), null);
+  c.offerState('b', 'b3', record('b', 3));
+  assert.equal(c.take(), null);
+  c.ack();
+  const b2 = c.take();
+  assert.ok(b2);
+  assert.deepEqual(b2.states, ['b3']);
+  assert.equal(b2.stats, null);
+  assert.deepEqual(b2.records.map((r) => `${r.avatarId}${r.seq}`), ['b2', 'b3']);
+  assert.deepEqual(b2.coalesced, { a: 2, b: 1 });
+  assert.equal(b2.coalescedTotal, 3);
+  // acknowledged with nothing waiting: the next state goes out at once (and was not coalesced)
+  c.ack();
+  assert.equal(c.take(), null);
+  c.offerState('a', 'a4', record('a', 4));
+  assert.deepEqual(c.take()?.states, ['a4']);
+  assert.equal(c.coalescedTotal, 3);
+});
+
+test('the wire worker keeps at most maxRecords arrival records while the page takes nothing', () => {
+  const c = new Coalescer<number, never>(3);
+  for (let i = 0; i < 5; i++) c.offerState('a', i, record('a', i));
+  const b = c.take();
+  assert.deepEqual(b?.records.map((r) => Number(r.seq)), [2, 3, 4]);
+  assert.equal(c.recordsDropped, 2);
+  assert.deepEqual(b?.states, [4]);
 });
