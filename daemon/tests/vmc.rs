@@ -95,6 +95,63 @@ impl Frame {
 }
 
 /// Angle (radians) between two (x, y, z, w) quaternions, sign-blind.
+/// A rig frame from `source` turning the left upper arm (normalized, by VRM role) by `q`.
+fn arm_frame(source: &str, seq: u64, q: &UnitQuaternion<f64>, blendshapes: Vec<NamedWeight>) -> RigFrame {
+    let now = avatar_schema::clock::unix_ns();
+    RigFrame {
+        header: FrameHeader {
+            source_id: source.into(),
+            stream_id: 1,
+            seq,
+            capture_time_ns: now,
+            send_time_ns: now,
+        },
+        bones: vec![BoneTransform {
+            name: "leftUpperArm".into(),
+            rotation: [q.i, q.j, q.k, q.w].map(|v| v as f32),
+            translation: None,
+        }],
+        blendshapes,
+        root_position: None,
+    }
+}
+
+/// The daemon on the default avatar with its VMC output at `target`, started on `rt`: its input endpoint, the
+/// stop switch, the task and its metrics once ready.
+struct Started {
+    input: String,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    metrics: std::sync::Arc<avatard::Metrics>,
+}
+
+fn start_with_vmc(rt: &tokio::runtime::Runtime, target: std::net::SocketAddr) -> Started {
+    let a = avatar();
+    let free = || std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut config = RunConfig::default();
+    config.endpoints.input = vec![format!("tcp://127.0.0.1:{}", free())];
+    config.endpoints.state = format!("tcp://127.0.0.1:{}", free());
+    config.endpoints.control = format!("tcp://127.0.0.1:{}", free());
+    config.avatars = vec![AvatarSpec::new(&a.id)];
+    config.solver = SolverOptions { threads: 1, ..SolverOptions::default() };
+    config.vmc = Some(VmcConfig { target, rate_hz: RATE_HZ, avatar: Some(a.id.clone()) });
+    let input = config.endpoints.input[0].clone();
+    let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let task = rt.spawn(avatard::run(
+        config,
+        vec![AvatarHandle::loaded(a, SimParams::default())],
+        async {
+            stop_rx.await.ok();
+        },
+        move |r| {
+            ready_tx.send(r.metrics.clone()).ok();
+        },
+    ));
+    let metrics = ready_rx.recv_timeout(Duration::from_secs(60)).expect("daemon ready");
+    Started { input, stop, task, metrics }
+}
+
 fn angle(a: [f64; 4], b: [f64; 4]) -> f64 {
     let dot: f64 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
     let norms = a.iter().map(|v| v * v).sum::<f64>().sqrt() * b.iter().map(|v| v * v).sum::<f64>().sqrt();
@@ -128,32 +185,8 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
     });
 
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let free = || std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut config = RunConfig::default();
-    config.endpoints.input = vec![format!("tcp://127.0.0.1:{}", free())];
-    config.endpoints.state = format!("tcp://127.0.0.1:{}", free());
-    config.endpoints.control = format!("tcp://127.0.0.1:{}", free());
-    config.avatars = vec![AvatarSpec::new(&a.id)];
-    config.solver = SolverOptions { threads: 1, ..SolverOptions::default() };
-    config.vmc = Some(VmcConfig {
-        target: format!("127.0.0.1:{port}").parse().unwrap(),
-        rate_hz: RATE_HZ,
-        avatar: Some(a.id.clone()),
-    });
-    let input = config.endpoints.input[0].clone();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-    let task = rt.spawn(avatard::run(
-        config,
-        vec![AvatarHandle::loaded(a.clone(), SimParams::default())],
-        async {
-            stop_rx.await.ok();
-        },
-        move |r| {
-            ready_tx.send(r.metrics.clone()).ok();
-        },
-    ));
-    let metrics = ready_rx.recv_timeout(Duration::from_secs(60)).expect("daemon ready");
+    let Started { input, stop: stop_tx, task, metrics } =
+        start_with_vmc(&rt, format!("127.0.0.1:{port}").parse().unwrap());
     // a few frames of the avatar at rest, before any input
     let waited = Instant::now();
     while metrics.vmc_sent.load(Relaxed) < 3 && waited.elapsed() < Duration::from_secs(10) {
@@ -170,23 +203,8 @@ fn the_vmc_output_sends_the_protocols_messages_at_the_set_rate_with_the_driven_r
         let mut seq = 0u64;
         while started.elapsed() < Duration::from_secs(3) {
             seq += 1;
-            let now = avatar_schema::clock::unix_ns();
-            let frame = RigFrame {
-                header: FrameHeader {
-                    source_id: "vmc-test".into(),
-                    stream_id: 1,
-                    seq,
-                    capture_time_ns: now,
-                    send_time_ns: now,
-                },
-                bones: vec![BoneTransform {
-                    name: "leftUpperArm".into(),
-                    rotation: [q_in.i, q_in.j, q_in.k, q_in.w].map(|v| v as f32),
-                    translation: None,
-                }],
-                blendshapes: vec![NamedWeight { name: "jawOpen".into(), value: 0.7 }],
-                root_position: None,
-            };
+            let frame =
+                arm_frame("vmc-test", seq, &q_in, vec![NamedWeight { name: "jawOpen".into(), value: 0.7 }]);
             tracker.send(encode(&Message::Rig(frame)).into()).await.unwrap();
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -372,4 +390,46 @@ fn the_vmc_flags_are_checked_at_start() {
     for flag in ["--vmc-out <HOST[:PORT]>", "--vmc-rate-hz", "--vmc-avatar"] {
         assert!(help.contains(flag), "{flag} missing from avatard run --help");
     }
+}
+
+/// VMC out → VMC in: the daemon's VMC output read back by the tracker bridge's own VMC input
+/// (`tracker_bridge::vmc::VmcReceiver`, the path a VMC performer's data takes into the daemon). A rig frame turns
+/// the left upper arm (normalized, by VRM role); the frame decoded from the output carries the same rotation
+/// for `LeftUpperArm`, and a forward-facing bow stays forward (the two ends mirror the same axis).
+#[test]
+fn the_vmc_output_read_by_the_vmc_input_round_trips_a_rotation() {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let mut receiver =
+        rt.block_on(tracker_bridge::vmc::VmcReceiver::bind("127.0.0.1:0", "round-trip")).unwrap();
+    let Started { input, stop: stop_tx, task, .. } = start_with_vmc(&rt, receiver.local_addr());
+    // a bow of the arm forward and across: about an axis with every component non-zero
+    let q_in =
+        UnitQuaternion::from_axis_angle(&nalgebra::Unit::new_normalize(Vector3::new(0.6, -0.3, 0.5)), 0.7);
+    let last = rt.block_on(async {
+        let mut tracker = zeromq::PubSocket::new();
+        tracker.connect(&input).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let started = Instant::now();
+        let mut last = None;
+        let mut seq = 0;
+        while started.elapsed() < Duration::from_secs(2) {
+            seq += 1;
+            let frame = arm_frame("rt", seq, &q_in, vec![]);
+            tracker.send(encode(&Message::Rig(frame)).into()).await.unwrap();
+            // drain what the output sent meanwhile
+            let until = tokio::time::Instant::now() + Duration::from_millis(20);
+            while let Ok(Some(f)) = tokio::time::timeout_at(until, receiver.recv()).await {
+                last = Some(f);
+            }
+        }
+        last.expect("frames from the VMC output")
+    });
+    stop_tx.send(()).unwrap();
+    rt.block_on(task).unwrap().unwrap();
+    let arm = last.bones.iter().find(|b| b.name == "LeftUpperArm").expect("LeftUpperArm in the frame");
+    let r = arm.rotation.map(|v| v as f64);
+    let q_out = UnitQuaternion::from_quaternion(nalgebra::Quaternion::new(r[3], r[0], r[1], r[2]));
+    let err = q_out.angle_to(&q_in).to_degrees();
+    println!("VMC out -> VMC in: LeftUpperArm off by {err:.4}°");
+    assert!(err < 0.5, "the round trip turned the arm by {err:.3}°: in {q_in:?}, out {q_out:?}");
 }

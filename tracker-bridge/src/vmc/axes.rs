@@ -1,14 +1,14 @@
 //! Unity's left-handed axes to ours (see "Axes" in the [`crate::vmc`] documentation), and quaternion
 //! normalisation.
 
-/// Unity (left-handed, +Z forward) position -> ours (right-handed): mirror Z.
+/// Unity (left-handed, +Z forward, +X right) position -> ours (right-handed, +Z forward, +X left): mirror X.
 pub fn unity_to_rh_position(p: [f32; 3]) -> [f32; 3] {
-    [p[0], p[1], -p[2]]
+    [-p[0], p[1], p[2]]
 }
 
-/// Unity rotation quaternion (x, y, z, w) -> ours: M R M with M = diag(1, 1, -1), i.e. (-x, -y, z, w).
+/// Unity rotation quaternion (x, y, z, w) -> ours: M R M with M = diag(-1, 1, 1), i.e. (x, -y, -z, w).
 pub fn unity_to_rh_rotation(q: [f32; 4]) -> [f32; 4] {
-    [-q[0], -q[1], q[2], q[3]]
+    [q[0], -q[1], -q[2], q[3]]
 }
 
 /// `q` scaled to unit length; `None` if its length is (nearly) zero or not finite.
@@ -49,10 +49,17 @@ mod tests {
                 assert!(close(&unity_to_rh_position(unity), &ours), "θ={deg} v={v:?}: {unity:?} vs {ours:?}");
             }
         }
-        // Unity: +90° about +Y turns forward (+Z) to the right (+X); here forward is -Z and right stays +X
+        // Unity: +90° about +Y turns forward (+Z) to the avatar's right (+X); here forward is still +Z and the
+        // avatar's right is -X
         let h = std::f32::consts::FRAC_1_SQRT_2;
         let ours = rotate(unity_to_rh_rotation([0.0, h, 0.0, h]), unity_to_rh_position([0.0, 0.0, 1.0]));
-        assert!(close(&ours, &[1.0, 0.0, 0.0]), "{ours:?}");
+        assert!(close(&ours, &[-1.0, 0.0, 0.0]), "{ours:?}");
+        // a forward bow (Unity: about +X, forward tips down) stays a forward bow: the head's +Y tips to +Z
+        let bow = [(0.25f32).sin(), 0.0, 0.0, (0.25f32).cos()];
+        let unity_up = rotate(bow, [0.0, 1.0, 0.0]);
+        assert!(unity_up[2] > 0.0, "Unity: a positive rotation about +X tips +Y towards +Z");
+        let ours = rotate(unity_to_rh_rotation(bow), unity_to_rh_position([0.0, 1.0, 0.0]));
+        assert!(ours[2] > 0.0 && close(&ours, &unity_to_rh_position(unity_up)), "{ours:?}");
         // and any rotation: conversion is a conjugation by the mirror
         let mut rng_state = 7u32;
         let mut next = || {

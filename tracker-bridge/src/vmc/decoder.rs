@@ -430,16 +430,16 @@ mod tests {
         assert_eq!((f.header.capture_time_ns, f.header.send_time_ns), (NOW, NOW));
         let names: Vec<_> = f.bones.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(names, [ROOT_BONE, "Hips", "LeftUpperArm"]);
-        assert_eq!(f.root_position, Some([0.1, 0.0, -0.5]));
+        assert_eq!(f.root_position, Some([-0.1, 0.0, 0.5]));
         let root = bone_named(f, ROOT_BONE);
         assert!(close(&root.rotation, &[0.0, -half, 0.0, half]), "{root:?}");
-        assert_eq!(root.translation, Some([0.1, 0.0, -0.5]));
+        assert_eq!(root.translation, Some([-0.1, 0.0, 0.5]));
         let hips = bone_named(f, "Hips");
-        assert_eq!((hips.rotation, hips.translation), (ID, Some([0.0, 0.9, -0.02])));
+        assert_eq!((hips.rotation, hips.translation), (ID, Some([-0.0, 0.9, 0.02])));
         // converted, then normalised
         let arm = bone_named(f, "LeftUpperArm");
         let n = (0.01f32 + 0.04 + 0.09 + 0.81).sqrt();
-        assert!(close(&arm.rotation, &[-0.1 / n, -0.2 / n, 0.3 / n, 0.9 / n]), "{arm:?}");
+        assert!(close(&arm.rotation, &[0.1 / n, -0.2 / n, -0.3 / n, 0.9 / n]), "{arm:?}");
         assert!(f.blendshapes.is_empty());
         assert_eq!(d.counts().messages, 3);
         assert_eq!(d.counts().frames, 1);
@@ -532,8 +532,8 @@ mod tests {
         let frames =
             d.feed(&enc(&bundle(vec![bone("Head", [0.0; 3], turned), bone("Head", [0.0; 3], ID)])), NOW + 2);
         assert_eq!(frames.len(), 2);
-        assert_eq!(bone_named(&frames[0], "Hips").rotation, [-0.0, -1.0, 0.0, 0.0]);
-        assert_eq!(bone_named(&frames[0], "Head").rotation, [-0.0, -1.0, 0.0, 0.0]);
+        assert_eq!(bone_named(&frames[0], "Hips").rotation, [0.0, -1.0, -0.0, 0.0]);
+        assert_eq!(bone_named(&frames[0], "Head").rotation, [0.0, -1.0, -0.0, 0.0]);
         assert_eq!(bone_named(&frames[1], "Head").rotation, ID);
         assert_eq!(frames.iter().map(|f| f.header.seq).collect::<Vec<_>>(), [2, 3]);
         // the root repeats too

@@ -24,11 +24,13 @@
 //! `HumanBodyBones` names such as `Hips`, `LeftUpperArm`; VRM or ARKit blendshape names): the daemon maps them.
 //!
 //! # Axes
-//! VMC speaks Unity space: metres, +Y up, +Z forward, LEFT-handed. Ours is right-handed with +Y up; the
-//! conversion mirrors Z (the mirror matrix M = diag(1, 1, -1)): a position p becomes M p = (x, y, -z) and a
-//! rotation R becomes M R M, which for a quaternion (x, y, z, w) is (-x, -y, z, w) (the rotation axis is a
-//! pseudo-vector: it mirrors and flips). So a Unity avatar facing +Z faces -Z here (as a VRM 0.x model does in
-//! its glTF). See [`unity_to_rh_position`] and [`unity_to_rh_rotation`].
+//! VMC speaks Unity space: metres, +Y up, +Z forward, LEFT-handed, a humanoid facing +Z with its right at +X.
+//! Ours (glTF, VRM 1.0) is right-handed with +Y up and the avatar facing +Z, its left at +X. The conversion
+//! mirrors X (M = diag(-1, 1, 1), UniVRM's glTF <-> Unity convention for VRM 1.0, and the daemon's VMC output's):
+//! a position p becomes M p = (-x, y, z) and a rotation R becomes M R M, which for a quaternion (x, y, z, w) is
+//! (x, -y, -z, w) (the rotation axis is a pseudo-vector: it mirrors and flips). Forward stays forward, so a
+//! performer's bow is the avatar's bow and a step forward is a step forward. See [`unity_to_rh_position`] and
+//! [`unity_to_rh_rotation`].
 //!
 //! Bone rotations are Unity `localRotation`s: relative to the bind pose only for a normalised model (VRM,
 //! where every bone's rest rotation is the identity), which is what VMC performers send.

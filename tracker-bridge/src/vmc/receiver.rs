@@ -145,9 +145,9 @@ mod tests {
             assert_eq!(f.header.seq, k + 1);
             assert_eq!(f.header.source_id, "vmc-udp");
             assert!(f.header.capture_time_ns > 0);
-            assert_eq!(f.root_position, Some([0.0, 0.0, -1.0]));
-            assert_eq!(bone_named(&f, "Hips").translation, Some([0.0, 0.9, -0.1 * k as f32]));
-            assert!(close(&bone_named(&f, "RightHand").rotation, &[-0.0, -0.0, 0.6, 0.8]));
+            assert_eq!(f.root_position, Some([-0.0, 0.0, 1.0]));
+            assert_eq!(bone_named(&f, "Hips").translation, Some([-0.0, 0.9, 0.1 * k as f32]));
+            assert!(close(&bone_named(&f, "RightHand").rotation, &[0.0, -0.0, -0.6, 0.8]));
             assert_eq!(weight(&f, "Fun"), Some(0.2 * k as f32));
         }
         // the garbage datagram is counted (the counts are published after each datagram)
