@@ -291,20 +291,9 @@ pub fn unity_bone_name(role: &str) -> Option<&'static str> {
     HUMAN_BODY_BONES.iter().find(|b| **b == name).copied()
 }
 
-/// Role → bone with VRM 0.x thumb roles (`thumbProximal/Intermediate/Distal`, recognised by an
-/// `…ThumbIntermediate` role) renamed to VRM 1.0's (`thumbMetacarpal/Proximal/Distal`), as the VRM export does.
+/// Role → bone with VRM 1.0's thumb roles, as the VRM export names them.
 fn vrm1_roles(roles: &BTreeMap<String, String>) -> BTreeMap<String, String> {
-    let mut roles = roles.clone();
-    for side in ["left", "right"] {
-        if let Some(b) = roles.remove(&format!("{side}ThumbIntermediate")) {
-            let proximal = roles.remove(&format!("{side}ThumbProximal"));
-            roles.insert(format!("{side}ThumbProximal"), b);
-            if let Some(p) = proximal {
-                roles.insert(format!("{side}ThumbMetacarpal"), p);
-            }
-        }
-    }
-    roles
+    avatar_sim::rig::vrm1_thumb_roles(roles.clone())
 }
 
 /// One humanoid bone as sent.

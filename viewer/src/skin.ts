@@ -209,6 +209,11 @@ function dataTexture(
     : { 2: [THREE.RGIntegerFormat, 'RG32UI'], 4: [THREE.RGBAIntegerFormat, 'RGBA32UI'] };
   const [format, internal] = formats[components] as [THREE.PixelFormat, THREE.PixelFormatGPU];
   const tex = new THREE.DataTexture(data, width, height, format, isFloat ? THREE.FloatType : THREE.UnsignedIntType);
+  return texelData(tex, internal);
+}
+
+/** A data texture read texel by texel (texelFetch): nearest, no mipmaps, no flip, `internal` format. */
+function texelData(tex: THREE.DataTexture, internal: THREE.PixelFormatGPU): THREE.DataTexture {
   tex.internalFormat = internal;
   tex.minFilter = THREE.NearestFilter;
   tex.magFilter = THREE.NearestFilter;
@@ -446,14 +451,10 @@ export class ParamBlock {
       const height = Math.max(1, Math.ceil(asset.rows / WIDTH));
       this.values = new Float32Array(4 * WIDTH * height);
       this.group = null;
-      const t = new THREE.DataTexture(this.values, WIDTH, height, THREE.RGBAFormat, THREE.FloatType);
-      t.internalFormat = 'RGBA32F';
-      t.minFilter = THREE.NearestFilter;
-      t.magFilter = THREE.NearestFilter;
-      t.generateMipmaps = false;
-      t.flipY = false;
-      t.unpackAlignment = 4;
-      t.needsUpdate = true;
+      const t = texelData(
+        new THREE.DataTexture(this.values, WIDTH, height, THREE.RGBAFormat, THREE.FloatType),
+        'RGBA32F',
+      );
       this.texture = t;
       uniforms.uParams = { value: t };
     }

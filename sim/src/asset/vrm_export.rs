@@ -151,17 +151,8 @@ fn human_bones(
     nodes: &Value,
     humanoid: &BTreeMap<String, String>,
 ) -> Result<BTreeMap<String, usize>, ExportError> {
-    let mut roles = avatar_roles(bones.iter().map(String::as_str), humanoid);
     // VRM 0.x thumbs (proximal, intermediate, distal) are 1.0's metacarpal, proximal, distal.
-    for side in ["left", "right"] {
-        if let Some(b) = roles.remove(&format!("{side}ThumbIntermediate")) {
-            let proximal = roles.remove(&format!("{side}ThumbProximal"));
-            roles.insert(format!("{side}ThumbProximal"), b);
-            if let Some(p) = proximal {
-                roles.insert(format!("{side}ThumbMetacarpal"), p);
-            }
-        }
-    }
+    let roles = crate::rig::vrm1_thumb_roles(avatar_roles(bones.iter().map(String::as_str), humanoid));
     let index: BTreeMap<&str, usize> = bones.iter().enumerate().map(|(i, b)| (b.as_str(), i)).collect();
     let mut out = BTreeMap::new();
     let mut role_of_node: BTreeMap<usize, &str> = BTreeMap::new();

@@ -43,6 +43,7 @@ pub use linear::{Rig, RigError, RigPart};
 pub use regions::{bone_roles, vertex_regions, BodyRegion};
 pub use resample::{pick, resample, Stencil};
 pub use roles::{
-    avatar_roles, humanoid_role, resolve_bone, skeleton_family, RoleReport, FAMILIES, OPTIONAL, REQUIRED,
+    avatar_roles, humanoid_role, resolve_bone, skeleton_family, vrm1_thumb_roles, RoleReport, FAMILIES,
+    OPTIONAL, REQUIRED,
 };
 pub use skinned_rotation::{PoseRotations, RotationWeights};

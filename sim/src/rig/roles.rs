@@ -44,6 +44,22 @@ pub fn resolve_bone<'a>(
     humanoid_role(name).and_then(|role| roles.get(role)).map(String::as_str)
 }
 
+/// Role → bone with VRM 0.x thumb roles (`thumbProximal/Intermediate/Distal`, recognised by an
+/// `…ThumbIntermediate` role) renamed to VRM 1.0's (`thumbMetacarpal/Proximal/Distal`): the VRM export and the
+/// VMC output both name thumbs by 1.0's roles.
+pub fn vrm1_thumb_roles(mut roles: BTreeMap<String, String>) -> BTreeMap<String, String> {
+    for side in ["left", "right"] {
+        if let Some(b) = roles.remove(&format!("{side}ThumbIntermediate")) {
+            let proximal = roles.remove(&format!("{side}ThumbProximal"));
+            roles.insert(format!("{side}ThumbProximal"), b);
+            if let Some(p) = proximal {
+                roles.insert(format!("{side}ThumbMetacarpal"), p);
+            }
+        }
+    }
+    roles
+}
+
 /// What an avatar's skeleton maps to, for the import report and the daemon's log.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct RoleReport {
