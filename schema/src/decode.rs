@@ -192,6 +192,7 @@ pub fn decode(buf: &[u8]) -> Result<Message> {
         fb::Payload::PoseFrame => pose(root.payload_as_pose_frame().ok_or_else(wrong)?).map(Message::Pose),
         fb::Payload::FaceFrame => face(root.payload_as_face_frame().ok_or_else(wrong)?).map(Message::Face),
         fb::Payload::RigFrame => rig(root.payload_as_rig_frame().ok_or_else(wrong)?).map(Message::Rig),
+        fb::Payload::HandFrame => hand(root.payload_as_hand_frame().ok_or_else(wrong)?).map(Message::Hand),
         fb::Payload::AvatarState => {
             state(root.payload_as_avatar_state().ok_or_else(wrong)?).map(Message::State)
         }
@@ -367,6 +368,40 @@ fn face(m: fb::FaceFrame) -> Result<FaceFrame> {
         landmarks,
         blendshapes,
         facial_transform,
+    })
+}
+
+fn hand_landmarks(v: Option<flatbuffers::Vector<'_, fb::Vec3>>, what: &str) -> Result<Vec<[f32; 3]>> {
+    let n = v.map_or(0, |v| v.len());
+    if n != HAND_LANDMARKS {
+        return Err(DecodeError::new(
+            Reject::Count,
+            format!("{what} has {n} landmarks, expected {HAND_LANDMARKS}"),
+        ));
+    }
+    v.into_iter().flatten().enumerate().map(|(i, p)| vec3(p, &format!("{what}[{i}]"))).collect()
+}
+
+fn hand(m: fb::HandFrame) -> Result<HandFrame> {
+    let handedness = match m.handedness() {
+        fb::Handedness::Left => Handedness::Left,
+        fb::Handedness::Right => Handedness::Right,
+        other => {
+            return Err(DecodeError::new(
+                Reject::Range,
+                format!("handedness {} is not Left (1) or Right (2)", other.0),
+            ))
+        }
+    };
+    Ok(HandFrame {
+        header: header(m.header())?,
+        image_width: m.image_width(),
+        image_height: m.image_height(),
+        hand_index: m.hand_index(),
+        handedness,
+        handedness_score: unit_interval(m.handedness_score(), "handedness_score")?,
+        landmarks: hand_landmarks(m.landmarks(), "landmarks")?,
+        world_landmarks: hand_landmarks(m.world_landmarks(), "world_landmarks")?,
     })
 }
 

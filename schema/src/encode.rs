@@ -42,6 +42,7 @@ fn build_payload(
     match msg {
         Message::Pose(m) => (fb::Payload::PoseFrame, pose(fbb, m).as_union_value()),
         Message::Face(m) => (fb::Payload::FaceFrame, face(fbb, m).as_union_value()),
+        Message::Hand(m) => (fb::Payload::HandFrame, hand(fbb, m).as_union_value()),
         Message::Rig(m) => (fb::Payload::RigFrame, rig(fbb, m).as_union_value()),
         Message::State(m) => (fb::Payload::AvatarState, state(fbb, m).as_union_value()),
         Message::Stats(m) => (fb::Payload::Stats, stats(fbb, m).as_union_value()),
@@ -117,6 +118,32 @@ fn face<'a>(fbb: &mut Fbb<'a>, m: &FaceFrame) -> WIPOffset<fb::FaceFrame<'a>> {
             landmarks: Some(lm),
             blendshapes: Some(bs),
             facial_transform: xf.as_ref(),
+        },
+    )
+}
+
+fn hand<'a>(fbb: &mut Fbb<'a>, m: &HandFrame) -> WIPOffset<fb::HandFrame<'a>> {
+    let h = header(fbb, &m.header);
+    let points = |fbb: &mut Fbb<'a>, v: &[[f32; 3]]| {
+        let pts: Vec<fb::Vec3> = v.iter().map(|p| fb::Vec3::new(p[0], p[1], p[2])).collect();
+        fbb.create_vector(&pts)
+    };
+    let lm = points(fbb, &m.landmarks);
+    let wl = points(fbb, &m.world_landmarks);
+    fb::HandFrame::create(
+        fbb,
+        &fb::HandFrameArgs {
+            header: Some(h),
+            image_width: m.image_width,
+            image_height: m.image_height,
+            hand_index: m.hand_index,
+            handedness: match m.handedness {
+                Handedness::Left => fb::Handedness::Left,
+                Handedness::Right => fb::Handedness::Right,
+            },
+            handedness_score: m.handedness_score,
+            landmarks: Some(lm),
+            world_landmarks: Some(wl),
         },
     )
 }

@@ -92,6 +92,24 @@ pub fn pose() -> PoseFrame {
     }
 }
 
+/// A right hand, its world landmarks a few centimetres around the origin.
+pub fn hand() -> HandFrame {
+    HandFrame {
+        header: header("webcam0/hand", 12),
+        image_width: 1280,
+        image_height: 720,
+        hand_index: 1,
+        handedness: Handedness::Right,
+        handedness_score: 0.97,
+        landmarks: (0..HAND_LANDMARKS)
+            .map(|i| [0.4 + 0.011 * i as f32, 0.6 - 0.013 * i as f32, -0.01 * i as f32])
+            .collect(),
+        world_landmarks: (0..HAND_LANDMARKS)
+            .map(|i| [0.003 * i as f32 - 0.03, -0.004 * i as f32, 0.001 * i as f32])
+            .collect(),
+    }
+}
+
 pub fn face() -> FaceFrame {
     FaceFrame {
         header: header("webcam0/face", 7),
@@ -185,6 +203,8 @@ pub fn all() -> Vec<Message> {
             ..face()
         }),
         Message::Rig(rig()),
+        Message::Hand(hand()),
+        Message::Hand(HandFrame { handedness: Handedness::Left, hand_index: 0, ..hand() }),
         Message::State(state()),
         Message::Stats(stats()),
         req(1, Request::ListAvatars),

@@ -11,6 +11,8 @@ pub const SCHEMA_VERSION: u16 = 1;
 pub const POSE_LANDMARKS: usize = 33;
 /// MediaPipe Face Mesh without / with iris refinement.
 pub const FACE_LANDMARKS: [usize; 2] = [468, 478];
+/// MediaPipe Hand Landmarker: landmarks per hand.
+pub const HAND_LANDMARKS: usize = 21;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FrameHeader {
@@ -59,6 +61,39 @@ pub struct FaceFrame {
     pub blendshapes: Vec<NamedWeight>,
     /// Column-major 4x4 facial transformation matrix, if the tracker sent one.
     pub facial_transform: Option<[f32; 16]>,
+}
+
+/// Which of the subject's own hands (anatomical, whatever the image's mirroring). The wire's `Unknown` is
+/// refused by the decoder, so a decoded frame always names a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Handedness {
+    Left,
+    Right,
+}
+
+impl Handedness {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Handedness::Left => "left",
+            Handedness::Right => "right",
+        }
+    }
+}
+
+/// MediaPipe Hand Landmarker output for one hand in one image.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandFrame {
+    pub header: FrameHeader,
+    pub image_width: u32,
+    pub image_height: u32,
+    pub hand_index: u8,
+    pub handedness: Handedness,
+    /// [0,1]: the tracker's confidence in `handedness`.
+    pub handedness_score: f32,
+    /// 21 normalized image landmarks (x, y, z).
+    pub landmarks: Vec<[f32; 3]>,
+    /// 21 world landmarks (x, y, z), metres, origin near the hand's centre, camera-aligned axes.
+    pub world_landmarks: Vec<[f32; 3]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -225,6 +260,7 @@ pub enum Message {
     Stats(Stats),
     Request(ControlRequest),
     Response(ControlResponse),
+    Hand(HandFrame),
 }
 
 impl Message {
@@ -238,6 +274,7 @@ impl Message {
             Message::Stats(_) => "stats",
             Message::Request(_) => "request",
             Message::Response(_) => "response",
+            Message::Hand(_) => "hand",
         }
     }
 
@@ -247,6 +284,7 @@ impl Message {
             Message::Pose(f) => Some(&f.header),
             Message::Face(f) => Some(&f.header),
             Message::Rig(f) => Some(&f.header),
+            Message::Hand(f) => Some(&f.header),
             _ => None,
         }
     }

@@ -368,6 +368,17 @@ fn validate(m: &Message) -> Result<(), String> {
                 finite(t, "facial_transform")?;
             }
         }
+        Message::Hand(h) => {
+            header(&h.header)?;
+            for (what, l) in [("hand landmarks", &h.landmarks), ("hand world landmarks", &h.world_landmarks)]
+            {
+                if l.len() != HAND_LANDMARKS {
+                    return Err(format!("{what}: {}", l.len()));
+                }
+                finite(l.as_flattened(), what)?;
+            }
+            unit(h.handedness_score, "handedness_score")?;
+        }
         Message::Rig(r) => {
             header(&r.header)?;
             at_most(r.bones.len(), MAX_NAMED_ITEMS, "bones")?;
@@ -450,6 +461,11 @@ fn floats(m: &Message) -> Vec<f64> {
             f32s(&mut out, f.landmarks.as_flattened());
             weights(&mut out, &f.blendshapes);
             f32s(&mut out, f.facial_transform.as_ref().map_or(&[][..], |t| &t[..]));
+        }
+        Message::Hand(h) => {
+            f32s(&mut out, h.landmarks.as_flattened());
+            f32s(&mut out, h.world_landmarks.as_flattened());
+            f32s(&mut out, &[h.handedness_score]);
         }
         Message::Rig(r) => {
             for b in &r.bones {
@@ -731,6 +747,9 @@ fn payload_like<'a>(
                 fb::FaceFrameArgs { header: Some(header), landmarks: Some(landmarks), ..Default::default() };
             (fb::Payload::FaceFrame, fb::FaceFrame::create(fbb, &args).as_union_value())
         }
+        Message::Hand(_) => {
+            (fb::Payload::HandFrame, hand_table(fbb, fb::Handedness::Left, 21).as_union_value())
+        }
         Message::Rig(_) => {
             let header = header_table(fbb, "vmc");
             let args = fb::RigFrameArgs { header: Some(header), ..Default::default() };
@@ -769,6 +788,12 @@ fn face_with(f: impl FnOnce(&mut FaceFrame)) -> Message {
     let mut m = samples::face();
     f(&mut m);
     Message::Face(m)
+}
+
+fn hand_with(f: impl FnOnce(&mut HandFrame)) -> Message {
+    let mut m = samples::hand();
+    f(&mut m);
+    Message::Hand(m)
 }
 
 fn rig_with(f: impl FnOnce(&mut RigFrame)) -> Message {
@@ -912,6 +937,27 @@ fn semantic_table() -> Vec<(String, Message, Option<Reject>)> {
             face_with(|f| {
                 f.blendshapes.clear();
                 f.facial_transform = None;
+            }),
+            None,
+        ),
+        // hand
+        ("hand 20 landmarks", hand_with(|h| h.landmarks.truncate(20)), Some(Count)),
+        ("hand 22 landmarks", hand_with(|h| h.landmarks.push([0.5; 3])), Some(Count)),
+        ("hand 0 landmarks", hand_with(|h| h.landmarks.clear()), Some(Count)),
+        ("hand 0 world landmarks", hand_with(|h| h.world_landmarks.clear()), Some(Count)),
+        ("hand 33 world landmarks", hand_with(|h| h.world_landmarks.resize(33, [0.0; 3])), Some(Count)),
+        ("hand NaN landmark", hand_with(|h| h.landmarks[20][1] = nan), Some(NonFinite)),
+        ("hand inf world landmark", hand_with(|h| h.world_landmarks[0][2] = -inf), Some(NonFinite)),
+        ("hand NaN handedness score", hand_with(|h| h.handedness_score = nan), Some(NonFinite)),
+        ("hand handedness score 1.2", hand_with(|h| h.handedness_score = 1.2), Some(Range)),
+        ("hand handedness score -0.01", hand_with(|h| h.handedness_score = -0.01), Some(Range)),
+        ("hand negative capture time", hand_with(|h| h.header.capture_time_ns = -1), Some(Range)),
+        ("hand empty source_id", hand_with(|h| h.header.source_id.clear()), Some(Range)),
+        (
+            "hand left, score 0",
+            hand_with(|h| {
+                h.handedness = Handedness::Left;
+                h.handedness_score = 0.0;
             }),
             None,
         ),
@@ -1397,6 +1443,75 @@ fn pose_table<'a>(fbb: &mut FlatBufferBuilder<'a>, x: f32, n: usize) -> WIPOffse
     )
 }
 
+fn hand_table<'a>(
+    fbb: &mut FlatBufferBuilder<'a>,
+    handedness: fb::Handedness,
+    n: usize,
+) -> WIPOffset<fb::HandFrame<'a>> {
+    let header = header_table(fbb, "webcam0/hand");
+    let pts = vec![fb::Vec3::new(0.5, 0.5, 0.0); n];
+    let landmarks = fbb.create_vector(&pts);
+    let world_landmarks = fbb.create_vector(&pts);
+    fb::HandFrame::create(
+        fbb,
+        &fb::HandFrameArgs {
+            header: Some(header),
+            handedness,
+            landmarks: Some(landmarks),
+            world_landmarks: Some(world_landmarks),
+            ..Default::default()
+        },
+    )
+}
+
+/// A hand frame's handedness is the subject's Left (1) or Right (2); Unknown (0, also an absent field) and
+/// values the schema does not name are refused as out of range, never read as some hand.
+#[test]
+fn hand_frames_with_unknown_handedness_are_refused() {
+    for (raw, want) in [
+        (0u8, Some(Reject::Range)),
+        (1, None),
+        (2, None),
+        (3, Some(Reject::Range)),
+        (255, Some(Reject::Range)),
+    ] {
+        let mut fbb = FlatBufferBuilder::new();
+        let hand = hand_table(&mut fbb, fb::Handedness(raw), 21).as_union_value();
+        let root = fb::Message::create(
+            &mut fbb,
+            &fb::MessageArgs {
+                schema_version: SCHEMA_VERSION,
+                payload_type: fb::Payload::HandFrame,
+                payload: Some(hand),
+            },
+        );
+        fbb.finish(root, Some("AVTR"));
+        let got = decode(fbb.finished_data());
+        match want {
+            Some(r) => {
+                assert_eq!(got.as_ref().map_err(|e| e.reason).err(), Some(r), "handedness {raw}: {got:?}")
+            }
+            None => {
+                let Ok(Message::Hand(h)) = got else { panic!("handedness {raw} refused: {got:?}") };
+                assert_eq!(h.handedness, if raw == 1 { Handedness::Left } else { Handedness::Right });
+            }
+        }
+    }
+    // the field left out reads as Unknown
+    let mut fbb = FlatBufferBuilder::new();
+    let hand = hand_table(&mut fbb, fb::Handedness::Unknown, 21).as_union_value();
+    let root = fb::Message::create(
+        &mut fbb,
+        &fb::MessageArgs {
+            schema_version: SCHEMA_VERSION,
+            payload_type: fb::Payload::HandFrame,
+            payload: Some(hand),
+        },
+    );
+    fbb.finish(root, Some("AVTR"));
+    assert_eq!(decode(fbb.finished_data()).map_err(|e| e.reason).err(), Some(Reject::Range));
+}
+
 fn state_table<'a>(fbb: &mut FlatBufferBuilder<'a>, id: &str) -> WIPOffset<fb::AvatarState<'a>> {
     let avatar_id = fbb.create_string(id);
     fb::AvatarState::create(fbb, &fb::AvatarStateArgs { avatar_id: Some(avatar_id), ..Default::default() })
@@ -1587,7 +1702,13 @@ fn hand_built_cases() -> Vec<(String, Vec<u8>, Option<Reject>)> {
     add("no payload, no tag", with_state(None, false), Some(Malformed));
     add("payload tag NONE written", with_state(Some(0), true), Some(Payload));
     add("payload tag NONE written, no payload", with_state(Some(0), false), Some(Malformed));
-    for tag in 8..=255u8 {
+    // tag 8 is HandFrame: the verifier follows it and finds a state table where a hand frame should be
+    add(
+        "payload tag 8 (HandFrame) over a state table",
+        with_state(Some(fb::Payload::HandFrame.0), true),
+        Some(Malformed),
+    );
+    for tag in 9..=255u8 {
         add(&format!("payload tag {tag}"), with_state(Some(tag), true), Some(Payload));
     }
     add("payload tag 200, no payload", with_state(Some(200), false), Some(Malformed));

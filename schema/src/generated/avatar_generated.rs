@@ -10,6 +10,97 @@ pub mod avatar {
 pub mod wire {
 
 
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MIN_HANDEDNESS: u8 = 0;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+pub const ENUM_MAX_HANDEDNESS: u8 = 2;
+#[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
+#[allow(non_camel_case_types)]
+pub const ENUM_VALUES_HANDEDNESS: [Handedness; 3] = [
+  Handedness::Unknown,
+  Handedness::Left,
+  Handedness::Right,
+];
+
+/// Which of the subject's own hands a HandFrame holds (anatomical: the performer's left hand is `Left`
+/// whether the image is mirrored or not). `Unknown` (the default, also what an absent field reads as) and any
+/// value not listed here are refused by readers.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Handedness(pub u8);
+#[allow(non_upper_case_globals)]
+impl Handedness {
+  pub const Unknown: Self = Self(0);
+  pub const Left: Self = Self(1);
+  pub const Right: Self = Self(2);
+
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 2;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::Unknown,
+    Self::Left,
+    Self::Right,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::Unknown => Some("Unknown"),
+      Self::Left => Some("Left"),
+      Self::Right => Some("Right"),
+      _ => None,
+    }
+  }
+}
+impl ::core::fmt::Debug for Handedness {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
+    }
+  }
+}
+impl<'a> ::flatbuffers::Follow<'a> for Handedness {
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
+}
+
+impl ::flatbuffers::Push for Handedness {
+    type Output = Handedness;
+    #[inline]
+    unsafe fn push(&self, dst: &mut [u8], _written_len: usize) {
+        unsafe { ::flatbuffers::emplace_scalar::<u8>(dst, self.0) };
+    }
+}
+
+impl ::flatbuffers::EndianScalar for Handedness {
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
+}
+
+impl<'a> ::flatbuffers::Verifiable for Handedness {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
+}
+
+impl ::flatbuffers::SimpleToVerifyInSlice for Handedness {}
 #[allow(non_upper_case_globals)]
 mod bitflags_state_flags {
   ::flatbuffers::bitflags::bitflags! {
@@ -376,10 +467,10 @@ pub struct ResponseUnionTableOffset {}
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
 pub const ENUM_MIN_PAYLOAD: u8 = 0;
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
-pub const ENUM_MAX_PAYLOAD: u8 = 7;
+pub const ENUM_MAX_PAYLOAD: u8 = 8;
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
 #[allow(non_camel_case_types)]
-pub const ENUM_VALUES_PAYLOAD: [Payload; 8] = [
+pub const ENUM_VALUES_PAYLOAD: [Payload; 9] = [
   Payload::NONE,
   Payload::PoseFrame,
   Payload::FaceFrame,
@@ -388,6 +479,7 @@ pub const ENUM_VALUES_PAYLOAD: [Payload; 8] = [
   Payload::Stats,
   Payload::ControlRequest,
   Payload::ControlResponse,
+  Payload::HandFrame,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -403,9 +495,10 @@ impl Payload {
   pub const Stats: Self = Self(5);
   pub const ControlRequest: Self = Self(6);
   pub const ControlResponse: Self = Self(7);
+  pub const HandFrame: Self = Self(8);
 
   pub const ENUM_MIN: u8 = 0;
-  pub const ENUM_MAX: u8 = 7;
+  pub const ENUM_MAX: u8 = 8;
   pub const ENUM_VALUES: &'static [Self] = &[
     Self::NONE,
     Self::PoseFrame,
@@ -415,6 +508,7 @@ impl Payload {
     Self::Stats,
     Self::ControlRequest,
     Self::ControlResponse,
+    Self::HandFrame,
   ];
   /// Returns the variant's name or "" if unknown.
   pub fn variant_name(self) -> Option<&'static str> {
@@ -427,6 +521,7 @@ impl Payload {
       Self::Stats => Some("Stats"),
       Self::ControlRequest => Some("ControlRequest"),
       Self::ControlResponse => Some("ControlResponse"),
+      Self::HandFrame => Some("HandFrame"),
       _ => None,
     }
   }
@@ -1803,6 +1898,223 @@ impl ::core::fmt::Debug for FaceFrame<'_> {
       ds.field("landmarks", &self.landmarks());
       ds.field("blendshapes", &self.blendshapes());
       ds.field("facial_transform", &self.facial_transform());
+      ds.finish()
+  }
+}
+pub enum HandFrameOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+/// MediaPipe Hand Landmarker output for one hand in one image.
+pub struct HandFrame<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for HandFrame<'a> {
+  type Inner = HandFrame<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> HandFrame<'a> {
+  pub const VT_HEADER: ::flatbuffers::VOffsetT = 4;
+  pub const VT_IMAGE_WIDTH: ::flatbuffers::VOffsetT = 6;
+  pub const VT_IMAGE_HEIGHT: ::flatbuffers::VOffsetT = 8;
+  pub const VT_HAND_INDEX: ::flatbuffers::VOffsetT = 10;
+  pub const VT_HANDEDNESS: ::flatbuffers::VOffsetT = 12;
+  pub const VT_HANDEDNESS_SCORE: ::flatbuffers::VOffsetT = 14;
+  pub const VT_LANDMARKS: ::flatbuffers::VOffsetT = 16;
+  pub const VT_WORLD_LANDMARKS: ::flatbuffers::VOffsetT = 18;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    HandFrame { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args HandFrameArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<HandFrame<'bldr>> {
+    let mut builder = HandFrameBuilder::new(_fbb);
+    if let Some(x) = args.world_landmarks { builder.add_world_landmarks(x); }
+    if let Some(x) = args.landmarks { builder.add_landmarks(x); }
+    builder.add_handedness_score(args.handedness_score);
+    builder.add_image_height(args.image_height);
+    builder.add_image_width(args.image_width);
+    if let Some(x) = args.header { builder.add_header(x); }
+    builder.add_handedness(args.handedness);
+    builder.add_hand_index(args.hand_index);
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn header(&self) -> FrameHeader<'a> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<FrameHeader>>(HandFrame::VT_HEADER, None).unwrap()}
+  }
+  #[inline]
+  pub fn image_width(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(HandFrame::VT_IMAGE_WIDTH, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn image_height(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(HandFrame::VT_IMAGE_HEIGHT, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn hand_index(&self) -> u8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u8>(HandFrame::VT_HAND_INDEX, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn handedness(&self) -> Handedness {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<Handedness>(HandFrame::VT_HANDEDNESS, Some(Handedness::Unknown)).unwrap()}
+  }
+  #[inline]
+  pub fn handedness_score(&self) -> f32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<f32>(HandFrame::VT_HANDEDNESS_SCORE, Some(0.0)).unwrap()}
+  }
+  #[inline]
+  pub fn landmarks(&self) -> Option<::flatbuffers::Vector<'a, Vec3>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, Vec3>>>(HandFrame::VT_LANDMARKS, None)}
+  }
+  #[inline]
+  pub fn world_landmarks(&self) -> Option<::flatbuffers::Vector<'a, Vec3>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, Vec3>>>(HandFrame::VT_WORLD_LANDMARKS, None)}
+  }
+}
+
+impl ::flatbuffers::Verifiable for HandFrame<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<FrameHeader>>("header", Self::VT_HEADER, true)?
+     .visit_field::<u32>("image_width", Self::VT_IMAGE_WIDTH, false)?
+     .visit_field::<u32>("image_height", Self::VT_IMAGE_HEIGHT, false)?
+     .visit_field::<u8>("hand_index", Self::VT_HAND_INDEX, false)?
+     .visit_field::<Handedness>("handedness", Self::VT_HANDEDNESS, false)?
+     .visit_field::<f32>("handedness_score", Self::VT_HANDEDNESS_SCORE, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, Vec3>>>("landmarks", Self::VT_LANDMARKS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, Vec3>>>("world_landmarks", Self::VT_WORLD_LANDMARKS, false)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct HandFrameArgs<'a> {
+    pub header: Option<::flatbuffers::WIPOffset<FrameHeader<'a>>>,
+    pub image_width: u32,
+    pub image_height: u32,
+    pub hand_index: u8,
+    pub handedness: Handedness,
+    pub handedness_score: f32,
+    pub landmarks: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, Vec3>>>,
+    pub world_landmarks: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, Vec3>>>,
+}
+impl<'a> Default for HandFrameArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    HandFrameArgs {
+      header: None, // required field
+      image_width: 0,
+      image_height: 0,
+      hand_index: 0,
+      handedness: Handedness::Unknown,
+      handedness_score: 0.0,
+      landmarks: None,
+      world_landmarks: None,
+    }
+  }
+}
+
+pub struct HandFrameBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> HandFrameBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_header(&mut self, header: ::flatbuffers::WIPOffset<FrameHeader<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<FrameHeader>>(HandFrame::VT_HEADER, header);
+  }
+  #[inline]
+  pub fn add_image_width(&mut self, image_width: u32) {
+    self.fbb_.push_slot::<u32>(HandFrame::VT_IMAGE_WIDTH, image_width, 0);
+  }
+  #[inline]
+  pub fn add_image_height(&mut self, image_height: u32) {
+    self.fbb_.push_slot::<u32>(HandFrame::VT_IMAGE_HEIGHT, image_height, 0);
+  }
+  #[inline]
+  pub fn add_hand_index(&mut self, hand_index: u8) {
+    self.fbb_.push_slot::<u8>(HandFrame::VT_HAND_INDEX, hand_index, 0);
+  }
+  #[inline]
+  pub fn add_handedness(&mut self, handedness: Handedness) {
+    self.fbb_.push_slot::<Handedness>(HandFrame::VT_HANDEDNESS, handedness, Handedness::Unknown);
+  }
+  #[inline]
+  pub fn add_handedness_score(&mut self, handedness_score: f32) {
+    self.fbb_.push_slot::<f32>(HandFrame::VT_HANDEDNESS_SCORE, handedness_score, 0.0);
+  }
+  #[inline]
+  pub fn add_landmarks(&mut self, landmarks: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , Vec3>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(HandFrame::VT_LANDMARKS, landmarks);
+  }
+  #[inline]
+  pub fn add_world_landmarks(&mut self, world_landmarks: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , Vec3>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(HandFrame::VT_WORLD_LANDMARKS, world_landmarks);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> HandFrameBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    HandFrameBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<HandFrame<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, HandFrame::VT_HEADER,"header");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for HandFrame<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("HandFrame");
+      ds.field("header", &self.header());
+      ds.field("image_width", &self.image_width());
+      ds.field("image_height", &self.image_height());
+      ds.field("hand_index", &self.hand_index());
+      ds.field("handedness", &self.handedness());
+      ds.field("handedness_score", &self.handedness_score());
+      ds.field("landmarks", &self.landmarks());
+      ds.field("world_landmarks", &self.world_landmarks());
       ds.finish()
   }
 }
@@ -4733,6 +5045,20 @@ impl<'a> Message<'a> {
     }
   }
 
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn payload_as_hand_frame(&self) -> Option<HandFrame<'a>> {
+    if self.payload_type() == Payload::HandFrame {
+      let u = self.payload();
+      // Safety:
+      // Created from a valid Table for this object
+      // Which contains a valid union in this slot
+      Some(unsafe { HandFrame::init_from_table(u) })
+    } else {
+      None
+    }
+  }
+
 }
 
 impl ::flatbuffers::Verifiable for Message<'_> {
@@ -4751,6 +5077,7 @@ impl ::flatbuffers::Verifiable for Message<'_> {
           Payload::Stats => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Stats>>("Payload::Stats", pos),
           Payload::ControlRequest => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<ControlRequest>>("Payload::ControlRequest", pos),
           Payload::ControlResponse => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<ControlResponse>>("Payload::ControlResponse", pos),
+          Payload::HandFrame => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<HandFrame>>("Payload::HandFrame", pos),
           _ => Ok(()),
         }
      })?
@@ -4857,6 +5184,13 @@ impl ::core::fmt::Debug for Message<'_> {
         },
         Payload::ControlResponse => {
           if let Some(x) = self.payload_as_control_response() {
+            ds.field("payload", &x)
+          } else {
+            ds.field("payload", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        Payload::HandFrame => {
+          if let Some(x) = self.payload_as_hand_frame() {
             ds.field("payload", &x)
           } else {
             ds.field("payload", &"InvalidFlatbuffer: Union discriminant does not match value.")

@@ -86,6 +86,7 @@ import avatar.wire.AvatarState
 import avatar.wire.ControlRequest
 import avatar.wire.ControlResponse
 import avatar.wire.FaceFrame
+import avatar.wire.HandFrame
 import avatar.wire.Payload
 import avatar.wire.PoseFrame
 import avatar.wire.RigFrame
@@ -106,7 +107,7 @@ class MessageT(object):
     ):
         self.schemaVersion = schemaVersion  # type: int
         self.payloadType = payloadType  # type: int
-        self.payload = payload  # type: Union[None, 'avatar.wire.PoseFrame.PoseFrameT', 'avatar.wire.FaceFrame.FaceFrameT', 'avatar.wire.RigFrame.RigFrameT', 'avatar.wire.AvatarState.AvatarStateT', 'avatar.wire.Stats.StatsT', 'avatar.wire.ControlRequest.ControlRequestT', 'avatar.wire.ControlResponse.ControlResponseT']
+        self.payload = payload  # type: Union[None, 'avatar.wire.PoseFrame.PoseFrameT', 'avatar.wire.FaceFrame.FaceFrameT', 'avatar.wire.RigFrame.RigFrameT', 'avatar.wire.AvatarState.AvatarStateT', 'avatar.wire.Stats.StatsT', 'avatar.wire.ControlRequest.ControlRequestT', 'avatar.wire.ControlResponse.ControlResponseT', 'avatar.wire.HandFrame.HandFrameT']
 
     @classmethod
     def InitFromBuf(cls, buf, pos):

@@ -11,6 +11,7 @@ class Payload(object):
     Stats = 5
     ControlRequest = 6
     ControlResponse = 7
+    HandFrame = 8
 
 def PayloadCreator(unionType, table):
     from flatbuffers.table import Table
@@ -37,4 +38,7 @@ def PayloadCreator(unionType, table):
     if unionType == Payload.ControlResponse:
         import avatar.wire.ControlResponse
         return avatar.wire.ControlResponse.ControlResponseT.InitFromBuf(table.Bytes, table.Pos)
+    if unionType == Payload.HandFrame:
+        import avatar.wire.HandFrame
+        return avatar.wire.HandFrame.HandFrameT.InitFromBuf(table.Bytes, table.Pos)
     return None

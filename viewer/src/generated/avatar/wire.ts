@@ -16,6 +16,8 @@ export { FrameHeader } from './wire/frame-header.js';
 export { GetAsset } from './wire/get-asset.js';
 export { GetState } from './wire/get-state.js';
 export { GetStats } from './wire/get-stats.js';
+export { HandFrame } from './wire/hand-frame.js';
+export { Handedness } from './wire/handedness.js';
 export { Histogram } from './wire/histogram.js';
 export { Landmark } from './wire/landmark.js';
 export { ListAvatars } from './wire/list-avatars.js';

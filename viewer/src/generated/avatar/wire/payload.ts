@@ -6,6 +6,7 @@ import { AvatarState } from '../../avatar/wire/avatar-state.js';
 import { ControlRequest } from '../../avatar/wire/control-request.js';
 import { ControlResponse } from '../../avatar/wire/control-response.js';
 import { FaceFrame } from '../../avatar/wire/face-frame.js';
+import { HandFrame } from '../../avatar/wire/hand-frame.js';
 import { PoseFrame } from '../../avatar/wire/pose-frame.js';
 import { RigFrame } from '../../avatar/wire/rig-frame.js';
 import { Stats } from '../../avatar/wire/stats.js';
@@ -19,13 +20,14 @@ export enum Payload {
   AvatarState = 4,
   Stats = 5,
   ControlRequest = 6,
-  ControlResponse = 7
+  ControlResponse = 7,
+  HandFrame = 8
 }
 
 export function unionToPayload(
   type: Payload,
-  accessor: (obj:AvatarState|ControlRequest|ControlResponse|FaceFrame|PoseFrame|RigFrame|Stats) => AvatarState|ControlRequest|ControlResponse|FaceFrame|PoseFrame|RigFrame|Stats|null
-): AvatarState|ControlRequest|ControlResponse|FaceFrame|PoseFrame|RigFrame|Stats|null {
+  accessor: (obj:AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats) => AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null
+): AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null {
   switch(Payload[type]) {
     case 'NONE': return null; 
     case 'PoseFrame': return accessor(new PoseFrame())! as PoseFrame;
@@ -35,15 +37,16 @@ export function unionToPayload(
     case 'Stats': return accessor(new Stats())! as Stats;
     case 'ControlRequest': return accessor(new ControlRequest())! as ControlRequest;
     case 'ControlResponse': return accessor(new ControlResponse())! as ControlResponse;
+    case 'HandFrame': return accessor(new HandFrame())! as HandFrame;
     default: return null;
   }
 }
 
 export function unionListToPayload(
   type: Payload, 
-  accessor: (index: number, obj:AvatarState|ControlRequest|ControlResponse|FaceFrame|PoseFrame|RigFrame|Stats) => AvatarState|ControlRequest|ControlResponse|FaceFrame|PoseFrame|RigFrame|Stats|null, 
+  accessor: (index: number, obj:AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats) => AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null, 
   index: number
-): AvatarState|ControlRequest|ControlResponse|FaceFrame|PoseFrame|RigFrame|Stats|null {
+): AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null {
   switch(Payload[type]) {
     case 'NONE': return null; 
     case 'PoseFrame': return accessor(index, new PoseFrame())! as PoseFrame;
@@ -53,6 +56,7 @@ export function unionListToPayload(
     case 'Stats': return accessor(index, new Stats())! as Stats;
     case 'ControlRequest': return accessor(index, new ControlRequest())! as ControlRequest;
     case 'ControlResponse': return accessor(index, new ControlResponse())! as ControlResponse;
+    case 'HandFrame': return accessor(index, new HandFrame())! as HandFrame;
     default: return null;
   }
 }
