@@ -5,8 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Version written into `Message.schema_version`; readers reject newer versions.
-pub const SCHEMA_VERSION: u16 = 1;
+/// Version written into `Message.schema_version`; readers reject newer versions. 2 added `HandFrame` (a new
+/// `Payload` member); version 1 messages are still read.
+pub const SCHEMA_VERSION: u16 = 2;
 /// MediaPipe Pose: landmarks per person.
 pub const POSE_LANDMARKS: usize = 33;
 /// MediaPipe Face Mesh without / with iris refinement.

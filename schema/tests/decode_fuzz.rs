@@ -1666,18 +1666,19 @@ fn hand_built_cases() -> Vec<(String, Vec<u8>, Option<Reject>)> {
     let mut cases: Vec<(String, Vec<u8>, Option<Reject>)> = Vec::new();
     let mut add = |label: &str, buf: Vec<u8>, want: Option<Reject>| cases.push((label.to_owned(), buf, want));
 
-    // schema_version: absent (= default 0), 0, newer ones; 1 is this reader's
+    // schema_version: absent (= default 0), 0, newer ones; 1 and 2 are this reader's
     add("version 1", state_message(Some(1)), None);
+    add("version 2", state_message(Some(2)), None);
     add("version absent", state_message(None), Some(Version));
-    for v in [0, 2, 3, 0x100, u16::MAX] {
+    for v in [0, 3, 4, 0x100, u16::MAX] {
         add(&format!("version {v}"), state_message(Some(v)), Some(Version));
     }
     // a newer version is rejected as a whole, before any payload rule is looked at
     let mut fbb = FlatBufferBuilder::new();
     let pose = pose_table(&mut fbb, f32::NAN, 32).as_union_value();
     add(
-        "version 2, NaN pose",
-        raw_message(&mut fbb, Some(2), Some(fb::Payload::PoseFrame.0), Some(pose)),
+        "version 3, NaN pose",
+        raw_message(&mut fbb, Some(3), Some(fb::Payload::PoseFrame.0), Some(pose)),
         Some(Version),
     );
     let mut fbb = FlatBufferBuilder::new();

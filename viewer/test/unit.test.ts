@@ -64,7 +64,7 @@ test('a misaligned copy decodes (float vectors are views)', () => {
 });
 
 test('newer schema versions and foreign buffers are refused', () => {
-  assert.throws(() => decodeMessage(state(null, 2)), /schema_version 2/);
+  assert.throws(() => decodeMessage(state(null, 3)), /schema_version 3/);
   assert.throws(() => decodeMessage(new Uint8Array(16)), /not an AVTR message/);
 });
 

@@ -4,7 +4,7 @@ This module is the Python twin of the Rust crate ``avatar-schema``:
 
 * the dataclasses mirror ``schema/src/types.rs`` field for field (same names, same order);
 * :func:`encode` builds a FlatBuffer with the generated builders in ``avatar.wire`` (root ``Message``,
-  file identifier ``b"AVTR"``, ``schema_version`` 1), like ``schema/src/encode.rs``;
+  file identifier ``b"AVTR"``, ``schema_version`` 2), like ``schema/src/encode.rs``;
 * :func:`decode` verifies untrusted bytes the way ``schema/src/decode.rs`` does -- first the structure
   (a port of the FlatBuffers verifier of the Rust ``flatbuffers`` crate, which the Python library lacks),
   then the meaning (landmark counts, finite floats, ranges, name lengths) -- and raises :class:`DecodeError`
@@ -118,7 +118,7 @@ __all__ = [
 # Constants (schema/src/types.rs, schema/src/decode.rs)
 
 #: Version written into ``Message.schema_version``; readers reject newer versions.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2 added HandFrame; version 1 messages are still read
 #: FlatBuffers file identifier of every message.
 FILE_IDENTIFIER = b"AVTR"
 #: MediaPipe Pose: landmarks per person.
@@ -483,7 +483,7 @@ def round_f32(obj: Any) -> Any:
 
 
 def encode(msg: Message) -> bytes:
-    """Encode one message as a FlatBuffer (root ``Message``, identifier "AVTR", schema_version 1).
+    """Encode one message as a FlatBuffer (root ``Message``, identifier "AVTR", schema_version 2).
 
     No semantic validation is done (like the Rust encoder), so invalid messages can be built on purpose.
     Raises :class:`ValueError` for values the wire types cannot hold (an integer out of range, a float

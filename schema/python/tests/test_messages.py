@@ -309,8 +309,9 @@ def test_reject_malformed_missing_required():
 def test_reject_version():
     buf = encode(sample("Stats"))
     pos = field_pos(buf, root_table(buf), 0)
-    assert reject(patched(buf, pos, "<H", 2)).reason == "version"
+    assert reject(patched(buf, pos, "<H", 3)).reason == "version"
     assert reject(patched(buf, pos, "<H", 0)).reason == "version"
+    assert decode(patched(buf, pos, "<H", 1)) == decode(buf)  # version 1 is still read
 
 
 def test_reject_payload():
