@@ -42,6 +42,9 @@ pub struct TrackerPublisher {
     source_id: String,
     stream_id: u64,
     seq: u64,
+    /// Further streams on the same socket, `<source_id>/<name>` (see [`Self::next_header_on`]): name →
+    /// (stream id, last seq).
+    substreams: std::collections::HashMap<String, (u64, u64)>,
     queue: mpsc::Sender<(Bytes, Bytes)>,
     pub counts: Arc<PublisherCounts>,
     task: tokio::task::JoinHandle<()>,
@@ -58,6 +61,7 @@ impl TrackerPublisher {
             source_id: source_id.to_owned(),
             stream_id: rand::random(),
             seq: 0,
+            substreams: Default::default(),
             queue,
             counts,
             task,
@@ -76,6 +80,22 @@ impl TrackerPublisher {
             source_id: self.source_id.clone(),
             stream_id: self.stream_id,
             seq: self.seq,
+            capture_time_ns,
+            send_time_ns: unix_ns(),
+        }
+    }
+
+    /// A header for the next frame of the stream `<source_id>/<name>` (`None`: this publisher's own stream),
+    /// which has its own random stream id and seq. One tracker process sends several streams this way (a
+    /// camera's pose, face and each hand: `cam/pose`, `cam/hand_left`, …) over one socket.
+    pub fn next_header_on(&mut self, name: Option<&str>, capture_time_ns: i64) -> FrameHeader {
+        let Some(name) = name else { return self.next_header(capture_time_ns) };
+        let (stream_id, seq) = self.substreams.entry(name.to_owned()).or_insert_with(|| (rand::random(), 0));
+        *seq += 1;
+        FrameHeader {
+            source_id: format!("{}/{name}", self.source_id),
+            stream_id: *stream_id,
+            seq: *seq,
             capture_time_ns,
             send_time_ns: unix_ns(),
         }

@@ -2,8 +2,9 @@
 //!
 //! **Replay** sends every tracker frame at `start + t_ns / speed` (sleeping until each deadline on the tokio
 //! timer, so lateness does not accumulate) through a [`TrackerPublisher`]. Frames get a fresh header (this
-//! replay's stream id and seq; capture time = the moment the frame is due, so the daemon sees live input with
-//! the recorded spacing), payloads are unchanged. Messages that are not tracker frames are skipped and counted.
+//! replay's stream id and seq, one stream per recorded source when there are several: [`StreamNames`];
+//! capture time = the moment the frame is due, so the daemon sees live input with the recorded spacing),
+//! payloads are unchanged. Messages that are not tracker frames are skipped and counted.
 //!
 //! **Record** binds (like the daemon's input) or connects a SUB socket, and stores every verified message body
 //! as received with its arrival time; undecodable bodies are counted and left out.
@@ -41,15 +42,66 @@ pub struct ReplayReport {
 }
 
 /// The message with a new header from `publisher` (capture time `capture_ns`); `None` if not a tracker frame.
+/// All frames go out as the publisher's one stream; see [`restamped_as`] for recordings of several sources.
 pub fn restamped(message: &Message, publisher: &mut TrackerPublisher, capture_ns: i64) -> Option<Message> {
+    restamped_as(message, publisher, capture_ns, None)
+}
+
+/// How a recording's frames are sent: a recording of one source as the publisher's own stream; a recording
+/// of several (one camera's pose, face and hands) as one stream per recorded source, named by the last
+/// `/`-separated part of its recorded `source_id` (`cam01/hand_left` → `<publisher's source>/hand_left`), so
+/// that each keeps its own ordering at the daemon.
+#[derive(Clone, Debug, Default)]
+pub struct StreamNames {
+    by_source: Option<std::collections::HashMap<String, String>>,
+}
+
+impl StreamNames {
+    pub fn of(rec: &Recording) -> StreamNames {
+        let mut sources: Vec<&str> = rec
+            .records
+            .iter()
+            .filter_map(|r| r.message.frame_header())
+            .map(|h| h.source_id.as_str())
+            .collect();
+        sources.sort_unstable();
+        sources.dedup();
+        if sources.len() < 2 {
+            return StreamNames::default();
+        }
+        let map = sources
+            .iter()
+            .map(|s| {
+                let last = s.rsplit('/').next().filter(|l| !l.is_empty()).unwrap_or(s);
+                (s.to_string(), last.to_string())
+            })
+            .collect();
+        StreamNames { by_source: Some(map) }
+    }
+
+    /// The stream a recorded frame goes out on (`None`: the publisher's own).
+    pub fn stream(&self, message: &Message) -> Option<&str> {
+        let map = self.by_source.as_ref()?;
+        map.get(&message.frame_header()?.source_id).map(String::as_str)
+    }
+}
+
+/// Like [`restamped`], on the stream `stream` of `publisher` ([`TrackerPublisher::next_header_on`]).
+pub fn restamped_as(
+    message: &Message,
+    publisher: &mut TrackerPublisher,
+    capture_ns: i64,
+    stream: Option<&str>,
+) -> Option<Message> {
     let mut m = message.clone();
     let header = match &mut m {
         Message::Pose(f) => &mut f.header,
         Message::Face(f) => &mut f.header,
+        Message::Hand(f) => &mut f.header,
         Message::Rig(f) => &mut f.header,
         _ => return None,
     };
-    *header = publisher.next_header(capture_ns);
+    *header = publisher.next_header_on(stream, capture_ns);
     Some(m)
 }
 
@@ -58,6 +110,7 @@ pub async fn replay(rec: &Recording, publisher: &mut TrackerPublisher, opts: &Re
     let mut report = ReplayReport::default();
     let speed = if opts.speed.is_finite() && opts.speed > 0.0 { opts.speed } else { 1.0 };
     let mut pass = 0;
+    let streams = StreamNames::of(rec);
     while opts.repeat.is_none_or(|n| pass < n) {
         let start = Instant::now();
         let start_wall = unix_ns();
@@ -66,7 +119,7 @@ pub async fn replay(rec: &Recording, publisher: &mut TrackerPublisher, opts: &Re
             let due = start + offset;
             tokio::time::sleep_until(due).await;
             let capture = start_wall + offset.as_nanos() as i64;
-            match restamped(&r.message, publisher, capture) {
+            match restamped_as(&r.message, publisher, capture, streams.stream(&r.message)) {
                 Some(m) => {
                     let late = Instant::now().saturating_duration_since(due).as_nanos() as i64;
                     publisher.send(&m);

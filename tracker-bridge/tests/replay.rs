@@ -96,3 +96,77 @@ fn record_then_replay_is_lossless_and_keeps_the_timing() {
     let again = Recording::from_bytes(&recorded.to_bytes()).unwrap();
     assert_eq!(again.records, recorded.records);
 }
+
+/// A recording of one camera's several sources (pose and both hands) replays as one stream per source, each
+/// with its own stream id and gap-free seq from 1, named by the recorded source's last part.
+#[test]
+fn a_recording_of_several_sources_replays_as_one_stream_each() {
+    use avatar_schema::{samples, Handedness};
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let endpoint = format!("tcp://127.0.0.1:{}", free_port());
+    let mut records = Vec::new();
+    for i in 0..30u64 {
+        let t_ns = i * 33_000_000;
+        let header = |source: &str| FrameHeader {
+            source_id: source.into(),
+            stream_id: 7,
+            seq: i + 1,
+            capture_time_ns: t_ns as i64,
+            send_time_ns: t_ns as i64,
+        };
+        let mut left = samples::hand();
+        left.header = header("clip/hand_left");
+        left.handedness = Handedness::Left;
+        let mut right = samples::hand();
+        right.header = header("clip/hand_right");
+        let pose = pose_frame(header("clip/pose"), i as f32 * 0.033, 1.5);
+        // the right hand only in every other frame (a hand out of view)
+        let mut frame = vec![Message::Pose(pose), Message::Hand(left)];
+        if i % 2 == 0 {
+            frame.push(Message::Hand(right));
+        }
+        records.extend(frame.into_iter().map(|message| Record { t_ns, body: encode(&message), message }));
+    }
+    let n = records.len();
+    let original = Recording { meta: serde_json::json!({"format": 1, "source": "test"}), records };
+    let recorded = rt.block_on(async {
+        let ep = endpoint.clone();
+        let recorder =
+            tokio::spawn(async move { record(&ep, true, Some(n), None, Duration::from_secs(3)).await });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let mut publisher = TrackerPublisher::new(&endpoint, "replay");
+        while !publisher.counts.is_connected() {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let report = replay(&original, &mut publisher, &ReplayOptions::default()).await;
+        assert_eq!(report.sent, n);
+        recorder.await.unwrap().unwrap().0
+    });
+    assert_eq!(recorded.records.len(), n, "nothing lost on loopback");
+    let mut streams: std::collections::BTreeMap<String, (std::collections::BTreeSet<u64>, Vec<u64>)> =
+        Default::default();
+    for r in &recorded.records {
+        let h = r.message.frame_header().unwrap();
+        let e = streams.entry(h.source_id.clone()).or_default();
+        e.0.insert(h.stream_id);
+        e.1.push(h.seq);
+    }
+    let names: Vec<&str> = streams.keys().map(String::as_str).collect();
+    assert_eq!(names, ["replay/hand_left", "replay/hand_right", "replay/pose"]);
+    let ids: std::collections::BTreeSet<u64> = streams.values().flat_map(|s| s.0.iter().copied()).collect();
+    assert_eq!(ids.len(), 3, "one stream id per stream: {ids:?}");
+    for (name, (_, seqs)) in &streams {
+        let want: Vec<u64> = (1..=seqs.len() as u64).collect();
+        assert_eq!(seqs, &want, "{name}: seq 1..n without gaps");
+    }
+    assert_eq!(streams["replay/hand_right"].1.len(), 15);
+    // the hands keep their handedness
+    for r in &recorded.records {
+        if let Message::Hand(h) = &r.message {
+            let want =
+                if h.header.source_id.ends_with("left") { Handedness::Left } else { Handedness::Right };
+            assert_eq!(h.handedness, want);
+        }
+    }
+}

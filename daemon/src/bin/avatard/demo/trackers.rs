@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use tracker_bridge::recording::Recording;
-use tracker_bridge::replay::restamped;
+use tracker_bridge::replay::{restamped_as, StreamNames};
 use tracker_bridge::TrackerPublisher;
 
 /// A recording: the one given, or the committed one (looked up from the current directory, then from the
@@ -40,7 +40,7 @@ pub fn load_recording(given: Option<&Path>, default: &str, flag: &str) -> Result
 }
 
 fn tracker_frame(m: &Message) -> bool {
-    matches!(m, Message::Pose(_) | Message::Face(_) | Message::Rig(_))
+    matches!(m, Message::Pose(_) | Message::Face(_) | Message::Hand(_) | Message::Rig(_))
 }
 
 /// One pass of a recording when looped: its length plus one mean frame interval (the first frame of the next
@@ -67,6 +67,7 @@ pub async fn play(
     end: tokio::time::Instant,
 ) -> SourceReport {
     let period = period(&rec);
+    let streams = StreamNames::of(&rec);
     let (mut frames, mut passes) = (0, 0);
     'passes: for pass in 0u32.. {
         let pass_start = start + period * pass;
@@ -76,7 +77,9 @@ pub async fn play(
                 break 'passes;
             }
             tokio::time::sleep_until(due).await;
-            if let Some(m) = restamped(&r.message, &mut publisher, avatar_schema::clock::unix_ns()) {
+            let stream = streams.stream(&r.message);
+            if let Some(m) = restamped_as(&r.message, &mut publisher, avatar_schema::clock::unix_ns(), stream)
+            {
                 publisher.send(&m);
                 frames += 1;
                 passes = pass as u64 + 1;
