@@ -84,7 +84,11 @@ class StreamStats:
     dropped: int = 0  # not delivered to ZeroMQ (no subscriber yet / queue full)
     not_found: int = 0  # MediaPipe found no person / face / hand in the frame
     failed: int = 0  # MediaPipe raised or returned invalid values
-    busy: int = 0  # live mode: frames handed to MediaPipe that it skipped (busy) -- no result came back
+    busy: int = 0  # live mode: frames handed to MediaPipe that it skipped (busy) -- no result came back in time
+    # live mode: results that match no frame still waiting: late (after a newer frame's: that frame is counted
+    # busy), repeated, or MediaPipe's own placeholders (the Face Landmarker emits an empty result stamped just
+    # before the next frame when it skips one). Discarded; the frames are all counted elsewhere.
+    late: int = 0
     runs: int = 0  # frames handed to this model
     infer_ms: List[float] = field(default_factory=list)  # video: detect time; live: submit -> result
     hands: Dict[str, int] = field(default_factory=dict)  # hands: messages per hand, "corrected" (see trackers)
@@ -97,7 +101,8 @@ class StreamStats:
         return (
             f"{self.name}: sent {self.sent}, recorded {self.recorded}, dropped {self.dropped}, "
             f"not found {self.not_found}, failed {self.failed}, skipped busy {self.busy} of {self.runs} run"
-            f"{extra}; MediaPipe {inf}/frame"
+            + (f" ({self.late} unmatched results discarded)" if self.late else "")
+            + f"{extra}; MediaPipe {inf}/frame"
         )
 
 
@@ -209,6 +214,7 @@ class _Bridge:
         for name, _ in self.models:
             stats.streams[name] = StreamStats(name)
         self.pending: Dict[str, deque] = {name: deque() for name, _ in self.models}
+        self.last_t: Dict[str, int] = {name: -1 for name, _ in self.models}  # live: newest result's t_ms
         self.last_pose = None  # (t_ms, PoseWrists or None)
         self.finished = False
 
@@ -290,11 +296,18 @@ class _Bridge:
                     return
                 st = self.stats.streams[name]
                 q = self.pending[name]
-                while q and q[0][0] < t_ms:  # results come in order: older frames were skipped by MediaPipe
+                if t_ms <= self.last_t[name]:
+                    # a result overtaken by a newer frame's (that frame was counted as skipped, busy, when the newer
+                    # result came, and newer messages were sent already: seq must not go back), or the same
+                    # result a second time (MediaPipe's Face Landmarker repeats one after skipping a frame)
+                    st.late += 1
+                    return
+                self.last_t[name] = t_ms
+                while q and q[0][0] < t_ms:  # no result before this one: MediaPipe skipped those frames
                     q.popleft()
                     st.busy += 1
                 if not q or q[0][0] != t_ms:
-                    st.failed += 1  # a result for a frame we never submitted: not expected
+                    st.late += 1  # not one of our frames' (see StreamStats.late)
                     return
                 _, job = q.popleft()
                 try:

@@ -232,12 +232,20 @@ def assign_handedness(
                     by_pose[i] = ds[0][1]
     out = []
     chosen = [by_pose[i] or labels[i] for i in range(len(hands))]
+    if "" in chosen:  # no label at all (not expected from MediaPipe): the opposite of the other hand, else by x
+        if len(hands) == 2 and chosen.count("") == 1:
+            k = chosen.index("")
+            chosen[k] = _OTHER[chosen[1 - k]]
+        elif len(hands) == 2:  # a subject facing an unmirrored camera has the right hand on the image's left
+            chosen = ["Right", "Left"] if hands[0][2][0] <= hands[1][2][0] else ["Left", "Right"]
+        else:
+            chosen = [c or "Right" for c in chosen]
     if len(hands) == 2 and chosen[0] == chosen[1]:
         # still the same hand twice: the less sure (not pose-confirmed, else lower score) one is the other hand
         weaker = by_pose.index(None) if by_pose.count(None) == 1 else min((0, 1), key=lambda i: hands[i][1])
-        chosen[weaker] = _OTHER.get(chosen[weaker], "Right")
+        chosen[weaker] = _OTHER[chosen[weaker]]
     for i, (label, score, _) in enumerate(hands):
-        name = chosen[i] or "Right"
+        name = chosen[i]
         corrected = name != labels[i]
         s = (1.0 - score) if corrected and labels[i] else score
         if not labels[i]:
