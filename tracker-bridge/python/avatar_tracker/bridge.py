@@ -359,7 +359,8 @@ def run(
     With ``realtime`` a file is paced at its own timing (sleep until each frame's capture time) and a frame
     that is already more than ``max_lag_ms`` old when its turn comes is dropped, as a live camera would.
     ``max_side`` downscales each image (long side) before inference; the messages keep the source's size.
-    ``hands_every`` K runs the hand model on every K-th processed frame only.
+    ``hands_every`` K runs the hand model on every K-th processed frame only; in live mode a due hand run waits
+    for the next frame while the pose model is still busy with an earlier frame (pose first; "postponed").
     ``seq`` of each stream is the frame index + 1, so frames without a detection leave gaps (allowed).
     ``on_message(msg)`` is called with every message built (for tests / tools).
     """
@@ -377,6 +378,7 @@ def run(
         for name, t in b.models:
             t.on_result = b.callback(name)
     processed = 0
+    since_hands = hands_every  # frames since the hand model last ran (so it runs on the first frame)
     t0 = time.monotonic()
     try:
         for frame in source.frames():
@@ -397,8 +399,18 @@ def run(
             h, w = frame.image.shape[:2]
             image = to_mp_image(downscale(frame.image, max_side))
             for name, tracker in b.models:
-                if name == "hands" and processed % hands_every:
-                    continue
+                if name == "hands":
+                    since_hands += 1
+                    if since_hands < hands_every:
+                        continue
+                    if live and pose is not None:
+                        with b.lock:
+                            pose_behind = len(b.pending["pose"]) > 1  # still busy with an earlier frame
+                        if pose_behind:  # pose first: the hands wait for the next frame (counted as postponed)
+                            hs = stats.streams["hands"].hands
+                            hs["postponed"] = hs.get("postponed", 0) + 1
+                            continue
+                    since_hands = 0
                 st = stats.streams[name]
                 st.runs += 1
                 job = _Job(frame, w, h, time.perf_counter())

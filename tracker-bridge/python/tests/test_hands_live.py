@@ -201,7 +201,9 @@ def test_live_stream_mode_counts_what_mediapipe_skips(pose_models, face_model, h
     p, f, h = (stats.streams[k] for k in ("pose", "face", "hands"))
     poses = [m for m in msgs if isinstance(m, PoseFrame)]
     hand_frames = {m.header.seq for m in msgs if isinstance(m, HandFrame)}
-    assert p.runs == f.runs == h.runs == 20
+    assert p.runs == f.runs == 20
+    # live: the hands wait (postponed, counted) while the pose model is behind; every frame is one or the other
+    assert h.runs + h.hands.get("postponed", 0) == 20 and h.runs >= 1
     assert len(poses) >= 1 and p.failed == 0  # results arrive
     assert p.busy >= 1, stats.summary()  # under load MediaPipe skipped frames, and they were counted
     assert _accounted(p, len(poses)) and _accounted(f, 0) and _accounted(h, len(hand_frames)), stats.summary()
