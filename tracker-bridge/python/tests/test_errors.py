@@ -44,14 +44,14 @@ def test_corrupt_face_model(tmp_path):
 
 
 def test_missing_hand_model(tmp_path):
-    p = run_cli("--video", FACE_CLIP, "--no-face", "--hand-model", tmp_path / "hand_landmarker.task")
+    p = run_cli("--video", FACE_CLIP, "--no-face", "--hands", "--hand-model", tmp_path / "hand_landmarker.task")
     _assert_clean_failure(p, 2, "hand model hand_landmarker.task not found", "--no-hands")
 
 
 def test_corrupt_hand_model(tmp_path):
     model = tmp_path / "hand_landmarker.task"
     model.write_bytes(b"\x00" * 4096)
-    p = run_cli("--video", FACE_CLIP, "--no-pose", "--no-face", "--hand-model", model, "--record", tmp_path / "x.avtrrec")
+    p = run_cli("--video", FACE_CLIP, "--no-pose", "--no-face", "--hands", "--hand-model", model, "--record", tmp_path / "x.avtrrec")
     _assert_clean_failure(p, 1, "cannot start MediaPipe Hand Landmarker")
     assert not list(tmp_path.glob("x.avtrrec*"))
 
@@ -74,6 +74,7 @@ def test_no_camera():
 @pytest.mark.parametrize(
     "args,needle",
     [
+        (["--no-pose", "--no-face"], "nothing to do"),
         (["--no-pose", "--no-face", "--no-hands"], "nothing to do"),
         (["--hands-every", "0"], "--hands-every must be at least 1"),
         (["--max-side", "8"], "--max-side must be 0"),

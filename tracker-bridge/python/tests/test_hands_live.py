@@ -18,12 +18,12 @@ L_WRIST, R_WRIST = 15, 16
 
 
 @pytest.fixture(scope="module")
-def hand_source(tmp_path_factory):
+def hand_input(tmp_path_factory):
     """A source with hands: assets/clips/hands.mp4 if the repository has one, else the Pose2Sim clip's 20
     frames scaled 2.5x (720x1280: the hands are too small at 288x512) followed by the same 20 frames flipped
     left-right (a different hand turns to the camera, and the flip swaps which hand is which)."""
     if HAND_CLIP.exists():
-        return lambda: VideoSource(str(HAND_CLIP))
+        return ["--video", str(HAND_CLIP)]
     d = tmp_path_factory.mktemp("hands")
     cap = cv2.VideoCapture(str(POSE_CLIP))
     frames = []
@@ -35,7 +35,14 @@ def hand_source(tmp_path_factory):
     assert len(frames) == 20
     for i, img in enumerate(frames + [f[:, ::-1] for f in frames]):
         cv2.imwrite(str(d / f"{i:03d}.png"), img)
-    return lambda: ImageFolderSource(str(d), fps=30)
+    return ["--images", str(d), "--fps", "30"]
+
+
+@pytest.fixture(scope="module")
+def hand_source(hand_input):
+    if hand_input[0] == "--video":
+        return lambda: VideoSource(hand_input[1])
+    return lambda: ImageFolderSource(hand_input[1], fps=30)
 
 
 def _run_hands(source, pose_model=None, hand_model=None, mirrored=False):
@@ -72,7 +79,9 @@ def test_hand_frames_decode_and_match_the_pose_wrists(hand_source, pose_models, 
         ids.setdefault(m.header.source_id, set()).add(m.header.stream_id)
         # where the pose of the same frame clearly has one wrist at the hand's wrist (landmark 0), that is the
         # wrist of the hand's side
-        pose = poses[m.header.seq]
+        pose = poses.get(m.header.seq)
+        if pose is None:  # (a hand clip may show no body)
+            continue
         W, H = m.image_width, m.image_height
         assert (W, H) == (pose.image_width, pose.image_height)
         mine, other = (L_WRIST, R_WRIST) if m.handedness == Handedness.Left else (R_WRIST, L_WRIST)
@@ -81,7 +90,7 @@ def test_hand_frames_decode_and_match_the_pose_wrists(hand_source, pose_models, 
         if min(d) < 0.08 * max(W, H) and min(d) < 0.5 * max(d):
             clear += 1
             assert d[0] < d[1], (m.header.seq, m.handedness, d)
-    assert clear >= 3, clear
+    assert clear >= (0 if HAND_CLIP.exists() else 3), clear
     assert all(len(v) == 1 for v in ids.values())  # one stream id per hand stream
     if len(ids) == 2:
         assert len({next(iter(v)) for v in ids.values()}) == 2
@@ -98,7 +107,8 @@ def test_mediapipe_hand_labels_follow_the_pose_convention(hand_source, pose_mode
     _, mirrored = _run_hands(hand_source(), None, hand_model, mirrored=True)
     by_pose = {(m.header.seq, m.hand_index): m for m in with_pose if isinstance(m, HandFrame)}
     sure = [m for m in alone if m.handedness_score >= 0.75 and (m.header.seq, m.hand_index) in by_pose]
-    assert len(sure) >= 3, [(m.header.seq, m.handedness, m.handedness_score) for m in alone]
+    if not HAND_CLIP.exists():
+        assert len(sure) >= 3, [(m.header.seq, m.handedness, m.handedness_score) for m in alone]
     for m in sure:
         assert m.handedness == by_pose[(m.header.seq, m.hand_index)].handedness, m.header.seq
     # --mirrored swaps every label, nothing else
@@ -237,3 +247,88 @@ def test_live_stream_mode_paced_like_a_camera(face_model, tmp_path):
     r = read_recording(rec)
     assert len(r.records) == f.recorded == len(msgs)
     assert [decode(body) for _, body in r.records] == [round_f32(m) for m in msgs]
+
+
+def _cli_over_zeromq(*args):
+    """Run the bridge (a separate process) publishing to a SUB bound here; (returncode, stdout, stderr, frames)."""
+    import subprocess
+    import sys
+    import time
+
+    import zmq
+
+    from conftest import ROOT
+
+    ctx = zmq.Context.instance()
+    sub = ctx.socket(zmq.SUB)
+    sub.setsockopt(zmq.LINGER, 0)
+    sub.setsockopt(zmq.SUBSCRIBE, b"")
+    port = sub.bind_to_random_port("tcp://127.0.0.1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "avatar_tracker", *args, "--connect", f"tcp://127.0.0.1:{port}"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    got = []
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if sub.poll(200):
+                got.append(sub.recv_multipart())
+            elif proc.poll() is not None and not sub.poll(500):
+                break
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        sub.close()
+    return proc.returncode, out, err, got
+
+
+def test_hand_frames_over_zeromq_from_the_cli(hand_input):
+    """Video mode, hands every frame: HandFrames on topic hand, one stream per hand, decodable."""
+    code, out, err, got = _cli_over_zeromq(*hand_input, "--no-face", "--hands", "--hands-every", "1",
+                                           "--running-mode", "video", "--source-id", "cli/hands")
+    assert code == 0 and "Traceback" not in err, err
+    hands = [decode(body) for topic, body in got if topic == b"hand"]
+    assert len(hands) >= 4 and all(isinstance(m, HandFrame) for m in hands), out
+    assert all(isinstance(decode(body), PoseFrame) for topic, body in got if topic == b"pose")
+    assert {t for t, _ in got} == {b"pose", b"hand"}
+    for m in hands:
+        assert m.header.source_id == f"cli/hands/hand_{m.handedness.name.lower()}"
+    assert len({m.header.stream_id for m in hands}) == len({m.handedness for m in hands})
+    assert f"hands: sent {len(hands)}," in out, out
+
+
+def test_live_mode_from_the_cli_publishes_from_mediapipe_threads():
+    """--realtime (live mode by default): messages are sent from MediaPipe's result callbacks over a real
+    ZeroMQ PUB -> SUB; topics, decoding, order and the summary's counts agree with what arrived."""
+    import re
+
+    code, out, err, got = _cli_over_zeromq("--video", str(POSE_CLIP), "--realtime", "--no-face", "--hands",
+                                           "--hands-every", "1", "--source-id", "live/cam01")
+    assert code == 0 and "Traceback" not in err, err
+    assert "[live mode]" in out, out
+    poses, hands = [], []
+    for topic, body in got:
+        m = decode(body)
+        if isinstance(m, PoseFrame):
+            assert topic == b"pose"
+            _check_pose(m)
+            poses.append(m)
+        else:
+            assert topic == b"hand" and isinstance(m, HandFrame), (topic, type(m))
+            hands.append(m)
+    counts = {}
+    for name in ("pose", "hands"):
+        line = re.search(rf"^{name}: sent (\d+), recorded \d+, dropped (\d+), not found (\d+), failed (\d+), "
+                         rf"skipped busy (\d+) of (\d+) run", out, re.M)
+        assert line, out
+        counts[name] = [int(v) for v in line.groups()]
+    sent, dropped, not_found, failed, busy, runs = counts["pose"]
+    assert sent == len(poses) >= 10 and dropped == 0 and failed == 0
+    assert runs == sent + not_found + busy
+    assert counts["hands"][0] == len(hands)
+    seqs = [m.header.seq for m in poses]
+    assert seqs == sorted(set(seqs)) and {m.header.source_id for m in poses} == {"live/cam01/pose"}
+    for m in hands:
+        assert m.header.source_id in ("live/cam01/hand_left", "live/cam01/hand_right")
