@@ -41,6 +41,7 @@ from .wire import ControlResponse as _wControlResponse
 from .wire import Counter as _wCounter
 from .wire import FaceFrame as _wFaceFrame
 from .wire import FrameHeader as _wFrameHeader
+from .wire import HandFrame as _wHandFrame
 from .wire import GetAsset as _wGetAsset
 from .wire import GetState as _wGetState
 from .wire import GetStats as _wGetStats
@@ -66,6 +67,7 @@ __all__ = [
     "FILE_IDENTIFIER",
     "POSE_LANDMARKS",
     "FACE_LANDMARKS",
+    "HAND_LANDMARKS",
     "DEFAULT_MAX_LEN",
     "MAX_MESSAGE_BYTES",
     "MAX_NAME_BYTES",
@@ -80,6 +82,8 @@ __all__ = [
     "NamedWeight",
     "PoseFrame",
     "FaceFrame",
+    "Handedness",
+    "HandFrame",
     "BoneTransform",
     "RigFrame",
     "StateFlags",
@@ -125,6 +129,8 @@ FILE_IDENTIFIER = b"AVTR"
 POSE_LANDMARKS = 33
 #: MediaPipe Face Mesh without / with iris refinement.
 FACE_LANDMARKS = (468, 478)
+#: MediaPipe Hand Landmarker: landmarks per hand.
+HAND_LANDMARKS = 21
 #: Default of ``GetAsset.max_len`` in the schema.
 DEFAULT_MAX_LEN = 1048576
 
@@ -225,6 +231,29 @@ class FaceFrame:
     landmarks: List[Vec3] = field(default_factory=list)
     blendshapes: List[NamedWeight] = field(default_factory=list)
     facial_transform: Optional[Mat4] = None  # column-major 4x4, if the tracker sent one
+
+
+class Handedness(enum.IntEnum):
+    """Which of the subject's own hands (anatomical, whatever the image's mirroring). The names are the
+    canonical JSON strings, the values the wire values; the wire's ``Unknown`` (0) and anything else is
+    refused by :func:`decode`."""
+
+    Left = 1
+    Right = 2
+
+
+@dataclass(slots=True)
+class HandFrame:
+    """MediaPipe Hand Landmarker output for one hand: 21 normalized image and 21 world landmarks."""
+
+    header: FrameHeader
+    image_width: int = 0
+    image_height: int = 0
+    hand_index: int = 0
+    handedness: Handedness = Handedness.Left  # an int other than 1/2 can be encoded on purpose (tests)
+    handedness_score: float = 0.0  # [0, 1]
+    landmarks: List[Vec3] = field(default_factory=list)  # 21
+    world_landmarks: List[Vec3] = field(default_factory=list)  # 21, metres
 
 
 @dataclass(slots=True)
@@ -417,10 +446,10 @@ class ControlResponse:
 
 
 #: One message: the ``Payload`` union of the root table.
-Message = Union[PoseFrame, FaceFrame, RigFrame, AvatarState, Stats, ControlRequest, ControlResponse]
+Message = Union[PoseFrame, FaceFrame, RigFrame, AvatarState, Stats, ControlRequest, ControlResponse, HandFrame]
 
 #: Message types a tracker sends to the daemon's input socket.
-TRACKER_FRAMES = (PoseFrame, FaceFrame, RigFrame)
+TRACKER_FRAMES = (PoseFrame, FaceFrame, RigFrame, HandFrame)
 
 # Canonical JSON "kind" tag and short name (Rust's Message::kind) of each message type.
 _MESSAGE_KINDS: Dict[type, Tuple[str, str]] = {
@@ -431,11 +460,13 @@ _MESSAGE_KINDS: Dict[type, Tuple[str, str]] = {
     Stats: ("Stats", "stats"),
     ControlRequest: ("Request", "request"),
     ControlResponse: ("Response", "response"),
+    HandFrame: ("Hand", "hand"),
 }
 
 
 def message_kind(msg: Message) -> str:
-    """Short name of the payload type ("pose", "face", "rig", "state", "stats", "request", "response")."""
+    """Short name of the payload type ("pose", "face", "rig", "state", "stats", "request", "response",
+    "hand")."""
     try:
         return _MESSAGE_KINDS[type(msg)][1]
     except KeyError:
@@ -586,6 +617,29 @@ def _enc_face(b: flatbuffers.Builder, m: FaceFrame) -> Tuple[int, int]:
             raise ValueError(f"facial_transform has {len(m.facial_transform)} values, expected 16")
         _wFaceFrame.AddFacialTransform(b, _wMat4.CreateMat4(b, m.facial_transform))
     return _Payload.FaceFrame, _wFaceFrame.End(b)
+
+
+def _enc_vec3s(b: flatbuffers.Builder, start: Callable, points: Sequence[Vec3]) -> int:
+    start(b, len(points))
+    for x, y, z in reversed(points):
+        _wVec3.CreateVec3(b, x, y, z)
+    return b.EndVector()
+
+
+def _enc_hand(b: flatbuffers.Builder, m: HandFrame) -> Tuple[int, int]:
+    h = _enc_header(b, m.header)
+    lm = _enc_vec3s(b, _wHandFrame.StartLandmarksVector, m.landmarks)
+    wl = _enc_vec3s(b, _wHandFrame.StartWorldLandmarksVector, m.world_landmarks)
+    _wHandFrame.Start(b)
+    _wHandFrame.AddHeader(b, h)
+    _wHandFrame.AddImageWidth(b, m.image_width)
+    _wHandFrame.AddImageHeight(b, m.image_height)
+    _wHandFrame.AddHandIndex(b, m.hand_index)
+    _wHandFrame.AddHandedness(b, int(m.handedness))
+    _wHandFrame.AddHandednessScore(b, m.handedness_score)
+    _wHandFrame.AddLandmarks(b, lm)
+    _wHandFrame.AddWorldLandmarks(b, wl)
+    return _Payload.HandFrame, _wHandFrame.End(b)
 
 
 def _enc_rig(b: flatbuffers.Builder, m: RigFrame) -> Tuple[int, int]:
@@ -790,6 +844,7 @@ _PAYLOAD_BUILDERS: Dict[type, Callable[[flatbuffers.Builder, Any], Tuple[int, in
     Stats: _enc_stats,
     ControlRequest: _enc_request,
     ControlResponse: _enc_response,
+    HandFrame: _enc_hand,
 }
 
 # ---------------------------------------------------------------------------------------------------------
@@ -959,6 +1014,19 @@ _L_FACE = _Layout(
         ("facial_transform", _InlineStruct(_MAT4)),
     ],
 )
+_L_HAND = _Layout(
+    "HandFrame",
+    [
+        ("header", _SubTable(_L_FRAME_HEADER, required=True)),
+        ("image_width", _u32()),
+        ("image_height", _u32()),
+        ("hand_index", _u8()),
+        ("handedness", _u8()),
+        ("handedness_score", _f32()),
+        ("landmarks", _StructVector(_VEC3)),
+        ("world_landmarks", _StructVector(_VEC3)),
+    ],
+)
 _L_BONE = _Layout(
     "BoneTransform",
     [
@@ -1113,6 +1181,7 @@ _L_MESSAGE = _Layout(
                     _Payload.Stats: _L_STATS,
                     _Payload.ControlRequest: _L_CONTROL_REQUEST,
                     _Payload.ControlResponse: _L_CONTROL_RESPONSE,
+                    _Payload.HandFrame: _L_HAND,
                 },
                 required=True,
             ),
@@ -1431,6 +1500,32 @@ def _dec_face(m: Dict[str, Any]) -> FaceFrame:
     )
 
 
+def _dec_hand_landmarks(v: Optional[List[Tuple[float, ...]]], what: str) -> List[Vec3]:
+    n = 0 if v is None else len(v)
+    if n != HAND_LANDMARKS:
+        raise DecodeError("count", f"{what} has {n} landmarks, expected {HAND_LANDMARKS}")
+    return [_dec_vec3(p, f"{what}[{i}]") for i, p in enumerate(v)]
+
+
+def _dec_hand(m: Dict[str, Any]) -> HandFrame:
+    # Same order as Rust's decode.rs `hand`: handedness, header, score, landmarks, world landmarks.
+    raw = m["handedness"]
+    if raw not in (Handedness.Left, Handedness.Right):
+        raise DecodeError("range", f"handedness {raw} is not Left (1) or Right (2)")
+    header = _dec_header(m["header"])
+    score = _unit_interval(m["handedness_score"], "handedness_score")
+    return HandFrame(
+        header=header,
+        image_width=m["image_width"],
+        image_height=m["image_height"],
+        hand_index=m["hand_index"],
+        handedness=Handedness(raw),
+        handedness_score=score,
+        landmarks=_dec_hand_landmarks(m["landmarks"], "landmarks"),
+        world_landmarks=_dec_hand_landmarks(m["world_landmarks"], "world_landmarks"),
+    )
+
+
 def _quat_norm_f32(q: Sequence[float]) -> float:
     """sqrt(x^2 + y^2 + z^2 + w^2) evaluated in f32 arithmetic, in Rust's order (a double-precision
     operation rounded to f32 is the correctly rounded f32 operation for +, * and sqrt)."""
@@ -1627,6 +1722,7 @@ _PAYLOAD_DECODERS: Dict[int, Callable[[Dict[str, Any]], Message]] = {
     _Payload.Stats: _dec_stats,
     _Payload.ControlRequest: _dec_request,
     _Payload.ControlResponse: _dec_response,
+    _Payload.HandFrame: _dec_hand,
 }
 
 # ---------------------------------------------------------------------------------------------------------
@@ -1691,6 +1787,19 @@ def _json_face(m: FaceFrame) -> Dict[str, Any]:
         "landmarks": [_jfs(p) for p in m.landmarks],
         "blendshapes": _json_weights(m.blendshapes),
         "facial_transform": None if m.facial_transform is None else _jfs(m.facial_transform),
+    }
+
+
+def _json_hand(m: HandFrame) -> Dict[str, Any]:
+    return {
+        "header": _json_header(m.header),
+        "image_width": m.image_width,
+        "image_height": m.image_height,
+        "hand_index": m.hand_index,
+        "handedness": Handedness(m.handedness).name,
+        "handedness_score": _jf(m.handedness_score),
+        "landmarks": [_jfs(p) for p in m.landmarks],
+        "world_landmarks": [_jfs(p) for p in m.world_landmarks],
     }
 
 
@@ -1824,6 +1933,7 @@ _JSON_WRITERS: Dict[type, Callable[[Any], Dict[str, Any]]] = {
     Stats: _json_stats,
     ControlRequest: _json_request,
     ControlResponse: _json_response,
+    HandFrame: _json_hand,
 }
 
 
@@ -1999,6 +2109,29 @@ def _from_json_face(j: _J) -> FaceFrame:
     )
 
 
+def _from_json_hand(j: _J) -> HandFrame:
+    name = j.text("handedness")
+    try:
+        handedness = Handedness[name]
+    except KeyError:
+        raise ValueError(f"{j.sub('handedness')}: unknown handedness {name!r}") from None
+
+    def points(key: str) -> List[Vec3]:
+        path = j.sub(key)
+        return [_j_array(p, 3, f"{path}[{i}]") for i, p in enumerate(j.items(key))]
+
+    return HandFrame(
+        header=_from_json_header(_J(j.get("header"), j.sub("header"))),
+        image_width=j.u32("image_width"),
+        image_height=j.u32("image_height"),
+        hand_index=j.u8("hand_index"),
+        handedness=handedness,
+        handedness_score=j.num("handedness_score"),
+        landmarks=points("landmarks"),
+        world_landmarks=points("world_landmarks"),
+    )
+
+
 def _from_json_rig(j: _J) -> RigFrame:
     return RigFrame(
         header=_from_json_header(_J(j.get("header"), j.sub("header"))),
@@ -2143,6 +2276,7 @@ _JSON_READERS: Dict[str, Callable[[_J], Message]] = {
     "Stats": _from_json_stats,
     "Request": _from_json_request,
     "Response": _from_json_response,
+    "Hand": _from_json_hand,
 }
 
 

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # works without `p
 
 from avatar.messages import (  # noqa: E402
     FACE_LANDMARKS,
+    HAND_LANDMARKS,
     MAX_MESSAGE_BYTES,
     MAX_NAME_BYTES,
     POSE_LANDMARKS,
@@ -41,6 +42,8 @@ from avatar.messages import (  # noqa: E402
     FaceFrame,
     FrameHeader,
     GetAsset,
+    HandFrame,
+    Handedness,
     Histogram,
     Landmark,
     ListAvatars,
@@ -100,7 +103,8 @@ def reason_of(msg: Any) -> str:
 
 def test_samples_cover_every_message_type_and_variant():
     kinds = {s["kind"] for s in SAMPLES}
-    assert kinds == {"Pose", "Face", "Rig", "State", "Stats", "Request", "Response"}
+    assert kinds == {"Pose", "Face", "Rig", "Hand", "State", "Stats", "Request", "Response"}
+    assert {s["handedness"] for s in SAMPLES if s["kind"] == "Hand"} == {"Left", "Right"}
     requests = {s["request"]["kind"] for s in SAMPLES if s["kind"] == "Request"}
     assert requests == {"ListAvatars", "GetAsset", "SetParams", "ResetAvatar", "GetStats", "GetState"}
     responses = {(s["response"] or {}).get("kind") for s in SAMPLES if s["kind"] == "Response"}
@@ -130,11 +134,13 @@ def test_flatbuffers_round_trip(index):
 
 
 def test_message_kinds():
-    assert [message_kind(from_json(s)) for s in SAMPLES[:7]] == [
+    assert [message_kind(from_json(s)) for s in SAMPLES[:9]] == [
         "pose",
         "face",
         "face",
         "rig",
+        "hand",
+        "hand",
         "state",
         "stats",
         "request",
@@ -165,7 +171,7 @@ def test_f32_helpers():
 
 
 def test_from_json_errors():
-    good = SAMPLES[4]  # State
+    good = next(s for s in SAMPLES if s["kind"] == "State")
     with pytest.raises(ValueError, match="missing field 'seq'"):
         from_json({k: v for k, v in good.items() if k != "seq"})
     with pytest.raises(ValueError, match="out of range"):
@@ -180,6 +186,12 @@ def test_from_json_errors():
         rig = copy.deepcopy(SAMPLES[3])
         rig["bones"][0]["rotation"] = [0, 0, 1]
         from_json(rig)
+    hand = next(s for s in SAMPLES if s["kind"] == "Hand")
+    for bad in ("Unknown", "left", "Both", 1):
+        with pytest.raises(ValueError, match="handedness"):
+            from_json({**hand, "handedness": bad})
+    with pytest.raises(ValueError, match="expected 3 numbers"):
+        from_json({**hand, "landmarks": [[0.5, 0.5]] + hand["landmarks"][1:]})
     with pytest.raises(ValueError, match="unknown status"):
         from_json({**SAMPLES[-1], "status": "Fine"})
     # Option fields may be missing; null float = NaN (serde_json writes NaN as null); unknown keys ignored
@@ -317,7 +329,7 @@ def test_reject_version():
 def test_reject_payload():
     buf = encode(sample("Stats"))
     pos = field_pos(buf, root_table(buf), 1)
-    assert reject(patched(buf, pos, "<B", 8)).reason == "payload"
+    assert reject(patched(buf, pos, "<B", 9)).reason == "payload"  # 8 is HandFrame, the last variant
     assert reject(patched(buf, pos, "<B", 0)).reason == "payload"
     req = encode(ControlRequest(1, ListAvatars()))
     assert reject(patched(req, field_pos(req, payload_table(req), 1), "<B", 99)).reason == "payload"
@@ -339,6 +351,49 @@ def test_reject_count():
     stats = sample("Stats")
     stats.histograms[0].counts.pop()
     assert reason_of(stats) == "count"
+
+
+def test_reject_bad_hand_frames():
+    hand = sample("Hand")
+    assert len(hand.landmarks) == len(hand.world_landmarks) == HAND_LANDMARKS == 21
+    assert decode(encode(hand)) == round_f32(hand)
+    for n in (0, 1, 20, 22, 33):
+        pts = [(0.5, 0.5, 0.0)] * n
+        assert reason_of(dataclasses.replace(hand, landmarks=pts)) == "count", n
+        assert reason_of(dataclasses.replace(hand, world_landmarks=pts)) == "count", n
+    bad = sample("Hand")
+    bad.landmarks[20] = (0.5, math.nan, 0.0)
+    assert reason_of(bad) == "non_finite"
+    bad = sample("Hand")
+    bad.world_landmarks[0] = (0.0, 0.0, -math.inf)
+    assert reason_of(bad) == "non_finite"
+    assert reason_of(dataclasses.replace(hand, handedness_score=math.nan)) == "non_finite"
+    for score in (-0.01, 1.2, 7.0):
+        assert reason_of(dataclasses.replace(hand, handedness_score=score)) == "range", score
+    for score in (0.0, 1.0):
+        assert decode(encode(dataclasses.replace(hand, handedness_score=score))).handedness_score == score
+    # handedness: Unknown (0: also what an absent field reads as) and values the schema does not name
+    for raw in (0, 3, 7, 255):
+        e = reject(encode(dataclasses.replace(hand, handedness=raw)))
+        assert e.reason == "range" and "handedness" in e.detail, (raw, e)
+    # the same on the wire: patch the stored byte of a valid Left frame
+    buf = encode(dataclasses.replace(hand, handedness=Handedness.Left))
+    pos = field_pos(buf, payload_table(buf), 4)
+    assert pos is not None and buf[pos] == 1
+    assert decode(patched(buf, pos, "<B", 2)).handedness is Handedness.Right
+    for raw in (0, 7):
+        assert reject(patched(buf, pos, "<B", raw)).reason == "range"
+    # Rust checks the handedness first, then the header, the score, the landmarks
+    bad = dataclasses.replace(sample("Hand"), handedness=0, handedness_score=2.0, landmarks=[])
+    bad.header.source_id = ""  # (a fresh sample: replace() shares the header)
+    assert reject(encode(bad)).detail.startswith("handedness 0")
+    bad = dataclasses.replace(hand, handedness_score=math.nan, landmarks=[])
+    assert reason_of(bad) == "non_finite"
+    # a decoded hand names the subject's hand, with the JSON names
+    for i in (0, 1):
+        m = decode(encode(sample("Hand", i)))
+        assert isinstance(m, HandFrame) and m.handedness in (Handedness.Left, Handedness.Right)
+        assert to_json(m)["handedness"] == ("Right" if m.handedness == 2 else "Left")
 
 
 def test_reject_non_finite():

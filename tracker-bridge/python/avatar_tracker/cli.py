@@ -1,4 +1,4 @@
-"""``python -m avatar_tracker``: MediaPipe pose/face from a camera, video or image folder to the daemon.
+"""``python -m avatar_tracker``: MediaPipe pose/face/hands from a camera, video or image folder to the daemon.
 
 Exit status: 0 done; 1 runtime failure (MediaPipe could not start, recording could not be written);
 2 usage or input error (no camera, unreadable video, empty folder, missing model, bad endpoint).
@@ -12,18 +12,22 @@ import os
 import sys
 from typing import List, Optional
 
-from .models import ModelNotFound, find_face_model
+from .models import POSE_MODELS, ModelNotFound, find_face_model, find_hand_model, find_pose_model
 from .recording import EXTENSION, RecordingError, RecordingWriter
 from .sources import CameraSource, ImageFolderSource, SourceError, VideoSource
 
 DEFAULT_ENDPOINT = "tcp://127.0.0.1:5560"
+# Defaults chosen with tools/bench-tracker (tracker-bridge/python/README.md, "Speed").
+DEFAULT_POSE_MODEL = "lite"
+DEFAULT_MAX_SIDE = 640
+DEFAULT_HANDS_EVERY = 2
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m avatar_tracker",
-        description="Run MediaPipe Pose (legacy API) and the Face Landmarker (Tasks API) on a camera, video "
-        "file or image folder and publish PoseFrame/FaceFrame messages to avatard's tracker input "
+        description="Run MediaPipe's Pose, Face and Hand Landmarkers (Tasks API) on a camera, video file or "
+        "image folder and publish PoseFrame/FaceFrame/HandFrame messages to avatard's tracker input "
         f"(default {DEFAULT_ENDPOINT}) and/or write them to an {EXTENSION} recording.",
     )
     src = p.add_mutually_exclusive_group(required=True)
@@ -32,6 +36,44 @@ def parser() -> argparse.ArgumentParser:
     src.add_argument("--images", metavar="DIR", help="folder of images, taken in name order (see --fps)")
     p.add_argument("--pose", action=argparse.BooleanOptionalAction, default=True, help="run pose (default on)")
     p.add_argument("--face", action=argparse.BooleanOptionalAction, default=True, help="run face (default on)")
+    p.add_argument(
+        "--hands",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="run the hand model, HandFrames on topic hand (default off: the daemon does not use them yet)",
+    )
+    p.add_argument(
+        "--pose-model",
+        choices=POSE_MODELS,
+        default=DEFAULT_POSE_MODEL,
+        help=f"pose model variant (default {DEFAULT_POSE_MODEL}; heavy is not available from a registry)",
+    )
+    p.add_argument(
+        "--running-mode",
+        choices=("video", "live"),
+        help="MediaPipe running mode: video (every frame, in order, deterministic) or live (asynchronous, "
+        "frames skipped while busy are counted); default live for a camera or --realtime, else video",
+    )
+    p.add_argument(
+        "--max-side",
+        metavar="N",
+        type=int,
+        default=DEFAULT_MAX_SIDE,
+        help=f"downscale each image so its long side is at most N before inference (default {DEFAULT_MAX_SIDE}; "
+        "0 = full size)",
+    )
+    p.add_argument(
+        "--hands-every",
+        metavar="K",
+        type=int,
+        default=DEFAULT_HANDS_EVERY,
+        help=f"run the hand model on every K-th frame only (default {DEFAULT_HANDS_EVERY})",
+    )
+    p.add_argument(
+        "--mirrored",
+        action="store_true",
+        help="the source is already mirrored (a selfie view): swap MediaPipe's left/right hand labels",
+    )
     p.add_argument(
         "--connect",
         metavar="EP",
@@ -42,6 +84,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--note", default="", help="free text stored in the recording's metadata")
     p.add_argument("--max-frames", metavar="N", type=int, help="stop after N frames")
     p.add_argument("--face-model", metavar="PATH", help="face_landmarker.task (default: see avatar_tracker.models)")
+    p.add_argument("--hand-model", metavar="PATH", help="hand_landmarker.task (default: see avatar_tracker.models)")
+    p.add_argument("--pose-model-file", metavar="PATH", help="a pose .task file (overrides --pose-model's search)")
     p.add_argument("--source-id", metavar="ID", help="prefix of the FrameHeader source ids (default: the input's name)")
     p.add_argument("--fps", type=float, default=30.0, help="frame rate of an image folder (default 30)")
     p.add_argument(
@@ -120,8 +164,12 @@ class _NativeStderr:
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = parser().parse_args(argv)
-    if not args.pose and not args.face:
-        return _fail("nothing to do: both --no-pose and --no-face given", 2)
+    if not args.pose and not args.face and not args.hands:
+        return _fail("nothing to do: pose, face and hands are all off (--no-pose, --no-face, no --hands)", 2)
+    if args.hands_every < 1:
+        return _fail("--hands-every must be at least 1", 2)
+    if args.max_side < 0 or 0 < args.max_side < 32:
+        return _fail("--max-side must be 0 (full size) or at least 32", 2)
     if args.max_frames is not None and args.max_frames < 1:
         return _fail("--max-frames must be at least 1", 2)
     if args.record and not args.record.endswith(EXTENSION):
@@ -130,7 +178,11 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     # Everything that can be checked without MediaPipe comes first: clear errors, fast.
     try:
-        face_model = find_face_model(args.face_model) if args.face else None
+        models = {
+            "pose": find_pose_model(args.pose_model, args.pose_model_file) if args.pose else None,
+            "face": find_face_model(args.face_model) if args.face else None,
+            "hands": find_hand_model(args.hand_model) if args.hands else None,
+        }
     except ModelNotFound as e:
         return _fail(str(e), 2)
     try:
@@ -147,22 +199,24 @@ def main(argv: Optional[List[str]] = None) -> int:
         return _fail(str(e), 2)
 
     with _NativeStderr(not args.mediapipe_logs) as native:
-        return _run(args, source, desc, endpoint, face_model, native)
+        return _run(args, source, desc, endpoint, models, native)
 
 
-def _run(args, source, desc, endpoint, face_model, native) -> int:
+def _run(args, source, desc, endpoint, models, native) -> int:
     from . import bridge
-    from .trackers import FaceTracker, PoseTracker, TrackerError
+    from .trackers import FaceTracker, HandTracker, PoseTracker, TrackerError
 
-    publisher = recorder = pose = face = None
+    live = (args.running_mode or ("live" if args.camera is not None or args.realtime else "video")) == "live"
+    publisher = recorder = pose = face = hands = None
     try:
         try:
             if endpoint:
                 publisher = bridge.Publisher(endpoint)
             if args.record:
                 recorder = RecordingWriter(args.record, source=desc, note=args.note)
-            pose = PoseTracker() if args.pose else None
-            face = FaceTracker(str(face_model)) if args.face else None
+            pose = PoseTracker(str(models["pose"]), live) if args.pose else None
+            face = FaceTracker(str(models["face"]), live) if args.face else None
+            hands = HandTracker(str(models["hands"]), live) if args.hands else None
         except bridge.PublishError as e:
             return _fail(str(e), 2)
         except TrackerError as e:
@@ -184,12 +238,16 @@ def _run(args, source, desc, endpoint, face_model, native) -> int:
                 source,
                 pose=pose,
                 face=face,
+                hands=hands,
                 publisher=publisher,
                 recorder=recorder,
                 source_id=args.source_id,
                 max_frames=args.max_frames,
                 realtime=args.realtime,
                 max_lag_ms=args.max_lag_ms,
+                max_side=args.max_side or None,
+                hands_every=args.hands_every,
+                mirrored=args.mirrored,
             )
         except SourceError as e:
             return _fail(str(e), 2)
@@ -209,7 +267,7 @@ def _run(args, source, desc, endpoint, face_model, native) -> int:
     finally:
         if recorder is not None:
             recorder.abort()  # no-op after close(); removes a half-written file after an error
-        for t in (pose, face):
+        for t in (pose, face, hands):
             if t is not None:
                 t.close()
         if publisher is not None:

@@ -10,6 +10,7 @@ CLIPS = ROOT / "assets" / "clips"
 RECORDINGS = ROOT / "assets" / "recordings"
 POSE_CLIP = CLIPS / "pose2sim_cam01_20f.mp4"
 FACE_CLIP = CLIPS / "carphone_12f.mp4"
+HAND_CLIP = CLIPS / "hands.mp4"  # optional (the lead adds one); else the hand tests derive frames from POSE_CLIP
 POSE_REC = RECORDINGS / "pose_demo_singleperson_cam01.avtrrec"
 FACE_REC = RECORDINGS / "face_carphone.avtrrec"
 
@@ -40,11 +41,40 @@ def run_cli(*args, timeout=120):
     )
 
 
-@pytest.fixture(scope="session")
-def face_model():
-    from avatar_tracker.models import ModelNotFound, find_face_model
+def _model(find, *args):
+    from avatar_tracker.models import ModelNotFound
 
     try:
-        return find_face_model()
+        return find(*args)
     except ModelNotFound as e:
         pytest.fail(f"{e} (tools/test runs tools/setup-tracker first)")
+
+
+@pytest.fixture(scope="session")
+def face_model():
+    from avatar_tracker.models import find_face_model
+
+    return _model(find_face_model)
+
+
+@pytest.fixture(scope="session")
+def hand_model():
+    from avatar_tracker.models import find_hand_model
+
+    return _model(find_hand_model)
+
+
+@pytest.fixture(scope="session")
+def pose_model():
+    """The default pose model of the command line."""
+    from avatar_tracker.cli import DEFAULT_POSE_MODEL
+    from avatar_tracker.models import find_pose_model
+
+    return _model(find_pose_model, DEFAULT_POSE_MODEL)
+
+
+@pytest.fixture(scope="session")
+def pose_models():
+    from avatar_tracker.models import find_pose_model
+
+    return {v: _model(find_pose_model, v) for v in ("lite", "full")}

@@ -43,6 +43,29 @@ def test_corrupt_face_model(tmp_path):
     assert not list(tmp_path.glob("x.avtrrec*"))
 
 
+def test_missing_hand_model(tmp_path):
+    p = run_cli("--video", FACE_CLIP, "--no-face", "--hands", "--hand-model", tmp_path / "hand_landmarker.task")
+    _assert_clean_failure(p, 2, "hand model hand_landmarker.task not found", "--no-hands")
+
+
+def test_corrupt_hand_model(tmp_path):
+    model = tmp_path / "hand_landmarker.task"
+    model.write_bytes(b"\x00" * 4096)
+    p = run_cli("--video", FACE_CLIP, "--no-pose", "--no-face", "--hands", "--hand-model", model, "--record", tmp_path / "x.avtrrec")
+    _assert_clean_failure(p, 1, "cannot start MediaPipe Hand Landmarker")
+    assert not list(tmp_path.glob("x.avtrrec*"))
+
+
+def test_missing_pose_model_file(tmp_path):
+    p = run_cli("--video", FACE_CLIP, "--no-face", "--pose-model-file", tmp_path / "pose.task")
+    _assert_clean_failure(p, 2, "pose model pose_landmarker_lite.task not found", "--pose-model-file", "--no-pose")
+
+
+def test_heavy_pose_model_is_not_available_from_a_registry():
+    p = run_cli("--video", FACE_CLIP, "--no-face", "--pose-model", "heavy")
+    _assert_clean_failure(p, 2, "pose_landmarker_heavy.task", "not available from a package registry", "--pose-model lite")
+
+
 def test_no_camera():
     # index 99 exists on no test machine
     _assert_clean_failure(run_cli("--camera", "99", "--no-face"), 2, "no camera with index 99")
@@ -52,6 +75,9 @@ def test_no_camera():
     "args,needle",
     [
         (["--no-pose", "--no-face"], "nothing to do"),
+        (["--no-pose", "--no-face", "--no-hands"], "nothing to do"),
+        (["--hands-every", "0"], "--hands-every must be at least 1"),
+        (["--max-side", "8"], "--max-side must be 0"),
         (["--record", "out.bin"], "must end in .avtrrec"),
         (["--connect", "nonsense://x"], "cannot connect to nonsense://x"),
     ],

@@ -22,6 +22,9 @@ def _check_pose(m: PoseFrame):
     # image y grows downwards: shoulders above hips
     assert max(lm[L_SHOULDER].y, lm[R_SHOULDER].y) < min(lm[L_HIP].y, lm[R_HIP].y)
     assert lm[L_SHOULDER].visibility > 0.5 and lm[L_HIP].visibility > 0.5
+    # presence comes from the Tasks API now (the legacy API reported 0)
+    assert lm[L_SHOULDER].presence > 0.5 and lm[L_HIP].presence > 0.5
+    assert all(0.0 <= p.visibility <= 1.0 and 0.0 <= p.presence <= 1.0 for p in lm + w)
     # world landmarks: metres around the hip centre
     assert all(math.sqrt(p.x * p.x + p.y * p.y + p.z * p.z) < 2.0 for p in w)
     assert max(w[L_SHOULDER].y, w[R_SHOULDER].y) < min(w[L_HIP].y, w[R_HIP].y)  # +y down here too
@@ -41,7 +44,7 @@ def test_pose_over_zeromq_from_the_cli():
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "avatar_tracker", "--video", str(POSE_CLIP), "--no-face",
-         "--connect", f"tcp://127.0.0.1:{port}", "--source-id", "test/cam01"],
+         "--no-hands", "--connect", f"tcp://127.0.0.1:{port}", "--source-id", "test/cam01"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     got = []
@@ -59,7 +62,7 @@ def test_pose_over_zeromq_from_the_cli():
         sub.close()
     assert proc.returncode == 0, err
     assert "Traceback" not in err
-    assert "frames: 20 processed" in out and "dropped 0" in out, out
+    assert "frames: 20 processed" in out and "dropped 0" in out and "[video mode]" in out, out
     assert len(got) == 20, out
     msgs = []
     for frames in got:
@@ -79,7 +82,7 @@ def test_pose_over_zeromq_from_the_cli():
     assert msgs[0].image_width == 288 and msgs[0].image_height == 512
 
 
-def test_pose_and_face_from_an_image_folder_into_a_recording(tmp_path, face_model):
+def test_pose_and_face_from_an_image_folder_into_a_recording(tmp_path, face_model, pose_model):
     from avatar_tracker.trackers import FaceTracker, PoseTracker
 
     src_dir = tmp_path / "frames"
@@ -92,7 +95,7 @@ def test_pose_and_face_from_an_image_folder_into_a_recording(tmp_path, face_mode
     cv2.imwrite(str(src_dir / "zzz_broken.png"), img[:0] if False else img)
     (src_dir / "zzz_broken.png").write_bytes(b"not an image")
     rec = tmp_path / "frames.avtrrec"
-    pose, face = PoseTracker(), FaceTracker(str(face_model))
+    pose, face = PoseTracker(str(pose_model)), FaceTracker(str(face_model))
     try:
         with RecordingWriter(str(rec), source="images:frames") as w:
             stats = bridge.run(ImageFolderSource(str(src_dir), fps=10), pose=pose, face=face, recorder=w)
