@@ -1,6 +1,6 @@
 //! The Python MediaPipe bridge on a committed real clip (20 frames of the Pose2Sim demo video), as separate
-//! processes: into a Rust SUB (decoded by the Rust verifying decoder, plausible landmarks), and into the real
-//! daemon (every frame accepted by its validation).
+//! processes: into a Rust SUB (decoded by the Rust verifying decoder, plausible landmarks; pose and hands), and
+//! into the real daemon (every frame accepted by its validation).
 
 use avatar_e2e::{avatard_exe, eventually, free_port, repo_root, Daemon, Eps, Python};
 use avatar_schema::{decode, Message};
@@ -33,17 +33,43 @@ async fn real_mediapipe_frames_reach_a_rust_subscriber_with_plausible_landmarks(
     sub.bind(&endpoint).await.unwrap();
     sub.subscribe("").await.unwrap();
     let child = bridge(&endpoint);
-    let mut frames = Vec::new();
-    while frames.len() < 20 {
+    let (mut frames, mut hands) = (Vec::new(), Vec::new());
+    loop {
         let Ok(msg) = tokio::time::timeout(Duration::from_secs(90), sub.recv()).await else { break };
         let body = msg.unwrap().into_vec().pop().unwrap();
         match decode(&body).expect("the Rust verifier accepts the bridge's bytes") {
             Message::Pose(f) => frames.push(f),
+            Message::Hand(h) => hands.push(h),
             other => panic!("unexpected {}", other.kind()),
+        }
+        if frames.len() == 20 {
+            // the hands of the last frame follow its pose
+            if let Ok(Ok(msg)) = tokio::time::timeout(Duration::from_secs(5), sub.recv()).await {
+                if let Ok(Message::Hand(h)) = decode(&msg.into_vec().pop().unwrap()) {
+                    hands.push(h);
+                }
+            }
+            break;
         }
     }
     finish(child);
     assert_eq!(frames.len(), 20);
+    // hands (every other frame by default): each its own stream, landmarks in the image near that side's pose
+    // wrist (the clip's subject is small, so not every hand run finds a hand)
+    for h in &hands {
+        assert_eq!((h.landmarks.len(), h.world_landmarks.len()), (21, 21));
+        let side = match h.handedness {
+            avatar_schema::Handedness::Left => "hand_left",
+            avatar_schema::Handedness::Right => "hand_right",
+        };
+        assert!(h.header.source_id.ends_with(side), "{} holds a {side}", h.header.source_id);
+        let pose =
+            frames.iter().find(|f| f.header.capture_time_ns == h.header.capture_time_ns).expect("its pose");
+        let wrist = &pose.landmarks[if side == "hand_left" { 15 } else { 16 }];
+        let (dx, dy) = (h.landmarks[0][0] - wrist.x, h.landmarks[0][1] - wrist.y);
+        assert!((dx * dx + dy * dy).sqrt() < 0.1, "the hand's wrist is near the pose's {side} wrist");
+    }
+    eprintln!("{} hand frames with the 20 poses", hands.len());
     for f in &frames {
         assert_eq!(f.landmarks.len(), 33);
         let shoulders = 0.5 * (f.landmarks[11].y + f.landmarks[12].y);

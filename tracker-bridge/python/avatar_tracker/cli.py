@@ -39,8 +39,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--hands",
         action=argparse.BooleanOptionalAction,
-        default=False,
-        help="run the hand model, HandFrames on topic hand (default off: the daemon does not use them yet)",
+        default=True,
+        help="run the hand model: one HandFrame per hand on topic hand (default on; see --hands-every)",
     )
     p.add_argument(
         "--pose-model",
@@ -165,7 +165,7 @@ class _NativeStderr:
 def main(argv: Optional[List[str]] = None) -> int:
     args = parser().parse_args(argv)
     if not args.pose and not args.face and not args.hands:
-        return _fail("nothing to do: pose, face and hands are all off (--no-pose, --no-face, no --hands)", 2)
+        return _fail("nothing to do: pose, face and hands are all off (--no-pose, --no-face, --no-hands)", 2)
     if args.hands_every < 1:
         return _fail("--hands-every must be at least 1", 2)
     if args.max_side < 0 or 0 < args.max_side < 32:

@@ -74,7 +74,6 @@ def test_no_camera():
 @pytest.mark.parametrize(
     "args,needle",
     [
-        (["--no-pose", "--no-face"], "nothing to do"),
         (["--no-pose", "--no-face", "--no-hands"], "nothing to do"),
         (["--hands-every", "0"], "--hands-every must be at least 1"),
         (["--max-side", "8"], "--max-side must be 0"),
