@@ -34,8 +34,13 @@ fn demo_drives_the_default_avatar_from_the_recordings() {
     assert_eq!(num(&states["non_finite"]), 0.0, "{text}");
     assert_eq!(num(&states["undecodable"]), 0.0, "{text}");
     assert!(num(&s["solver_ticks"]) > 0.0, "{text}");
-    for src in s["tracker"]["sources"].as_array().unwrap() {
-        assert!(num(&src["frames_sent"]) > 50.0, "{text}");
+    let sources = s["tracker"]["sources"].as_array().unwrap();
+    let kinds: Vec<&str> = sources.iter().map(|src| src["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["pose", "face", "hands", "jumps"], "{text}");
+    for src in sources {
+        // the hands recording is 10 frames/s, the others 30-120
+        let least = if src["kind"] == "hands" { 20.0 } else { 50.0 };
+        assert!(num(&src["frames_sent"]) > least, "{text}");
     }
     assert!(num(&s["tracker"]["accepted"]) > 100.0, "{text}");
 
@@ -76,6 +81,7 @@ fn demo_drives_the_default_avatar_from_the_recordings() {
 #[test]
 fn bad_arguments_are_refused_with_a_reason() {
     let out = std::env::temp_dir().join(format!("avatard-demo-bad-{}", std::process::id()));
+    let face = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/recordings/face_carphone.avtrrec");
     for (args, says) in [
         (&["--seconds", "0"][..], "--seconds"),
         (&["--seconds", "nan"][..], "--seconds"),
@@ -83,6 +89,8 @@ fn bad_arguments_are_refused_with_a_reason() {
         (&["--tick-hz", "0"][..], "tick"),
         (&["--render-fps=0"][..], "--render-fps"),
         (&["--pose", "/nonexistent.avtrrec"][..], "nonexistent"),
+        (&["--hands", "/nonexistent.avtrrec"][..], "nonexistent"),
+        (&["--hands", face][..], "no hand frames"),
         (&["--seconds", "2", "--loops", "3"][..], "cannot be used with"),
     ] {
         let o = run_demo(args, &out);

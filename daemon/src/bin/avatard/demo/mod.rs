@@ -39,6 +39,9 @@ use zeromq::{Socket, SubSocket};
 pub const POSE_RECORDING: &str = "assets/recordings/pose_demo_singleperson_cam01.avtrrec";
 /// The committed face recording (120 MediaPipe face frames at 30 fps, 4 s).
 pub const FACE_RECORDING: &str = "assets/recordings/face_carphone.avtrrec";
+/// The committed hands recording (43 frames at 10 fps, 4.3 s, a left hand between a thumbs-up and a V sign;
+/// the demo plays its hand frames only).
+pub const HANDS_RECORDING: &str = "assets/recordings/hands_fingerpose.avtrrec";
 /// The avatar the demo drives (the one of `RunConfig::default()`).
 const AVATAR: &str = "default";
 /// Longest allowed `--seconds`.
@@ -69,6 +72,10 @@ pub struct DemoArgs {
     /// Face recording (.avtrrec) [default: assets/recordings/face_carphone.avtrrec].
     #[arg(long)]
     pub face: Option<PathBuf>,
+    /// Hands recording (.avtrrec; its hand frames are played) [default:
+    /// assets/recordings/hands_fingerpose.avtrrec].
+    #[arg(long)]
+    pub hands: Option<PathBuf>,
     /// The avatar's stiffness multiplier (live parameter `stiffness`).
     #[arg(long, default_value_t = 1.0)]
     pub stiffness: f32,
@@ -94,6 +101,7 @@ pub struct DemoArgs {
 struct Plan {
     pose: (PathBuf, Arc<Recording>),
     face: (PathBuf, Arc<Recording>),
+    hands: (PathBuf, Arc<Recording>),
     /// How long the trackers play.
     play: Duration,
     /// The jumps, played once after the recordings (root positions still relative to the start).
@@ -123,6 +131,12 @@ impl DemoArgs {
         }
         let pose = trackers::load_recording(self.pose.as_deref(), POSE_RECORDING, "--pose")?;
         let face = trackers::load_recording(self.face.as_deref(), FACE_RECORDING, "--face")?;
+        let hands = trackers::load_recording(self.hands.as_deref(), HANDS_RECORDING, "--hands")?;
+        let hand_frames = trackers::only(&hands.1, |m| matches!(m, avatar_schema::Message::Hand(_)));
+        if hand_frames.records.is_empty() {
+            bail!("--hands {}: the recording has no hand frames", hands.0.display());
+        }
+        let hands = (hands.0, Arc::new(hand_frames));
         let play = match self.seconds {
             Some(s) => Duration::from_secs_f64(s),
             None => trackers::period(&pose.1) * loops,
@@ -137,7 +151,7 @@ impl DemoArgs {
             let frames = crate::jumps::frames(&path, "demo/jumps").with_context(|| "--jumps".to_string())?;
             Some((path, frames))
         };
-        Ok(Plan { pose, face, play, jumps })
+        Ok(Plan { pose, face, hands, play, jumps })
     }
 
     /// The daemon's configuration: loopback ports that were free a moment ago, the demo's tick rate and the
@@ -257,11 +271,14 @@ async fn subscribe(state: &str, render_fps: f64) -> Result<Subscriber> {
 
 /// The tracker publishers (body, face, jumps), connected (and their subscription propagated) before the clock
 /// starts.
-async fn connect_trackers(input: &str) -> Result<[TrackerPublisher; 3]> {
+async fn connect_trackers(input: &str) -> Result<[TrackerPublisher; 4]> {
     let pose = TrackerPublisher::new(input, "demo/pose");
     let face = TrackerPublisher::new(input, "demo/face");
+    // the hands recording's two sources go out as demo/hands/hand_left and demo/hands/hand_right
+    let hands = TrackerPublisher::new(input, "demo/hands");
     let jumps = TrackerPublisher::new(input, "demo/jumps");
-    let counts: [Arc<PublisherCounts>; 3] = [pose.counts.clone(), face.counts.clone(), jumps.counts.clone()];
+    let counts: [Arc<PublisherCounts>; 4] =
+        [pose.counts.clone(), face.counts.clone(), hands.counts.clone(), jumps.counts.clone()];
     let deadline = Instant::now() + Duration::from_secs(10);
     while !counts.iter().all(|c| c.is_connected()) {
         if Instant::now() > deadline {
@@ -270,7 +287,7 @@ async fn connect_trackers(input: &str) -> Result<[TrackerPublisher; 3]> {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
-    Ok([pose, face, jumps])
+    Ok([pose, face, hands, jumps])
 }
 
 pub async fn demo(a: DemoArgs) -> Result<()> {
@@ -282,16 +299,20 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let (handles, avatar) = load_avatar(&config).await?;
     let daemon = start_daemon(config, handles).await?;
     let subscriber = subscribe(&endpoints.state, a.render_fps).await?;
-    let [pose_pub, face_pub, jumps_pub] = connect_trackers(&endpoints.input[0]).await?;
+    let [pose_pub, face_pub, hands_pub, jumps_pub] = connect_trackers(&endpoints.input[0]).await?;
 
     eprintln!(
-        "demo: replaying {} ({} frames, {:.2} s) and {} ({} frames, {:.2} s) for {:.2} s",
+        "demo: replaying {} ({} frames, {:.2} s), {} ({} frames, {:.2} s) and the hands of {} ({} frames, {:.2} s) \
+         for {:.2} s",
         plan.pose.0.display(),
         plan.pose.1.records.len(),
         plan.pose.1.duration_ns() as f64 * 1e-9,
         plan.face.0.display(),
         plan.face.1.records.len(),
         plan.face.1.duration_ns() as f64 * 1e-9,
+        plan.hands.0.display(),
+        plan.hands.1.records.len(),
+        plan.hands.1.duration_ns() as f64 * 1e-9,
         plan.play.as_secs_f64()
     );
     let before = daemon.metrics.stats();
@@ -304,8 +325,10 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     subscriber.playing.store(true, Relaxed);
     let pose_task = tokio::spawn(trackers::play(plan.pose.1.clone(), pose_pub, start, end));
     let face_task = tokio::spawn(trackers::play(plan.face.1.clone(), face_pub, start, end));
+    let hands_task = tokio::spawn(trackers::play(plan.hands.1.clone(), hands_pub, start, end));
     let pose = pose_task.await?;
     let face = face_task.await?;
+    let hands = hands_task.await?;
     // The jumps, once, from rest.
     let webcam_s = plan.play.as_secs_f64();
     let mut phases = vec![("webcam", 0.0, webcam_s)];
@@ -336,13 +359,14 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let _ = subscriber.stop.send(());
     let collected = subscriber.task.await?;
     let after = daemon.metrics.stats();
-    let mut played = vec![("pose", &pose, &plan.pose.0), ("face", &face, &plan.face.0)];
+    let mut played =
+        vec![("pose", &pose, &plan.pose.0), ("face", &face, &plan.face.0), ("hands", &hands, &plan.hands.0)];
     if let Some((report, path)) = &jumps {
         played.push(("jumps", report, path));
     }
     let sources = summary::sources(&played);
     drop(played);
-    drop((pose, face, jumps));
+    drop((pose, face, hands, jumps));
     let _ = daemon.stop.send(());
     daemon.task.await??;
 

@@ -39,6 +39,14 @@ pub fn load_recording(given: Option<&Path>, default: &str, flag: &str) -> Result
     Ok((path, Arc::new(rec)))
 }
 
+/// The recording with only the records `keep` takes (times kept, so the first kept record may start late).
+pub fn only(rec: &Recording, keep: impl Fn(&Message) -> bool) -> Recording {
+    Recording {
+        meta: rec.meta.clone(),
+        records: rec.records.iter().filter(|r| keep(&r.message)).cloned().collect(),
+    }
+}
+
 fn tracker_frame(m: &Message) -> bool {
     matches!(m, Message::Pose(_) | Message::Face(_) | Message::Hand(_) | Message::Rig(_))
 }
