@@ -1,8 +1,11 @@
 """Speed of the tracker bridge on a live-like stream (tools/bench-tracker; see tracker-bridge/python/README.md).
 
-Input: the committed real clip assets/clips/pose2sim_cam01_20f.mp4 (288x512, 30 fps, 20 frames), played
-forward then backward (no jump) 4 times = 160 frames (5.3 s), letterboxed (pillarboxed: scaled to the full
-height, centred on black) to 1280x720 and 1920x1080, written as mp4v at 30 fps into out/bench-tracker/.
+Input (--clip): a committed real clip played forward then backward (no jump) until 160 frames (5.3 s at 30 fps),
+pillarboxed (scaled to the full height, centred on black) to 1280x720 and 1920x1080, written as mp4v at 30 fps
+into out/bench-tracker/. `fingerpose` (the default): assets/clips/fingerpose_hands.mp4 (320x240, 43 frames, a
+real face and a hand in every frame, so the face and hand models do their full work); `pose2sim`:
+assets/clips/pose2sim_cam01_20f.mp4 (288x512, 20 frames, a whole body whose face is blurred: the face model
+only runs its detector).
 
 Each run is the real command line, `python -m avatar_tracker --video STREAM --realtime` (camera-rate pacing,
 LIVE_STREAM mode, frames older than --max-lag-ms dropped and counted), recording to a scratch .avtrrec so every
@@ -23,19 +26,22 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CLIP = ROOT / "assets" / "clips" / "pose2sim_cam01_20f.mp4"
+CLIPS = {
+    "fingerpose": ROOT / "assets" / "clips" / "fingerpose_hands.mp4",
+    "pose2sim": ROOT / "assets" / "clips" / "pose2sim_cam01_20f.mp4",
+}
 OUT = ROOT / "out" / "bench-tracker"
 
 
-def make_stream(height: int) -> Path:
+def make_stream(name: str, height: int) -> Path:
     import cv2
     import numpy as np
 
     width = height * 16 // 9
-    path = OUT / f"pose2sim_cam01_{height}p.mp4"
+    path = OUT / f"{name}_{height}p.mp4"
     if path.exists():
         return path
-    cap = cv2.VideoCapture(str(CLIP))
+    cap = cv2.VideoCapture(str(CLIPS[name]))
     frames = []
     while True:
         ok, img = cap.read()
@@ -48,7 +54,10 @@ def make_stream(height: int) -> Path:
         x0 = (width - small.shape[1]) // 2
         canvas[:, x0 : x0 + small.shape[1]] = small
         frames.append(canvas)
-    seq = (frames + frames[::-1]) * 4
+    seq = []
+    while len(seq) < 160:
+        seq += frames + frames[::-1]
+    seq = seq[:160]
     tmp = path.with_suffix(".part.mp4")
     wr = cv2.VideoWriter(str(tmp), cv2.VideoWriter_fourcc(*"mp4v"), 30.0, (width, height))
     for f in seq:
@@ -89,9 +98,10 @@ def run(stream: Path, args: list, realtime: bool = True) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer combinations")
+    ap.add_argument("--clip", choices=sorted(CLIPS), default="fingerpose", help="the source clip (default fingerpose)")
     a = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    streams = {720: make_stream(720), 1080: make_stream(1080)}
+    streams = {720: make_stream(a.clip, 720), 1080: make_stream(a.clip, 1080)}
     combos = []  # (height, pose model, max side, face, hands every (0 = off))
     for model in ("lite", "full"):
         for side in (480, 640, 960, 0):
@@ -105,7 +115,8 @@ def main() -> int:
         combos = [c for c in combos if c[1] == "lite" and c[2] == 640]
     load0 = os.getloadavg()
     t0 = time.monotonic()
-    print(f"load average before: {load0[0]:.1f} {load0[1]:.1f} {load0[2]:.1f}; cores: {os.cpu_count()}")
+    print(f"clip: {CLIPS[a.clip].name}; load average before: {load0[0]:.1f} {load0[1]:.1f} {load0[2]:.1f}; "
+          f"cores: {os.cpu_count()}")
     hdr = f"{'input':>6} {'pose':>5} {'side':>5} {'face':>4} {'hands':>5} | {'pose/s':>6} {'face/s':>6} {'hand/s':>6} {'drop%':>6} {'p50 ms':>7} {'p95 ms':>7}"
     print(hdr)
     print("-" * len(hdr))
