@@ -158,8 +158,7 @@ pub struct HandAngles {
 /// The geometry of one finger chain (module doc), with what could be measured.
 #[derive(Clone, Copy, Debug)]
 struct Chain {
-    /// First segment's direction `e`, the palm normal perpendicular to it `n₀`, `l₀ = e × n₀`.
-    e: Vector3<f64>,
+    /// The palm normal perpendicular to the first segment's direction `e`, and `l₀ = e × n₀`.
     n0: Vector3<f64>,
     l0: Vector3<f64>,
     /// Hinge axes of the second and third joints.
@@ -174,7 +173,7 @@ fn chain(points: [&Vector3<f64>; 5], palm_normal: &Vector3<f64>) -> Option<Chain
     let n0 = (palm_normal - e * e.dot(palm_normal)).try_normalize(1e-9)?;
     let l0 = e.cross(&n0);
     let seg = |k: usize| (points[k + 1] - points[k]).try_normalize(1e-9);
-    let mut c = Chain { e, n0, l0, hinge: [None; 2], flexion: [None; 3], spread_l: None };
+    let mut c = Chain { n0, l0, hinge: [None; 2], flexion: [None; 3], spread_l: None };
     let Some(d1) = seg(1) else { return Some(c) };
     c.flexion[0] = Some(d1.dot(&n0).atan2(d1.dot(&e)));
     c.spread_l = Some(d1.dot(&l0).clamp(-1.0, 1.0).asin());
