@@ -206,9 +206,8 @@ pub fn measure(points: &[Vector3<f64>], side: Handedness) -> Option<HandAngles> 
     let mut fingers = [FingerAngles::default(); 5];
     for (f, ch) in CHAINS.iter().enumerate() {
         let Some(c) = chain(ch.map(|i| &points[i]), &n) else { continue };
-        for k in 0..3 {
-            fingers[f].flexion[k] = c.flexion[k].map(|x| clamp_deg(x, FLEXION_LIMITS_DEG[f][k]));
-        }
+        fingers[f].flexion =
+            std::array::from_fn(|k| c.flexion[k].map(|x| clamp_deg(x, FLEXION_LIMITS_DEG[f][k])));
         let s = SPREAD_LIMITS_DEG[f];
         fingers[f].spread = c.spread_l.map(|x| clamp_deg(side_sign(side) * x, (-s, s)));
     }
@@ -578,13 +577,9 @@ mod tests {
 
     fn assert_angles(m: &HandAngles, chosen: &Chosen, tol_deg: f64, what: &str) {
         for (f, (flex, spread)) in chosen.iter().enumerate() {
-            for k in 0..3 {
+            for (k, want) in flex.iter().enumerate() {
                 let got = m.fingers[f].flexion[k].expect("measured").to_degrees();
-                assert!(
-                    (got - flex[k]).abs() < tol_deg,
-                    "{what}: finger {f} joint {k}: {got:.4}° vs {}°",
-                    flex[k]
-                );
+                assert!((got - want).abs() < tol_deg, "{what}: finger {f} joint {k}: {got:.4}° vs {want}°");
             }
             let got = m.fingers[f].spread.expect("measured").to_degrees();
             assert!((got - spread).abs() < tol_deg, "{what}: finger {f} spread {got:.4}° vs {spread}°");
@@ -877,8 +872,8 @@ mod tests {
                 flex.map(|x| x.to_degrees().round()),
                 spread.to_degrees()
             );
-            for k in 0..3 {
-                assert!((m.fingers[f].flexion[k].unwrap() - flex[k]).abs() < 1e-9, "finger {f} joint {k}");
+            for (k, want) in flex.iter().enumerate() {
+                assert!((m.fingers[f].flexion[k].unwrap() - want).abs() < 1e-9, "finger {f} joint {k}");
             }
             assert!((m.fingers[f].spread.unwrap() - spread).abs() < 1e-9, "finger {f}");
         }
