@@ -189,3 +189,46 @@ fn a_silent_hand_is_held_then_eases_back_while_the_body_drives_on() {
     // smooth: a 1 s ease of a ~75° bend moves ≤ ~1.2° per tick
     assert!(worst_step < 3.0, "the index jumped by {worst_step}° in one tick");
 }
+
+/// Mirrored, the subject's right hand drives the avatar's left hand (and the right one stays at rest); a
+/// frame under the handedness gate drives nothing.
+#[test]
+fn mirrored_the_right_hand_drives_the_avatars_left_hand() {
+    let a = avatar();
+    let params = SimParams { mirror: true, ..SimParams::default() };
+    let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+    let inputs = Arc::new(Inputs::default());
+    let metrics = Arc::new(Metrics::new("t"));
+    let mut ingest = Ingest::new(inputs.clone(), metrics.clone());
+    let rig = &a.asset.sim.rig;
+    let bones = |s: &str| {
+        (
+            rig.bone_param_offset(&format!("index_01_{s}")).unwrap(),
+            rig.bone_param_offset(&format!("index_02_{s}")).unwrap(),
+        )
+    };
+    let ((l1, l2), (r1, r2)) = (bones("l"), bones("r"));
+    let t0 = 1_700_000_000_000 * MS;
+    // a confident-looking curl under the gate first: nothing moves
+    let mut low = avatar_schema::decode(&hand_frame("cam/hand_right", 1, t0, 80.0)[0]).unwrap();
+    if let Message::Hand(f) = &mut low {
+        f.handedness_score = 0.55;
+    }
+    ingest.handle_at(&[Bytes::from(encode(&low))], t0).unwrap();
+    let o = sim.tick(&inputs, t0, HZ, &params, false);
+    assert!(index_pip_angle(&o.p, l1, l2) < 0.1 && index_pip_angle(&o.p, r1, r2) < 0.1);
+    assert_eq!(metrics.input_hands_gated.load(Relaxed), 1);
+    let mut now = t0;
+    for seq in 2..20 {
+        now += 33 * MS;
+        ingest.handle_at(&hand_frame("cam/hand_right", seq, now, 80.0), now).unwrap();
+        for _ in 0..4 {
+            sim.tick(&inputs, now, HZ, &params, false);
+        }
+    }
+    let o = sim.tick(&inputs, now, HZ, &params, false);
+    let (left, right) = (index_pip_angle(&o.p, l1, l2), index_pip_angle(&o.p, r1, r2));
+    eprintln!("mirrored: left index {left:.1}°, right index {right:.1}°");
+    assert!(left > 60.0, "the avatar's left index did not curl: {left}°");
+    assert!(right < 0.1, "the avatar's right index moved: {right}°");
+}
