@@ -879,3 +879,40 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Any finite landmarks, coincident and collinear ones included (points drawn from a few values): the
+        /// measurement, the filter and the posing never panic and never put a non-finite value in `p`.
+        #[test]
+        fn any_finite_hand_poses_the_default_avatar_finitely(
+            pts in prop::collection::vec(prop::array::uniform3(prop::sample::select(vec![-1e3f32, -0.05, 0.0, 0.02, 0.05, 7.0])), 21),
+            side in prop::bool::ANY,
+        ) {
+            static RIG: std::sync::OnceLock<Rig> = std::sync::OnceLock::new();
+            let rig = RIG.get_or_init(|| avatar_sim::asset::default_avatar::inputs().unwrap().1);
+            let roles = avatar_sim::rig::avatar_roles(rig.bone_names(), &BTreeMap::new());
+            let side = if side { Handedness::Left } else { Handedness::Right };
+            let hand = HandRig::new(rig, &roles, side).unwrap();
+            let mut filter = HandFilter::new(OneEuroParams::default());
+            let mut pose = HandPose::default();
+            let points = avatar_axes(&pts, false).unwrap();
+            if let Some(m) = measure(&points, side) {
+                for f in &m.fingers {
+                    prop_assert!(f.flexion.iter().chain([&f.spread]).flatten().all(|x| x.is_finite()));
+                }
+                filter.update(0.0, &m, &mut pose);
+                filter.update(0.01, &m, &mut pose);
+                let mut p = rig.rest_params();
+                prop_assert!(hand.apply(&mut p, &pose));
+                prop_assert!(p.iter().all(|v| v.is_finite()));
+            }
+        }
+    }
+}
