@@ -231,6 +231,8 @@ pub struct FileConfig {
     /// A source's stream may be replaced by a new `stream_id`, or the source forgotten, after this much quiet
     /// (s; default 0.5).
     pub stream_quiet_s: Option<f64>,
+    /// Hand frames whose handedness score is below this are not used (0..=1; default 0.7; `input.hands_gated`).
+    pub min_handedness_score: Option<f32>,
     /// The web output's address (`"127.0.0.1:8080"`); absent: off.
     pub web: Option<String>,
     /// The built viewer's directory (default: the checkout's `viewer/dist`).
@@ -290,6 +292,17 @@ impl FileConfig {
         let streams = StreamRules {
             max_skew: seconds("max_clock_skew_s", self.max_clock_skew_s, rules.max_skew, 0.0..=86_400.0)?,
             quiet: seconds("stream_quiet_s", self.stream_quiet_s, rules.quiet, 0.0..=3600.0)?,
+            min_handedness_score: match self.min_handedness_score {
+                None => rules.min_handedness_score,
+                Some(s) if (0.0..=1.0).contains(&s) => s,
+                Some(s) => {
+                    return Err(ConfigError::OutOfRange {
+                        name: "min_handedness_score",
+                        value: s as f64,
+                        range: "0..=1",
+                    })
+                }
+            },
             ..rules
         };
         let web = match &self.web {
@@ -423,6 +436,18 @@ mod tests {
         assert_eq!((c.endpoints, c.tick_hz, c.stats_interval), (d.endpoints, d.tick_hz, d.stats_interval));
         assert_eq!(c.avatars, d.avatars, "the example documents the default avatar's defaults");
         assert_eq!(c.solver.phase_lead, d.solver.phase_lead);
+        assert_eq!(c.streams, d.streams);
+    }
+
+    #[test]
+    fn the_handedness_gate_is_read_and_range_checked() {
+        let c = FileConfig::parse("min_handedness_score = 0.9").unwrap().into_run_config().unwrap();
+        assert_eq!(c.streams.min_handedness_score, 0.9);
+        for bad in ["min_handedness_score = 1.5", "min_handedness_score = -0.1", "min_handedness_score = nan"]
+        {
+            let e = FileConfig::parse(bad).unwrap().into_run_config().unwrap_err();
+            assert!(e.to_string().contains("min_handedness_score"), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -1,12 +1,16 @@
 //! Tracker input stage: multipart message -> verified frame -> ordering check -> latest-value slot.
 //!
 //! This is the only path from the input socket to the solver. A message is handed on only after
-//! [`avatar_schema::decode`] accepted it, it is a tracker frame (pose, face or rig), and it is newer than the
-//! previous frame of its stream; everything else is counted by reason and logged (rate-limited).
+//! [`avatar_schema::decode`] accepted it, it is a tracker frame (pose, face, hand or rig), and it is newer than
+//! the previous frame of its stream; everything else is counted by reason and logged (rate-limited). A hand
+//! frame whose handedness score is below [`StreamRules::min_handedness_score`] passes the stream checks but is
+//! not stored (counted: `input.hands_gated`): a hand taken for the other one would bend its fingers backwards.
 
 use crate::metrics::Metrics;
 use arc_swap::{ArcSwap, ArcSwapOption};
-use avatar_schema::{decode, DecodeError, FaceFrame, FrameHeader, Message, PoseFrame, Reject, RigFrame};
+use avatar_schema::{
+    decode, DecodeError, FaceFrame, FrameHeader, HandFrame, Handedness, Message, PoseFrame, Reject, RigFrame,
+};
 use bytes::Bytes;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
@@ -19,11 +23,15 @@ pub struct Slots {
     pub pose: ArcSwapOption<PoseFrame>,
     pub face: ArcSwapOption<FaceFrame>,
     pub rig: ArcSwapOption<RigFrame>,
+    /// The subject's left and right hands (by the frame's `handedness`).
+    pub hand_left: ArcSwapOption<HandFrame>,
+    pub hand_right: ArcSwapOption<HandFrame>,
     /// Local receive time (unix ns) of the newest frame stored here; 0 before the first.
     pub received_ns: AtomicI64,
-    /// Frames stored per kind (pose, face, rig) since the solver last took the count: more than one per tick
-    /// means the newer frame replaced an older one no tick had seen (coalesced input, counted by the solver).
-    pub stored: [AtomicU64; 3],
+    /// Frames stored per kind (pose, face, rig, left hand, right hand) since the solver last took the count:
+    /// more than one per tick means the newer frame replaced an older one no tick had seen (coalesced input,
+    /// counted by the solver).
+    pub stored: [AtomicU64; 5],
 }
 
 /// One tracker's slots, found by its `source_id`.
@@ -79,11 +87,23 @@ impl Inputs {
 }
 
 impl Slots {
+    /// The slot of hand `side`.
+    pub fn hand(&self, side: Handedness) -> &ArcSwapOption<HandFrame> {
+        match side {
+            Handedness::Left => &self.hand_left,
+            Handedness::Right => &self.hand_right,
+        }
+    }
+
     fn store(&self, msg: &Message, now_ns: i64) {
         let kind = match msg {
             Message::Pose(f) => Some((0, self.pose.store(Some(Arc::new(f.clone()))))),
             Message::Face(f) => Some((1, self.face.store(Some(Arc::new(f.clone()))))),
             Message::Rig(f) => Some((2, self.rig.store(Some(Arc::new(f.clone()))))),
+            Message::Hand(f) => {
+                let k = if f.handedness == Handedness::Left { 3 } else { 4 };
+                Some((k, self.hand(f.handedness).store(Some(Arc::new(f.clone())))))
+            }
             _ => None,
         };
         if let Some((k, ())) = kind {
@@ -106,6 +126,9 @@ pub struct StreamRules {
     pub quiet: Duration,
     /// Most sources remembered.
     pub max_sources: usize,
+    /// A hand frame whose `handedness_score` is below this is not stored (`input.hands_gated`): a score near
+    /// 0.5 means the tracker cannot tell a left hand from a right one.
+    pub min_handedness_score: f32,
 }
 
 impl Default for StreamRules {
@@ -114,6 +137,7 @@ impl Default for StreamRules {
             max_skew: Duration::from_secs(10),
             quiet: Duration::from_millis(500),
             max_sources: MAX_STREAMS,
+            min_handedness_score: 0.7,
         }
     }
 }
@@ -146,7 +170,7 @@ pub enum Accepted {
 #[derive(Default, Debug)]
 pub struct StreamOrder {
     streams: HashMap<String, StreamPos>,
-    rules: StreamRules,
+    pub rules: StreamRules,
 }
 
 impl StreamOrder {
@@ -308,6 +332,14 @@ impl Ingest {
         if self.order.check(header, now_ns)? == Accepted::Replaced {
             self.metrics.streams_replaced.fetch_add(1, Relaxed);
             tracing::info!(source = %header.source_id, stream = header.stream_id, "a new stream took over its quiet source");
+        }
+        if let Message::Hand(f) = &msg {
+            // a NaN score (refused by the decoder already) is gated too
+            if f.handedness_score.is_nan() || f.handedness_score < self.order.rules.min_handedness_score {
+                self.metrics.input_hands_gated.fetch_add(1, Relaxed);
+                return Ok(msg.kind());
+            }
+            self.metrics.input_hand_frames.fetch_add(1, Relaxed);
         }
         self.inputs.newest.store(Some(Arc::new(header.clone())));
         let order = &self.order;
@@ -485,6 +517,48 @@ mod tests {
         let later = t0 + 3 * MAX_STREAMS as i64 * MS / 10 + StreamRules::default().quiet.as_nanos() as i64;
         assert_eq!(ing.handle_at(&[pose_from("face", 1, later, 1)], later), Ok("pose"));
         assert!(ing.inputs.sources.load().len() <= MAX_STREAMS);
+    }
+
+    fn hand_from(source: &str, seq: u64, t: i64, side: Handedness, score: f32) -> Bytes {
+        let mut h = samples::hand();
+        h.header.source_id = source.into();
+        h.header.seq = seq;
+        h.header.capture_time_ns = t;
+        h.handedness = side;
+        h.handedness_score = score;
+        Bytes::from(encode(&Message::Hand(h)))
+    }
+
+    /// Hand frames go to their hand's slot (across sources and per source), are counted, and coalesce like the
+    /// other kinds; one whose handedness score is under the gate passes the stream checks but is not stored.
+    #[test]
+    fn hand_frames_are_stored_per_hand_counted_and_gated_by_handedness_score() {
+        let mut ing = ingest();
+        let t0 = 1_000_000 * MS;
+        let (l, r) = (Handedness::Left, Handedness::Right);
+        assert_eq!(ing.handle_at(&[hand_from("cam/hand_left", 1, t0, l, 0.95)], t0), Ok("hand"));
+        assert_eq!(ing.handle_at(&[hand_from("cam/hand_left", 2, t0 + MS, l, 0.9)], t0 + MS), Ok("hand"));
+        assert_eq!(ing.handle_at(&[hand_from("cam/hand_right", 1, t0, r, 0.8)], t0 + MS), Ok("hand"));
+        let seq = |s: &ArcSwapOption<HandFrame>| s.load().as_ref().map(|f| f.header.seq);
+        assert_eq!((seq(&ing.inputs.any.hand_left), seq(&ing.inputs.any.hand_right)), (Some(2), Some(1)));
+        let left = ing.inputs.source("cam/hand_left").unwrap();
+        assert_eq!((seq(&left.slots.hand_left), seq(&left.slots.hand_right)), (Some(2), None));
+        assert_eq!(ing.metrics.input_hand_frames.load(Relaxed), 3);
+        assert_eq!(ing.inputs.take_coalesced(), 1, "two left-hand frames of one source before a tick");
+        // under the gate: accepted on the wire (its stream moves on), not stored, counted
+        let gate = StreamRules::default().min_handedness_score;
+        let low = hand_from("cam/hand_left", 3, t0 + 2 * MS, l, gate - 0.01);
+        assert_eq!(ing.handle_at(&[low], t0 + 2 * MS), Ok("hand"));
+        assert_eq!(seq(&ing.inputs.any.hand_left), Some(2), "a gated frame reached the slot");
+        assert_eq!(seq(&left.slots.hand_left), Some(2));
+        let stats = ing.metrics.stats();
+        assert_eq!(stats.counter("input.hands_gated"), Some(1));
+        assert_eq!(stats.counter("input.hand_frames"), Some(3));
+        // at the gate: stored
+        let at = hand_from("cam/hand_left", 4, t0 + 3 * MS, l, gate);
+        assert_eq!(ing.handle_at(&[at], t0 + 3 * MS), Ok("hand"));
+        assert_eq!(seq(&ing.inputs.any.hand_left), Some(4));
+        assert_eq!(ing.metrics.input_hands_gated.load(Relaxed), 1);
     }
 
     /// Frames that replace one no tick has taken are counted as coalesced, per source and kind.

@@ -8,13 +8,20 @@
 //!    PUB, control ROUTER), starts the tasks and the tick thread, runs until the shutdown future resolves.
 //! 2. `ingest.rs` ([`Ingest`]): input socket bytes → verified frame ([`avatar_schema::decode()`]) → ordering
 //!    check per stream → the avatar's lock-free latest-value slots per source ([`Inputs`]); every drop counted
-//!    by reason in [`Metrics`].
+//!    by reason in [`Metrics`]. A `HandFrame` goes to the slot of its hand ([`Slots::hand`]: the subject's left
+//!    or right, from `handedness`), unless its `handedness_score` is under
+//!    [`StreamRules::min_handedness_score`] (then only counted, `input.hands_gated`).
 //! 3. `tick.rs` ([`Solver`]): the dedicated fixed-rate thread (pinned, phase-locked to the input); every tick
 //!    it steps each avatar ([`AvatarSim::tick`]) and queues one `AvatarState` without ever waiting on the
 //!    network.
 //! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget.rs` (slots → One-Euro filtered, [`mapping`]
 //!    → interpolated rig parameters `p`; hold and ease to rest on silence), then `dynamics.rs` (the reduced
-//!    step of `avatar_sim::reduced` → `z`; damping, teleports, the guard) → [`TickOutput`].
+//!    step of `avatar_sim::reduced` → `z`; damping, teleports, the guard) → [`TickOutput`]. A hand frame there:
+//!    the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/hand.rs` turns its 21
+//!    world landmarks into the palm frame and each finger's flexion and spread ([`mapping::hand::measure`]),
+//!    `retarget.rs` One-Euro filters those angles, and [`mapping::HandRig::apply`] poses the hand bone (the
+//!    palm, relative to the forearm) and the finger bones on top of the body's `p`; a silent hand is held,
+//!    then eased back like the other pieces.
 //! 5. `publish.rs`: encodes the states and periodic `Stats` onto the PUB socket, one topic per avatar
 //!    ([`state_topic`]); keeps the latest state for late joiners.
 //!

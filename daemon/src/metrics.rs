@@ -123,6 +123,10 @@ pub struct Metrics {
     /// Frames that replaced an older frame of their source and kind before a tick took it (input faster than
     /// the tick, coalesced to the newest).
     pub input_coalesced: AtomicU64,
+    /// Hand frames accepted and stored; hand frames whose handedness score was under the gate
+    /// ([`crate::StreamRules::min_handedness_score`]), accepted but not stored.
+    pub input_hand_frames: AtomicU64,
+    pub input_hands_gated: AtomicU64,
     /// Sources whose stream was replaced by a new `stream_id` after going quiet (restarted trackers).
     pub streams_replaced: AtomicU64,
     pub ticks: AtomicU64,
@@ -188,6 +192,8 @@ impl Metrics {
             input_rejected: RejectCounts::default(),
             input_coalesced: AtomicU64::new(0),
             streams_replaced: AtomicU64::new(0),
+            input_hand_frames: AtomicU64::new(0),
+            input_hands_gated: AtomicU64::new(0),
             ticks: AtomicU64::new(0),
             deadline_misses: AtomicU64::new(0),
             missed_ticks: AtomicU64::new(0),
@@ -238,6 +244,8 @@ impl Metrics {
         counters.extend([
             c("input.coalesced", &self.input_coalesced),
             c("input.streams_replaced", &self.streams_replaced),
+            c("input.hand_frames", &self.input_hand_frames),
+            c("input.hands_gated", &self.input_hands_gated),
             c("solver.ticks", &self.ticks),
             c("solver.deadline_misses", &self.deadline_misses),
             c("solver.missed_ticks", &self.missed_ticks),

@@ -18,7 +18,9 @@ pub struct AvatarSpec {
     /// `default` (the embedded default avatar, through the precompute cache) or an asset file's path.
     #[serde(default = "default_asset")]
     pub asset: String,
-    /// Tracker `source_id`s that drive this avatar (e.g. a body and a face tracker); empty = every source.
+    /// Tracker `source_id`s that drive this avatar (e.g. a body and a face tracker, and the hand tracker's
+    /// `cam0/hand_left`, `cam0/hand_right`: every kind of frame is taken from each listed source); empty =
+    /// every source.
     #[serde(default)]
     pub sources: Vec<String>,
     #[serde(default)]

@@ -7,14 +7,22 @@
 //! interval (the tracker runs at 30–60 Hz, the solver at 120 Hz: a step in `p` every few ticks would be felt by
 //! the dynamics as an impulse). On input silence the pose holds (`HELD_POSE`), then eases to the rest pose
 //! (`REST_POSE` once there).
+//!
+//! Hand frames (per hand; the subject's left hand drives the avatar's left hand, the right one when mirrored)
+//! are measured ([`crate::mapping::hand`]: palm frame, finger flexion and spread), One-Euro filtered per angle
+//! and on the palm rotation, and posed on top of the body or rig frame: the hand bone turns to the tracked palm
+//! (relative to the forearm as posed), the finger bones bend. Each hand is a piece of its own for per-source
+//! silence: held, then eased back to the body's hand and the bind curl.
 
 use super::params::SimParams;
 use crate::ingest::{Inputs, Slots};
+use crate::mapping::hand::{avatar_axes, measure, other};
 use crate::mapping::{head_rotation, map_blendshapes, score_index, set_bone_world_rotation, FaceMap};
 use crate::mapping::{role_name, NormalizedSkeleton};
+use crate::mapping::{HandFilter, HandPose, HandRig};
 use crate::mapping::{OneEuro, OneEuroRotation};
 use crate::mapping::{PoseMap, PoseMapOptions, PoseMapper};
-use avatar_schema::{state_flags, FaceFrame, Landmark, PoseFrame, RigFrame};
+use avatar_schema::{state_flags, FaceFrame, HandFrame, Handedness, Landmark, PoseFrame, RigFrame};
 use avatar_sim::rig::{write_affine, Rig, RigPart};
 use nalgebra::{Quaternion, Rotation3, UnitQuaternion};
 use std::collections::BTreeMap;
@@ -49,6 +57,12 @@ pub struct Target {
 /// Identity of the last frame taken from a slot (so each frame is filtered and mapped once).
 type Seen = Option<(u64, u64)>; // (stream_id, seq)
 
+/// The pieces of the pose, each from its own slot: body, face, rig frame, the avatar's left and right hand.
+const PIECES: usize = 5;
+/// The avatar's hands, in piece order from [`HAND_PIECE`].
+const HANDS: [Handedness; 2] = [Handedness::Left, Handedness::Right];
+const HAND_PIECE: usize = 3;
+
 pub struct Retarget {
     rest_p: Vec<f64>,
     /// Tracker sources this avatar follows; empty = every source.
@@ -63,7 +77,11 @@ pub struct Retarget {
     /// Scores → blendshapes and VRM expressions ([`crate::mapping::FaceMap`]).
     face_map: FaceMap,
     head_filter: OneEuroRotation,
-    seen: [Seen; 3],
+    /// The avatar's hands (left, right) when its skeleton has them, their filters and latest filtered angles.
+    hand_rigs: [Option<HandRig>; 2],
+    hand_filters: [HandFilter; 2],
+    hands: [Option<HandPose>; 2],
+    seen: [Seen; PIECES],
     /// Latest mapped pieces: the body's `p` (skeleton), the face's (bone, rotation) and blendshape values, a rig
     /// frame's full `p`.
     body: Option<Vec<f64>>,
@@ -83,12 +101,12 @@ pub struct Retarget {
     last_input_local_ns: Option<i64>,
     /// `p` when the ease to rest began.
     ease_from: Option<Vec<f64>>,
-    /// Per piece (body, face, rig frame): local time its newest frame was taken, `None` before one or once the
-    /// piece eased out.
-    piece_seen_ns: [Option<i64>; 3],
+    /// Per piece (body, face, rig frame, left hand, right hand): local time its newest frame was taken, `None`
+    /// before one or once the piece eased out.
+    piece_seen_ns: [Option<i64>; PIECES],
     /// Per piece: how much of it the pose holds, 1 while its tracker sends, easing to 0 once that tracker
     /// has been silent `ease_after` while another still sends (per-source silence).
-    piece_weight: [f64; 3],
+    piece_weight: [f64; PIECES],
     params_filter: super::params::Filters,
     params_mirror: bool,
     /// VRM humanoid role → bone name ([`avatar_sim::rig::avatar_roles`]).
@@ -159,6 +177,11 @@ impl Retarget {
             .map(|l| NormalizedSkeleton::new(l, &roles));
         let eye_bones = ["leftEye", "rightEye"]
             .map(|r| roles.get(r).cloned().filter(|b| rig.bone_param_offset(b).is_some()));
+        let hand_rigs = HANDS.map(|side| {
+            HandRig::new(rig, &roles, side)
+                .map_err(|e| tracing::debug!("no {} hand tracking for this avatar: {e}", side.as_str()))
+                .ok()
+        });
         Ok(Retarget {
             sources,
             mapper,
@@ -168,7 +191,10 @@ impl Retarget {
             blend_filters: BTreeMap::new(),
             face_map: FaceMap::new(rig, expressions),
             head_filter: OneEuroRotation::new(f.rotations),
-            seen: [None; 3],
+            hand_rigs,
+            hand_filters: [HandFilter::new(f.rotations), HandFilter::new(f.rotations)],
+            hands: [None; 2],
+            seen: [None; PIECES],
             body: None,
             head: None,
             face_blend: Vec::new(),
@@ -183,8 +209,8 @@ impl Retarget {
             input_capture_time_ns: 0,
             last_input_local_ns: None,
             ease_from: None,
-            piece_seen_ns: [None; 3],
-            piece_weight: [1.0; 3],
+            piece_seen_ns: [None; PIECES],
+            piece_weight: [1.0; PIECES],
             params_filter: f,
             params_mirror: params.mirror,
             roles,
@@ -207,8 +233,9 @@ impl Retarget {
             m.reset();
         }
         self.clear_filters();
-        self.seen = [None; 3];
+        self.seen = [None; PIECES];
         (self.body, self.head, self.rig_p) = (None, None, None);
+        self.hands = [None; 2];
         self.gaze = None;
         self.face_blend.clear();
         self.from = self.rest_p.clone();
@@ -217,14 +244,15 @@ impl Retarget {
         self.last_capture_ns = None;
         self.last_input_local_ns = None;
         self.ease_from = None;
-        self.piece_seen_ns = [None; 3];
-        self.piece_weight = [1.0; 3];
+        self.piece_seen_ns = [None; PIECES];
+        self.piece_weight = [1.0; PIECES];
     }
 
     fn clear_filters(&mut self) {
         self.landmark_filters.iter_mut().flatten().for_each(|f| f.reset());
         self.blend_filters.values_mut().for_each(|f| f.reset());
         self.head_filter.reset();
+        self.hand_filters.iter_mut().for_each(HandFilter::reset);
     }
 
     fn apply_params(&mut self, params: &SimParams) {
@@ -233,6 +261,7 @@ impl Retarget {
             self.landmark_filters.iter_mut().flatten().for_each(|x| x.params = f.landmarks);
             self.blend_filters.values_mut().for_each(|x| x.params = f.scores);
             self.head_filter.params = f.rotations;
+            self.hand_filters.iter_mut().for_each(|h| h.set_params(f.rotations));
             self.params_filter = f;
         }
         self.params_mirror = params.mirror;
@@ -268,6 +297,14 @@ impl Retarget {
             .and_then(|i| slots[i].face.load_full());
         let rigf = newest(&|s| s.rig.load().as_ref().map(|f| (f.header.capture_time_ns, f.header.seq)))
             .and_then(|i| slots[i].rig.load_full());
+        // the avatar's hand `side` follows the subject's same hand, or the other one when mirrored
+        let mirror = params.mirror;
+        let hand = |side: Handedness| {
+            let subject = if mirror { other(side) } else { side };
+            newest(&|s| s.hand(subject).load().as_ref().map(|f| (f.header.capture_time_ns, f.header.seq)))
+                .and_then(|i| slots[i].hand(subject).load_full())
+        };
+        let hands = HANDS.map(hand);
         let received = slots.iter().map(|s| s.received_ns.load(std::sync::atomic::Ordering::Relaxed)).max();
         drop(slots);
 
@@ -276,8 +313,10 @@ impl Retarget {
             pose.as_ref().map(|f| &f.header),
             face.as_ref().map(|f| &f.header),
             rigf.as_ref().map(|f| &f.header),
+            hands[0].as_ref().map(|f| &f.header),
+            hands[1].as_ref().map(|f| &f.header),
         ];
-        let mut new = [false; 3];
+        let mut new = [false; PIECES];
         let mut newest_header = None::<&avatar_schema::FrameHeader>;
         let mut restarted = false;
         for (k, h) in headers.into_iter().enumerate() {
@@ -306,7 +345,7 @@ impl Retarget {
             self.last_capture_ns = Some(h.capture_time_ns);
             self.interval_s = dt.filter(|d| d.is_finite() && *d > 0.0).map_or(0.0, |d| d.min(0.1));
         }
-        for k in (0..3).filter(|&k| new[k]) {
+        for k in (0..PIECES).filter(|&k| new[k]) {
             self.piece_seen_ns[k] = Some(now_ns);
             self.piece_weight[k] = 1.0;
         }
@@ -321,6 +360,11 @@ impl Retarget {
                 let c = self.map_rig(rig, f);
                 t.counts.unknown_names += c.unknown_names;
                 t.counts.rejected_values += c.rejected_values;
+            }
+            for (side, f) in hands.iter().enumerate() {
+                if let Some(f) = f.as_ref().filter(|_| new[HAND_PIECE + side]) {
+                    t.counts.rejected_values += self.map_hand(side, f);
+                }
             }
         }
         let (held, faded) = self.piece_silence(now_ns, params);
@@ -448,6 +492,21 @@ impl Retarget {
         MapCounts { unknown_names: unknown, rejected_values: rejected }
     }
 
+    /// Measure a hand frame for the avatar's hand `side` (0 left, 1 right) and filter its angles (capture
+    /// time). Returns the values refused: a degenerate palm (the frame is not used: the hand holds), or each
+    /// angle of a degenerate finger segment (that joint holds).
+    fn map_hand(&mut self, side: usize, f: &HandFrame) -> u64 {
+        if self.hand_rigs[side].is_none() {
+            return 0;
+        }
+        let t = f.header.capture_time_ns as f64 * 1e-9;
+        let measured =
+            avatar_axes(&f.world_landmarks, self.params_mirror).and_then(|pts| measure(&pts, HANDS[side]));
+        let Some(m) = measured else { return 1 };
+        let pose = self.hands[side].get_or_insert_with(HandPose::default);
+        self.hand_filters[side].update(t, &m, pose)
+    }
+
     /// A rig frame: bones by name (or a known skeleton's name: [`avatar_sim::rig::resolve_bone`]) with local
     /// rotations relative to the bind pose, in the parent's frame (`schema/README.md` §4.4), blendshapes by
     /// name, the root's world position. A frame naming bones by VRM humanoid role (`leftUpperArm`, VMC's
@@ -528,7 +587,7 @@ impl Retarget {
     /// The target from the latest mapped pieces: a rig frame if any (it is a whole pose), else the body;
     /// then the face's head rotation and blendshapes on top.
     fn compose(&self, rig: &Rig) -> Vec<f64> {
-        let [w_body, w_face, w_rig] = self.piece_weight;
+        let [w_body, w_face, w_rig, ..] = self.piece_weight;
         let weighted = |from: &[f64], to: &[f64], w: f64| {
             if w >= 1.0 {
                 to.to_vec()
@@ -542,6 +601,14 @@ impl Retarget {
             Some(r) => weighted(&under, r, w_rig),
             None => under,
         };
+        // the hands on top of the body or rig frame
+        for (side, (hand_rig, pose)) in self.hand_rigs.iter().zip(&self.hands).enumerate() {
+            let (Some(hand_rig), Some(pose)) = (hand_rig, pose) else { continue };
+            let mut posed = p.clone();
+            if hand_rig.apply(&mut posed, pose) {
+                p = weighted(&p, &posed, self.piece_weight[HAND_PIECE + side]);
+            }
+        }
         let without_face = (w_face < 1.0).then(|| p.clone());
         if let (Some(r), Some(bone)) = (&self.head, &self.head_bone) {
             // The face tracker's head is relative to the camera, like the body's world landmarks.
@@ -568,7 +635,7 @@ impl Retarget {
         }
     }
 
-    /// Per-source silence: while some tracker still sends, a piece (body, face, rig frame) whose tracker has
+    /// Per-source silence: while some tracker still sends, a piece (body, face, rig frame, hand) whose tracker has
     /// been silent longer than `hold_after` is held (returns `held`), and after `ease_after` it eases out over
     /// `ease_duration` (its weight in [`Retarget::compose`] goes smoothly to 0, then its data is dropped);
     /// returns `faded` when a weight changed. When every tracker is silent, the whole pose holds and eases
@@ -580,7 +647,7 @@ impl Retarget {
         if !live {
             return (false, false);
         }
-        for k in 0..3 {
+        for k in 0..PIECES {
             let Some(s) = silence(self.piece_seen_ns[k]) else { continue };
             if s <= params.hold_after {
                 continue;
@@ -606,7 +673,11 @@ impl Retarget {
                         (self.head, self.gaze) = (None, None);
                         self.face_blend.clear();
                     }
-                    _ => self.rig_p = None,
+                    2 => self.rig_p = None,
+                    hand => {
+                        self.hands[hand - HAND_PIECE] = None;
+                        self.hand_filters[hand - HAND_PIECE].reset();
+                    }
                 }
                 self.piece_seen_ns[k] = None;
                 self.piece_weight[k] = 1.0;

@@ -1,0 +1,234 @@
+//! Hand frames through the real input path (encoded, decoded and ordered by `Ingest`) into the per-avatar
+//! runtime on the default avatar, ticked at 120 Hz with a simulated clock: a synthetic hand whose index curls
+//! and uncurls, and a hand that stops sending while the body tracker goes on.
+
+mod common;
+use avatar_schema::{encode, state_flags, FrameHeader, HandFrame, Handedness, Message};
+use avatard::{AvatarSim, Ingest, Inputs, Metrics, SimParams};
+use bytes::Bytes;
+use common::{avatar, clone_loaded, linear, recording};
+use nalgebra::{Rotation3, Unit, Vector3};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+
+const HZ: f32 = 120.0;
+const TICK_NS: i64 = 1_000_000_000 / 120;
+const MS: i64 = 1_000_000;
+
+fn header(source: &str, seq: u64, t_ns: i64) -> FrameHeader {
+    FrameHeader { source_id: source.into(), stream_id: 1, seq, capture_time_ns: t_ns, send_time_ns: t_ns }
+}
+
+/// A right hand held up, palm to the camera, every finger straight but the index, whose PIP is flexed by
+/// `pip_deg`: the 21 world landmarks (MediaPipe axes: x right, y down, z away from the camera).
+fn right_hand(pip_deg: f64) -> Vec<[f32; 3]> {
+    // avatar axes: distal +y, palmar +z (towards the camera), and on a right hand the thumb's side is +x
+    let (a, n, radial) = (Vector3::y(), Vector3::z(), Vector3::x());
+    let chains =
+        [[0, 1, 2, 3, 4], [0, 5, 6, 7, 8], [0, 9, 10, 11, 12], [0, 13, 14, 15, 16], [0, 17, 18, 19, 20]];
+    let bases = [(0.035, 55.0), (0.09, 12.0), (0.088, 0.0), (0.083, -11.0), (0.078, -23.0)];
+    let lengths = [0.04, 0.028, 0.024];
+    let mut pts = vec![Vector3::zeros(); 21];
+    for (f, ch) in chains.iter().enumerate() {
+        let (len, ang) = bases[f];
+        let ang = f64::to_radians(ang);
+        let e = a * ang.cos() + radial * ang.sin();
+        pts[ch[1]] = e * len;
+        let hinge = Unit::new_normalize(e.cross(&n));
+        let pip = if f == 1 { pip_deg.to_radians() } else { 0.0 };
+        let d2 = Rotation3::from_axis_angle(&hinge, pip) * e;
+        pts[ch[2]] = pts[ch[1]] + e * lengths[0];
+        pts[ch[3]] = pts[ch[2]] + d2 * lengths[1];
+        pts[ch[4]] = pts[ch[3]] + d2 * lengths[2];
+    }
+    let centre = pts.iter().sum::<Vector3<f64>>() / 21.0;
+    pts.iter().map(|p| p - centre).map(|p| [p.x as f32, -p.y as f32, -p.z as f32]).collect()
+}
+
+fn hand_frame(source: &str, seq: u64, t_ns: i64, pip_deg: f64) -> [Bytes; 1] {
+    let world = right_hand(pip_deg);
+    let f = HandFrame {
+        header: header(source, seq, t_ns),
+        image_width: 640,
+        image_height: 480,
+        hand_index: 0,
+        handedness: Handedness::Right,
+        handedness_score: 0.95,
+        landmarks: world.iter().map(|p| [0.5 + p[0], 0.5 + p[1], p[2]]).collect(),
+        world_landmarks: world,
+    };
+    [Bytes::from(encode(&Message::Hand(f)))]
+}
+
+/// The angle (degrees) of the index intermediate bone's rotation relative to the index proximal, from `p`.
+fn index_pip_angle(p: &[f32], prox: usize, inter: usize) -> f64 {
+    let r = linear(p, prox).transpose() * linear(p, inter);
+    Rotation3::from_matrix(&r).angle().to_degrees()
+}
+
+fn correlation(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len() as f64;
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}
+
+/// The index curls 0 → 90° → 0 over a second (30 Hz hand frames): the published `p`'s index intermediate
+/// bone turns with it.
+#[test]
+fn the_published_index_bone_follows_a_curling_index() {
+    let a = avatar();
+    let params = SimParams::default();
+    let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+    let inputs = Arc::new(Inputs::default());
+    let metrics = Arc::new(Metrics::new("t"));
+    let mut ingest = Ingest::new(inputs.clone(), metrics.clone());
+    let rig = &a.asset.sim.rig;
+    let (prox, inter) =
+        (rig.bone_param_offset("index_01_r").unwrap(), rig.bone_param_offset("index_02_r").unwrap());
+    let curl = |s: f64| if (0.0..=1.0).contains(&s) { 90.0 * (std::f64::consts::PI * s).sin() } else { 0.0 };
+    let t0 = 1_700_000_000_000 * MS;
+    let end = t0 + 1300 * MS;
+    let (mut now, mut seq, mut next_frame) = (t0 - 200 * MS, 0u64, t0 - 200 * MS);
+    let (mut bone, mut wanted) = (vec![], vec![]);
+    while now < end {
+        if now >= next_frame {
+            seq += 1;
+            let s = (now - t0) as f64 * 1e-9;
+            assert_eq!(ingest.handle_at(&hand_frame("cam/hand_right", seq, now, curl(s)), now), Ok("hand"));
+            next_frame += 33 * MS;
+        }
+        let o = sim.tick(&inputs, now, HZ, &params, false);
+        assert!(o.p.iter().all(|v| v.is_finite()));
+        assert_eq!(o.counts.rejected_values, 0);
+        if now >= t0 {
+            bone.push(index_pip_angle(&o.p, prox, inter));
+            wanted.push(curl((now - t0) as f64 * 1e-9));
+        }
+        now += TICK_NS;
+    }
+    let c = correlation(&bone, &wanted);
+    let peak = bone.iter().cloned().fold(0.0, f64::max);
+    eprintln!("{} ticks: correlation {c:.4}, peak bone angle {peak:.1}°", bone.len());
+    assert!(c >= 0.9, "the index bone does not follow the curl: correlation {c}");
+    assert!(peak > 60.0, "the index bone turned only {peak}° for a 90° curl");
+    assert_eq!(metrics.input_hand_frames.load(Relaxed), seq);
+}
+
+/// A hand tracker stops (index curled) while the body tracker goes on: the hand's pose is held (`HELD_POSE`)
+/// from `hold_after`, then eases back to the body's hand and the bind curl from `ease_after`, without a jump;
+/// the avatar is bound to the two named sources.
+#[test]
+fn a_silent_hand_is_held_then_eases_back_while_the_body_drives_on() {
+    let a = avatar();
+    let params = SimParams::default();
+    let mut spec = clone_loaded(&a);
+    spec.sources = vec!["cam/body".into(), "cam/hand_right".into()];
+    let mut sim = AvatarSim::new(Arc::new(spec), &params, HZ).unwrap();
+    let inputs = Arc::new(Inputs::default());
+    let mut ingest = Ingest::new(inputs.clone(), Arc::new(Metrics::new("t")));
+    let pose = recording("pose_demo_singleperson_cam01.avtrrec")
+        .records
+        .iter()
+        .find_map(|r| match &r.message {
+            Message::Pose(f) => Some(f.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let rig = &a.asset.sim.rig;
+    let (prox, inter) =
+        (rig.bone_param_offset("index_01_r").unwrap(), rig.bone_param_offset("index_02_r").unwrap());
+    let t0 = 1_700_000_000_000 * MS;
+    let hand_stops = t0 + 500 * MS;
+    let end = hand_stops + ((params.ease_after + params.ease_duration) * 1e9) as i64 + 500 * MS;
+    let (mut now, mut seq, mut next_frame) = (t0, 0u64, t0);
+    let (mut prev, mut worst_step, mut at_stop, mut first_held) = (None::<f64>, 0.0f64, None, None);
+    // a frame from a source the avatar is not bound to changes nothing
+    ingest.handle_at(&hand_frame("other/hand_right", 1, t0, 10.0), t0).unwrap();
+    while now < end {
+        if now >= next_frame {
+            seq += 1;
+            let mut p = pose.clone();
+            p.header = header("cam/body", seq, now);
+            ingest.handle_at(&[Bytes::from(encode(&Message::Pose(p)))], now).unwrap();
+            if now < hand_stops {
+                ingest.handle_at(&hand_frame("cam/hand_right", seq, now, 80.0), now).unwrap();
+            }
+            next_frame += 33 * MS;
+        }
+        let o = sim.tick(&inputs, now, HZ, &params, false);
+        let angle = index_pip_angle(&o.p, prox, inter);
+        if let Some(p) = prev {
+            worst_step = worst_step.max((angle - p).abs());
+        }
+        prev = Some(angle);
+        let silence = (now - hand_stops) as f64 * 1e-9;
+        let held = o.flags & state_flags::HELD_POSE != 0;
+        if silence < params.hold_after - 0.05 {
+            assert!(!held, "held at hand silence {silence:.3} s");
+            at_stop = Some(angle);
+        }
+        if held && first_held.is_none() {
+            first_held = Some(silence);
+        }
+        if (params.hold_after + 0.05..params.ease_after).contains(&silence) {
+            assert!(held, "the silent hand is held without HELD_POSE at {silence:.3} s");
+            assert!((angle - at_stop.unwrap()).abs() < 1.0, "the held index moved: {angle}° vs {at_stop:?}");
+        }
+        if silence > params.ease_after + params.ease_duration + 0.1 {
+            assert!(!held, "still HELD_POSE after the hand eased out ({silence:.3} s)");
+            assert!(angle < 0.1, "the index did not return to its bind curl: {angle}°");
+        }
+        now += TICK_NS;
+    }
+    let first = first_held.expect("never HELD_POSE");
+    assert!((first - params.hold_after).abs() < 0.05, "held from {first} s");
+    assert!(at_stop.unwrap() > 60.0, "the curled index was not posed: {at_stop:?}");
+    // smooth: a 1 s ease of a ~75° bend moves ≤ ~1.2° per tick
+    assert!(worst_step < 3.0, "the index jumped by {worst_step}° in one tick");
+}
+
+/// Mirrored, the subject's right hand drives the avatar's left hand (and the right one stays at rest); a
+/// frame under the handedness gate drives nothing.
+#[test]
+fn mirrored_the_right_hand_drives_the_avatars_left_hand() {
+    let a = avatar();
+    let params = SimParams { mirror: true, ..SimParams::default() };
+    let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
+    let inputs = Arc::new(Inputs::default());
+    let metrics = Arc::new(Metrics::new("t"));
+    let mut ingest = Ingest::new(inputs.clone(), metrics.clone());
+    let rig = &a.asset.sim.rig;
+    let bones = |s: &str| {
+        (
+            rig.bone_param_offset(&format!("index_01_{s}")).unwrap(),
+            rig.bone_param_offset(&format!("index_02_{s}")).unwrap(),
+        )
+    };
+    let ((l1, l2), (r1, r2)) = (bones("l"), bones("r"));
+    let t0 = 1_700_000_000_000 * MS;
+    // a confident-looking curl under the gate first: nothing moves
+    let mut low = avatar_schema::decode(&hand_frame("cam/hand_right", 1, t0, 80.0)[0]).unwrap();
+    if let Message::Hand(f) = &mut low {
+        f.handedness_score = 0.55;
+    }
+    ingest.handle_at(&[Bytes::from(encode(&low))], t0).unwrap();
+    let o = sim.tick(&inputs, t0, HZ, &params, false);
+    assert!(index_pip_angle(&o.p, l1, l2) < 0.1 && index_pip_angle(&o.p, r1, r2) < 0.1);
+    assert_eq!(metrics.input_hands_gated.load(Relaxed), 1);
+    let mut now = t0;
+    for seq in 2..20 {
+        now += 33 * MS;
+        ingest.handle_at(&hand_frame("cam/hand_right", seq, now, 80.0), now).unwrap();
+        for _ in 0..4 {
+            sim.tick(&inputs, now, HZ, &params, false);
+        }
+    }
+    let o = sim.tick(&inputs, now, HZ, &params, false);
+    let (left, right) = (index_pip_angle(&o.p, l1, l2), index_pip_angle(&o.p, r1, r2));
+    eprintln!("mirrored: left index {left:.1}°, right index {right:.1}°");
+    assert!(left > 60.0, "the avatar's left index did not curl: {left}°");
+    assert!(right < 0.1, "the avatar's right index moved: {right}°");
+}
