@@ -144,6 +144,52 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
     let mut wrong_id = encode(&Message::Pose(pose(3, 1_000)));
     wrong_id[4..8].copy_from_slice(b"NOPE");
     let valid = encode(&Message::Pose(pose(10, 5_000)));
+    // hand frames: their own sources (the bridge's hand_left / hand_right streams)
+    let hand = |seq: u64, t: i64, f: &dyn Fn(&mut avatar_schema::HandFrame)| {
+        let mut h = samples::hand();
+        h.header.source_id = "rust/faults/hand_right".into();
+        h.header.stream_id = 7;
+        h.header.seq = seq;
+        h.header.capture_time_ns = t;
+        f(&mut h);
+        encode(&Message::Hand(h))
+    };
+    // handedness Unknown (0): our encoder cannot write it, the generated builder can
+    let unknown_handedness = {
+        use avatar_schema::generated as fb;
+        let mut fbb = flatbuffers::FlatBufferBuilder::new();
+        let source_id = fbb.create_string("rust/faults/hand_left");
+        let header = fb::FrameHeader::create(
+            &mut fbb,
+            &fb::FrameHeaderArgs {
+                source_id: Some(source_id),
+                seq: 1,
+                capture_time_ns: 1_000,
+                ..Default::default()
+            },
+        );
+        let pts = vec![fb::Vec3::new(0.5, 0.5, 0.0); 21];
+        let (landmarks, world_landmarks) = (fbb.create_vector(&pts), fbb.create_vector(&pts));
+        let args = fb::HandFrameArgs {
+            header: Some(header),
+            handedness: fb::Handedness::Unknown,
+            handedness_score: 0.9,
+            landmarks: Some(landmarks),
+            world_landmarks: Some(world_landmarks),
+            ..Default::default()
+        };
+        let body = fb::HandFrame::create(&mut fbb, &args).as_union_value();
+        let root = fb::Message::create(
+            &mut fbb,
+            &fb::MessageArgs {
+                schema_version: avatar_schema::SCHEMA_VERSION,
+                payload_type: fb::Payload::HandFrame,
+                payload: Some(body),
+            },
+        );
+        fbb.finish(root, Some("AVTR"));
+        fbb.finished_data().to_vec()
+    };
     let sends: Vec<Vec<u8>> = vec![
         encode(&Message::Pose(nan)),               // non_finite
         encode(&Message::Pose(short)),             // count
@@ -161,6 +207,12 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
             header: avatar_schema::FrameHeader { stream_id: 100, ..pose(1, 6_000).header },
             ..pose(1, 6_000)
         })),
+        hand(1, 1_000, &|h| h.world_landmarks[8][1] = f32::NAN), // non_finite
+        hand(2, 1_000, &|h| h.landmarks.truncate(20)),           // count
+        hand(3, 1_000, &|h| h.handedness_score = 1.5),           // range
+        unknown_handedness,                                      // range
+        hand(4, 1_000, &|h| h.handedness_score = 0.55),          // accepted, not stored: hands_gated
+        hand(5, 2_000, &|_| {}),                                 // accepted: a hand frame
     ];
     let n = sends.len() as u64;
     for s in sends {
@@ -168,8 +220,11 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     assert!(eventually(T, || async { base("input.received").await >= received0 + n }).await);
-    assert_eq!(base("input.dropped.non_finite").await, 1);
-    assert_eq!(base("input.dropped.count").await, 1);
+    assert_eq!(base("input.dropped.non_finite").await, 2);
+    assert_eq!(base("input.dropped.count").await, 2);
+    assert_eq!(base("input.dropped.range").await, 2);
+    assert_eq!(base("input.hands_gated").await, 1);
+    assert_eq!(base("input.hand_frames").await, 1); // stored: the gated one is not
     assert_eq!(base("input.dropped.identifier").await, identifier0 + 1);
     assert_eq!(base("input.dropped.unexpected").await, 1);
     assert_eq!(base("input.dropped.malformed").await, 1);
@@ -177,8 +232,8 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
     assert_eq!(base("input.dropped.order").await, 2);
     assert_eq!(base("input.dropped.skew").await, 1);
     assert_eq!(base("input.dropped.stream_busy").await, 1);
-    assert_eq!(base("input.accepted").await, 1);
-    // The solver saw exactly the one valid frame.
+    assert_eq!(base("input.accepted").await, 3); // the valid pose and the two valid hand frames
+                                                 // The solver saw exactly the one valid pose frame.
     assert!(
         eventually(T, || async {
             match d.control(Request::GetState { avatar_id: "default".into() }).await.unwrap().response {
