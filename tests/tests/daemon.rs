@@ -191,15 +191,21 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
         fbb.finished_data().to_vec()
     };
     let sends: Vec<Vec<u8>> = vec![
-        encode(&Message::Pose(nan)),               // non_finite
-        encode(&Message::Pose(short)),             // count
-        wrong_id,                                  // identifier
-        encode(&Message::State(samples::state())), // unexpected
-        valid[..valid.len() / 2].to_vec(),         // malformed (truncated)
-        vec![1, 2, 3],                             // too_short
-        valid.clone(),                             // accepted
-        encode(&Message::Pose(pose(11, 4_000))),   // order: capture time went back
-        valid,                                     // order: duplicate seq
+        encode(&Message::Pose(nan)),                             // non_finite
+        encode(&Message::Pose(short)),                           // count
+        wrong_id,                                                // identifier
+        encode(&Message::State(samples::state())),               // unexpected
+        valid[..valid.len() / 2].to_vec(),                       // malformed (truncated)
+        vec![1, 2, 3],                                           // too_short
+        hand(1, 1_000, &|h| h.world_landmarks[8][1] = f32::NAN), // non_finite
+        hand(2, 1_000, &|h| h.landmarks.truncate(20)),           // count
+        hand(3, 1_000, &|h| h.handedness_score = 1.5),           // range
+        unknown_handedness,                                      // range
+        hand(4, 1_000, &|h| h.handedness_score = 0.55),          // accepted, not stored: hands_gated
+        hand(5, 2_000, &|_| {}),                                 // accepted: a hand frame
+        valid.clone(),                                           // accepted
+        encode(&Message::Pose(pose(11, 4_000))),                 // order: capture time went back
+        valid,                                                   // order: duplicate seq
         // skew: an hour ahead of the daemon's clock (accepted, it would block the stream's later frames)
         encode(&Message::Pose(pose(12, avatar_schema::clock::unix_ns() + 3_600_000_000_000))),
         // stream_busy: another process on this source while stream 99 still sends
@@ -207,12 +213,6 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
             header: avatar_schema::FrameHeader { stream_id: 100, ..pose(1, 6_000).header },
             ..pose(1, 6_000)
         })),
-        hand(1, 1_000, &|h| h.world_landmarks[8][1] = f32::NAN), // non_finite
-        hand(2, 1_000, &|h| h.landmarks.truncate(20)),           // count
-        hand(3, 1_000, &|h| h.handedness_score = 1.5),           // range
-        unknown_handedness,                                      // range
-        hand(4, 1_000, &|h| h.handedness_score = 0.55),          // accepted, not stored: hands_gated
-        hand(5, 2_000, &|_| {}),                                 // accepted: a hand frame
     ];
     let n = sends.len() as u64;
     for s in sends {
@@ -232,8 +232,9 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
     assert_eq!(base("input.dropped.order").await, 2);
     assert_eq!(base("input.dropped.skew").await, 1);
     assert_eq!(base("input.dropped.stream_busy").await, 1);
-    assert_eq!(base("input.accepted").await, 3); // the valid pose and the two valid hand frames
-                                                 // The solver saw exactly the one valid pose frame.
+    // the valid pose and the two valid hand frames (sent before it, so the pose is the newest input)
+    assert_eq!(base("input.accepted").await, 3);
+    // The solver saw exactly the one valid pose frame.
     assert!(
         eventually(T, || async {
             match d.control(Request::GetState { avatar_id: "default".into() }).await.unwrap().response {
