@@ -92,9 +92,14 @@ class StreamStats:
     runs: int = 0  # frames handed to this model
     infer_ms: List[float] = field(default_factory=list)  # video: detect time; live: submit -> result
     hands: Dict[str, int] = field(default_factory=dict)  # hands: messages per hand, "corrected" (see trackers)
+    capture_to_sent_ms: List[float] = field(default_factory=list)  # this stream's messages
 
     def line(self) -> str:
         inf = f"{sum(self.infer_ms) / len(self.infer_ms):.1f} ms" if self.infer_ms else "n/a"
+        lat = ""
+        if self.capture_to_sent_ms:
+            s = sorted(self.capture_to_sent_ms)
+            lat = f"; capture->sent p50 {_quantile(s, 0.5):.1f} / p95 {_quantile(s, 0.95):.1f} ms"
         extra = ""
         if self.hands:
             extra = "; " + ", ".join(f"{k} {v}" for k, v in sorted(self.hands.items()))
@@ -102,8 +107,13 @@ class StreamStats:
             f"{self.name}: sent {self.sent}, recorded {self.recorded}, dropped {self.dropped}, "
             f"not found {self.not_found}, failed {self.failed}, skipped busy {self.busy} of {self.runs} run"
             + (f" ({self.late} unmatched results discarded)" if self.late else "")
-            + f"{extra}; MediaPipe {inf}/frame"
+            + f"{extra}; MediaPipe {inf}/frame{lat}"
         )
+
+
+def _quantile(s: List[float], f: float) -> float:
+    """The f-quantile of the sorted values s (nearest rank)."""
+    return s[min(len(s) - 1, int(f * (len(s) - 1) + 0.5))]
 
 
 @dataclass
@@ -133,7 +143,7 @@ class RunStats:
             if not v:
                 return "n/a"
             s = sorted(v)
-            q = lambda f: s[min(len(s) - 1, int(f * (len(s) - 1) + 0.5))]  # noqa: E731
+            q = lambda f: _quantile(s, f)  # noqa: E731
             return f"mean {sum(s) / len(s):.1f} / p50 {q(0.5):.1f} / p95 {q(0.95):.1f} / max {s[-1]:.1f} ms"
 
         lines = [
@@ -285,6 +295,7 @@ class _Bridge:
         if delivered:
             done = time.time_ns()
             self.stats.capture_to_sent_ms.append((done - frame.capture_time_ns) / 1e6)
+            st.capture_to_sent_ms.append((done - frame.capture_time_ns) / 1e6)
             self.stats.read_to_sent_ms.append((done - frame.read_ns) / 1e6)
 
     # -- live mode -------------------------------------------------------------------------------------------
