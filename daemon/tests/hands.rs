@@ -6,7 +6,7 @@ mod common;
 use avatar_schema::{encode, state_flags, FrameHeader, HandFrame, Handedness, Message};
 use avatard::{AvatarSim, Ingest, Inputs, Metrics, SimParams};
 use bytes::Bytes;
-use common::{avatar, clone_loaded, linear, recording};
+use common::{avatar, clone_loaded, first_pose, linear, recording};
 use nalgebra::{Rotation3, Unit, Vector3};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -129,14 +129,7 @@ fn a_silent_hand_is_held_then_eases_back_while_the_body_drives_on() {
     let mut sim = AvatarSim::new(Arc::new(spec), &params, HZ).unwrap();
     let inputs = Arc::new(Inputs::default());
     let mut ingest = Ingest::new(inputs.clone(), Arc::new(Metrics::new("t")));
-    let pose = recording("pose_demo_singleperson_cam01.avtrrec")
-        .records
-        .iter()
-        .find_map(|r| match &r.message {
-            Message::Pose(f) => Some(f.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let pose = first_pose("pose_demo_singleperson_cam01.avtrrec");
     let rig = &a.asset.sim.rig;
     let (prox, inter) =
         (rig.bone_param_offset("index_01_r").unwrap(), rig.bone_param_offset("index_02_r").unwrap());

@@ -7,7 +7,7 @@ use avatar_schema::{encode, state_flags, BoneTransform, FrameHeader, Message, Ri
 use avatard::{AvatarHandle, AvatarSim, Fault, Ingest, Inputs, Metrics};
 use avatard::{RunConfig, Shared, SimParams, Solver, SolverOptions};
 use bytes::Bytes;
-use common::{avatar, clone_loaded, linear, recording};
+use common::{avatar, clone_loaded, first_pose, linear, recording};
 use nalgebra::Matrix3;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
@@ -37,14 +37,7 @@ fn a_dead_body_tracker_is_held_then_eases_out_while_the_face_drives_on() {
     let mut sim = AvatarSim::new(Arc::new(spec), &params, HZ).unwrap();
     let inputs = Arc::new(Inputs::default());
     let mut ingest = Ingest::new(inputs.clone(), Arc::new(Metrics::new("t")));
-    let pose = recording("pose_demo_singleperson_cam01.avtrrec")
-        .records
-        .iter()
-        .find_map(|r| match &r.message {
-            Message::Pose(f) => Some(f.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let pose = first_pose("pose_demo_singleperson_cam01.avtrrec");
     let face = recording("face_carphone.avtrrec")
         .records
         .iter()

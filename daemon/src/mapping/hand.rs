@@ -40,7 +40,7 @@
 //! posed and limited to [`WRIST_LIMIT_DEG`] from it; its head stays where the forearm carries it.
 
 use avatar_schema::{Handedness, HAND_LANDMARKS};
-use avatar_sim::rig::{read_affine, write_affine, Affine, Rig, RigPart};
+use avatar_sim::rig::{read_affine, write_affine, Affine, Rig};
 use nalgebra::{Matrix3, Rotation3, Unit, UnitQuaternion, Vector3};
 use std::collections::BTreeMap;
 
@@ -324,15 +324,7 @@ impl HandRig {
     /// and the index, middle and little proximal bones (for the palm); a finger with a bone missing, or with a
     /// degenerate bind chain, is left unposed.
     pub fn new(rig: &Rig, roles: &BTreeMap<String, String>, side: Handedness) -> Result<Self, HandRigError> {
-        let (lbs, offset) = rig
-            .parts()
-            .iter()
-            .zip(rig.part_offsets())
-            .find_map(|(p, &o)| match p {
-                RigPart::Lbs(l) => Some((l, o)),
-                _ => None,
-            })
-            .ok_or(HandRigError::NoSkeleton)?;
+        let (lbs, offset) = rig.skeleton().ok_or(HandRigError::NoSkeleton)?;
         let bone = |role: &str| {
             roles
                 .get(role)

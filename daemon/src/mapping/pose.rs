@@ -29,7 +29,7 @@
 //! capture times ([`PoseMapper::map_at`]), a bone unseen for `ease_after` then eases to rest.
 
 use avatar_schema::types::Landmark;
-use avatar_sim::rig::{read_affine, write_affine, Affine, Bone, Rig, RigPart};
+use avatar_sim::rig::{read_affine, write_affine, Affine, Bone, Rig};
 use nalgebra::{Matrix3, Rotation3, Unit, UnitQuaternion, Vector3};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -309,15 +309,7 @@ pub fn swing(a: &Vector3<f64>, b: &Vector3<f64>) -> Rotation3<f64> {
 
 impl PoseMapper {
     pub fn new(rig: &Rig, map: &PoseMap, options: PoseMapOptions) -> Result<Self, PoseMapError> {
-        let (lbs, offset) = rig
-            .parts()
-            .iter()
-            .zip(rig.part_offsets())
-            .find_map(|(p, &o)| match p {
-                RigPart::Lbs(l) => Some((l, o)),
-                _ => None,
-            })
-            .ok_or(PoseMapError::NoSkeleton)?;
+        let (lbs, offset) = rig.skeleton().ok_or(PoseMapError::NoSkeleton)?;
         let bones = lbs.bones().to_vec();
         let idx = |n: &str| lbs.bone_index(n).ok_or_else(|| PoseMapError::UnknownBone(n.to_string()));
         let root = idx(&map.root)?;
@@ -539,6 +531,7 @@ impl Visibility<'_> {
 mod tests {
     use super::*;
     use avatar_sim::asset::default_avatar;
+    use avatar_sim::rig::RigPart;
 
     fn rig() -> Rig {
         default_avatar::inputs().unwrap().1
@@ -757,8 +750,7 @@ mod tests {
 
     /// The default skeleton with the arms re-bound horizontal (a T-pose bind) and the bones renamed.
     fn rebound(rig: &Rig, t_pose: bool, rename: &dyn Fn(&str) -> String) -> Rig {
-        let lbs =
-            rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None }).unwrap();
+        let lbs = rig.skeleton().unwrap().0;
         let mut bones = lbs.bones().to_vec();
         let head = |b: &Bone| Vector3::new(b.bind[0][3], b.bind[1][3], b.bind[2][3]);
         if t_pose {
@@ -840,8 +832,7 @@ mod tests {
             format!("mixamorig:{own}")
         };
         let t_pose = rebound(&a_pose, true, &mixamo);
-        let lbs =
-            t_pose.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None }).unwrap();
+        let lbs = t_pose.skeleton().unwrap().0;
         let (ua, la) =
             (lbs.bone_index("mixamorig:LeftArm").unwrap(), lbs.bone_index("mixamorig:LeftForeArm").unwrap());
         let dir =
@@ -915,14 +906,7 @@ mod tests {
             })
             .unwrap();
         let ua = rig.bone_param_offset("upperarm_l").unwrap();
-        let lbs = rig
-            .parts()
-            .iter()
-            .find_map(|p| match p {
-                RigPart::Lbs(l) => Some(l),
-                _ => None,
-            })
-            .unwrap();
+        let lbs = rig.skeleton().unwrap().0;
         let parent = lbs.bones()[lbs.bone_index("upperarm_l").unwrap()].parent.unwrap();
         let pa = rig.bone_param_offset(&lbs.bones()[parent].name).unwrap();
         let rot = |p: &[f64]| Matrix3::from_fn(|r, c| p[ua + 4 * r + c]);

@@ -20,6 +20,19 @@ pub fn recording(name: &str) -> tracker_bridge::recording::Recording {
     tracker_bridge::recording::Recording::load(&path).unwrap()
 }
 
+/// The first pose frame of a committed recording.
+#[allow(dead_code)] // not every test binary that shares this module uses it
+pub fn first_pose(name: &str) -> avatar_schema::PoseFrame {
+    recording(name)
+        .records
+        .iter()
+        .find_map(|r| match &r.message {
+            avatar_schema::Message::Pose(f) => Some(f.clone()),
+            _ => None,
+        })
+        .unwrap()
+}
+
 pub fn clone_loaded(a: &LoadedAvatar) -> LoadedAvatar {
     LoadedAvatar {
         id: a.id.clone(),

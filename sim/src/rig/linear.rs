@@ -261,6 +261,14 @@ impl Rig {
         &self.offsets
     }
 
+    /// The first skeleton (LBS part) and its first parameter index, if the rig has one.
+    pub fn skeleton(&self) -> Option<(&LbsRig, usize)> {
+        self.parts.iter().zip(&self.offsets).find_map(|(p, &o)| match p {
+            RigPart::Lbs(l) => Some((l, o)),
+            _ => None,
+        })
+    }
+
     /// `p`: 12 per affine handle or bone, 1 per blendshape.
     pub fn num_params(&self) -> usize {
         self.offsets.last().copied().unwrap_or(0) + self.parts.last().map_or(0, RigPart::num_params)
