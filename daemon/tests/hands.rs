@@ -345,6 +345,18 @@ fn the_default_avatars_fingers_follow_the_real_hand_recording() {
     assert!(bone_hand < 5.0 && bone_hand_worst < 10.0, "{bone_hand}° / {bone_hand_worst}°");
     // and stays within the two trackers' own disagreement of the pose's direction
     assert!(bone_pose < hand_pose + 5.0, "{bone_pose}° vs {hand_pose}°");
+    // AVATAR_HANDS_SERIES=path.json writes the series for a plot (docs/hands/)
+    if let Some(path) = std::env::var_os("AVATAR_HANDS_SERIES") {
+        let json: serde_json::Value = fingers
+            .iter()
+            .zip(&series)
+            .map(|((name, ..), (bone, lm))| {
+                (name.to_string(), serde_json::json!({"bone": bone, "landmarks": lm}))
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+        std::fs::write(path, json.to_string()).unwrap();
+    }
     for ((name, ..), (bone, landmarks)) in fingers.iter().zip(&series) {
         let c = correlation(bone, landmarks);
         let range = |v: &[f64]| {
