@@ -51,7 +51,8 @@ const TAIL: Duration = Duration::from_millis(250);
 
 #[derive(clap::Args, Debug)]
 pub struct DemoArgs {
-    /// How long the trackers play (seconds) [default: --loops times the pose recording's length].
+    /// How long the trackers play (seconds) [default: --loops times the pose recording's length, at least the
+    /// hands recording's].
     #[arg(long, conflicts_with = "loops")]
     pub seconds: Option<f64>,
     /// How many times the pose recording is played (the face recording loops alongside) [default: 2].
@@ -139,7 +140,8 @@ impl DemoArgs {
         let hands = (hands.0, Arc::new(hand_frames));
         let play = match self.seconds {
             Some(s) => Duration::from_secs_f64(s),
-            None => trackers::period(&pose.1) * loops,
+            // `--loops` passes of the body, and at least one whole pass of the hands (the longer recording)
+            None => (trackers::period(&pose.1) * loops).max(trackers::period(&hands.1)),
         };
         if play.as_secs_f64() > MAX_SECONDS {
             bail!("--loops {loops} would play for {:.0} s, more than {MAX_SECONDS} s", play.as_secs_f64());
