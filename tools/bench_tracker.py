@@ -12,8 +12,8 @@ LIVE_STREAM mode, frames older than --max-lag-ms dropped and counted), recording
 message counts as delivered. Columns: pose/face/hand results per second of wall time (a MediaPipe result, found
 or not), "drop %" = frames of the stream that got no pose result (dropped behind real time + skipped by
 MediaPipe while busy), capture->sent p50/p95 over all messages, "pf p95" the larger of the pose and face
-streams' own p95, "hd p95" the hand streams'. Also two VIDEO-mode runs (every frame, as fast
-as possible) at 1080p for comparison with the old bridge's numbers.
+streams' own p95, "hd p95" the hand streams'; "1/2x1" = hands every 2nd frame with --max-hands 1. Also two
+VIDEO-mode runs (every frame, as fast as possible) at 1080p for comparison with the old bridge's numbers.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def main() -> int:
     a = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     streams = {720: make_stream(a.clip, 720), 1080: make_stream(a.clip, 1080)}
-    combos = []  # (height, pose model, max side, face, hands every (0 = off))
+    combos = []  # (height, pose model, max side, face, hands every (0 = off)[, max hands])
     for model in ("lite", "full"):
         for side in (480, 640, 960, 0):
             combos.append((720, model, side, True, 0))
@@ -125,8 +125,10 @@ def main() -> int:
     combos.append((720, "full", 640, True, 2))
     combos += [(1080, "lite", side, True, k) for side in (640, 0) for k in (0, 2)]
     combos.append((1080, "full", 640, True, 0))
+    combos = [c + (2,) for c in combos]  # + --max-hands
+    combos += [(720, "lite", 640, True, k, 1) for k in (1, 2)]
     if a.quick:
-        combos = [c for c in combos if c[1] == "lite" and c[2] == 640]
+        combos = [c for c in combos if c[0] == 720 and c[1] == "lite" and c[2] == 640]
     load0 = os.getloadavg()
     t0 = time.monotonic()
     print(f"clip: {CLIPS[a.clip].name}; load average before: {load0[0]:.1f} {load0[1]:.1f} {load0[2]:.1f}; "
@@ -135,14 +137,14 @@ def main() -> int:
            f"{'drop%':>6} {'p50 ms':>7} {'p95 ms':>7} {'pf p95':>7} {'hd p95':>7}")
     print(hdr)
     print("-" * len(hdr))
-    for height, model, side, face, hands in combos:
+    for height, model, side, face, hands, max_hands in combos:
         args = ["--pose-model", model, "--max-side", str(side), "--face" if face else "--no-face"]
-        args += ["--hands", "--hands-every", str(hands)] if hands else ["--no-hands"]
+        args += ["--hands", "--hands-every", str(hands), "--max-hands", str(max_hands)] if hands else ["--no-hands"]
         r = run(streams[height], args)
         rate = lambda k: f"{r[k]['results'] / r['elapsed']:6.1f}" if k in r else f"{'-':>6}"  # noqa: E731
         print(
             f"{str(height) + 'p':>6} {model:>5} {side or 'full':>5} {'on' if face else 'off':>4} "
-            f"{('1/' + str(hands)) if hands else 'off':>5} | {rate('pose')} {rate('face')} {rate('hands')} "
+            f"{(('1/' + str(hands)) + ('' if max_hands == 2 else 'x1')) if hands else 'off':>5} | {rate('pose')} {rate('face')} {rate('hands')} "
             f"{r['drop_pct']:6.1f} {r['p50']:7.1f} {r['p95']:7.1f} {pf_p95(r)} {p95_of(r, 'hands')}",
             flush=True,
         )

@@ -70,6 +70,14 @@ def parser() -> argparse.ArgumentParser:
         help=f"run the hand model on every K-th frame only (default {DEFAULT_HANDS_EVERY})",
     )
     p.add_argument(
+        "--max-hands",
+        metavar="N",
+        type=int,
+        default=2,
+        help="hands to look for (default 2; 1 halves the hand model's cost while one hand is shown: with fewer "
+        "hands in view than this, MediaPipe searches every hand frame for another)",
+    )
+    p.add_argument(
         "--mirrored",
         action="store_true",
         help="the source is already mirrored (a selfie view): swap MediaPipe's left/right hand labels",
@@ -168,6 +176,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         return _fail("nothing to do: pose, face and hands are all off (--no-pose, --no-face, --no-hands)", 2)
     if args.hands_every < 1:
         return _fail("--hands-every must be at least 1", 2)
+    if args.max_hands not in (1, 2):
+        return _fail(f"--max-hands must be 1 or 2, got {args.max_hands}", 2)
     if args.max_side < 0 or 0 < args.max_side < 32:
         return _fail("--max-side must be 0 (full size) or at least 32", 2)
     if args.max_frames is not None and args.max_frames < 1:
@@ -216,7 +226,7 @@ def _run(args, source, desc, endpoint, models, native) -> int:
                 recorder = RecordingWriter(args.record, source=desc, note=args.note)
             pose = PoseTracker(str(models["pose"]), live) if args.pose else None
             face = FaceTracker(str(models["face"]), live) if args.face else None
-            hands = HandTracker(str(models["hands"]), live) if args.hands else None
+            hands = HandTracker(str(models["hands"]), live, max_hands=args.max_hands) if args.hands else None
         except bridge.PublishError as e:
             return _fail(str(e), 2)
         except TrackerError as e:

@@ -10,7 +10,9 @@ CLIPS = ROOT / "assets" / "clips"
 RECORDINGS = ROOT / "assets" / "recordings"
 POSE_CLIP = CLIPS / "pose2sim_cam01_20f.mp4"
 FACE_CLIP = CLIPS / "carphone_12f.mp4"
-HAND_CLIP = CLIPS / "hands.mp4"  # optional (the lead adds one); else the hand tests derive frames from POSE_CLIP
+# fingerpose's demo (a left hand, thumbs-up <-> V sign, 43 frames; assets/README.md); without it the hand tests
+# derive frames from POSE_CLIP
+HAND_CLIP = CLIPS / "fingerpose_hands.mp4"
 POSE_REC = RECORDINGS / "pose_demo_singleperson_cam01.avtrrec"
 FACE_REC = RECORDINGS / "face_carphone.avtrrec"
 

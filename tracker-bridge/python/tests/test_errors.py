@@ -76,6 +76,8 @@ def test_no_camera():
     [
         (["--no-pose", "--no-face", "--no-hands"], "nothing to do"),
         (["--hands-every", "0"], "--hands-every must be at least 1"),
+        (["--max-hands", "3"], "--max-hands must be 1 or 2"),
+        (["--max-hands", "0"], "--max-hands must be 1 or 2"),
         (["--max-side", "8"], "--max-side must be 0"),
         (["--record", "out.bin"], "must end in .avtrrec"),
         (["--connect", "nonsense://x"], "cannot connect to nonsense://x"),
