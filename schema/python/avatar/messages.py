@@ -584,6 +584,13 @@ def _enc_landmarks(b: flatbuffers.Builder, start: Callable, landmarks: Sequence[
     return b.EndVector()
 
 
+def _enc_vec3s(b: flatbuffers.Builder, start: Callable, points: Sequence[Vec3]) -> int:
+    start(b, len(points))
+    for x, y, z in reversed(points):
+        _wVec3.CreateVec3(b, x, y, z)
+    return b.EndVector()
+
+
 def _enc_pose(b: flatbuffers.Builder, m: PoseFrame) -> Tuple[int, int]:
     h = _enc_header(b, m.header)
     lm = _enc_landmarks(b, _wPoseFrame.StartLandmarksVector, m.landmarks)
@@ -600,10 +607,7 @@ def _enc_pose(b: flatbuffers.Builder, m: PoseFrame) -> Tuple[int, int]:
 
 def _enc_face(b: flatbuffers.Builder, m: FaceFrame) -> Tuple[int, int]:
     h = _enc_header(b, m.header)
-    _wFaceFrame.StartLandmarksVector(b, len(m.landmarks))
-    for x, y, z in reversed(m.landmarks):
-        _wVec3.CreateVec3(b, x, y, z)
-    lm = b.EndVector()
+    lm = _enc_vec3s(b, _wFaceFrame.StartLandmarksVector, m.landmarks)
     bs = _enc_named_weights(b, _wFaceFrame.StartBlendshapesVector, m.blendshapes)
     _wFaceFrame.Start(b)
     _wFaceFrame.AddHeader(b, h)
@@ -617,13 +621,6 @@ def _enc_face(b: flatbuffers.Builder, m: FaceFrame) -> Tuple[int, int]:
             raise ValueError(f"facial_transform has {len(m.facial_transform)} values, expected 16")
         _wFaceFrame.AddFacialTransform(b, _wMat4.CreateMat4(b, m.facial_transform))
     return _Payload.FaceFrame, _wFaceFrame.End(b)
-
-
-def _enc_vec3s(b: flatbuffers.Builder, start: Callable, points: Sequence[Vec3]) -> int:
-    start(b, len(points))
-    for x, y, z in reversed(points):
-        _wVec3.CreateVec3(b, x, y, z)
-    return b.EndVector()
 
 
 def _enc_hand(b: flatbuffers.Builder, m: HandFrame) -> Tuple[int, int]:

@@ -43,6 +43,37 @@ def run_cli(*args, timeout=120):
     )
 
 
+def run_cli_over_zeromq(*args):
+    """Run the bridge (a separate process) publishing to a SUB bound here; (returncode, stdout, stderr, frames)."""
+    import time
+
+    import zmq
+
+    ctx = zmq.Context.instance()
+    sub = ctx.socket(zmq.SUB)
+    sub.setsockopt(zmq.LINGER, 0)
+    sub.setsockopt(zmq.SUBSCRIBE, b"")
+    port = sub.bind_to_random_port("tcp://127.0.0.1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "avatar_tracker", *args, "--connect", f"tcp://127.0.0.1:{port}"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    got = []
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if sub.poll(200):
+                got.append(sub.recv_multipart())
+            elif proc.poll() is not None and not sub.poll(500):
+                break
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        sub.close()
+    return proc.returncode, out, err, got
+
+
 def _model(find, *args):
     from avatar_tracker.models import ModelNotFound
 

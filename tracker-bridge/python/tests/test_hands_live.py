@@ -11,7 +11,7 @@ from avatar_tracker import bridge
 from avatar_tracker.sources import ImageFolderSource, VideoSource
 from avatar_tracker.trackers import FaceTracker, HandTracker, PoseTracker, assign_handedness
 
-from conftest import FACE_CLIP, HAND_CLIP, POSE_CLIP
+from conftest import FACE_CLIP, HAND_CLIP, POSE_CLIP, run_cli_over_zeromq
 from test_mediapipe import _check_pose
 
 L_WRIST, R_WRIST = 15, 16
@@ -248,44 +248,9 @@ def test_live_stream_mode_paced_like_a_camera(face_model, tmp_path):
     assert [decode(body) for _, body in r.records] == [round_f32(m) for m in msgs]
 
 
-def _cli_over_zeromq(*args):
-    """Run the bridge (a separate process) publishing to a SUB bound here; (returncode, stdout, stderr, frames)."""
-    import subprocess
-    import sys
-    import time
-
-    import zmq
-
-    from conftest import ROOT
-
-    ctx = zmq.Context.instance()
-    sub = ctx.socket(zmq.SUB)
-    sub.setsockopt(zmq.LINGER, 0)
-    sub.setsockopt(zmq.SUBSCRIBE, b"")
-    port = sub.bind_to_random_port("tcp://127.0.0.1")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "avatar_tracker", *args, "--connect", f"tcp://127.0.0.1:{port}"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    got = []
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            if sub.poll(200):
-                got.append(sub.recv_multipart())
-            elif proc.poll() is not None and not sub.poll(500):
-                break
-        out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        sub.close()
-    return proc.returncode, out, err, got
-
-
 def test_hand_frames_over_zeromq_from_the_cli(hand_input):
     """Video mode, hands every frame: HandFrames on topic hand, one stream per hand, decodable."""
-    code, out, err, got = _cli_over_zeromq(*hand_input, "--no-face", "--hands", "--hands-every", "1",
+    code, out, err, got = run_cli_over_zeromq(*hand_input, "--no-face", "--hands", "--hands-every", "1",
                                            "--running-mode", "video", "--source-id", "cli/hands")
     assert code == 0 and "Traceback" not in err, err
     hands = [decode(body) for topic, body in got if topic == b"hand"]
@@ -303,7 +268,7 @@ def test_live_mode_from_the_cli_publishes_from_mediapipe_threads():
     ZeroMQ PUB -> SUB; topics, decoding, order and the summary's counts agree with what arrived."""
     import re
 
-    code, out, err, got = _cli_over_zeromq("--video", str(POSE_CLIP), "--realtime", "--no-face", "--hands",
+    code, out, err, got = run_cli_over_zeromq("--video", str(POSE_CLIP), "--realtime", "--no-face", "--hands",
                                            "--hands-every", "1", "--source-id", "live/cam01")
     assert code == 0 and "Traceback" not in err, err
     assert "[live mode]" in out, out

@@ -4,14 +4,13 @@ import math
 import time
 
 import cv2
-import zmq
 from avatar.messages import FaceFrame, PoseFrame, decode, encode, round_f32
 
 from avatar_tracker import bridge
 from avatar_tracker.recording import RecordingWriter, read_recording
 from avatar_tracker.sources import ImageFolderSource, VideoSource
 
-from conftest import BLENDSHAPE_NAMES, FACE_CLIP, POSE_CLIP, run_cli
+from conftest import BLENDSHAPE_NAMES, FACE_CLIP, POSE_CLIP, run_cli, run_cli_over_zeromq
 
 L_SHOULDER, R_SHOULDER, L_HIP, R_HIP = 11, 12, 23, 24
 
@@ -34,33 +33,10 @@ def _check_pose(m: PoseFrame):
 
 def test_pose_over_zeromq_from_the_cli():
     """The bridge (a separate process) connects a PUB to a SUB bound here on loopback."""
-    ctx = zmq.Context.instance()
-    sub = ctx.socket(zmq.SUB)
-    sub.setsockopt(zmq.LINGER, 0)
-    sub.setsockopt(zmq.SUBSCRIBE, b"")
-    port = sub.bind_to_random_port("tcp://127.0.0.1")
-    import subprocess, sys
-    from conftest import ROOT
-
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "avatar_tracker", "--video", str(POSE_CLIP), "--no-face",
-         "--no-hands", "--connect", f"tcp://127.0.0.1:{port}", "--source-id", "test/cam01"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    code, out, err, got = run_cli_over_zeromq(
+        "--video", str(POSE_CLIP), "--no-face", "--no-hands", "--source-id", "test/cam01"
     )
-    got = []
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            if sub.poll(200):
-                got.append(sub.recv_multipart())
-            elif proc.poll() is not None and not sub.poll(500):
-                break
-        out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        sub.close()
-    assert proc.returncode == 0, err
+    assert code == 0, err
     assert "Traceback" not in err
     assert "frames: 20 processed" in out and "dropped 0" in out and "[video mode]" in out, out
     assert len(got) == 20, out
