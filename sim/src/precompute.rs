@@ -9,6 +9,7 @@ use crate::mesh::tet_mesh::TetMesh;
 use crate::modes::dense::{
     complementarity_matrix, dense_modes, weight_space_constraint, ModesError, WeightConstraint,
 };
+use crate::modes::force_dual::{dense_force_dual_modes, force_dual_modes, rig_inertia_factor, ForcePrior};
 use crate::modes::lanczos::{sparse_modes, EigenOptions, EigenProgress};
 use crate::reduced::clusters::{cluster_tets_by_part, Clustering};
 use crate::reduced::model::{ReducedError, ReducedModel, ReducedParts};
@@ -71,6 +72,76 @@ pub enum MaterialSetting {
     Anatomical(crate::anatomy::AnatomySettings),
 }
 
+/// Which subspace the mode weights `W` span.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum SubspaceSetting {
+    /// The lowest solutions of Eq. 22 (paper 000): the stiffness-ordered skinning eigenmodes.
+    #[default]
+    SkinningEigenmodes,
+    /// Force-Dual skinning eigenmodes (paper 004, Eq. 8 with Eq. 15, scalarized per §4.5): the principal
+    /// components of the displacements that random rig accelerations and painted body accelerations cause
+    /// ([`crate::modes::force_dual`]).
+    ForceDual(ForceDualSetting),
+}
+
+impl SubspaceSetting {
+    /// The default (paper 000's modes).
+    pub fn is_skinning_eigenmodes(&self) -> bool {
+        matches!(self, SubspaceSetting::SkinningEigenmodes)
+    }
+}
+
+/// The force prior of [`SubspaceSetting::ForceDual`]: `Σ_F = M J Σ_p̈ Jᵀ M + painted diagonal`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ForceDualSetting {
+    /// Σ_p̈ = F Fᵀ of the rig parameters' accelerations: F stored column-major (p rows × k cols).
+    pub pdd_rows: usize,
+    pub pdd_cols: usize,
+    pub pdd_factor: Vec<f64>,
+    /// Painted acceleration variance by body region name (BodyRegion::name, e.g. "belly", "chest"), in m²/s⁴.
+    pub paint: Vec<(String, f64)>,
+    /// Where the prior came from (free text, for the report).
+    pub source: String,
+}
+
+impl ForceDualSetting {
+    /// `F` (p × k) of `Σ_p̈ = F Fᵀ`.
+    pub fn pdd_matrix(&self) -> Mat<f64> {
+        Mat::<f64>::from_fn(self.pdd_rows, self.pdd_cols, |i, j| self.pdd_factor[j * self.pdd_rows + i])
+    }
+
+    /// Sizes, finiteness and region names (the rig's parameter count is checked by [`precompute`]).
+    pub fn validate(&self) -> Result<(), PrecomputeError> {
+        let bad = |m: String| Err(PrecomputeError::Settings(m));
+        if self.pdd_factor.len() != self.pdd_rows * self.pdd_cols {
+            return bad(format!(
+                "force_dual.pdd_factor has {} values, expected pdd_rows × pdd_cols = {} × {}",
+                self.pdd_factor.len(),
+                self.pdd_rows,
+                self.pdd_cols
+            ));
+        }
+        if let Some(i) = self.pdd_factor.iter().position(|x| !x.is_finite()) {
+            return bad(format!("force_dual.pdd_factor[{i}] = {} is not finite", self.pdd_factor[i]));
+        }
+        for (name, s) in &self.paint {
+            if crate::rig::regions::BodyRegion::from_name(name).is_none() {
+                return bad(format!("force_dual.paint: unknown body region '{name}'"));
+            }
+            if !(s.is_finite() && *s >= 0.0) {
+                return bad(format!("force_dual.paint: variance {s} of '{name}' must be finite and ≥ 0"));
+            }
+        }
+        if self.pdd_cols == 0 && self.paint.iter().all(|(_, s)| *s == 0.0) {
+            return bad(
+                "force_dual: the force prior is empty (no pdd_factor columns, no painted variance)".into()
+            );
+        }
+        Ok(())
+    }
+}
+
 /// Everything that, with the mesh and the rig, determines the precompute's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PrecomputeSettings {
@@ -91,6 +162,11 @@ pub struct PrecomputeSettings {
     /// Seed of k-means++ (clusters are reproducible).
     pub seed: u64,
     pub eigensolver: Eigensolver,
+    /// Skinning eigenmodes (default, and in settings written before this field) or Force-Dual modes. Not
+    /// written when default, so the settings JSON (and the asset cache keys hashed from it) of skinning
+    /// eigenmode runs stay byte-identical to those from before this field.
+    #[serde(default, skip_serializing_if = "SubspaceSetting::is_skinning_eigenmodes")]
+    pub subspace: SubspaceSetting,
 }
 
 impl Default for PrecomputeSettings {
@@ -106,6 +182,7 @@ impl Default for PrecomputeSettings {
             leak: LeakSetting::Diffuse { strength: 1.0, length: None },
             seed: 1,
             eigensolver: Eigensolver::Sparse,
+            subspace: SubspaceSetting::SkinningEigenmodes,
         }
     }
 }
@@ -217,6 +294,9 @@ pub struct PrecomputeReport {
     pub krylov: usize,
     /// The sparse eigensolver's phases (s): constraint rank, Cholesky, constraint Schur complement, Lanczos.
     pub eigen_seconds: [f64; 4],
+    /// Force-Dual modes only: each mode's variance `Λ_i` (Eq. 8), descending.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub force_dual_variances: Option<Vec<f64>>,
     /// Seconds per phase and in total.
     pub seconds: PhaseSeconds,
     pub settings: PrecomputeSettings,
@@ -274,6 +354,9 @@ impl PrecomputeSettings {
         // Young's modulus, Poisson's ratio and density are checked by Material::homogeneous.
         if let MaterialSetting::Anatomical(a) = &self.material {
             a.validate()?;
+        }
+        if let SubspaceSetting::ForceDual(f) = &self.subspace {
+            f.validate()?;
         }
         Ok(())
     }
@@ -344,8 +427,30 @@ pub fn precompute(
 
     phase(Phase::Modes);
     let clock = Instant::now();
-    let (modes, krylov, eigen_seconds) = match settings.eigensolver {
-        Eigensolver::Sparse => {
+    let mut force_dual_variances = None;
+    let (modes, krylov, eigen_seconds) = match (&settings.subspace, settings.eigensolver) {
+        (SubspaceSetting::ForceDual(fd), eigensolver) => {
+            let prior = force_prior(&mesh, &rig, settings, fd, &mass, &jac)?;
+            let (modes, variances) = match eigensolver {
+                Eigensolver::Sparse => {
+                    let report = progress.clone();
+                    let opts = EigenOptions {
+                        progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
+                        ..EigenOptions::default()
+                    };
+                    let jw = WeightConstraint::new(&mesh.vertices, &jcal);
+                    let (modes, stats) = force_dual_modes(&hw, &mass, &jw, &prior, settings.modes, &opts)?;
+                    (modes, stats.variances)
+                }
+                Eigensolver::Dense => {
+                    let jw = weight_space_constraint(&mesh.vertices, &jcal);
+                    dense_force_dual_modes(&hw, &mass, &jw, &prior, settings.modes)?
+                }
+            };
+            force_dual_variances = Some(variances);
+            (modes, 0, [0.0; 4])
+        }
+        (SubspaceSetting::SkinningEigenmodes, Eigensolver::Sparse) => {
             let report = progress.clone();
             let opts = EigenOptions {
                 progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
@@ -357,7 +462,7 @@ pub fn precompute(
                 [stats.seconds_constraints, stats.seconds_factor, stats.seconds_schur, stats.seconds_lanczos];
             (modes, stats.krylov, phases)
         }
-        Eigensolver::Dense => {
+        (SubspaceSetting::SkinningEigenmodes, Eigensolver::Dense) => {
             let jw = weight_space_constraint(&mesh.vertices, &jcal); // Eq. 20–21
             (dense_modes(&hw, &mass, &jw, settings.modes)?, 0, [0.0; 4])
         }
@@ -422,6 +527,7 @@ pub fn precompute(
         cluster_size_max: sizes.iter().copied().max().unwrap_or(0),
         krylov,
         eigen_seconds,
+        force_dual_variances,
         seconds,
         settings: settings.clone(),
     };
@@ -438,6 +544,60 @@ pub fn precompute(
         reduced: model.parts,
     };
     Ok((out, report))
+}
+
+/// The force prior of a [`ForceDualSetting`]: rig inertia `L = M J F` (`Σ_p̈ = F Fᵀ`) plus the painted
+/// acceleration variances, resolved per vertex by body region ([`crate::rig::regions::vertex_regions`]; needs
+/// an LBS part; the humanoid map is the anatomical material's, or empty, i.e. roles from bone names).
+fn force_prior(
+    mesh: &TetMesh,
+    rig: &Rig,
+    settings: &PrecomputeSettings,
+    fd: &ForceDualSetting,
+    mass: &[f64],
+    jac: &SparseColMat<usize, f64>,
+) -> Result<ForcePrior, PrecomputeError> {
+    let bad = |m: String| Err(PrecomputeError::Settings(m));
+    if fd.pdd_rows != rig.num_params() {
+        return bad(format!(
+            "force_dual.pdd_rows = {} but the rig has {} parameters",
+            fd.pdd_rows,
+            rig.num_params()
+        ));
+    }
+    let factor = rig_inertia_factor(mass, jac, &fd.pdd_matrix());
+    let painted = if fd.paint.iter().any(|(_, s)| *s > 0.0) {
+        let Some((lbs, _)) = rig.skeleton() else {
+            return bad("force_dual.paint needs a rig with bones (an LBS part) to find body regions".into());
+        };
+        let empty = std::collections::BTreeMap::new();
+        let humanoid = match &settings.material {
+            MaterialSetting::Anatomical(a) => &a.humanoid,
+            MaterialSetting::Homogeneous => &empty,
+        };
+        let regions = crate::rig::regions::vertex_regions(lbs, &mesh.vertices, humanoid);
+        let mut painted = vec![0.0; mesh.n()];
+        for (name, s) in &fd.paint {
+            let region = crate::rig::regions::BodyRegion::from_name(name);
+            let mut hit = 0;
+            for (v, r) in regions.iter().enumerate() {
+                if r.is_some() && *r == region {
+                    painted[v] += s;
+                    hit += 1;
+                }
+            }
+            if hit == 0 && *s > 0.0 {
+                return bad(format!(
+                    "force_dual.paint: no vertex lies in body region '{name}' (are the bones' humanoid roles \
+                     known? set material.humanoid)"
+                ));
+            }
+        }
+        painted
+    } else {
+        Vec::new()
+    };
+    Ok(ForcePrior { factor, painted })
 }
 
 /// `‖Jᵀ M D B‖_F / (‖J‖_F ‖M D B‖_F)` for the skinning subspace `B(W)` without forming `B`: entry
@@ -620,6 +780,167 @@ mod tests {
             let (mesh, rig) = small();
             let err = precompute(mesh, rig, &settings, Arc::new(|_| {})).unwrap_err().to_string();
             assert!(err.contains(needle), "{err}");
+        }
+    }
+
+    /// Rig inertia of both bones (Σ_p̈ = I, 24 parameters).
+    fn force_dual(p: usize) -> SubspaceSetting {
+        let mut f = vec![0.0; p * p];
+        for i in 0..p {
+            f[i * p + i] = 1.0;
+        }
+        SubspaceSetting::ForceDual(ForceDualSetting {
+            pdd_rows: p,
+            pdd_cols: p,
+            pdd_factor: f,
+            paint: vec![],
+            source: "test: unit rig accelerations".into(),
+        })
+    }
+
+    /// Force-Dual modes through the whole pipeline: complementary (the report's residual), orthonormal,
+    /// variances reported in descending order, and the dense and sparse eigensolvers agree.
+    #[test]
+    fn force_dual_pipeline_meets_the_subspace_invariants() {
+        let mut variances = Vec::new();
+        for eigensolver in [Eigensolver::Sparse, Eigensolver::Dense] {
+            let (mesh, rig) = small();
+            let settings = PrecomputeSettings {
+                modes: 6,
+                clusters: ClusterCount::KMeans(10),
+                subspace: force_dual(rig.num_params()),
+                eigensolver,
+                ..Default::default()
+            };
+            let (out, report) = precompute(mesh, rig, &settings, Arc::new(|_| {})).unwrap();
+            assert!(report.complementarity_residual < 1e-10, "{:e}", report.complementarity_residual);
+            assert!(report.orthonormality_error < 1e-10, "{:e}", report.orthonormality_error);
+            let v = report.force_dual_variances.clone().expect("variances reported");
+            assert_eq!(v.len(), 6);
+            assert!(v.windows(2).all(|p| p[0] >= p[1]) && v[5] > 0.0, "{v:?}");
+            assert!(out.eigenvalues.iter().all(|l| *l > 0.0));
+            assert!(serde_json::to_string(&report).unwrap().contains("force_dual_variances"));
+            variances.push(v);
+        }
+        for (a, b) in variances[0].iter().zip(&variances[1]) {
+            assert!((a - b).abs() < 1e-8 * variances[0][0], "sparse {a} vs dense {b}");
+        }
+    }
+
+    /// With no momentum leak (`D = I`) the rig's inertial forces `M J p̈` are rows of the constraint `J_w`
+    /// itself, so the constrained Green's operator maps them to zero: a prior of rig inertia alone is empty.
+    #[test]
+    fn rig_inertia_without_a_leak_is_refused_as_rank_zero() {
+        let (mesh, rig) = small();
+        let settings = PrecomputeSettings {
+            modes: 4,
+            clusters: ClusterCount::KMeans(4),
+            subspace: force_dual(rig.num_params()),
+            leak: LeakSetting::None,
+            ..Default::default()
+        };
+        let err = precompute(mesh, rig, &settings, Arc::new(|_| {})).unwrap_err().to_string();
+        assert!(err.contains("the force prior has rank 0 < 4"), "{err}");
+    }
+
+    #[test]
+    fn subspace_settings_round_trip_and_default_to_skinning_eigenmodes() {
+        let settings = PrecomputeSettings {
+            subspace: SubspaceSetting::ForceDual(ForceDualSetting {
+                pdd_rows: 2,
+                pdd_cols: 1,
+                pdd_factor: vec![0.5, -1.0],
+                paint: vec![("belly".into(), 4.0), ("chest".into(), 1.5)],
+                source: "walk cycle".into(),
+            }),
+            ..Default::default()
+        };
+        let json = serde_json::to_string(&settings).unwrap();
+        assert!(json.contains(r#""subspace":{"type":"force_dual""#), "{json}");
+        let back: PrecomputeSettings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, settings);
+        // the default is not written (cache keys of SE runs unchanged) and old JSON reads as SE
+        let old = serde_json::to_string(&PrecomputeSettings::default()).unwrap();
+        assert!(!old.contains("subspace"), "{old}");
+        let read: PrecomputeSettings = serde_json::from_str(&old).unwrap();
+        assert_eq!(read.subspace, SubspaceSetting::SkinningEigenmodes);
+        assert_eq!(read, PrecomputeSettings::default());
+        let explicit: PrecomputeSettings =
+            serde_json::from_str(&old.replacen('{', r#"{"subspace":{"type":"skinning_eigenmodes"},"#, 1))
+                .unwrap();
+        assert_eq!(explicit, PrecomputeSettings::default());
+    }
+
+    #[test]
+    fn bad_force_dual_settings_name_the_problem() {
+        let good = ForceDualSetting {
+            pdd_rows: 24,
+            pdd_cols: 1,
+            pdd_factor: vec![1.0; 24],
+            paint: vec![],
+            source: String::new(),
+        };
+        let with = |f: ForceDualSetting| PrecomputeSettings {
+            modes: 2,
+            clusters: ClusterCount::KMeans(2),
+            subspace: SubspaceSetting::ForceDual(f),
+            ..Default::default()
+        };
+        let cases: Vec<(PrecomputeSettings, Rig, &str)> = vec![
+            (
+                with(ForceDualSetting { pdd_factor: vec![1.0; 23], ..good.clone() }),
+                small().1,
+                "pdd_factor has 23 values",
+            ),
+            (
+                with(ForceDualSetting {
+                    pdd_factor: [vec![f64::NAN], vec![1.0; 23]].concat(),
+                    ..good.clone()
+                }),
+                small().1,
+                "pdd_factor[0] = NaN is not finite",
+            ),
+            (
+                with(ForceDualSetting { paint: vec![("tail".into(), 1.0)], ..good.clone() }),
+                small().1,
+                "unknown body region 'tail'",
+            ),
+            (
+                with(ForceDualSetting { paint: vec![("belly".into(), -1.0)], ..good.clone() }),
+                small().1,
+                "variance -1 of 'belly'",
+            ),
+            (
+                with(ForceDualSetting { pdd_rows: 0, pdd_cols: 0, pdd_factor: vec![], ..good.clone() }),
+                small().1,
+                "the force prior is empty",
+            ),
+            (
+                with(ForceDualSetting { pdd_rows: 12, pdd_cols: 2, ..good.clone() }),
+                small().1,
+                "the rig has 24 parameters",
+            ),
+            (
+                with(ForceDualSetting {
+                    pdd_rows: 12,
+                    pdd_cols: 1,
+                    pdd_factor: vec![1.0; 12],
+                    paint: vec![("belly".into(), 1.0)],
+                    ..good.clone()
+                }),
+                Rig::affine(),
+                "needs a rig with bones",
+            ),
+            // two_bone_bar's bones ("root", "child") have no humanoid role, so no vertex is in the belly
+            (
+                with(ForceDualSetting { paint: vec![("belly".into(), 1.0)], ..good.clone() }),
+                small().1,
+                "no vertex lies in body region 'belly'",
+            ),
+        ];
+        for (settings, rig, needle) in cases {
+            let err = precompute(small().0, rig, &settings, Arc::new(|_| {})).unwrap_err().to_string();
+            assert!(err.contains(needle), "{needle}: {err}");
         }
     }
 

@@ -148,6 +148,12 @@ pub enum ModesError {
     Mass(usize),
     #[error("dense factorization failed: {0}")]
     Factorization(String),
+    /// A force prior of the wrong size or with bad values (Force-Dual modes, [`crate::modes::force_dual`]).
+    #[error("force prior: {0}")]
+    Prior(String),
+    /// More Force-Dual modes than independent directions of the force prior.
+    #[error("asked for {want} modes, but the force prior has rank {rank} < {want}")]
+    PriorRank { want: usize, rank: usize },
 }
 
 impl From<crate::linalg::CholeskyError> for ModesError {

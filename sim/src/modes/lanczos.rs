@@ -74,7 +74,7 @@ impl Default for EigenOptions {
 }
 
 impl EigenOptions {
-    fn report(&self, p: EigenProgress) {
+    pub(crate) fn report(&self, p: EigenProgress) {
         if let Some(f) = &self.progress {
             f(p);
         }
@@ -170,7 +170,7 @@ fn modes_with_block(
 /// Independent constraint rows in `y` coordinates (Alg. 1): `Q` (n × rank, orthonormal columns) = leading right
 /// singular vectors of `C = J_w M^{-1/2}`, from the distinct rows each scaled by √(its count): that keeps `CᵀC`,
 /// hence the singular values and right singular vectors, exactly.
-fn constraint_basis(jw: &WeightConstraint, inv_sqrt: &[f64]) -> Result<Mat<f64>, ModesError> {
+pub(crate) fn constraint_basis(jw: &WeightConstraint, inv_sqrt: &[f64]) -> Result<Mat<f64>, ModesError> {
     let n = inv_sqrt.len();
     let c = Mat::<f64>::from_fn(jw.rows.nrows(), n, |i, j| {
         (jw.count[i] as f64).sqrt() * jw.rows[(i, j)] * inv_sqrt[j]
@@ -187,7 +187,10 @@ fn constraint_basis(jw: &WeightConstraint, inv_sqrt: &[f64]) -> Result<Mat<f64>,
 
 /// `A = M^{-1/2} H_w M^{-1/2} − σ I` with a small negative shift relative to the operator's scale, on
 /// `H_w`'s pattern (a diagonal entry is added where the pattern lacks one).
-fn shifted_operator(hw: &SparseColMat<usize, f64>, inv_sqrt: &[f64]) -> (SparseColMat<usize, f64>, f64) {
+pub(crate) fn shifted_operator(
+    hw: &SparseColMat<usize, f64>,
+    inv_sqrt: &[f64],
+) -> (SparseColMat<usize, f64>, f64) {
     let n = inv_sqrt.len();
     let mut col_ptr = Vec::with_capacity(n + 1);
     let mut row_idx = Vec::with_capacity(hw.compute_nnz() + n);
@@ -222,7 +225,7 @@ fn shifted_operator(hw: &SparseColMat<usize, f64>, inv_sqrt: &[f64]) -> (SparseC
 }
 
 /// The constrained inverse `P` of the module doc.
-struct ConstrainedInverse {
+pub(crate) struct ConstrainedInverse {
     llt: Cholesky,
     q: Mat<f64>,
     y: Mat<f64>,
@@ -230,7 +233,7 @@ struct ConstrainedInverse {
 }
 
 impl ConstrainedInverse {
-    fn new(llt: Cholesky, q: Mat<f64>) -> Result<Self, ModesError> {
+    pub(crate) fn new(llt: Cholesky, q: Mat<f64>) -> Result<Self, ModesError> {
         let rank = q.ncols();
         let y = llt.solve(q.as_ref()); // n × rank
         let s = q.transpose() * &y; // rank × rank, SPD
@@ -239,11 +242,11 @@ impl ConstrainedInverse {
         Ok(ConstrainedInverse { llt, q, y, schur })
     }
 
-    fn dim(&self) -> usize {
+    pub(crate) fn dim(&self) -> usize {
         self.q.nrows()
     }
 
-    fn apply(&self, b: MatRef<'_, f64>) -> Mat<f64> {
+    pub(crate) fn apply(&self, b: MatRef<'_, f64>) -> Mat<f64> {
         let x = self.llt.solve(b);
         if self.q.ncols() == 0 {
             return x;
@@ -256,9 +259,32 @@ impl ConstrainedInverse {
     }
 
     /// `(I − Q Qᵀ) x`.
-    fn project(&self, x: Mat<f64>) -> Mat<f64> {
+    pub(crate) fn project(&self, x: Mat<f64>) -> Mat<f64> {
         let back = self.q.transpose() * &x;
         x - &self.q * back
+    }
+}
+
+/// A symmetric operator on `null(Q)` whose largest eigenpairs [`block_lanczos`] finds: the constrained inverse
+/// `P` here, and the force-dual covariance `P C P` ([`crate::modes::force_dual`]).
+pub(crate) trait SymmetricOperator {
+    /// The dimension `n` of the vectors.
+    fn dim(&self) -> usize;
+    /// The operator applied to a block of vectors (each in `null(Q)`); the result lies in `null(Q)`.
+    fn apply(&self, b: MatRef<'_, f64>) -> Mat<f64>;
+    /// The orthogonal projection onto `null(Q)`.
+    fn project(&self, x: Mat<f64>) -> Mat<f64>;
+}
+
+impl SymmetricOperator for ConstrainedInverse {
+    fn dim(&self) -> usize {
+        ConstrainedInverse::dim(self)
+    }
+    fn apply(&self, b: MatRef<'_, f64>) -> Mat<f64> {
+        ConstrainedInverse::apply(self, b)
+    }
+    fn project(&self, x: Mat<f64>) -> Mat<f64> {
+        ConstrainedInverse::project(self, x)
     }
 }
 
@@ -267,21 +293,21 @@ impl ConstrainedInverse {
 /// vectors (8.2 s), 4 → 276 (29.5 s), 8 → 376 (20.2 s), 16 → 592 (25.4 s). The Krylov polynomial's degree, not the solves' throughput, sets the
 /// cost: a multi-RHS solve with 10 columns costs only ~2× one column, but the near-degenerate eigenvalues of
 /// symmetric shapes need a high degree.
-const LANCZOS_BLOCK: usize = 1;
+pub(crate) const LANCZOS_BLOCK: usize = 1;
 
 /// The `m` largest Ritz pairs of `P` (θ descending, vectors orthonormal in `y` coordinates).
-struct Ritz {
-    theta: Vec<f64>,
-    vectors: Mat<f64>,
-    krylov: usize,
-    max_residual: f64,
+pub(crate) struct Ritz {
+    pub(crate) theta: Vec<f64>,
+    pub(crate) vectors: Mat<f64>,
+    pub(crate) krylov: usize,
+    pub(crate) max_residual: f64,
 }
 
 /// Block Lanczos with full reorthogonalization on `P` (symmetric), restricted to `null(Q)` (dimension `free`).
 /// The projected matrix `T = Vᵀ P V` is taken from the reorthogonalization products themselves, and the
 /// residual of a Ritz pair `(θ, V s)` is `‖W s_last‖` with `W` the new block's part outside `span V`.
-fn block_lanczos(
-    op: &ConstrainedInverse,
+pub(crate) fn block_lanczos<Op: SymmetricOperator>(
+    op: &Op,
     m: usize,
     free: usize,
     width: usize,

@@ -6,12 +6,19 @@
 //!   null-space method (the small-mesh oracle) and the subspace `B(W)`.
 //! - `lanczos`: Eq. 22 for large meshes: shift-invert Lanczos on the constrained pencil over a sparse Cholesky,
 //!   constraints through a small Schur complement (tested against `dense`).
+//! - `force_dual`: Force-Dual skinning eigenmodes (paper 004, Eq. 8 with Eq. 15, scalarized per §4.5): the
+//!   principal components of the constrained displacements under a Gaussian force prior, over the same
+//!   constrained inverse (SVD of a low-rank factor, or Lanczos), with a dense oracle.
 
 pub(crate) mod dense;
+pub(crate) mod force_dual;
 pub(crate) mod lanczos;
 
 pub use dense::{
     complementarity_matrix, dense_modes, skinning_subspace, weight_space_constraint, Modes, ModesError,
     WeightConstraint, RANK_TOL,
+};
+pub use force_dual::{
+    dense_force_dual_modes, force_dual_modes, rig_inertia_factor, ForceDualStats, ForcePrior, PRIOR_RANK_TOL,
 };
 pub use lanczos::{sparse_modes, EigenOptions, EigenProgress, EigenStats, ProgressFn};
