@@ -21,6 +21,8 @@
 //!   report (what `avatard precompute` runs).
 //! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes, the reference for the
 //!   reduced step.
+//! - [`rotation_strain`]: rotation-strain coordinates (paper 001) on the same energy and constraint as [`full`]:
+//!   a non-linear subspace baseline to compare the reduced step against.
 //! - [`flesh`]: quasistatic Steklov-Poincaré flesh on the whole tet mesh (paper 002): boundary solve, skinned
 //!   preconditioner, collisions.
 //! - [`asset`]: the avatar asset (file format, render mesh, cache, the embedded default avatar, glTF/VRM import
@@ -85,6 +87,7 @@ pub mod modes;
 pub mod precompute;
 pub mod reduced;
 pub mod rig;
+pub mod rotation_strain;
 
 pub use asset::Asset;
 pub use mesh::TetMesh;
