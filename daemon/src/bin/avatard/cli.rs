@@ -29,6 +29,9 @@ enum Command {
     Demo(crate::demo::DemoArgs),
     /// Skinning eigenmodes, clusters and reduced matrices of a tet mesh and rig, written as an asset.
     Precompute(crate::commands::sim::PrecomputeArgs),
+    /// The force prior of force-dual modes (`precompute --subspace force-dual`): the rig's accelerations on
+    /// the committed mocap clip and tracker recordings.
+    Prior(crate::commands::prior::PriorArgs),
     /// Simulate an asset under a rig animation; writes z (and p) per step as JSON.
     Simulate(crate::commands::sim::SimulateArgs),
     /// Import a glTF 2.0 / VRM .glb (skinned mesh, morph targets) as an asset.
@@ -203,6 +206,9 @@ enum BenchCommand {
     /// Secondary motion per body region (peak, RMS, settling, inverted tets) under standard motions through
     /// the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip in ./out/.
     Jiggle(crate::bench::jiggle::JiggleArgs),
+    /// Skinning eigenmodes, force-dual modes and rotation-strain coordinates against full space: error vs
+    /// modes on real and procedural motions, locality, cost per step.
+    Subspaces(crate::bench::subspaces::SubspacesArgs),
     /// How closely the avatar follows a recorded pose stream: limb error, delay and jitter under the landmark
     /// filter's settings (defaults, the pre-issue-18 ones, unfiltered, a grid with --sweep).
     Tracking(crate::bench::tracking::TrackingArgs),
@@ -228,6 +234,7 @@ pub fn run(cli: Cli) -> Result<()> {
             }))
         }
         Command::Precompute(args) => crate::commands::sim::precompute(args),
+        Command::Prior(args) => crate::commands::prior::prior(args),
         Command::Simulate(args) => crate::commands::sim::simulate(args),
         Command::Import(args) => crate::commands::assets::import(args),
         Command::Export(args) => crate::commands::assets::export(args),
@@ -243,6 +250,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Bench(BenchCommand::Flesh(args)) => crate::bench::flesh::bench(args),
         Command::Bench(BenchCommand::Runtime(args)) => crate::bench::runtime::runtime(args, &rt),
         Command::Bench(BenchCommand::Jiggle(args)) => crate::bench::jiggle::jiggle(args),
+        Command::Bench(BenchCommand::Subspaces(args)) => crate::bench::subspaces::subspaces(args),
         Command::Bench(BenchCommand::Tracking(args)) => crate::bench::tracking::tracking(args),
         Command::Bench(BenchCommand::Preconditioner(args)) => {
             crate::bench::preconditioner::preconditioner(args)

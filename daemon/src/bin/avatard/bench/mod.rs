@@ -11,6 +11,8 @@
 //!   through the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip.
 //! - [`preconditioner`]: the ex-rotated solve as the co-rotational step's starting point, iterations and time
 //!   at equal accuracy against local-global from the previous `z`.
+//! - [`subspaces`]: skinning eigenmodes, force-dual modes and rotation-strain coordinates against full-space
+//!   complementary dynamics on a small avatar (error vs modes, locality, cost per step).
 //! - [`tracking`]: how closely the avatar follows a recorded pose stream (error, delay, jitter per limb)
 //!   under the landmark filter's settings.
 
@@ -22,6 +24,7 @@ pub mod precompute;
 pub mod preconditioner;
 pub mod runtime;
 pub mod step;
+pub mod subspaces;
 pub mod tracking;
 pub mod transport;
 

@@ -1,8 +1,9 @@
 //! The offline commands: `precompute` and `simulate` ([`sim`]), `import` and `export` ([`assets`]), `flesh`
-//! ([`flesh`]). Each parses its flags here and calls the simulation crate; nothing of the runtime.
+//! ([`flesh`]), `prior` ([`prior`]: the force prior of force-dual modes, measured on real motion). Each parses its flags here and calls the simulation crate; nothing of the runtime.
 
 pub mod assets;
 pub mod flesh;
+pub mod prior;
 pub mod sim;
 
 use avatar_sim::flesh::InteriorInverse;

@@ -8,7 +8,7 @@ use avatar_sim::anatomy::AnatomySettings;
 use avatar_sim::asset;
 use avatar_sim::mesh::read_mesh;
 use avatar_sim::modes::EigenProgress;
-use avatar_sim::precompute::{ClusterCount, LeakSetting, MaterialSetting};
+use avatar_sim::precompute::{ClusterCount, LeakSetting, MaterialSetting, SubspaceSetting};
 use avatar_sim::precompute::{PrecomputeSettings, Progress};
 use avatar_sim::reduced::ReducedModel;
 use avatar_sim::reduced::{Elasticity, StepOptions, StepState};
@@ -120,6 +120,70 @@ pub struct SettingsArgs {
     /// [default: sparse]
     #[arg(long, value_enum)]
     pub eigensolver: Option<EigensolverArg>,
+    /// The subspace: skinning eigenmodes (paper 000), or force-dual skinning eigenmodes (paper 004) designed
+    /// from the loads the avatar sees (`--force-prior`, `--paint`) [default: skinning-eigenmodes].
+    #[arg(long, value_enum)]
+    pub subspace: Option<SubspaceKind>,
+    /// Force-dual: the rig-inertia prior written by `avatard prior` (the rig's accelerations on real motion).
+    #[arg(long)]
+    pub force_prior: Option<PathBuf>,
+    /// Force-dual: painted acceleration variance (m²/s⁴) by body region, e.g. `belly=400,chest=200`: loads
+    /// that regions should answer locally (regions of `avatard bench jiggle`).
+    #[arg(long, value_delimiter = ',', value_parser = parse_paint)]
+    pub paint: Vec<(String, f64)>,
+}
+
+/// `--subspace`.
+#[derive(Clone, Copy, Debug, PartialEq, clap::ValueEnum)]
+pub enum SubspaceKind {
+    /// Skinning eigenmodes (paper 000, Eq. 22).
+    SkinningEigenmodes,
+    /// Force-dual skinning eigenmodes (paper 004, §4.5).
+    ForceDual,
+}
+
+fn parse_paint(s: &str) -> Result<(String, f64), String> {
+    let (region, var) = s.split_once('=').ok_or_else(|| format!("{s:?}: write REGION=VARIANCE"))?;
+    let v: f64 = var.parse().map_err(|_| format!("{s:?}: the variance is not a number"))?;
+    Ok((region.trim().to_owned(), v))
+}
+
+/// The force-dual setting of `--force-prior FILE` and `--paint`.
+fn force_dual_setting(
+    prior: Option<&PathBuf>,
+    paint: &[(String, f64)],
+) -> Result<avatar_sim::precompute::ForceDualSetting> {
+    let (rows, cols, factor, source) = match prior {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading the force prior {}", path.display()))?;
+            let p: crate::bench::subspaces::prior::RigAccelPrior =
+                serde_json::from_str(&text).with_context(|| {
+                    format!("the force prior {} (written by `avatard prior`)", path.display())
+                })?;
+            if p.factor.len() != p.rows * p.cols {
+                bail!(
+                    "the force prior {}: {} values for a {}×{} factor",
+                    path.display(),
+                    p.factor.len(),
+                    p.rows,
+                    p.cols
+                );
+            }
+            (p.rows, p.cols, p.factor, format!("{} ({})", path.display(), p.source))
+        }
+        None => (0, 0, Vec::new(), "painted only".to_owned()),
+    };
+    if cols == 0 && paint.is_empty() {
+        bail!("--subspace force-dual needs a load: --force-prior FILE (from `avatard prior`) and/or --paint");
+    }
+    Ok(avatar_sim::precompute::ForceDualSetting {
+        pdd_rows: rows,
+        pdd_cols: cols,
+        pdd_factor: factor,
+        paint: paint.to_vec(),
+        source,
+    })
 }
 
 impl SettingsArgs {
@@ -185,6 +249,20 @@ impl SettingsArgs {
                 }))
             }
         };
+        match self.subspace {
+            Some(SubspaceKind::ForceDual) => {
+                s.subspace =
+                    SubspaceSetting::ForceDual(force_dual_setting(self.force_prior.as_ref(), &self.paint)?)
+            }
+            Some(SubspaceKind::SkinningEigenmodes) | None => {
+                if self.force_prior.is_some() || !self.paint.is_empty() {
+                    bail!("--force-prior and --paint design force-dual modes: add --subspace force-dual");
+                }
+                if self.subspace.is_some() {
+                    s.subspace = SubspaceSetting::SkinningEigenmodes;
+                }
+            }
+        }
         s.validate()?;
         Ok(s)
     }

@@ -20,8 +20,8 @@
 
 mod displacement;
 pub use displacement::Displacement;
-mod drive;
-mod motions;
+pub(crate) mod drive;
+pub(crate) mod motions;
 mod plot;
 mod stats;
 mod strip;
