@@ -194,7 +194,8 @@ pub struct Precomputed {
     pub material: Material,
     pub rig: Rig,
     pub settings: PrecomputeSettings,
-    /// Skinning weights `W` (n × m), `M_w`-orthonormal, and their eigenvalues (ascending).
+    /// Skinning weights `W` (n × m), `M_w`-orthonormal, and their eigenvalues (ascending; for Force-Dual modes
+    /// the Rayleigh quotients `w_iᵀ H_w w_i`, in order of descending variance).
     pub weights: Mat<f64>,
     pub eigenvalues: Vec<f64>,
     /// Independent rows of the weight-space constraint `J_w`.

@@ -851,4 +851,38 @@ mod tests {
             * &f;
         assert!((l - &expect).norm_max() < 1e-12 * expect.norm_max());
     }
+
+    /// Timings on a larger bar (run by hand: `cargo test -p avatar-sim --lib force_dual_timing -- --ignored
+    /// --nocapture`): the SVD path (24 random force columns → 72 scalarized), the Lanczos path (half the bar
+    /// painted), and SE's sparse Lanczos for comparison.
+    #[test]
+    #[ignore]
+    fn force_dual_timing() {
+        let dims: (usize, usize, usize) = std::env::var("FD_DIMS")
+            .ok()
+            .and_then(|s| {
+                let v: Vec<usize> = s.split('x').filter_map(|x| x.parse().ok()).collect();
+                (v.len() == 3).then(|| (v[0], v[1], v[2]))
+            })
+            .unwrap_or((60, 10, 8));
+        let two_bones =
+            |mesh: &TetMesh| Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(mesh, 0, 2.0, 0.4))]).unwrap();
+        let s = setup(two_bones, dims, [4.0, 0.6, 0.45]);
+        let m = 16;
+        let clock = std::time::Instant::now();
+        let (_, st) = crate::modes::lanczos::sparse_modes(&s.hw, &s.mass, &s.jw, m, &opts()).unwrap();
+        eprintln!(
+            "n = {}: SE sparse_modes {:.2} s (krylov {})",
+            s.mesh.n(),
+            clock.elapsed().as_secs_f64(),
+            st.krylov
+        );
+        let low = ForcePrior { factor: patch_factor(&s, 24, 3), painted: vec![] };
+        let (_, st) = force_dual_modes(&s.hw, &s.mass, &s.jw, &low, m, &opts()).unwrap();
+        eprintln!("FD low rank (SVD, rank {}): {:.2} s", st.prior_rank, st.seconds);
+        let painted: Vec<f64> = s.mesh.vertices.iter().map(|x| if x[0] < 2.0 { 1.0 } else { 0.0 }).collect();
+        let paint = ForcePrior { factor: Mat::zeros(0, 0), painted };
+        let (_, st) = force_dual_modes(&s.hw, &s.mass, &s.jw, &paint, m, &opts()).unwrap();
+        eprintln!("FD painted (Lanczos, ≤ rank {}): {:.2} s", st.prior_rank, st.seconds);
+    }
 }
