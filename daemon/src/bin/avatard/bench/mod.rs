@@ -11,10 +11,13 @@
 //!   through the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip.
 //! - [`preconditioner`]: the ex-rotated solve as the co-rotational step's starting point, iterations and time
 //!   at equal accuracy against local-global from the previous `z`.
+//! - [`breathing`]: idle breathing (paper 003 modal actuation): chest/belly displacement per region, its
+//!   frequency, how much of the target the flesh reaches, tick time with breathing on and off.
 //! - [`tracking`]: how closely the avatar follows a recorded pose stream (error, delay, jitter per limb)
 //!   under the landmark filter's settings.
 
 pub mod assets;
+pub mod breathing;
 pub mod flesh;
 pub mod full;
 pub mod jiggle;
