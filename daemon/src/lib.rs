@@ -15,8 +15,10 @@
 //!    it steps each avatar ([`AvatarSim::tick`]) and queues one `AvatarState` without ever waiting on the
 //!    network.
 //! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget.rs` (slots → One-Euro filtered, [`mapping`]
-//!    → interpolated rig parameters `p`; hold and ease to rest on silence), then `dynamics.rs` (the reduced
-//!    step of `avatar_sim::reduced` → `z`; damping, teleports, the guard) → [`TickOutput`]. A hand frame there:
+//!    → interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle), then
+//!    `dynamics.rs` (the reduced step of `avatar_sim::reduced` → `z`; damping, teleports, the guard; while
+//!    idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper 003's modal actuation) →
+//!    [`TickOutput`]. A hand frame there:
 //!    the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/hand.rs` turns its 21
 //!    world landmarks into the palm frame and each finger's flexion and spread ([`mapping::hand::measure`]),
 //!    `retarget.rs` One-Euro filters those angles, and [`mapping::HandRig::apply`] poses the hand bone (the

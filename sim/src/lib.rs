@@ -10,13 +10,16 @@
 //!   files; skinned rotations (paper 002 §4); bending a bone's subtree.
 //! - [`anatomy`]: an anatomical material per tet (bone around the skeleton, muscle, fat under the surface,
 //!   graded), for material-aware skinning eigenmodes (paper 000 §4, Fig. 10).
+//! - [`breathing`]: the chest and belly breathing fields of a humanoid avatar, a designed actuation basis for
+//!   the modal actuation of paper 003 (AaM) in [`reduced`].
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
 //!   `L = Kᵀ U V K`.
 //! - [`leak`]: the momentum-leak diagonal `D` (surface diffusion by default, `D = I`, or a user field).
 //! - [`modes`]: the complementarity constraint `𝒥 = D M J` and the skinning eigenmodes `W` (Eq. 19–22): dense
 //!   oracle and sparse shift-invert Lanczos.
 //! - [`reduced`]: clusters (Eq. 27), the reduced matrices (§8.2, App. C) and the run-time step (Alg. 2) with
-//!   its flesh modes (ex-rotated elasticity, paper 002 §4).
+//!   its flesh modes (ex-rotated elasticity, paper 002 §4) and modal actuation (paper 003, AaM: a target-shape
+//!   energy, no net force or torque).
 //! - [`precompute`](mod@precompute): the pipeline from mesh + rig + material to modes, clusters and reduced matrices, with its
 //!   report (what `avatard precompute` runs).
 //! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes, the reference for the
@@ -76,6 +79,7 @@
 
 pub mod anatomy;
 pub mod asset;
+pub mod breathing;
 pub mod fem;
 pub mod flesh;
 pub mod full;

@@ -2,6 +2,7 @@
 //! [`ReducedModel::step_with_rotations`]): the model rebuilt when the tick rate or stiffness changes, damping,
 //! teleport handling and the solver guard.
 
+use super::breathing::{breathing_gradient, Breathing};
 use super::params::SimParams;
 use avatar_sim::precompute::Precomputed;
 use avatar_sim::reduced::FleshMode;
@@ -21,6 +22,8 @@ pub struct StepOutcome {
     pub guard_reset: bool,
     /// The model was rebuilt before this step (new time step or stiffness).
     pub rebuilt: bool,
+    /// The breathing actuation `a = [chest, belly]` of this step (empty: none).
+    pub breathing: [f64; 2],
     /// Where the step's time went.
     pub phases: avatar_sim::reduced::StepPhases,
 }
@@ -37,6 +40,9 @@ pub struct Dynamics {
     handles: Vec<usize>,
     /// Each mode's damping multiplier (the anatomy's per-region `damping`).
     mode_damping: Vec<f64>,
+    /// The breathing fields' `Ĝ` (paper 003 modal actuation; `None`: the avatar cannot breathe) and signal.
+    breathing_g: Option<faer::Mat<f64>>,
+    pub breathing: Breathing,
     pub state: StepState,
 }
 
@@ -55,10 +61,28 @@ fn scaled_parts(base: &ReducedParts, h: f64, stiffness: f64) -> ReducedParts {
 }
 
 impl Dynamics {
-    /// At rest at rig parameters `p`, with time step `h`.
-    pub fn new(sim: &Precomputed, p: &[f64], h: f64, stiffness: f64) -> Result<Self, String> {
+    /// At rest at rig parameters `p`, with time step `h`; `humanoid` is the asset's role → bone map (for the
+    /// breathing fields, built here once from the simulation mesh, rig and material).
+    pub fn new(
+        sim: &Precomputed,
+        humanoid: &std::collections::BTreeMap<String, String>,
+        p: &[f64],
+        h: f64,
+        stiffness: f64,
+    ) -> Result<Self, String> {
         let base = sim.reduced.clone();
-        let model = ReducedModel::from_parts(scaled_parts(&base, h, stiffness)).map_err(|e| e.to_string())?;
+        let mut model =
+            ReducedModel::from_parts(scaled_parts(&base, h, stiffness)).map_err(|e| e.to_string())?;
+        let breathing_g = match breathing_gradient(sim, humanoid) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                tracing::info!("this avatar does not breathe: {e}");
+                None
+            }
+        };
+        if let Some(g) = &breathing_g {
+            model.set_actuation(g.clone()).map_err(|e| e.to_string())?;
+        }
         let state = StepState::at_rest(&model, p);
         let handles = handle_offsets(&sim.rig);
         let mode_damping = sim.mode_damping();
@@ -69,25 +93,47 @@ impl Dynamics {
             cluster_weights: None,
             handles,
             mode_damping,
+            breathing_g,
+            breathing: Breathing::default(),
             state,
         })
+    }
+
+    /// Whether the avatar has breathing fields.
+    pub fn can_breathe(&self) -> bool {
+        self.breathing_g.is_some()
     }
 
     pub fn model(&self) -> &ReducedModel {
         &self.model
     }
 
-    /// Back to rest at `p`: `z = 0`, no rig velocity.
+    /// Back to rest at `p`: `z = 0`, no rig velocity, no breath.
     pub fn reset(&mut self, p: &[f64]) {
         self.state = StepState::at_rest(&self.model, p);
+        self.breathing = Breathing::default();
     }
 
-    /// Advance one tick of length `h` to rig parameters `p`.
-    pub fn step(&mut self, sim: &Precomputed, p: &[f64], h: f64, params: &SimParams) -> StepOutcome {
+    /// Advance one tick of length `h` to rig parameters `p`; `idle`: no live tracker input (breathing acts,
+    /// see [`super::breathing`]).
+    pub fn step(
+        &mut self,
+        sim: &Precomputed,
+        p: &[f64],
+        h: f64,
+        params: &SimParams,
+        idle: bool,
+    ) -> StepOutcome {
         let mut out = StepOutcome::default();
         if self.built_for != (h, params.stiffness) {
             match ReducedModel::from_parts(scaled_parts(&self.base, h, params.stiffness)) {
-                Ok(m) => {
+                Ok(mut m) => {
+                    if let Some(g) = &self.breathing_g {
+                        // Γ, and so Ĝ, does not change with a uniform stiffness scaling
+                        if let Err(e) = m.set_actuation(g.clone()) {
+                            tracing::error!("breathing fields do not fit the rebuilt model: {e}");
+                        }
+                    }
                     self.model = m;
                     self.built_for = (h, params.stiffness);
                     out.rebuilt = true;
@@ -114,11 +160,17 @@ impl Dynamics {
                 *zp = z - keep * (z - *zp);
             }
         }
+        let actuation =
+            if self.breathing_g.is_some() { self.breathing.tick(h, idle, params) } else { Vec::new() };
+        if let [chest, belly] = actuation[..] {
+            out.breathing = [chest, belly];
+        }
         let opts = StepOptions {
             elasticity: params.elasticity(),
             max_iterations: params.iterations,
             anderson: params.anderson,
             gravity: params.gravity,
+            actuation,
             ..StepOptions::default()
         };
         let report = if params.flesh_mode == FleshMode::Corotational {

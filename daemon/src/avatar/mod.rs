@@ -4,9 +4,13 @@
 //! # Layout
 //! - [`params`]: the per-avatar parameters (config file, `SetParams`), validated in one place.
 //! - [`retarget`]: input slots → filtered, mapped, interpolated `p`; hold and ease to rest on silence.
-//! - [`dynamics`]: the reduced model at the current tick rate and stiffness, damping, teleports, the guard.
+//! - [`dynamics`]: the reduced model at the current tick rate and stiffness, damping, teleports, the guard,
+//!   and the idle breathing's actuation `a` passed to the step.
+//! - [`breathing`]: idle breathing (paper 003 modal actuation of the chest and belly fields): the signal, its
+//!   ramp while idle, and the fields' `Ĝ` built from the asset.
 //! - [`load`]: an avatar's asset (the embedded default avatar or a file) and its run-time pieces.
 
+pub mod breathing;
 pub mod dynamics;
 pub mod load;
 pub mod params;
@@ -60,7 +64,13 @@ impl AvatarSim {
             avatar.asset.source.humanoid.clone(),
             &avatar.asset.expressions,
         )?;
-        let dynamics = Dynamics::new(sim, retarget.rest_p(), 1.0 / tick_hz as f64, params.stiffness)?;
+        let dynamics = Dynamics::new(
+            sim,
+            &avatar.asset.source.humanoid,
+            retarget.rest_p(),
+            1.0 / tick_hz as f64,
+            params.stiffness,
+        )?;
         Ok(AvatarSim { avatar, retarget, dynamics })
     }
 
@@ -99,7 +109,7 @@ impl AvatarSim {
             flags |= state_flags::DEGRADED;
             unrepresentable = true;
         }
-        let mut step = self.dynamics.step(sim, &target.p, 1.0 / tick_hz as f64, params);
+        let mut step = self.dynamics.step(sim, &target.p, 1.0 / tick_hz as f64, params, target.idle);
         if !step.guard_reset && !fits_f32(&self.dynamics.state.z) {
             self.dynamics.reset(&target.p);
             step.guard_reset = true;

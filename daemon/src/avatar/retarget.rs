@@ -52,6 +52,9 @@ pub struct Target {
     /// A new input frame was taken this tick.
     pub fresh: bool,
     pub counts: MapCounts,
+    /// No live input: none yet, or silent for longer than `hold_after` (the pose held, easing to rest or at
+    /// rest). The avatar breathes then (see [`super::breathing`]).
+    pub idle: bool,
 }
 
 /// Identity of the last frame taken from a slot (so each frame is filtered and mapped once).
@@ -393,11 +396,15 @@ impl Retarget {
 
         // silence: hold, then ease to rest
         match self.last_input_local_ns {
-            None => t.flags |= state_flags::REST_POSE,
+            None => {
+                t.flags |= state_flags::REST_POSE;
+                t.idle = true;
+            }
             Some(last) => {
                 let silence = (now_ns - last) as f64 * 1e-9;
                 if silence > params.hold_after {
                     t.flags |= state_flags::HELD_POSE;
+                    t.idle = true;
                 }
                 if silence > params.ease_after {
                     let from = self.ease_from.get_or_insert_with(|| p.clone());

@@ -33,6 +33,7 @@ pub fn first_pose(name: &str) -> avatar_schema::PoseFrame {
         .unwrap()
 }
 
+#[allow(dead_code)] // not every test binary that shares this module uses it
 pub fn clone_loaded(a: &LoadedAvatar) -> LoadedAvatar {
     LoadedAvatar {
         id: a.id.clone(),
@@ -45,6 +46,7 @@ pub fn clone_loaded(a: &LoadedAvatar) -> LoadedAvatar {
     }
 }
 
+#[allow(dead_code)] // not every test binary that shares this module uses it
 pub fn linear(p: &[f32], o: usize) -> Matrix3<f64> {
     Matrix3::from_fn(|r, c| p[o + 4 * r + c] as f64)
 }

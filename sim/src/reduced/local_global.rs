@@ -3,6 +3,7 @@
 //! backtracking line search.
 
 use crate::linalg::{dot, polar_from};
+use crate::reduced::actuation::{cluster_targets, is_active};
 use crate::reduced::model::{ReducedModel, RowMajor};
 use crate::reduced::options::{Elasticity, StepOptions, StepReport, StepState};
 use crate::reduced::rig_terms::mul_add;
@@ -22,6 +23,16 @@ pub(crate) struct StepTerms<'a> {
     pub(super) f_rig: Vec<f64>,
     /// 1 for the co-rotational energy, 0 for ARAP (λ ignored).
     pub(super) lambda_scale: f64,
+    /// Modal actuation (paper 003, AaM Eq. 9–13): the clusters' target shapes `Y_c(a)` and `‖Y_c‖²`; `None`
+    /// when off (no `Ĝ`, or `a` empty or zero): then every formula below is the passive one, `Y = I`.
+    pub(super) target: Option<Targets>,
+}
+
+/// The clusters' actuated rest shapes of one step.
+pub(crate) struct Targets {
+    pub(super) y: Vec<Matrix3<f64>>,
+    /// `‖Y_c‖²_F` (3 for `Y = I`): the λ term's rest value.
+    pub(super) norm2: Vec<f64>,
 }
 
 /// The iterate: `z`, `Az`, the quadratic part `Q(z) = ½zᵀAz + linearᵀz`, and the local step at `z`: the cluster
@@ -76,7 +87,16 @@ impl<'a> StepTerms<'a> {
         let mut f_rig = parts.g9k_x0.clone();
         mul_add(&model.rig.g9kj, p, 1.0, &mut f_rig);
         let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
-        StepTerms { model, linear, c, f_rig, lambda_scale }
+        let target = match &model.actuation {
+            Some(g) if is_active(&opts.actuation) => {
+                let mut y = Vec::with_capacity(model.clusters);
+                cluster_targets(g, &opts.actuation, &mut y);
+                let norm2 = y.iter().map(|y| y.norm_squared()).collect();
+                Some(Targets { y, norm2 })
+            }
+            _ => None,
+        };
+        StepTerms { model, linear, c, f_rig, lambda_scale, target }
     }
 
     /// `y = M x` for a block-form operator `M` of the step.
@@ -87,8 +107,10 @@ impl<'a> StepTerms<'a> {
         }
     }
 
-    /// `F̃(z) = G₉KB z + G₉K(Jp + x₀)` and the local step (Eq. 30): `R_c = polar(F̃_c)`.
-    fn local_step(&self, it: &mut Iterate) {
+    /// `F̃(z) = G₉KB z + G₉K(Jp + x₀)` and the local step (Eq. 30): `R_c = polar(F̃_c)`; actuated, the
+    /// Procrustes rotation `R_c = polar(F̃_c Y_cᵀ)` (AaM Eq. 12: `Ω_c = polar(H_c)`, `H_c = F̃_c Y_cᵀ`), which
+    /// maximises `tr(R_cᵀ F̃_c Y_cᵀ) = tr(F̃_cᵀ R_c Y_c)`. `trace` keeps that maximum (`tr(R_cᵀF̃_c)` passive).
+    pub(super) fn local_step(&self, it: &mut Iterate) {
         self.block_mul(&self.model.block.gradient, &it.z, &mut it.f);
         for (f, f_rig) in it.f.iter_mut().zip(&self.f_rig) {
             *f += f_rig;
@@ -97,35 +119,49 @@ impl<'a> StepTerms<'a> {
         for cl in 0..r {
             let fc = Matrix3::from_fn(|c, j| it.f[c * 3 * r + 3 * cl + j]);
             // from the iterate's previous rotation (identity for a new iterate): fewer Newton steps
-            (it.rot[cl], it.trace[cl]) = polar_from(&fc, &it.rot[cl]);
+            (it.rot[cl], it.trace[cl]) = match &self.target {
+                None => polar_from(&fc, &it.rot[cl]),
+                Some(t) => polar_from(&(fc * t.y[cl].transpose()), &it.rot[cl]),
+            };
         }
     }
 
-    /// Non-linear part `Σ_c V_c (−2μ_c tr + λ_c/2 (tr − 3)²)` of the energy at the iterate's rotations.
+    /// Non-linear part `Σ_c V_c (−2μ_c tr + λ_c/2 (tr − 3)²)` of the energy at the iterate's rotations;
+    /// actuated, `tr = tr(R_cᵀF̃_cY_cᵀ)` and `3` becomes `‖Y_c‖²` (see [`crate::reduced::step`]).
     fn nonlinear(&self, trace: &[f64]) -> f64 {
         let parts = &self.model.parts;
         (0..self.model.clusters)
             .map(|cl| {
                 let tr = trace[cl];
+                let rest = self.target.as_ref().map_or(3.0, |t| t.norm2[cl]);
                 parts.cluster_volume[cl]
                     * (-2.0 * parts.cluster_mu[cl] * tr
-                        + self.lambda_scale * 0.5 * parts.cluster_lambda[cl] * (tr - 3.0).powi(2))
+                        + self.lambda_scale * 0.5 * parts.cluster_lambda[cl] * (tr - rest).powi(2))
             })
             .sum()
     }
 
     /// `∂Φ̃/∂f̃` (9r): the non-linear part's gradient with respect to the cluster deformation gradients at the
     /// iterate's rotations (App. C, Eq. 49 and its co-rotational extension).
-    fn dphi(&self, it: &Iterate, dphi: &mut [f64]) {
+    ///
+    /// Actuated: `tr(R_cᵀF̃_cY_cᵀ)` at the Procrustes `R_c` is the nuclear norm `‖F̃_cY_cᵀ‖_*`, whose gradient
+    /// with respect to `F̃_c` is `R_c Y_c` (`d‖H‖_* = ⟨polar(H), dH⟩`, `dH = dF̃ Y_cᵀ`), so
+    /// `∂Φ̃/∂F̃_c = V_c (−2μ_c + λ_c (tr − ‖Y_c‖²)) R_c Y_c`, exact with the rotations' own dependence on z.
+    pub(super) fn dphi(&self, it: &Iterate, dphi: &mut [f64]) {
         let parts = &self.model.parts;
         let r = self.model.clusters;
         for cl in 0..r {
+            let rest = self.target.as_ref().map_or(3.0, |t| t.norm2[cl]);
             let coef = parts.cluster_volume[cl]
                 * (-2.0 * parts.cluster_mu[cl]
-                    + self.lambda_scale * parts.cluster_lambda[cl] * (it.trace[cl] - 3.0));
+                    + self.lambda_scale * parts.cluster_lambda[cl] * (it.trace[cl] - rest));
+            let ry = match &self.target {
+                None => it.rot[cl],
+                Some(t) => it.rot[cl] * t.y[cl],
+            };
             for c in 0..3 {
                 for j in 0..3 {
-                    dphi[c * 3 * r + 3 * cl + j] = coef * it.rot[cl][(c, j)];
+                    dphi[c * 3 * r + 3 * cl + j] = coef * ry[(c, j)];
                 }
             }
         }

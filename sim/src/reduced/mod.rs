@@ -13,9 +13,13 @@
 //!   rotations (local), prefactored global solve; ARAP exact, co-rotational with a line search.
 //! - `flesh_modes`: ex-rotated elasticity (paper 002, §4: the rig's skinned rotations in place of the polar
 //!   ones, so the step is one quadratic solve), the starting point of the warm-started co-rotational step.
+//! - `actuation`: modal actuation (paper 003, AaM Eq. 9–13): the tensor `Ĝ = (I₃ ⊗ Γ) D` of K actuation fields
+//!   and the clusters' target shapes `Y_c(a)`, which the local-global iterations use as the co-rotational
+//!   term's rest shape ([`StepOptions::actuation`]; zero effect when off).
 //! - `step`: [`ReducedModel::step`] and [`ReducedModel::step_with_rotations`], the stepping API over the three
 //!   above (the model's data and construction are in `model`).
 
+pub(crate) mod actuation;
 pub(crate) mod clusters;
 pub(crate) mod flesh_modes;
 pub(crate) mod local_global;
@@ -24,6 +28,7 @@ pub(crate) mod options;
 pub(crate) mod rig_terms;
 pub(crate) mod step;
 
+pub use actuation::{actuation_gradient, cluster_targets};
 pub use clusters::{
     cluster_tets, cluster_tets_by_part, grouping_matrix, kmeans, merge_fragments, split_components,
     tet_features, Clustering,

@@ -69,6 +69,9 @@ pub struct ReducedModel {
     pub rig: crate::reduced::rig_terms::RigTerms,
     /// The ex-rotated step's rest-pose preconditioner (paper 002 Eq. 14–15), built on first use.
     pub(crate) exrotated_rest: std::sync::OnceLock<RestHessian>,
+    /// Modal actuation (paper 003, AaM): `Ĝ = (I₃ ⊗ Γ) D` (9r × K), see [`crate::reduced::actuation`]; `None`:
+    /// no actuation (any [`StepOptions::actuation`](crate::reduced::StepOptions) is then ignored).
+    pub actuation: Option<Mat<f64>>,
 }
 
 /// The step's operators as `B` coordinate blocks of width `w = s / B`. For a skinning subspace (`B = 3`)
@@ -482,7 +485,32 @@ impl ReducedModel {
             a,
             block,
             exrotated_rest: std::sync::OnceLock::new(),
+            actuation: None,
         })
+    }
+
+    /// Give the model K actuation fields through their cluster gradients `g = Ĝ` (9r × K, from
+    /// [`actuation_gradient`](crate::reduced::actuation_gradient)); a step then takes K actuation coordinates
+    /// in [`StepOptions::actuation`](crate::reduced::StepOptions). Nothing is refactored: the global matrix does
+    /// not depend on the target shape.
+    pub fn set_actuation(&mut self, g: Mat<f64>) -> Result<(), ReducedError> {
+        if g.nrows() != 9 * self.clusters {
+            return Err(ReducedError::Size(format!(
+                "Ĝ has {} rows, want 9r = {}",
+                g.nrows(),
+                9 * self.clusters
+            )));
+        }
+        if !g.col_iter().all(|c| c.iter().all(|v| v.is_finite())) {
+            return Err(ReducedError::Size("Ĝ has a non-finite entry".into()));
+        }
+        self.actuation = Some(g);
+        Ok(())
+    }
+
+    /// The number of actuation coordinates K (0 without actuation).
+    pub fn actuation_count(&self) -> usize {
+        self.actuation.as_ref().map_or(0, |g| g.ncols())
     }
 }
 

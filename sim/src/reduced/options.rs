@@ -31,6 +31,12 @@ pub struct StepOptions {
     /// Geometry Optimization and Physics Simulation"): the last `anderson` steps extrapolate the next iterate,
     /// kept only when it lowers the energy (else the plain local-global step is taken). 0: off.
     pub anderson: usize,
+    /// Modal actuation coordinates `a` (paper 003, AaM): one per column of the model's `Ĝ`
+    /// ([`ReducedModel::set_actuation`]); the co-rotational term's rest shape becomes `Y_c(a)` (see
+    /// [`crate::reduced::step`]). Empty or all zero: off, the step is bitwise the passive one. Used by
+    /// [`FleshMode::Corotational`] and by the co-rotational iterations of the warm start; the pure
+    /// [`FleshMode::ExRotated`] solve ignores it (its rotations are the rig's, not a local step's).
+    pub actuation: Vec<f64>,
 }
 
 impl Default for StepOptions {
@@ -44,6 +50,7 @@ impl Default for StepOptions {
             pcg_tolerance: 1e-10,
             anderson: 0,
             pcg_max_iterations: 100,
+            actuation: Vec::new(),
         }
     }
 }

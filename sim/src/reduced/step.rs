@@ -11,7 +11,21 @@
 //!      − zᵀ Bᵀ M g                                                gravity
 //! ```
 //!
-//! with `F̃ = G₉K(Bz + Jp + x₀)` and `R_c = polar(F̃_c)` (the local step, Eq. 30). The global step (Eq. 31)
+//! with `F̃ = G₉K(Bz + Jp + x₀)` and `R_c = polar(F̃_c)` (the local step, Eq. 30).
+//!
+//! Modal actuation (paper 003, AaM Eq. 9–13; [`StepOptions::actuation`], [`crate::reduced::actuation`]) gives
+//! the co-rotational term the actuated rest shape `Y_c(a) = I + Σ_k a_k Ĝ_{c,k}`: per cluster
+//! `μ_c V_c ‖F̃_c − R_c Y_c‖²` (γ = μ, Ω = R), so the non-linear part becomes
+//!
+//! ```text
+//!      Σ_c V_c (−2 μ_c tr(F̃_cᵀ R_c Y_c) + λ_c/2 (tr(F̃_cᵀ R_c Y_c) − ‖Y_c‖²)²),   R_c = polar(F̃_c Y_cᵀ)
+//! ```
+//!
+//! (the constant `μ_c V_c ‖Y_c‖²` dropped). At the Procrustes rotation `tr(F̃_cᵀR_cY_c) = ‖F̃_cY_cᵀ‖_*`, so the
+//! gradient `V_c(−2μ_c + λ_c(tr − ‖Y_c‖²)) R_cY_c` is exact and the line search's descent test holds. The
+//! volume term is `⟨F̃_c − R_cY_c, R_cY_c⟩` rather than `tr(R_cᵀF̃_c) − tr Y_c`: both vanish at the target
+//! `F̃_c = R_cY_c`, agree to first order near it, and are today's `tr(R_cᵀF̃_c) − 3` at `Y = I`. The quadratic
+//! part and `A` do not change (no refactorisation); with `a = 0` the step is bitwise the passive one. The global step (Eq. 31)
 //! is `dz = −A⁻¹ ∇E` with the prefactored `A = 2BᵀLB + BᵀMB/h²`: exact for ARAP (the energy is quadratic in
 //! z once R is fixed), a quasi-Newton direction with a backtracking line search for λ > 0 (Eq. 50).
 

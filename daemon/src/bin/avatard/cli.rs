@@ -215,6 +215,9 @@ enum BenchCommand {
     /// The ex-rotated solve (paper 002) as the starting point of the co-rotational step: iterations and time
     /// at equal accuracy against local-global from the previous z.
     Preconditioner(crate::bench::preconditioner::PreconditionerArgs),
+    /// Idle breathing (paper 003 modal actuation of chest and belly): displacement per region, frequency,
+    /// tick time with breathing on and off; JSON and an SVG plot with --out.
+    Breathing(crate::bench::breathing::BreathingArgs),
 }
 
 /// Run one parsed command line.
@@ -252,6 +255,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Bench(BenchCommand::Jiggle(args)) => crate::bench::jiggle::jiggle(args),
         Command::Bench(BenchCommand::Subspaces(args)) => crate::bench::subspaces::subspaces(args),
         Command::Bench(BenchCommand::Tracking(args)) => crate::bench::tracking::tracking(args),
+        Command::Bench(BenchCommand::Breathing(args)) => crate::bench::breathing::breathing(args),
         Command::Bench(BenchCommand::Preconditioner(args)) => {
             crate::bench::preconditioner::preconditioner(args)
         }

@@ -13,10 +13,13 @@
 //!   at equal accuracy against local-global from the previous `z`.
 //! - [`subspaces`]: skinning eigenmodes, force-dual modes and rotation-strain coordinates against full-space
 //!   complementary dynamics on a small avatar (error vs modes, locality, cost per step).
+//! - [`breathing`]: idle breathing (paper 003 modal actuation): chest/belly displacement per region, its
+//!   frequency, how much of the target the flesh reaches, tick time with breathing on and off.
 //! - [`tracking`]: how closely the avatar follows a recorded pose stream (error, delay, jitter per limb)
 //!   under the landmark filter's settings.
 
 pub mod assets;
+pub mod breathing;
 pub mod flesh;
 pub mod full;
 pub mod jiggle;
