@@ -10,7 +10,7 @@
 //! `Nᵀ M^{-1/2} H M^{-1/2} N z = λ z`, and `U = M^{-1/2} N Z` is `M`-orthonormal and complementary by
 //! construction. O((3n)³): for small meshes only ([`MAX_VERTICES`]).
 //!
-//! **RS basis** (A1 step 3 [D]): Eq. 1 linearised at the origin is `∇̃ ≈ ω + ε`, so mode `i`'s gradient on tet
+//! **RS basis** (A1 step 3, a digest derivation): Eq. 1 linearised at the origin is `∇̃ ≈ ω + ε`, so mode `i`'s gradient on tet
 //! `t`, `G = ∇_t U_i`, splits into `ω = ½(G − Gᵀ)` and `ε = ½(G + Gᵀ)`. Stored tet-major:
 //! `rs[t·9k + a·k + i]` is RS coordinate `a` (layout of [`map`](super::map)) of tet `t` in mode `i`.
 

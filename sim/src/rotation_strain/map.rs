@@ -10,7 +10,7 @@
 //!
 //! Layout of one tet's coordinates `c ∈ R⁹`: `c[0..3] = w`, `c[3..9] = (ε₀₀, ε₁₁, ε₂₂, ε₁₂, ε₀₂, ε₀₁)`. A 3×3
 //! matrix `D` is flattened row-major, `vec(D)[3r + j] = D[r][j]` (the per-tet part of the crate's `vec(F)`).
-//! `exp` is Rodrigues' formula; its derivative is in closed form with series near `θ = 0` (digest A2(a) [D]).
+//! `exp` is Rodrigues' formula; its derivative is in closed form with series near `θ = 0` (digest A2(a), a derivation).
 
 use crate::linalg::polar;
 use nalgebra::{Matrix3, Vector3};
@@ -43,7 +43,7 @@ pub fn strain_coords(m: &Matrix3<f64>) -> [f64; 6] {
     STRAIN_ENTRIES.map(|(r, j)| 0.5 * (m[(r, j)] + m[(j, r)]))
 }
 
-/// Nine RS coordinates of a linearised gradient `G` (digest A1 step 3 [D]): `ω = ½(G − Gᵀ)`, `ε = ½(G + Gᵀ)`,
+/// Nine RS coordinates of a linearised gradient `G` (digest A1 step 3): `ω = ½(G − Gᵀ)`, `ε = ½(G + Gᵀ)`,
 /// the first-order split of Eq. 1 (`∇̃ ≈ ω + ε`).
 pub fn split_linear(g: &Matrix3<f64>) -> [f64; 9] {
     let w = vee_skew(g);

@@ -770,14 +770,25 @@ pub(crate) mod tests {
                 let pre = t0.elapsed().as_secs_f64();
                 let opts = StepOptions::default();
                 let mut state = RsState::at_rest(&model, &s.rig.rest_params());
-                let (mut total, mut iters) = (0.0, 0);
+                let (mut total, mut iters, mut local) = (0.0, 0, 0.0);
                 let steps = 20;
                 for step in 1..=steps {
                     let t = Instant::now();
                     let r = model.step(&mut state, &bend(&s.rig, 0.06 * step as f64), &opts);
                     total += t.elapsed().as_secs_f64();
                     iters += r.iterations;
+                    local += 1e-9 * r.phases.local_ns as f64;
                 }
+                let t = Instant::now();
+                let _ = model.jacobian(&state.xt);
+                let jac_ms = 1e3 * t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                let _ = model.displacement(&state.xt);
+                let rec_ms = 1e3 * t.elapsed().as_secs_f64();
+                eprintln!(
+                    "  local steps {:.2} ms/step; one Jacobian {jac_ms:.2} ms; one reconstruction {rec_ms:.2} ms",
+                    1e3 * local / steps as f64
+                );
                 eprintln!(
                     "{name}: n = {}, t = {}, k = {k}: precompute {pre:.2} s, {:.2} ms/step ({:.1} iterations/step, {} max)",
                     s.mesh.n(),

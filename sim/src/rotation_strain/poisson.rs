@@ -129,7 +129,9 @@ impl ConstrainedPoisson {
                 b[((col % 3) * n + v, col / 3)]
             }
         });
-        let x = self.grounded.solve(rhs.as_ref());
+        // a few right-hand sides: the sequential triangular solves beat the thread pool's overhead
+        let par = if m <= 2 { faer::Par::Seq } else { faer::get_global_parallelism() };
+        let x = self.grounded.solve_with(rhs.as_ref(), par);
         Mat::from_fn(3 * n, m, |i, col| x[(i % n, 3 * col + i / n)])
     }
 
