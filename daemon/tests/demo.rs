@@ -74,6 +74,13 @@ fn demo_drives_the_default_avatar_from_the_recordings() {
     for bony in ["head", "hands", "feet"] {
         assert!(num(&jumps[bony]["peak_mm"]) < 5.0, "{bony}\n{text}");
     }
+    // then nobody tracks: the avatar breathes, in the chest and belly, not in the feet
+    let idle = &s["flesh"]["idle"]["regions"];
+    for torso in ["chest", "belly"] {
+        let peak = num(&idle[torso]["peak_mm"]);
+        assert!(peak > 2.0 && peak < 10.0, "idle {torso}: {peak} mm\n{text}");
+    }
+    assert!(num(&idle["feet"]["peak_mm"]) < 1.0, "{text}");
     assert_eq!(num(&s["guard_resets"]), 0.0, "{text}");
     let _ = std::fs::remove_dir_all(&out);
 }

@@ -8,7 +8,8 @@
 //!    `capture_time_ns = now`, so the latencies measured are those of live input. Each source loops until the
 //!    demo's time is up. Then, to show the flesh, a third source plays the CMU jumps
 //!    (`assets/fixtures/cmu_01_01_jumps960.bvh`, 8 s, as rig frames: [`crate::jumps`]) once the avatar has
-//!    eased back to rest.
+//!    eased back to rest. Last, 7 s without any input: the avatar holds, eases to rest and breathes (the idle
+//!    breathing of [`avatard::SimParams::breathing`]).
 //! 3. A subscriber on `state/default/` collects every `AvatarState`: sequence, latency, flags, `z`
 //!    statistics, and `p`/`z` thinned to the render frame rate.
 //! 4. The states become `out/demo-trajectory.json`, rendered side by side (rig only | with secondary motion)
@@ -114,6 +115,9 @@ struct Plan {
 const JUMPS_GAP: Duration = Duration::from_millis(3500);
 /// Collected after the jumps' last frame, to see the flesh settle.
 const JUMPS_SETTLE: Duration = Duration::from_millis(1500);
+/// Then no input at all for this long: the avatar holds its pose, eases to rest and breathes (issue 22: the
+/// idle breathing ramps in once the input has been silent for `hold_after`; one breath takes 4 s).
+const IDLE: Duration = Duration::from_millis(7000);
 
 impl DemoArgs {
     fn plan(&self) -> Result<Plan> {
@@ -357,6 +361,10 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         }
         None => (None, end),
     };
+    // Nobody tracks: the idle avatar breathes (chest and belly, paper 003's modal actuation).
+    let idle_from = end.duration_since(start).as_secs_f64();
+    phases.push(("idle", idle_from, idle_from + IDLE.as_secs_f64()));
+    let end = end + IDLE;
     tokio::time::sleep_until(end + TAIL).await;
     let _ = subscriber.stop.send(());
     let collected = subscriber.task.await?;

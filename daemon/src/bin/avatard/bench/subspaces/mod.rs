@@ -20,6 +20,7 @@
 
 pub mod prior;
 pub mod series;
+pub mod statics;
 
 use super::write_report;
 use crate::util::median;
@@ -33,6 +34,7 @@ use avatar_sim::precompute::{
 };
 use avatar_sim::reduced::{Elasticity, ReducedModel, StepOptions, StepState};
 use avatar_sim::rig::{vertex_regions, BodyRegion, RigPart};
+use avatar_sim::rotation_strain::basis::constrained_lma;
 use avatar_sim::rotation_strain::{RsModel, RsState};
 use avatard::{AvatarSpec, LoadedAsset, LoadedAvatar};
 use faer::sparse::SparseColMat;
@@ -233,6 +235,20 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     };
     let opts = options(a.iterations);
 
+    // paper 004's protocol (Eq. 38): static responses to each tick's rig-inertia load
+    let clock = Instant::now();
+    let statics = statics::Statics::new(mesh, &sim.material, &mass, &jcal)?;
+    let loads: Vec<faer::Mat<f64>> = runs
+        .iter()
+        .map(|(s, _)| statics::loads(&mass, &jac, &series::accelerations(std::slice::from_ref(s), h)))
+        .collect();
+    let static_ref: Vec<faer::Mat<f64>> = loads.iter().map(|f| statics.full(f)).collect();
+    eprintln!("static references: {:.1} s", clock.elapsed().as_secs_f64());
+    let static_error = |b: &faer::Mat<f64>, k: usize| -> Result<f64> {
+        let (e, r) = statics.error(&statics.reduced(b, &loads[k])?, &static_ref[k]);
+        Ok((e / r.max(f64::MIN_POSITIVE)).sqrt())
+    };
+
     // the full-space reference, once per run
     let clock = Instant::now();
     let full = FullModel::new(mesh, &sim.material, &mass, &jac, &x0, &jcal, h)?;
@@ -295,6 +311,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
             let precompute_s = clock.elapsed().as_secs_f64();
             let model = ReducedModel::from_parts(out.reduced.clone())?;
             let b = skinning_subspace(&mesh.vertices, &out.weights);
+            let b_dense = b.to_dense();
             let mut per = Vec::new();
             for (k, (series, in_prior)) in runs.iter().enumerate() {
                 if *name == "force_dual_without_jumps" && series.name != "jumps" {
@@ -308,16 +325,19 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
                     acc.step_us.push(c.elapsed().as_secs_f64() * 1e6);
                     setup.add(&mut acc, &spmv(&b, &st.z), &reference[k][t]);
                 }
-                per.push(motion_row(
+                let mut row = motion_row(
                     &series.name,
                     *in_prior && *name != "force_dual_without_jumps",
                     &acc,
                     &full_acc[k],
-                ));
+                );
+                row["static_error"] = json!(static_error(&b_dense, k)?);
+                per.push(row);
             }
             eprintln!(
-                "  {name:>26} m = {m:>2}: {}  (precompute {precompute_s:.1} s, residual {:.1e})",
+                "  {name:>26} m = {m:>2}: {}; static {}  (precompute {precompute_s:.1} s, residual {:.1e})",
                 summary(&per),
+                static_summary(&per),
                 report.complementarity_residual
             );
             rows.push(json!({
@@ -326,6 +346,23 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
                 "eigenvalues": report.eigenvalues, "motions": per,
             }));
         }
+    }
+    // linear modal analysis (12m vector modes of the rest Hessian on 𝒥ᵀu = 0): the first-order part of the
+    // rotation-strain subspace, and paper 004's Σ_F = M special case; statics only
+    let most = 12 * a.modes.iter().copied().max().unwrap_or(1);
+    match constrained_lma(mesh, &sim.material, &mass, &jcal, most) {
+        Ok(lma) => {
+            for &m in &a.modes {
+                let b = lma.modes.subcols(0, (12 * m).min(lma.modes.ncols())).to_owned();
+                let mut per = Vec::new();
+                for (k, (series, in_prior)) in runs.iter().enumerate() {
+                    per.push(json!({"motion": series.name, "in_prior": in_prior, "static_error": static_error(&b, k)?}));
+                }
+                eprintln!("  {:>26} m = {m:>2}: static {}", "lma", static_summary(&per));
+                rows.push(json!({"method": "lma", "m": m, "dofs": b.ncols(), "motions": per}));
+            }
+        }
+        Err(e) => eprintln!("  lma: {e}"),
     }
     for &m in &a.rs_modes {
         let k = 12 * m;
@@ -387,6 +424,19 @@ fn motion_row(name: &str, in_prior: bool, acc: &Accum, full: &Accum) -> serde_js
         "error": acc.error(), "median_step_us": median(acc.step_us.clone()),
         "far_over_near": ratio(acc), "reference_far_over_near": ratio(full),
     })
+}
+
+fn static_summary(per: &[serde_json::Value]) -> String {
+    per.iter()
+        .map(|r| {
+            format!(
+                "{} {:.3}",
+                r["motion"].as_str().unwrap_or("?"),
+                r["static_error"].as_f64().unwrap_or(f64::NAN)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn summary(per: &[serde_json::Value]) -> String {
