@@ -1,5 +1,6 @@
 //! `avatar-sim`: the avatar runtime's simulation core (paper 000, Fast Complementary Dynamics via Skinning
-//! Eigenmodes, and paper 002, Steklov-Poincaré Skinning). Everything here is f64 and runs at precompute time
+//! Eigenmodes, and paper 002, Steklov-Poincaré Skinning; with paper 004's force-dual modes, paper 003's modal
+//! actuation and paper 001's rotation-strain coordinates as a baseline). Everything here is f64 and runs at precompute time
 //! unless stated otherwise; nothing here does I/O beyond reading and writing files, and nothing needs an async
 //! runtime.
 //!
@@ -16,7 +17,8 @@
 //!   `L = Kᵀ U V K`.
 //! - [`leak`]: the momentum-leak diagonal `D` (surface diffusion by default, `D = I`, or a user field).
 //! - [`modes`]: the complementarity constraint `𝒥 = D M J` and the skinning eigenmodes `W` (Eq. 19–22): dense
-//!   oracle and sparse shift-invert Lanczos.
+//!   oracle and sparse shift-invert Lanczos; force-dual skinning eigenmodes (paper 004 §4.5) from a force prior
+//!   (rig inertia `M J Σ_p̈ Jᵀ M`, painted variance), complementary like them.
 //! - [`reduced`]: clusters (Eq. 27), the reduced matrices (§8.2, App. C) and the run-time step (Alg. 2) with
 //!   its flesh modes (ex-rotated elasticity, paper 002 §4) and modal actuation (paper 003, AaM: a target-shape
 //!   energy, no net force or torque).

@@ -195,7 +195,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     let mut train: Vec<PSeries> = Vec::new();
     for (s, in_prior) in &runs {
         if *in_prior {
-            train.push(PSeries { name: s.name.clone(), p: s.p.clone() });
+            train.push(PSeries { name: s.name.clone(), p: s.p.clone(), teleports: s.teleports.clone() });
         }
     }
     if !a.motions.iter().any(|m| m == "jumps") {
@@ -206,7 +206,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     let train_loo: Vec<PSeries> = train
         .iter()
         .filter(|s| s.name != "jumps")
-        .map(|s| PSeries { name: s.name.clone(), p: s.p.clone() })
+        .map(|s| PSeries { name: s.name.clone(), p: s.p.clone(), teleports: s.teleports.clone() })
         .collect();
     let prior_loo = crate::commands::prior::estimate(&avatar, &train_loo, TICK_HZ, 96)?;
     eprintln!(

@@ -17,6 +17,10 @@ use std::sync::Arc;
 pub struct PSeries {
     pub name: String,
     pub p: Vec<Vec<f64>>,
+    /// Ticks the daemon's step treated as a jump, not motion (`SimParams::teleport_distance` and
+    /// `teleport_angle`: a tracker's first frame snapping the avatar out of its rest pose, a lost and found
+    /// limb): the flesh never sees their velocity, so neither does the prior.
+    pub teleports: Vec<bool>,
 }
 
 /// A jiggle motion (`jumps`, `hop`, `twist`, `head`, `arms`) through the avatar's own step at `tick_hz`, from the
@@ -37,7 +41,8 @@ pub fn motion_series(
         p.push(s.p.to_vec());
         Ok(())
     })?;
-    Ok(PSeries { name: name.into(), p })
+    let teleports = vec![false; p.len()];
+    Ok(PSeries { name: name.into(), p, teleports })
 }
 
 /// A tracker recording (`.avtrrec`) through `Ingest` into the avatar at `tick_hz`, each message at its recorded
@@ -53,7 +58,7 @@ pub fn recording_series(avatar: &Arc<LoadedAvatar>, path: &Path, tick_hz: f32) -
     let period = (1e9 / tick_hz as f64).round() as i64;
     let last = rec.records.last().map(|r| r.t_ns as i64).unwrap_or(0);
     let (mut next, mut seqs) = (0, HashMap::<String, u64>::new());
-    let mut p = Vec::new();
+    let (mut p, mut teleports) = (Vec::new(), Vec::new());
     let mut now = T0;
     while now <= T0 + last + 500_000_000 {
         while next < rec.records.len() && T0 + rec.records[next].t_ns as i64 <= now {
@@ -76,19 +81,26 @@ pub fn recording_series(avatar: &Arc<LoadedAvatar>, path: &Path, tick_hz: f32) -
             }
             next += 1;
         }
-        sim.tick(&inputs, now, tick_hz, &params, false);
+        let out = sim.tick(&inputs, now, tick_hz, &params, false);
+        teleports.push(out.step.teleport);
         p.push(sim.dynamics().state.p.clone());
         now += period;
     }
     let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    Ok(PSeries { name, p })
+    Ok(PSeries { name, p, teleports })
 }
 
-/// Second differences `p̈_k = (p_{k+1} − 2p_k + p_{k−1}) / h²` of each series (never across two series).
+/// Second differences `p̈_k = (p_{k+1} − 2p_k + p_{k−1}) / h²` of each series (never across two series, nor
+/// across a teleport).
 pub fn accelerations(series: &[PSeries], h: f64) -> Vec<Vec<f64>> {
     let mut out = Vec::new();
     for s in series {
         for k in 1..s.p.len().saturating_sub(1) {
+            if s.teleports.get(k).copied().unwrap_or(false)
+                || s.teleports.get(k + 1).copied().unwrap_or(false)
+            {
+                continue;
+            }
             let (a, b, c) = (&s.p[k - 1], &s.p[k], &s.p[k + 1]);
             out.push((0..b.len()).map(|i| (c[i] - 2.0 * b[i] + a[i]) / (h * h)).collect());
         }
