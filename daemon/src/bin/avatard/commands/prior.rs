@@ -92,13 +92,15 @@ pub fn estimate(
         samples: pdd.len(),
         rows: factor.nrows(),
         cols: factor.ncols(),
-        factor: (0..factor.ncols())
-            .flat_map(|c| (0..factor.nrows()).map(move |r| (r, c)))
-            .map(|(r, c)| factor[(r, c)])
-            .collect(),
+        factor: column_major(&factor),
         eigenvalues,
         trace_fraction,
     })
+}
+
+/// `m` column by column, the layout [`avatar_sim::precompute::ForceDualSetting::pdd_factor`] reads.
+fn column_major(m: &faer::Mat<f64>) -> Vec<f64> {
+    (0..m.ncols()).flat_map(|c| (0..m.nrows()).map(move |r| m[(r, c)])).collect()
 }
 
 /// `avatard prior`.
@@ -122,4 +124,30 @@ pub fn prior(a: PriorArgs) -> Result<()> {
     crate::util::write_json(&a.out, &prior).with_context(|| format!("writing {}", a.out.display()))?;
     eprintln!("wrote {}", a.out.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use avatar_sim::precompute::ForceDualSetting;
+
+    /// What `avatard prior` writes is what the precompute reads: the same p × k factor, entry by entry.
+    #[test]
+    fn the_written_factor_reads_back_as_the_same_matrix() {
+        let f = faer::Mat::<f64>::from_fn(5, 3, |r, c| (10 * r + c) as f64);
+        let setting = ForceDualSetting {
+            pdd_rows: 5,
+            pdd_cols: 3,
+            pdd_factor: column_major(&f),
+            paint: Vec::new(),
+            source: "test".into(),
+        };
+        let back = setting.pdd_matrix();
+        assert_eq!((back.nrows(), back.ncols()), (5, 3));
+        for r in 0..5 {
+            for c in 0..3 {
+                assert_eq!(back[(r, c)], f[(r, c)], "({r}, {c})");
+            }
+        }
+    }
 }

@@ -87,7 +87,7 @@ mod tests {
         }
         assert!(ev[0] > 3.0 && ev[0] < 5.0 && ev[1] > 0.5 && ev[1] < 1.5, "{ev:?}");
         assert!(rig_accel_factor(&[], 4).is_err());
-        assert!(rig_accel_factor(&[vec![0.0; 3]; 5], 4).is_err(), "a rig at rest has no prior");
+        assert!(rig_accel_factor(&vec![vec![0.0; 3]; 5], 4).is_err(), "a rig at rest has no prior");
         assert!(rig_accel_factor(&[vec![f64::NAN, 0.0]], 4).is_err());
     }
 }
