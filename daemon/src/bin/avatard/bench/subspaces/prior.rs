@@ -42,7 +42,7 @@ pub fn rig_accel_factor(pdd: &[Vec<f64>], rank: usize) -> Result<(Mat<f64>, Vec<
     let mut order: Vec<usize> = (0..p).collect();
     order.sort_by(|&a, &b| s[b].total_cmp(&s[a]));
     let trace: f64 = (0..p).map(|i| s[i].max(0.0)).sum();
-    if !(trace > 0.0) {
+    if trace <= 0.0 {
         bail!("the rig never accelerates in these motions (Σ_p̈ = 0)");
     }
     let (top, mut kept, mut sum) = (s[order[0]], Vec::new(), 0.0);
