@@ -215,14 +215,31 @@ impl FullModel {
     /// Advance `state` by one step to rig parameters `p_next` (Alg. 2 in full space, per-tet rotations).
     pub fn step(&self, state: &mut FullState, p_next: &[f64], opts: &StepOptions) -> StepReport {
         assert_eq!(p_next.len(), self.jac.ncols(), "rig parameter count");
-        let terms = FullTerms::new(self, state, p_next, opts);
+        let terms = FullTerms::new(
+            FullTermInputs {
+                jac: &self.jac,
+                x0: &self.x0,
+                ls: &self.ls,
+                mass: &self.mass,
+                h: self.h,
+                u: &state.u,
+                u_prev: &state.u_prev,
+                p: &state.p,
+                p_prev: &state.p_prev,
+            },
+            p_next,
+            opts,
+        );
         let corotational = opts.elasticity == Elasticity::Corotational;
         let mut u = state.u.clone();
         // the global step's fixed part: c = argmin ½uᵀAu + linearᵀu on the constraint (once per step)
         let c: Vec<f64> = self.constrained_solve(&terms.linear).iter().map(|v| -v).collect();
         let (mut nonlinear, mut dphi) = self.local(&terms.positions(&u), terms.lambda_scale);
-        let mut energy =
-            if corotational || opts.record_energy { terms.quadratic(&u) + nonlinear } else { 0.0 };
+        let mut energy = if corotational || opts.record_energy {
+            terms.quadratic(&u, &self.apply_a(&u)) + nonlinear
+        } else {
+            0.0
+        };
         let mut report = StepReport::default();
         if opts.record_energy {
             report.energy.push(energy);
@@ -240,7 +257,7 @@ impl FullModel {
                 loop {
                     let trial: Vec<f64> = u.iter().zip(&du).map(|(a, d)| a + alpha * d).collect();
                     let (nl, d) = self.local(&terms.positions(&trial), terms.lambda_scale);
-                    let e = terms.quadratic(&trial) + nl;
+                    let e = terms.quadratic(&trial, &self.apply_a(&trial)) + nl;
                     if !resolvable || e <= energy + 1e-4 * alpha * slope || alpha <= 1e-6 {
                         (energy, dphi, u) = (e, d, trial);
                         break;
@@ -251,7 +268,7 @@ impl FullModel {
                 u = target;
                 (nonlinear, dphi) = self.local(&terms.positions(&u), terms.lambda_scale);
                 if opts.record_energy {
-                    energy = terms.quadratic(&u) + nonlinear;
+                    energy = terms.quadratic(&u, &self.apply_a(&u)) + nonlinear;
                 }
             }
             report.iterations += 1;
@@ -269,43 +286,56 @@ impl FullModel {
     }
 }
 
-/// Per-step constants.
-struct FullTerms<'a> {
-    model: &'a FullModel,
+/// Per-step constants of the full-space energy of the module doc, for any model that evaluates it on a full
+/// displacement `u`: [`FullModel`] and the rotation-strain baseline ([`crate::rotation_strain`]).
+pub(crate) struct FullTerms {
     /// `J p + x₀`: the rig's positions.
-    x_rig: Vec<f64>,
+    pub(crate) x_rig: Vec<f64>,
     /// Linear term of the quadratic part: `M(J(p − p̂) − û)/h² + 2L(J p + x₀) − M g`.
-    linear: Vec<f64>,
-    lambda_scale: f64,
+    pub(crate) linear: Vec<f64>,
+    pub(crate) lambda_scale: f64,
 }
 
-impl<'a> FullTerms<'a> {
-    fn new(model: &'a FullModel, state: &FullState, p: &[f64], opts: &StepOptions) -> Self {
-        let (n, h2) = (model.n, model.h * model.h);
+/// What [`FullTerms::new`] reads: the model's rig, `L_s`, mass and time step, and the state before the step.
+pub(crate) struct FullTermInputs<'a> {
+    pub(crate) jac: &'a SparseColMat<usize, f64>,
+    pub(crate) x0: &'a [f64],
+    pub(crate) ls: &'a SparseColMat<usize, f64>,
+    pub(crate) mass: &'a [f64],
+    pub(crate) h: f64,
+    /// `u_t`, `u_{t−1}`, `p_t`, `p_{t−1}`.
+    pub(crate) u: &'a [f64],
+    pub(crate) u_prev: &'a [f64],
+    pub(crate) p: &'a [f64],
+    pub(crate) p_prev: &'a [f64],
+}
+
+impl FullTerms {
+    pub(crate) fn new(i: FullTermInputs<'_>, p_next: &[f64], opts: &StepOptions) -> Self {
+        let (n, h2) = (i.mass.len(), i.h * i.h);
         let dp: Vec<f64> =
-            p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
-        let j_dp = spmv(&model.jac, &dp);
-        let x_rig: Vec<f64> = spmv(&model.jac, p).iter().zip(&model.x0).map(|(a, b)| a + b).collect();
+            p_next.iter().zip(i.p.iter().zip(i.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
+        let j_dp = spmv(i.jac, &dp);
+        let x_rig: Vec<f64> = spmv(i.jac, p_next).iter().zip(i.x0).map(|(a, b)| a + b).collect();
         let mut linear = vec![0.0; 3 * n];
         for c in 0..3 {
-            let l_rig = spmv(&model.ls, &x_rig[c * n..(c + 1) * n]);
+            let l_rig = spmv(i.ls, &x_rig[c * n..(c + 1) * n]);
             for v in 0..n {
-                let i = c * n + v;
-                let u_hat = 2.0 * state.u[i] - state.u_prev[i];
-                linear[i] = model.mass[v] * ((j_dp[i] - u_hat) / h2 - opts.gravity[c]) + 2.0 * l_rig[v];
+                let k = c * n + v;
+                let u_hat = 2.0 * i.u[k] - i.u_prev[k];
+                linear[k] = i.mass[v] * ((j_dp[k] - u_hat) / h2 - opts.gravity[c]) + 2.0 * l_rig[v];
             }
         }
         let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
-        FullTerms { model, x_rig, linear, lambda_scale }
+        FullTerms { x_rig, linear, lambda_scale }
     }
 
-    fn positions(&self, u: &[f64]) -> Vec<f64> {
+    pub(crate) fn positions(&self, u: &[f64]) -> Vec<f64> {
         self.x_rig.iter().zip(u).map(|(a, b)| a + b).collect()
     }
 
-    /// `½ uᵀ A u + linearᵀ u` (constants dropped, the same as the reduced step's).
-    fn quadratic(&self, u: &[f64]) -> f64 {
-        let au = self.model.apply_a(u);
+    /// `½ uᵀ A u + linearᵀ u` (constants dropped, the same as the reduced step's), given `au = A u`.
+    pub(crate) fn quadratic(&self, u: &[f64], au: &[f64]) -> f64 {
         u.iter().zip(au.iter().zip(&self.linear)).map(|(x, (a, l))| x * (0.5 * a + l)).sum()
     }
 }

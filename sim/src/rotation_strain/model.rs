@@ -30,6 +30,7 @@ use super::basis::{constrained_lma, rs_basis, Lma};
 use super::map::{rs_gradient, rs_gradient_jacobian};
 use super::poisson::ConstrainedPoisson;
 use crate::fem::{scalar_laplacian, spmv, Material};
+use crate::full::{FullTermInputs, FullTerms};
 use crate::linalg::{dot, norm, polar};
 use crate::mesh::tet_mesh::TetMesh;
 use crate::reduced::model::ReducedError;
@@ -268,6 +269,25 @@ impl RsModel {
     }
 
     /// `A v = 2 L v + M v / h²` for a 3n vector.
+    /// The step's constants: [`FullModel`](crate::full::FullModel)'s energy, evaluated on `u(x̃)`.
+    fn terms(&self, state: &RsState, p_next: &[f64], opts: &StepOptions) -> FullTerms {
+        FullTerms::new(
+            FullTermInputs {
+                jac: &self.jac,
+                x0: &self.x0,
+                ls: &self.ls,
+                mass: &self.mass,
+                h: self.h,
+                u: &state.u,
+                u_prev: &state.u_prev,
+                p: &state.p,
+                p_prev: &state.p_prev,
+            },
+            p_next,
+            opts,
+        )
+    }
+
     fn apply_a(&self, v: &[f64]) -> Vec<f64> {
         let (n, h2) = (self.n, self.h * self.h);
         let mut out = vec![0.0; 3 * n];
@@ -330,7 +350,7 @@ impl RsModel {
         assert_eq!(state.xt.len(), self.k, "reduced coordinate count");
         let start = Instant::now();
         let mut report = StepReport::default();
-        let terms = Terms::new(self, state, p_next, opts);
+        let terms = self.terms(state, p_next, opts);
         report.phases.rig_terms_ns = start.elapsed().as_nanos() as u64;
         let mut local_ns = 0u64;
         let mut local = |u: &[f64]| {
@@ -343,7 +363,7 @@ impl RsModel {
         let mut coords = self.coordinates(&xt);
         let mut u = self.reconstruct(&coords);
         let (nonlinear, mut dphi) = local(&u);
-        let mut energy = terms.quadratic(&u) + nonlinear;
+        let mut energy = terms.quadratic(&u, &self.apply_a(&u)) + nonlinear;
         if opts.record_energy {
             report.energy.push(energy);
         }
@@ -373,7 +393,7 @@ impl RsModel {
                 let trial_coords = self.coordinates(&trial);
                 let trial_u = self.reconstruct(&trial_coords);
                 let (nl, d) = local(&trial_u);
-                let e = terms.quadratic(&trial_u) + nl;
+                let e = terms.quadratic(&trial_u, &self.apply_a(&trial_u)) + nl;
                 if e <= energy + ARMIJO * alpha * slope {
                     (xt, coords, u, dphi, energy) = (trial, trial_coords, trial_u, d, e);
                     break true;
@@ -402,47 +422,6 @@ impl RsModel {
         state.u_prev = std::mem::replace(&mut state.u, u);
         state.p_prev = std::mem::replace(&mut state.p, p_next.to_vec());
         report
-    }
-}
-
-/// Per-step constants (the same as FullModel's).
-struct Terms<'a> {
-    model: &'a RsModel,
-    /// `J p + x₀`: the rig's positions.
-    x_rig: Vec<f64>,
-    /// Linear term of the quadratic part: `M(J(p − p̂) − û)/h² + 2L(J p + x₀) − M g`.
-    linear: Vec<f64>,
-    lambda_scale: f64,
-}
-
-impl<'a> Terms<'a> {
-    fn new(model: &'a RsModel, state: &RsState, p: &[f64], opts: &StepOptions) -> Self {
-        let (n, h2) = (model.n, model.h * model.h);
-        let dp: Vec<f64> =
-            p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
-        let j_dp = spmv(&model.jac, &dp);
-        let x_rig: Vec<f64> = spmv(&model.jac, p).iter().zip(&model.x0).map(|(a, b)| a + b).collect();
-        let mut linear = vec![0.0; 3 * n];
-        for c in 0..3 {
-            let l_rig = spmv(&model.ls, &x_rig[c * n..(c + 1) * n]);
-            for v in 0..n {
-                let i = c * n + v;
-                let u_hat = 2.0 * state.u[i] - state.u_prev[i];
-                linear[i] = model.mass[v] * ((j_dp[i] - u_hat) / h2 - opts.gravity[c]) + 2.0 * l_rig[v];
-            }
-        }
-        let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
-        Terms { model, x_rig, linear, lambda_scale }
-    }
-
-    fn positions(&self, u: &[f64]) -> Vec<f64> {
-        self.x_rig.iter().zip(u).map(|(a, b)| a + b).collect()
-    }
-
-    /// `½ uᵀ A u + linearᵀ u` (constants dropped, as FullModel's).
-    fn quadratic(&self, u: &[f64]) -> f64 {
-        let au = self.model.apply_a(u);
-        u.iter().zip(au.iter().zip(&self.linear)).map(|(x, (a, l))| x * (0.5 * a + l)).sum()
     }
 }
 
@@ -547,10 +526,10 @@ pub(crate) mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(8);
         state.u_prev = model.displacement(&random_xt(&mut rng, 5, 1.0));
         let p = bend(&s.rig, 0.4);
-        let terms = Terms::new(&model, &state, &p, &opts);
+        let terms = model.terms(&state, &p, &opts);
         let energy = |xt: &[f64]| {
             let u = model.displacement(xt);
-            terms.quadratic(&u) + model.local(&terms.positions(&u), 1.0).0
+            terms.quadratic(&u, &model.apply_a(&u)) + model.local(&terms.positions(&u), 1.0).0
         };
         let xt = random_xt(&mut rng, 5, 3.0);
         let coords = model.coordinates(&xt);
