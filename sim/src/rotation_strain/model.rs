@@ -34,7 +34,7 @@ use crate::full::{FullTermInputs, FullTerms};
 use crate::linalg::{dot, norm, polar};
 use crate::mesh::tet_mesh::TetMesh;
 use crate::reduced::model::ReducedError;
-use crate::reduced::{Elasticity, StepOptions, StepReport};
+use crate::reduced::{StepOptions, StepReport};
 use faer::linalg::solvers::Solve;
 use faer::sparse::SparseColMat;
 use faer::{Mat, Side};
@@ -434,6 +434,7 @@ pub(crate) mod tests {
     use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::modes::dense::complementarity_matrix;
     use crate::reduced::step::tests::bend;
+    use crate::reduced::Elasticity;
     use crate::rig::{LbsRig, Rig, RigPart};
     use rand::{Rng, SeedableRng};
 
