@@ -118,6 +118,8 @@ const JUMPS_SETTLE: Duration = Duration::from_millis(1500);
 /// Then no input at all for this long: the avatar holds its pose, eases to rest and breathes (issue 22: the
 /// idle breathing ramps in once the input has been silent for `hold_after`; one breath takes 4 s).
 const IDLE: Duration = Duration::from_millis(7000);
+/// Where in [`IDLE`] the summary's `idle` phase starts: after the ease to rest, before the second breath's peak.
+const IDLE_AFTER_EASE: Duration = Duration::from_millis(3500);
 
 impl DemoArgs {
     fn plan(&self) -> Result<Plan> {
@@ -361,9 +363,11 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         }
         None => (None, end),
     };
-    // Nobody tracks: the idle avatar breathes (chest and belly, paper 003's modal actuation).
+    // Nobody tracks: the avatar holds its last pose, eases to rest (`ease_after` + `ease_duration`, 3 s by
+    // default) and breathes (chest and belly, paper 003's modal actuation, from `hold_after`). The summary's
+    // `idle` phase starts once the ease is over, so that it shows the breathing, not the ease's own jiggle.
     let idle_from = end.duration_since(start).as_secs_f64();
-    phases.push(("idle", idle_from, idle_from + IDLE.as_secs_f64()));
+    phases.push(("idle", idle_from + IDLE_AFTER_EASE.as_secs_f64(), idle_from + IDLE.as_secs_f64()));
     let end = end + IDLE;
     tokio::time::sleep_until(end + TAIL).await;
     let _ = subscriber.stop.send(());
