@@ -34,27 +34,34 @@ const CONSTRAINT_RANK_TOL: f64 = 1e-12;
 /// Tets (or vertices) per rayon task in the local step.
 const PAR_CHUNK: usize = 512;
 
-/// The precomputed full-space model: per-tet geometry and material, the factored global matrix, the constraint.
-pub struct FullModel {
-    n: usize,
-    h: f64,
+/// The full-space energy of the module doc on a mesh: per-tet geometry and material, mass, `L_s`, the rig and
+/// the time step. Shared by [`FullModel`] and the rotation-strain baseline ([`crate::rotation_strain`]), which
+/// evaluates the same energy on its reconstructed `u(x̃)`.
+pub(crate) struct FullEnergy {
+    pub(crate) n: usize,
+    pub(crate) h: f64,
     tets: Vec<[usize; 4]>,
     /// Hat-function gradients per tet and corner: `F_t[c][j] = Σ_k x_c(v_k) g_k[j]`.
     grads: Vec<[[f64; 3]; 4]>,
     volume: Vec<f64>,
     mu: Vec<f64>,
     lambda: Vec<f64>,
-    mass: Vec<f64>,
+    pub(crate) mass: Vec<f64>,
     /// `L_s(μ)` (n × n): `L = I₃ ⊗ L_s`.
-    ls: SparseColMat<usize, f64>,
+    pub(crate) ls: SparseColMat<usize, f64>,
+    pub(crate) jac: SparseColMat<usize, f64>,
+    x0: Vec<f64>,
+}
+
+/// The precomputed full-space model: the energy, the factored global matrix, the constraint.
+pub struct FullModel {
+    energy: FullEnergy,
     /// Sparse Cholesky factor of `A_s = 2 L_s + diag(m)/h²`.
     a_llt: SparseLlt<usize, f64>,
     /// Orthonormal basis `Q` (3n × k) of range 𝒥, `Y = A⁻¹ Q` and the Cholesky factor of `S = Qᵀ Y`.
     q: Mat<f64>,
     y: Mat<f64>,
     s_llt: faer::linalg::solvers::Llt<f64>,
-    jac: SparseColMat<usize, f64>,
-    x0: Vec<f64>,
     /// `(tet, corner)` pairs incident to each vertex, CSR: vertex `v` owns `incident[offsets[v]..offsets[v+1]]`.
     offsets: Vec<usize>,
     incident: Vec<(usize, usize)>,
@@ -72,49 +79,38 @@ pub struct FullState {
 impl FullState {
     /// At rest: `u = 0`, rig held at `p`.
     pub fn at_rest(model: &FullModel, p: &[f64]) -> Self {
-        let u = vec![0.0; 3 * model.n];
+        let u = vec![0.0; 3 * model.energy.n];
         FullState { u: u.clone(), u_prev: u, p: p.to_vec(), p_prev: p.to_vec() }
     }
 }
 
-impl FullModel {
-    /// Precompute for mesh, material, lumped mass, rig Jacobian `jac` (3n × p) with offset `x0`, constraint
-    /// `jcal = D M J` (3n × p) and time step `h`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
+impl FullEnergy {
+    /// Mesh geometry, material, lumped mass, rig Jacobian `jac` (3n × p) with offset `x0`, time step `h`.
+    pub(crate) fn new(
         mesh: &TetMesh,
         material: &Material,
         mass: &[f64],
         jac: &SparseColMat<usize, f64>,
         x0: &[f64],
-        jcal: &SparseColMat<usize, f64>,
         h: f64,
     ) -> Result<Self, ReducedError> {
         let (n, t) = (mesh.n(), mesh.t());
         if !(h.is_finite() && h > 0.0) {
             return Err(ReducedError::TimeStep(h));
         }
-        if jac.nrows() != 3 * n || jcal.nrows() != 3 * n || x0.len() != 3 * n || mass.len() != n {
+        if jac.nrows() != 3 * n || x0.len() != 3 * n || mass.len() != n {
             return Err(ReducedError::Size(format!(
-                "n = {n}: J {}×{}, 𝒥 {}×{}, x0 {}, mass {}",
+                "n = {n}: J {}×{}, x0 {}, mass {}",
                 jac.nrows(),
                 jac.ncols(),
-                jcal.nrows(),
-                jcal.ncols(),
                 x0.len(),
                 mass.len()
             )));
         }
-        let ls = scalar_laplacian(mesh, &material.mu);
-        let a_llt = factor_scalar_global(&ls, mass, h)?;
-        let q = constraint_basis(jcal);
-        let y = solve_blocks(&a_llt, &q);
-        let s = q.transpose() * &y;
-        let s = Mat::<f64>::from_fn(s.nrows(), s.ncols(), |i, j| 0.5 * (s[(i, j)] + s[(j, i)]));
-        let s_llt =
-            s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("Schur complement: {e:?}")))?;
-        let (offsets, incident) = mesh.vertex_tets();
-        Ok(FullModel {
+        if material.mu.len() != t || material.lambda.len() != t {
+            return Err(ReducedError::Size(format!("material for {} tets, mesh has {t}", material.mu.len())));
+        }
+        Ok(FullEnergy {
             n,
             h,
             tets: mesh.tets.clone(),
@@ -123,30 +119,14 @@ impl FullModel {
             mu: material.mu.clone(),
             lambda: material.lambda.clone(),
             mass: mass.to_vec(),
-            ls,
-            a_llt,
-            q,
-            y,
-            s_llt,
+            ls: scalar_laplacian(mesh, &material.mu),
             jac: jac.clone(),
             x0: x0.to_vec(),
-            offsets,
-            incident,
         })
     }
 
-    /// Vertices.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
-    /// Independent constraint directions (the rank of 𝒥).
-    pub fn constraint_rank(&self) -> usize {
-        self.q.ncols()
-    }
-
     /// `A v = 2 L v + M v / h²` for a 3n vector.
-    fn apply_a(&self, v: &[f64]) -> Vec<f64> {
+    pub(crate) fn apply_a(&self, v: &[f64]) -> Vec<f64> {
         let (n, h2) = (self.n, self.h * self.h);
         let mut out = vec![0.0; 3 * n];
         for c in 0..3 {
@@ -158,17 +138,8 @@ impl FullModel {
         out
     }
 
-    /// The KKT solve of Eq. 4: `argmin ½ uᵀ A u − bᵀ u` subject to `Qᵀ u = 0`, i.e.
-    /// `u = w − Y S⁻¹ Qᵀ w` with `w = A⁻¹ b`.
-    fn constrained_solve(&self, b: &[f64]) -> Vec<f64> {
-        let w = solve_blocks(&self.a_llt, &Mat::from_fn(b.len(), 1, |i, _| b[i]));
-        let mu = self.s_llt.solve(self.q.transpose() * &w);
-        let u = w - &self.y * mu;
-        u.col(0).iter().copied().collect()
-    }
-
     /// Per-tet local step (Eq. 30) at positions `x`: the non-linear energy and `∂Φ/∂F_t` per tet.
-    fn local(&self, x: &[f64], lambda_scale: f64) -> (f64, Vec<Matrix3<f64>>) {
+    pub(crate) fn local(&self, x: &[f64], lambda_scale: f64) -> (f64, Vec<Matrix3<f64>>) {
         let n = self.n;
         let per_tet: Vec<(f64, Matrix3<f64>)> = (0..self.tets.len())
             .into_par_iter()
@@ -186,16 +157,93 @@ impl FullModel {
         (energy, per_tet.into_iter().map(|(_, d)| d).collect())
     }
 
+    /// The step's constants at the state `(u, u_prev, p, p_prev)` for the next rig parameters `p_next`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn terms(
+        &self,
+        u: &[f64],
+        u_prev: &[f64],
+        p: &[f64],
+        p_prev: &[f64],
+        p_next: &[f64],
+        opts: &StepOptions,
+    ) -> FullTerms {
+        FullTerms::new(
+            FullTermInputs {
+                jac: &self.jac,
+                x0: &self.x0,
+                ls: &self.ls,
+                mass: &self.mass,
+                h: self.h,
+                u,
+                u_prev,
+                p,
+                p_prev,
+            },
+            p_next,
+            opts,
+        )
+    }
+}
+
+impl FullModel {
+    /// Precompute for mesh, material, lumped mass, rig Jacobian `jac` (3n × p) with offset `x0`, constraint
+    /// `jcal = D M J` (3n × p) and time step `h`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        mesh: &TetMesh,
+        material: &Material,
+        mass: &[f64],
+        jac: &SparseColMat<usize, f64>,
+        x0: &[f64],
+        jcal: &SparseColMat<usize, f64>,
+        h: f64,
+    ) -> Result<Self, ReducedError> {
+        let n = mesh.n();
+        if jcal.nrows() != 3 * n {
+            return Err(ReducedError::Size(format!("n = {n}: 𝒥 {}×{}", jcal.nrows(), jcal.ncols())));
+        }
+        let energy = FullEnergy::new(mesh, material, mass, jac, x0, h)?;
+        let a_llt = factor_scalar_global(&energy.ls, mass, h)?;
+        let q = constraint_basis(jcal);
+        let y = solve_blocks(&a_llt, &q);
+        let s = q.transpose() * &y;
+        let s = Mat::<f64>::from_fn(s.nrows(), s.ncols(), |i, j| 0.5 * (s[(i, j)] + s[(j, i)]));
+        let s_llt =
+            s.llt(Side::Lower).map_err(|e| ReducedError::NotSpd(format!("Schur complement: {e:?}")))?;
+        let (offsets, incident) = mesh.vertex_tets();
+        Ok(FullModel { energy, a_llt, q, y, s_llt, offsets, incident })
+    }
+
+    /// Vertices.
+    pub fn n(&self) -> usize {
+        self.energy.n
+    }
+
+    /// Independent constraint directions (the rank of 𝒥).
+    pub fn constraint_rank(&self) -> usize {
+        self.q.ncols()
+    }
+
+    /// The KKT solve of Eq. 4: `argmin ½ uᵀ A u − bᵀ u` subject to `Qᵀ u = 0`, i.e.
+    /// `u = w − Y S⁻¹ Qᵀ w` with `w = A⁻¹ b`.
+    fn constrained_solve(&self, b: &[f64]) -> Vec<f64> {
+        let w = solve_blocks(&self.a_llt, &Mat::from_fn(b.len(), 1, |i, _| b[i]));
+        let mu = self.s_llt.solve(self.q.transpose() * &w);
+        let u = w - &self.y * mu;
+        u.col(0).iter().copied().collect()
+    }
+
     /// `Kᵀ d` (3n) for per-tet 3×3 blocks `d`: gathered per vertex, so it parallelises without atomics.
     fn k_transpose(&self, d: &[Matrix3<f64>]) -> Vec<f64> {
-        let n = self.n;
+        let n = self.energy.n;
         let per_vertex: Vec<[f64; 3]> = (0..n)
             .into_par_iter()
             .with_min_len(PAR_CHUNK)
             .map(|v| {
                 let mut acc = [0.0; 3];
                 for &(t, k) in &self.incident[self.offsets[v]..self.offsets[v + 1]] {
-                    let (dt, g) = (&d[t], &self.grads[t][k]);
+                    let (dt, g) = (&d[t], &self.energy.grads[t][k]);
                     for c in 0..3 {
                         acc[c] += dt[(c, 0)] * g[0] + dt[(c, 1)] * g[1] + dt[(c, 2)] * g[2];
                     }
@@ -214,29 +262,15 @@ impl FullModel {
 
     /// Advance `state` by one step to rig parameters `p_next` (Alg. 2 in full space, per-tet rotations).
     pub fn step(&self, state: &mut FullState, p_next: &[f64], opts: &StepOptions) -> StepReport {
-        assert_eq!(p_next.len(), self.jac.ncols(), "rig parameter count");
-        let terms = FullTerms::new(
-            FullTermInputs {
-                jac: &self.jac,
-                x0: &self.x0,
-                ls: &self.ls,
-                mass: &self.mass,
-                h: self.h,
-                u: &state.u,
-                u_prev: &state.u_prev,
-                p: &state.p,
-                p_prev: &state.p_prev,
-            },
-            p_next,
-            opts,
-        );
+        assert_eq!(p_next.len(), self.energy.jac.ncols(), "rig parameter count");
+        let terms = self.energy.terms(&state.u, &state.u_prev, &state.p, &state.p_prev, p_next, opts);
         let corotational = opts.elasticity == Elasticity::Corotational;
         let mut u = state.u.clone();
         // the global step's fixed part: c = argmin ½uᵀAu + linearᵀu on the constraint (once per step)
         let c: Vec<f64> = self.constrained_solve(&terms.linear).iter().map(|v| -v).collect();
-        let (mut nonlinear, mut dphi) = self.local(&terms.positions(&u), terms.lambda_scale);
+        let (mut nonlinear, mut dphi) = self.energy.local(&terms.positions(&u), terms.lambda_scale);
         let mut energy = if corotational || opts.record_energy {
-            terms.quadratic(&u, &self.apply_a(&u)) + nonlinear
+            terms.quadratic(&u, &self.energy.apply_a(&u)) + nonlinear
         } else {
             0.0
         };
@@ -252,12 +286,12 @@ impl FullModel {
             let mut alpha = 1.0;
             if corotational {
                 // Armijo backtracking as in step.rs; ∇E·du = −duᵀ A du
-                let slope = -dot(&du, &self.apply_a(&du));
+                let slope = -dot(&du, &self.energy.apply_a(&du));
                 let resolvable = -slope > 1e-13 * energy.abs().max(f64::MIN_POSITIVE);
                 loop {
                     let trial: Vec<f64> = u.iter().zip(&du).map(|(a, d)| a + alpha * d).collect();
-                    let (nl, d) = self.local(&terms.positions(&trial), terms.lambda_scale);
-                    let e = terms.quadratic(&trial, &self.apply_a(&trial)) + nl;
+                    let (nl, d) = self.energy.local(&terms.positions(&trial), terms.lambda_scale);
+                    let e = terms.quadratic(&trial, &self.energy.apply_a(&trial)) + nl;
                     if !resolvable || e <= energy + 1e-4 * alpha * slope || alpha <= 1e-6 {
                         (energy, dphi, u) = (e, d, trial);
                         break;
@@ -266,9 +300,9 @@ impl FullModel {
                 }
             } else {
                 u = target;
-                (nonlinear, dphi) = self.local(&terms.positions(&u), terms.lambda_scale);
+                (nonlinear, dphi) = self.energy.local(&terms.positions(&u), terms.lambda_scale);
                 if opts.record_energy {
-                    energy = terms.quadratic(&u, &self.apply_a(&u)) + nonlinear;
+                    energy = terms.quadratic(&u, &self.energy.apply_a(&u)) + nonlinear;
                 }
             }
             report.iterations += 1;

@@ -29,16 +29,15 @@
 use super::basis::{constrained_lma, rs_basis, Lma};
 use super::map::{rs_gradient, rs_gradient_jacobian};
 use super::poisson::ConstrainedPoisson;
-use crate::fem::{scalar_laplacian, spmv, Material};
-use crate::full::{FullTermInputs, FullTerms};
-use crate::linalg::{dot, norm, polar};
+use crate::fem::Material;
+use crate::full::{FullEnergy, FullTerms};
+use crate::linalg::{dot, norm};
 use crate::mesh::tet_mesh::TetMesh;
 use crate::reduced::model::ReducedError;
 use crate::reduced::{StepOptions, StepReport};
 use faer::linalg::solvers::Solve;
 use faer::sparse::SparseColMat;
 use faer::{Mat, Side};
-use nalgebra::Matrix3;
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -51,20 +50,13 @@ const MIN_STEP: f64 = 1e-10;
 
 /// The precomputed RS model: bases, Poisson reconstruction, material, rig.
 pub struct RsModel {
-    n: usize,
     k: usize,
-    h: f64,
     poisson: ConstrainedPoisson,
-    mu: Vec<f64>,
-    lambda: Vec<f64>,
-    mass: Vec<f64>,
-    /// `L_s(μ)` (n × n): `L = I₃ ⊗ L_s`.
-    ls: SparseColMat<usize, f64>,
     lma: Lma,
     /// `Ũ`, tet-major: `rs[t·9k + a·k + i]`.
     rs: Vec<f64>,
-    jac: SparseColMat<usize, f64>,
-    x0: Vec<f64>,
+    /// FullModel's energy (material, mass, `L_s`, rig, time step), evaluated on `u(x̃)`.
+    energy: FullEnergy,
 }
 
 /// State between steps: reduced coordinates, the displacement they reconstruct (3n, coordinate-major,
@@ -81,7 +73,7 @@ pub struct RsState {
 impl RsState {
     /// At rest: `x̃ = 0` (so `u = 0`), rig held at `p`.
     pub fn at_rest(model: &RsModel, p: &[f64]) -> Self {
-        let u = vec![0.0; 3 * model.n];
+        let u = vec![0.0; 3 * model.energy.n];
         RsState { xt: vec![0.0; model.k], u: u.clone(), u_prev: u, p: p.to_vec(), p_prev: p.to_vec() }
     }
 }
@@ -101,47 +93,21 @@ impl RsModel {
         h: f64,
         k: usize,
     ) -> Result<Self, ReducedError> {
-        let (n, t) = (mesh.n(), mesh.t());
+        let n = mesh.n();
         if n > super::basis::MAX_VERTICES {
             return Err(ReducedError::Size(format!(
                 "the rotation-strain baseline takes at most {} vertices, not {n}",
                 super::basis::MAX_VERTICES
             )));
         }
-        if !(h.is_finite() && h > 0.0) {
-            return Err(ReducedError::TimeStep(h));
+        if jcal.nrows() != 3 * n {
+            return Err(ReducedError::Size(format!("n = {n}: 𝒥 {}×{}", jcal.nrows(), jcal.ncols())));
         }
-        if jac.nrows() != 3 * n || jcal.nrows() != 3 * n || x0.len() != 3 * n || mass.len() != n {
-            return Err(ReducedError::Size(format!(
-                "n = {n}: J {}×{}, 𝒥 {}×{}, x0 {}, mass {}",
-                jac.nrows(),
-                jac.ncols(),
-                jcal.nrows(),
-                jcal.ncols(),
-                x0.len(),
-                mass.len()
-            )));
-        }
-        if material.mu.len() != t || material.lambda.len() != t {
-            return Err(ReducedError::Size(format!("material for {} tets, mesh has {t}", material.mu.len())));
-        }
+        let energy = FullEnergy::new(mesh, material, mass, jac, x0, h)?;
         let poisson = ConstrainedPoisson::new(mesh, jcal)?;
         let lma = constrained_lma(mesh, material, mass, jcal, k)?;
         let rs = rs_basis(mesh, &lma.modes);
-        Ok(RsModel {
-            n,
-            k,
-            h,
-            poisson,
-            mu: material.mu.clone(),
-            lambda: material.lambda.clone(),
-            mass: mass.to_vec(),
-            ls: scalar_laplacian(mesh, &material.mu),
-            lma,
-            rs,
-            jac: jac.clone(),
-            x0: x0.to_vec(),
-        })
+        Ok(RsModel { k, poisson, lma, rs, energy })
     }
 
     /// Reduced coordinates: `k`.
@@ -151,7 +117,7 @@ impl RsModel {
 
     /// Vertices.
     pub fn n(&self) -> usize {
-        self.n
+        self.energy.n
     }
 
     /// The Euclidean LMA modes `U` (3n × k, M-orthonormal) and their eigenvalues.
@@ -193,7 +159,7 @@ impl RsModel {
     }
 
     fn jacobian_at(&self, coords: &[[f64; 9]]) -> Mat<f64> {
-        let (n, k) = (self.n, self.k);
+        let (n, k) = (self.energy.n, self.k);
         // per tet: ∂vec(∇̃_t)/∂x̃ = (∂vec(∇̃)/∂c)(c_t) Ũ_t, 9 × k, row-major in the buffer
         let mut dd = vec![0.0; 9 * k * coords.len()];
         dd.par_chunks_mut(9 * k)
@@ -271,59 +237,23 @@ impl RsModel {
     /// `A v = 2 L v + M v / h²` for a 3n vector.
     /// The step's constants: [`FullModel`](crate::full::FullModel)'s energy, evaluated on `u(x̃)`.
     fn terms(&self, state: &RsState, p_next: &[f64], opts: &StepOptions) -> FullTerms {
-        FullTerms::new(
-            FullTermInputs {
-                jac: &self.jac,
-                x0: &self.x0,
-                ls: &self.ls,
-                mass: &self.mass,
-                h: self.h,
-                u: &state.u,
-                u_prev: &state.u_prev,
-                p: &state.p,
-                p_prev: &state.p_prev,
-            },
-            p_next,
-            opts,
-        )
+        self.energy.terms(&state.u, &state.u_prev, &state.p, &state.p_prev, p_next, opts)
     }
 
     fn apply_a(&self, v: &[f64]) -> Vec<f64> {
-        let (n, h2) = (self.n, self.h * self.h);
-        let mut out = vec![0.0; 3 * n];
-        for c in 0..3 {
-            let lv = spmv(&self.ls, &v[c * n..(c + 1) * n]);
-            for i in 0..n {
-                out[c * n + i] = 2.0 * lv[i] + self.mass[i] * v[c * n + i] / h2;
-            }
-        }
-        out
+        self.energy.apply_a(v)
     }
 
-    /// Per-tet local step at positions `x`: the non-linear energy and `∂Φ/∂F_t` (row-major), as FullModel's.
+    /// Per-tet local step at positions `x`: FullModel's, with `∂Φ/∂F_t` row-major for the Poisson operator.
     fn local(&self, x: &[f64], lambda_scale: f64) -> (f64, Vec<[f64; 9]>) {
-        let (n, p) = (self.n, &self.poisson);
-        let per_tet: Vec<(f64, [f64; 9])> = (0..p.tets.len())
-            .into_par_iter()
-            .with_min_len(PAR_CHUNK)
-            .map(|t| {
-                let (g, tet) = (&p.grads[t], &p.tets[t]);
-                let f = Matrix3::from_fn(|c, j| (0..4).map(|k| x[c * n + tet[k]] * g[k][j]).sum::<f64>());
-                let (r, tr) = polar(&f);
-                let (vol, mu, la) = (p.volume[t], self.mu[t], lambda_scale * self.lambda[t]);
-                let energy = vol * (-2.0 * mu * tr + 0.5 * la * (tr - 3.0).powi(2));
-                let d = r * (vol * (-2.0 * mu + la * (tr - 3.0)));
-                (energy, std::array::from_fn(|e| d[(e / 3, e % 3)]))
-            })
-            .collect();
-        let energy = per_tet.iter().map(|(e, _)| e).sum();
-        (energy, per_tet.into_iter().map(|(_, d)| d).collect())
+        let (energy, d) = self.energy.local(x, lambda_scale);
+        (energy, d.iter().map(|d| std::array::from_fn(|e| d[(e / 3, e % 3)])).collect())
     }
 
     /// The Gauss–Newton Hessian `Jᵀ A J` (k × k) of the quadratic model at the Jacobian `jac`, factored; a
     /// relative ridge is added if round-off makes it indefinite.
     fn frozen_hessian(&self, jac: &Mat<f64>) -> faer::linalg::solvers::Llt<f64> {
-        let (n, k) = (self.n, self.k);
+        let (n, k) = (self.energy.n, self.k);
         let columns: Vec<Vec<f64>> = (0..k)
             .into_par_iter()
             .map(|i| self.apply_a(&jac.col(i).iter().copied().collect::<Vec<_>>()))
@@ -346,7 +276,7 @@ impl RsModel {
     /// Advance `state` by one step to rig parameters `p_next` (A3: Newton on Eq. 10 with the Hessian frozen at
     /// the start of the step, a line search on the true energy).
     pub fn step(&self, state: &mut RsState, p_next: &[f64], opts: &StepOptions) -> StepReport {
-        assert_eq!(p_next.len(), self.jac.ncols(), "rig parameter count");
+        assert_eq!(p_next.len(), self.energy.jac.ncols(), "rig parameter count");
         assert_eq!(state.xt.len(), self.k, "reduced coordinate count");
         let start = Instant::now();
         let mut report = StepReport::default();
