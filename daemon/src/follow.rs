@@ -22,6 +22,7 @@
 use crate::{AvatarSim, Inputs, LoadedAvatar, SimParams};
 use anyhow::{anyhow, bail, Result};
 use avatar_schema::{FrameHeader, Landmark, Message};
+use avatar_sim::stats::{median, quantile};
 use nalgebra::{Matrix3, Vector3};
 use serde::Serialize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -87,18 +88,6 @@ pub fn pose_frames(
         .into_iter()
         .filter_map(|(t, m)| if let Message::Pose(f) = m { Some((t, f)) } else { None })
         .collect()
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    quantile(&mut v, 0.5)
-}
-
-fn quantile(v: &mut [f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(f64::total_cmp);
-    v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)]
 }
 
 /// The landmark direction of a limb, in the avatar frame (MediaPipe's world landmarks are y down, z away from

@@ -1,6 +1,8 @@
 //! `avatard`: the avatar runtime's daemon as a library — tracker frames in over ZeroMQ, simulated avatar
 //! states out — for the `avatard` binary and for programs that embed the runtime. The simulation itself is
-//! the `avatar-sim` crate; the command line, the demo and the benchmarks are the binary's (`src/bin/avatard/`).
+//! the `avatar-sim` crate; the command line and the demo are the `avatard-cli` package (`cli/`, the `avatard`
+//! binary), the benchmarks the `avatard-bench` package (`bench/`). This library depends on neither: an engine
+//! that embeds the runtime compiles no renderer, plotting or command-line parser.
 //!
 //! # Layout
 //! One tracker frame, from socket to published `z`, passes through these files in order:

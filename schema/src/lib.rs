@@ -9,7 +9,6 @@
 //! - [`types`]: owned message types ([`Message`] and its payloads) that the rest of the runtime uses.
 //! - [`encode`](mod@encode): owned message -> bytes ([`Encoder`] reuses its buffer).
 //! - [`clock`]: the protocol's clock (UNIX nanoseconds).
-//! - `logging` (cargo feature `logging`): the binaries' log set-up.
 //! - [`decode`](mod@decode): untrusted bytes -> verified, validated [`Message`] or a [`DecodeError`] with a counted
 //!   [`Reject`] reason. Nothing reaches the solver except through [`decode()`].
 
@@ -18,8 +17,6 @@ pub mod decode;
 pub mod encode;
 pub mod generated;
 pub mod humanoid;
-#[cfg(feature = "logging")]
-pub mod logging;
 pub mod pose_landmarks;
 pub mod samples;
 pub mod types;

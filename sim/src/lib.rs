@@ -32,6 +32,8 @@
 //!   preconditioner, collisions.
 //! - [`asset`]: the avatar asset (file format, render mesh, cache, the embedded default avatar, glTF/VRM import
 //!   and export), which the daemon and the renderer read.
+//! - [`stats`]: order statistics (median, nearest-rank percentile, quantile) of measured samples, shared by
+//!   every crate that reports figures.
 //!
 //! Shared ground: [`linalg`] (sparse Cholesky and its ordering, 3×3-block matrices, block IC(0), PCG) and
 //! [`geometry`] (triangle soups, an AABB tree, winding numbers, voxel tet meshes, embeddings, transfer).
@@ -94,6 +96,7 @@ pub mod precompute;
 pub mod reduced;
 pub mod rig;
 pub mod rotation_strain;
+pub mod stats;
 
 pub use asset::Asset;
 pub use mesh::TetMesh;

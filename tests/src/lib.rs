@@ -3,11 +3,12 @@
 //! # Layout
 //! - [`Python`]/[`Peer`]: the project venv's interpreter running `tests/py/peer.py` (pyzmq peers that
 //!   subscribe, publish, send trackers frames or control requests and print JSON lines).
-//! - [`Daemon`]: the `avatard` daemon as a child process (`e2e-avatard`, built from the current code).
+//! - [`Daemon`]: the `avatard` daemon as a child process (the `avatard` binary of `cli/`, built from the current code).
 //! - [`Eps`]: fresh tcp or ipc endpoints for one test.
 //! - [`control`]: one control request over a Rust REQ socket.
 //!
-//! The tests themselves are in `tests/tests/`. They fail, with a message saying what to do, when the venv is
+//! The tests themselves are in `tests/tests/`, compiled as the `avatard-cli` package's integration tests
+//! (`e2e_*` in `cli/Cargo.toml`) so that they run the real `avatard` binary. They fail, with a message saying what to do, when the venv is
 //! missing: `tools/test` creates it.
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -188,11 +189,11 @@ impl Drop for Peer {
     }
 }
 
-/// Path of the daemon binary built from the current code (only usable in this package's integration tests).
+/// Path of the daemon binary built from the current code (usable in the `avatard-cli` package's integration tests, which the files in `tests/tests/` are).
 #[macro_export]
 macro_rules! avatard_exe {
     () => {
-        env!("CARGO_BIN_EXE_e2e-avatard")
+        env!("CARGO_BIN_EXE_avatard")
     };
 }
 

@@ -362,7 +362,7 @@ mod tests {
         assert_eq!(TetLocator::new(&mesh).unwrap().locate([f64::NAN; 3]), None);
     }
 
-    /// Timing check, not a test: `cargo test -p avatard --lib embed::tests::timing -- --ignored --nocapture`.
+    /// Timing check, not a test: `cargo test -p avatar-sim --lib embed::tests::timing -- --ignored --nocapture`.
     #[test]
     #[ignore]
     fn timing() {

@@ -408,7 +408,7 @@ mod tests {
         assert_eq!(voxel_tet_mesh(&same, &[[0, 1, 2]], &s(4)), Err(GeometryError::Extent(0.0)));
     }
 
-    /// Timing check, not a test: `cargo test -p avatard --lib voxelize::tests::timing -- --ignored`.
+    /// Timing check, not a test: `cargo test -p avatar-sim --lib voxelize::tests::timing -- --ignored`.
     #[test]
     #[ignore]
     fn timing() {

@@ -365,7 +365,7 @@ mod tests {
         ));
     }
 
-    /// Timing check, not a test: `cargo test -p avatard --lib winding::tests::timing -- --ignored`.
+    /// Timing check, not a test: `cargo test -p avatar-sim --lib winding::tests::timing -- --ignored`.
     #[test]
     #[ignore]
     fn timing() {

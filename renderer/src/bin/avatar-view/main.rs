@@ -11,6 +11,7 @@
 
 use anyhow::{bail, Context, Result};
 use avatar_sim::asset::{self, Asset, AssetHash};
+use avatar_sim::stats::median;
 use clap::{Args, Parser, Subcommand};
 use renderer::film::{film, frame, write_animation};
 use renderer::output::save_png;
@@ -386,14 +387,14 @@ pub fn bench(a: BenchArgs) -> Result<()> {
     Ok(())
 }
 
-/// Upper median; NaN for no samples.
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.total_cmp(b));
-    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
-}
-
 fn main() -> Result<()> {
-    avatar_schema::logging::init();
+    // Logs go to stderr (stdout carries only results), filtered by RUST_LOG (default: info).
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     match Cli::parse().command {
         Command::Render(a) => render(a),
         Command::Follow(a) => follow(a),

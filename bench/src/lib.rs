@@ -1,0 +1,115 @@
+//! `avatard-bench` (also run as `avatard bench ...`): the avatar runtime's benchmarks, one per file, as a
+//! package of their own (not published) so that neither the runtime library nor the `avatard` command line
+//! carries their plotting. Figures are printed (tables, JSON) and written under `./out/`. The motions, the
+//! displacement measure and the asset flags come from the command line's library (`avatard_cli`).
+//!
+//! # Layout
+//!
+//! - [`transport`]: ZeroMQ PUB → SUB throughput and latency, Rust and pyzmq, pyzmq → pyzmq the baseline.
+//! - [`precompute`]: skinning eigenmodes on meshes of paper 000's Table 1 sizes.
+//! - [`step`]: the reduced step, time per iteration and per step.
+//! - [`full`]: full-space complementary dynamics against the reduced step.
+//! - [`assets`]: default-avatar precompute, cached re-run, asset load, glb import.
+//! - [`flesh`]: Steklov-Poincaré flesh, the paper 002 §7 table, with the volumetric baseline.
+//! - [`runtime`]: the daemon end to end (tracker → state latency) and tick throughput with 1–26 avatars.
+//! - [`jiggle`]: secondary motion per body region under standard motions (jumps, hops, twist, head, arms),
+//!   through the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip.
+//! - [`preconditioner`]: the ex-rotated solve as the co-rotational step's starting point, iterations and time
+//!   at equal accuracy against local-global from the previous `z`.
+//! - [`subspaces`]: skinning eigenmodes, force-dual modes and rotation-strain coordinates against full-space
+//!   complementary dynamics on a small avatar (error vs modes, locality, cost per step).
+//! - [`breathing`]: idle breathing (paper 003 modal actuation): chest/belly displacement per region, its
+//!   frequency, how much of the target the flesh reaches, tick time with breathing on and off.
+//! - [`tracking`]: how closely the avatar follows a recorded pose stream (error, delay, jitter per limb)
+//!   under the landmark filter's settings.
+
+pub mod assets;
+pub mod breathing;
+pub mod flesh;
+pub mod full;
+pub mod jiggle;
+pub mod precompute;
+pub mod preconditioner;
+pub mod runtime;
+pub mod step;
+pub mod subspaces;
+pub mod tracking;
+pub mod transport;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use serde::Serialize;
+use std::path::Path;
+
+/// `avatard-bench`: the command line.
+#[derive(Parser)]
+#[command(
+    name = "avatard-bench",
+    version,
+    about = "The avatar runtime's benchmarks; figures are printed as JSON"
+)]
+pub struct Bench {
+    #[command(subcommand)]
+    command: BenchCommand,
+}
+
+/// Write a benchmark's JSON report and say where.
+pub fn write_report(path: &Path, report: &impl Serialize) -> Result<()> {
+    avatard_cli::util::write_json(path, report)?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+#[derive(Subcommand)]
+pub enum BenchCommand {
+    /// ZeroMQ PUB->SUB throughput and latency, Rust and pyzmq, with pyzmq->pyzmq as the baseline.
+    Transport(crate::transport::TransportArgs),
+    /// Skinning eigenmodes (Eq. 22) on meshes of the paper's Table 1 sizes.
+    Precompute(crate::precompute::PrecomputeArgs),
+    /// The reduced step (Alg. 2): time per local-global iteration and per step, one core.
+    Step(crate::step::StepArgs),
+    /// Full-space complementary dynamics (sparse KKT, per-tet rotations) against the reduced step.
+    Full(crate::full::FullArgs),
+    /// Default avatar precompute, cached re-run, asset load time and size; glb import time.
+    Assets(crate::assets::AssetsArgs),
+    /// Steklov-Poincaré flesh (paper 002 §7 table) on the default avatar and a ≥200K-tet arm, with the
+    /// volumetric PCG baseline.
+    Flesh(crate::flesh::BenchFleshArgs),
+    /// The daemon end to end (tracker -> state latency at 30/60 Hz input) and Solver::tick throughput with 1-26
+    /// avatars; JSON and an SVG plot in ./out/.
+    Runtime(crate::runtime::RuntimeArgs),
+    /// Secondary motion per body region (peak, RMS, settling, inverted tets) under standard motions through
+    /// the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip in ./out/.
+    Jiggle(crate::jiggle::JiggleArgs),
+    /// Skinning eigenmodes, force-dual modes and rotation-strain coordinates against full space: error vs
+    /// modes on real and procedural motions, locality, cost per step.
+    Subspaces(crate::subspaces::SubspacesArgs),
+    /// How closely the avatar follows a recorded pose stream: limb error, delay and jitter under the landmark
+    /// filter's settings (defaults, the pre-issue-18 ones, unfiltered, a grid with --sweep).
+    Tracking(crate::tracking::TrackingArgs),
+    /// The ex-rotated solve (paper 002) as the starting point of the co-rotational step: iterations and time
+    /// at equal accuracy against local-global from the previous z.
+    Preconditioner(crate::preconditioner::PreconditionerArgs),
+    /// Idle breathing (paper 003 modal actuation of chest and belly): displacement per region, frequency,
+    /// tick time with breathing on and off; JSON and an SVG plot with --out.
+    Breathing(crate::breathing::BreathingArgs),
+}
+
+/// Run one benchmark.
+pub fn run(bench: Bench) -> Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    match bench.command {
+        BenchCommand::Transport(args) => rt.block_on(transport::transport(args)),
+        BenchCommand::Precompute(args) => precompute::precompute(args),
+        BenchCommand::Step(args) => step::step(args),
+        BenchCommand::Full(args) => full::full(args),
+        BenchCommand::Assets(args) => assets::assets(args),
+        BenchCommand::Flesh(args) => flesh::bench(args),
+        BenchCommand::Runtime(args) => runtime::runtime(args, &rt),
+        BenchCommand::Jiggle(args) => jiggle::jiggle(args),
+        BenchCommand::Subspaces(args) => subspaces::subspaces(args),
+        BenchCommand::Tracking(args) => tracking::tracking(args),
+        BenchCommand::Breathing(args) => breathing::breathing(args),
+        BenchCommand::Preconditioner(args) => preconditioner::preconditioner(args),
+    }
+}

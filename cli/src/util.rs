@@ -1,0 +1,28 @@
+//! Small helpers shared by the commands, the benchmarks and the demo: JSON files, free loopback ports.
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use std::path::Path;
+
+/// A loopback tcp endpoint on a port that was free a moment ago.
+pub fn free_tcp() -> Result<String> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    Ok(format!("tcp://127.0.0.1:{port}"))
+}
+
+/// Write `value` as indented JSON (reports), creating the folder.
+pub fn write_json(path: &Path, value: &impl Serialize) -> Result<()> {
+    write(path, serde_json::to_string_pretty(value)?)
+}
+
+/// Write `value` as one line of JSON (large outputs: trajectories, surface positions), creating the folder.
+pub fn write_json_compact(path: &Path, value: &impl Serialize) -> Result<()> {
+    write(path, serde_json::to_string(value)?)
+}
+
+fn write(path: &Path, text: String) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))
+}
