@@ -58,3 +58,31 @@ fn the_vmc_flags_are_checked_at_start() {
         assert!(help.contains(flag), "{flag} missing from avatard run --help");
     }
 }
+
+/// `avatard bench ARGS` runs the `avatard-bench` binary from beside `avatard` with ARGS unread, and passes its
+/// exit status on: shown with a copy of `avatard` itself standing in for `avatard-bench` (so the test needs no
+/// second build), which answers `--version` as `avatard` and fails on an unknown command.
+#[test]
+fn avatard_bench_runs_the_benchmarks_binary_beside_it() {
+    let dir = std::env::temp_dir().join(format!("avatard-bench-fwd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = |name: &str| dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    std::fs::copy(env!("CARGO_BIN_EXE_avatard"), exe("avatard")).unwrap();
+    // alone: no avatard-bench beside it, none on PATH
+    let out = Command::new(exe("avatard"))
+        .args(["bench", "step", "--steps", "3"])
+        .env("PATH", "")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "avatard bench without avatard-bench succeeded");
+    assert!(err.contains("cargo run --release -p avatard-bench -- step --steps 3"), "stderr: {err}");
+    // with a stand-in beside it: the arguments arrive unread (--version is not avatard bench's own flag)
+    std::fs::copy(env!("CARGO_BIN_EXE_avatard"), exe("avatard-bench")).unwrap();
+    let out = Command::new(exe("avatard")).args(["bench", "--version"]).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && said.starts_with("avatard "), "stdout: {said}");
+    let out = Command::new(exe("avatard")).args(["bench", "no-such-benchmark"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "the stand-in's usage error (clap: 2) is passed on");
+    std::fs::remove_dir_all(&dir).ok();
+}
