@@ -3,12 +3,6 @@
 use clap::Parser;
 
 fn main() -> anyhow::Result<()> {
-    // Logs go to stderr (stdout carries only results), filtered by RUST_LOG (default: info).
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    avatard_cli::init_logging();
     avatard_bench::run(avatard_bench::Bench::parse())
 }

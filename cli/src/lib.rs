@@ -28,3 +28,14 @@ pub mod motion;
 pub mod util;
 
 pub use cli::{run, Cli};
+
+/// The binaries' logging: `tracing` events to stderr (stdout carries only results), filtered by `RUST_LOG`
+/// (default `info`). Call once, first thing in `main`.
+pub fn init_logging() {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+}
