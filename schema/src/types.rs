@@ -1,7 +1,8 @@
 //! Owned, validated message types: what the rest of the runtime works with once a buffer has been verified.
 //!
 //! They mirror `schema/avatar.fbs` one to one. Their serde form (JSON) is the canonical text form shared with
-//! the Python package (`schema/python/avatar/messages.py`) and used by the cross-language tests.
+//! the Python package (`schema/python/avatar/message_types.py` and `jsonify.py`) and used by the
+//! cross-language tests.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,8 +1,16 @@
 """Python client package of the avatar runtime's wire protocol.
 
-* :mod:`avatar.messages` -- the message dataclasses (mirroring ``schema/src/types.rs``), :func:`encode`,
-  the verifying :func:`decode` (raising :class:`DecodeError` with the Rust rejection reasons) and the
-  canonical JSON form (:func:`to_json`, :func:`from_json`);
+* :mod:`avatar.messages` -- the public message API in one module, re-exported from:
+
+  * :mod:`avatar.message_types` -- constants and limits, the message dataclasses and enums (mirroring
+    ``schema/src/types.rs``), :func:`message_kind`, :func:`to_f32`, :func:`round_f32`;
+  * :mod:`avatar.encoder` -- :func:`encode`;
+  * :mod:`avatar.verifier` -- :class:`DecodeError` and the structural verifier (a port of the Rust
+    FlatBuffers verifier);
+  * :mod:`avatar.decoder` -- the verifying :func:`decode` (raising :class:`DecodeError` with the Rust
+    rejection reasons);
+  * :mod:`avatar.jsonify` -- the canonical JSON form (:func:`to_json`, :func:`from_json`);
+
 * :mod:`avatar.client` -- ZeroMQ endpoints: :class:`Subscriber` (avatar states), :class:`Control`
   (request/response) and :class:`TrackerPublisher` (tracker input);
 * :mod:`avatar.subscribe` -- ``python -m avatar.subscribe``, an example state subscriber;
