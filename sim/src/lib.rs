@@ -30,8 +30,8 @@
 //!   a non-linear subspace baseline to compare the reduced step against.
 //! - [`flesh`]: quasistatic Steklov-Poincaré flesh on the whole tet mesh (paper 002): boundary solve, skinned
 //!   preconditioner, collisions.
-//! - [`asset`]: the avatar asset (file format, render mesh, cache, the embedded default avatar, glTF/VRM import
-//!   and export), which the daemon and the renderer read.
+//! - [`asset`]: the avatar asset (file format: header, metadata, writing, reading; render mesh, cache, the
+//!   embedded default avatar, glTF/VRM import by stage and export), which the daemon and the renderer read.
 //!
 //! Shared ground: [`linalg`] (sparse Cholesky and its ordering, 3×3-block matrices, block IC(0), PCG) and
 //! [`geometry`] (triangle soups, an AABB tree, winding numbers, voxel tet meshes, embeddings, transfer).
