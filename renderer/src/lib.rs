@@ -10,7 +10,8 @@
 //! - `skin.wgsl`: the skinning (`x = X + Σ w (T−I)[X;1] + Σ β d + Σ W Z [X;1]`), shared by the vertex shader
 //!   and a compute entry point that reads positions back.
 //! - [`camera`]: framing the avatar.
-//! - [`render`]: [`AvatarRenderer`]: buffers, pipelines, offscreen frames as images.
+//! - [`render`]: [`AvatarRenderer`]: buffers, pipelines, offscreen frames as images; `render/` holds its
+//!   bind groups and buffers, the frame uniform, the pipelines, the materials' draws and the textures.
 //! - [`output`]: PNG frames, side-by-side composition, animated GIF / MP4.
 //! - [`trajectory`]: the `{asset_hash, dt, steps: [{p, z}]}` files of `avatard simulate` and `avatard demo`.
 //! - [`film`]: a sequence of states drawn to PNG frames and an animation (what `avatar-view render` and

@@ -10,7 +10,8 @@
 //! - [`encode`](mod@encode): owned message -> bytes ([`Encoder`] reuses its buffer).
 //! - [`clock`]: the protocol's clock (UNIX nanoseconds).
 //! - [`decode`](mod@decode): untrusted bytes -> verified, validated [`Message`] or a [`DecodeError`] with a counted
-//!   [`Reject`] reason. Nothing reaches the solver except through [`decode()`].
+//!   [`Reject`] reason. Nothing reaches the solver except through [`decode()`]. `decode/` holds the reject
+//!   reasons, the shared field checks, and the trackers' and the daemon's messages.
 
 pub mod clock;
 pub mod decode;

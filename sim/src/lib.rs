@@ -30,8 +30,8 @@
 //!   a non-linear subspace baseline to compare the reduced step against.
 //! - [`flesh`]: quasistatic Steklov-Poincaré flesh on the whole tet mesh (paper 002): boundary solve, skinned
 //!   preconditioner, collisions.
-//! - [`asset`]: the avatar asset (file format, render mesh, cache, the embedded default avatar, glTF/VRM import
-//!   and export), which the daemon and the renderer read.
+//! - [`asset`]: the avatar asset (file format: header, metadata, writing, reading; render mesh, cache, the
+//!   embedded default avatar, glTF/VRM import by stage and export), which the daemon and the renderer read.
 //! - [`stats`]: order statistics (median, nearest-rank percentile, quantile) of measured samples, shared by
 //!   every crate that reports figures.
 //!

@@ -1,8 +1,9 @@
 //! Avatar assets: what an avatar is made of on disk, where it comes from, and how other engines get it.
 //!
 //! # Layout
-//! - `file`: the asset file format (magic, version, content hash, safetensors payload) and [`Asset`]
-//!   (simulation precompute + render mesh + provenance); reading checks everything.
+//! - `file/`: the asset file format (magic, version, content hash, safetensors payload) and [`Asset`]
+//!   (simulation precompute + render mesh + provenance): the header, the metadata, writing, and reading, which
+//!   checks everything.
 //! - [`looks`](mod@looks): UVs, base-colour materials and textures of the render mesh.
 //! - [`expressions`](mod@expressions): VRM expressions (named face shapes over the blendshapes).
 //! - `render_mesh`: the render mesh, its rig, its embedding in the tet mesh and the prolongated mode weights
@@ -10,8 +11,9 @@
 //! - `cache`: the precompute cache, keyed by the SHA-256 of the inputs and parameters.
 //! - `build`: inputs (tet mesh + rig, the embedded default avatar) → asset, through the cache.
 //! - [`default_avatar`](mod@default_avatar): the default avatar's inputs, compiled into the library.
-//! - `gltf_import`: glTF 2.0 / VRM `.glb` → render mesh, skeleton, skin, morph targets → voxel tet mesh, rig
-//!   transfer, embedding → asset.
+//! - `gltf_import/`: glTF 2.0 / VRM `.glb` → render mesh, skeleton, skin, morph targets → voxel tet mesh, rig
+//!   transfer, embedding → asset; one file per stage (skins, primitives, morph targets, looks, VRM, the
+//!   simulation mesh).
 //! - `gltf_export`: asset → `.glb` with the skin and the mode weights as vertex attributes, for engines that
 //!   subscribe to `z`.
 //! - [`vrm_export`](mod@vrm_export): asset → VRM 1.0 `.vrm` (the glTF export plus `VRMC_vrm`: meta,

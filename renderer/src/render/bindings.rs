@@ -1,0 +1,204 @@
+//! The avatar's buffers and bind groups: group 0 holds the frame uniform and the skinning data (rest
+//! positions, weight rows, blendshape deltas, mode weights, the per-frame `p` and `z`); group 1 a material
+//! (`materials`), the ground, or the read-back of skinned positions.
+
+use super::frame::Framing;
+use crate::gpu_mesh::GpuMesh;
+use wgpu::util::DeviceExt;
+
+fn storage_entry(
+    binding: u32,
+    visibility: wgpu::ShaderStages,
+    read_only: bool,
+) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+fn uniform_entry(binding: u32, visibility: wgpu::ShaderStages) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+/// A storage buffer from a slice (never empty: wgpu refuses zero-sized bindings).
+fn storage<T: bytemuck::Pod + Default>(device: &wgpu::Device, label: &str, data: &[T]) -> wgpu::Buffer {
+    let one = [T::default()];
+    let data = if data.is_empty() { &one[..] } else { data };
+    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some(label),
+        contents: bytemuck::cast_slice(data),
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+    })
+}
+
+/// The bind group layouts.
+pub(super) struct Layouts {
+    /// Group 0: frame uniform (0), skinning data (1–5), params (6).
+    pub avatar: wgpu::BindGroupLayout,
+    pub ground: wgpu::BindGroupLayout,
+    /// Group 1 of a material: its uniform (2), texture (3) and sampler (4).
+    pub material: wgpu::BindGroupLayout,
+    /// Group 1 of the read-back: the skinned positions (1).
+    pub compute: wgpu::BindGroupLayout,
+}
+
+impl Layouts {
+    pub fn new(device: &wgpu::Device) -> Layouts {
+        let vs = wgpu::ShaderStages::VERTEX | wgpu::ShaderStages::COMPUTE;
+        let avatar = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("avatar"),
+            entries: &[
+                uniform_entry(0, vs | wgpu::ShaderStages::FRAGMENT),
+                storage_entry(1, vs, true),
+                storage_entry(2, vs, true),
+                storage_entry(3, vs, true),
+                storage_entry(4, vs, true),
+                storage_entry(5, vs, true),
+                storage_entry(6, vs, true),
+            ],
+        });
+        let ground = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("ground"),
+            entries: &[uniform_entry(0, wgpu::ShaderStages::VERTEX)],
+        });
+        let fs = wgpu::ShaderStages::FRAGMENT;
+        let material = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("material"),
+            entries: &[
+                uniform_entry(2, fs),
+                wgpu::BindGroupLayoutEntry {
+                    binding: 3,
+                    visibility: fs,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 4,
+                    visibility: fs,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    count: None,
+                },
+            ],
+        });
+        let compute = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("skinned out"),
+            entries: &[storage_entry(1, wgpu::ShaderStages::COMPUTE, false)],
+        });
+        Layouts { avatar, ground, material, compute }
+    }
+}
+
+/// The avatar's buffers.
+pub(super) struct Buffers {
+    rest: wgpu::Buffer,
+    offsets: wgpu::Buffer,
+    handles: wgpu::Buffer,
+    shapes: wgpu::Buffer,
+    mode_weights: wgpu::Buffer,
+    /// `p` and `z` of every instance, written each frame.
+    pub params: wgpu::Buffer,
+    pub index: wgpu::Buffer,
+    pub uv: wgpu::Buffer,
+    /// The read-back's skinned positions.
+    pub skinned: wgpu::Buffer,
+    pub frame: wgpu::Buffer,
+    ground: wgpu::Buffer,
+}
+
+impl Buffers {
+    /// Everything but `p` and `z` uploaded once; `p`, `z` zero for `instances` copies.
+    pub fn new(device: &wgpu::Device, mesh: &GpuMesh, instances: u32, framing: &Framing) -> Buffers {
+        // Static data.
+        let rest = storage(device, "rest", &mesh.rest);
+        let offsets = storage(device, "offsets", &mesh.offsets);
+        let handles = storage(device, "handles", &mesh.handles);
+        let shapes = storage(device, "shapes", &mesh.shapes);
+        let mode_weights = storage(device, "mode weights", &mesh.mode_weights);
+        let params_len = mesh.params_len() * instances as usize;
+        let params = storage(device, "params", &vec![0f32; params_len.max(1)]);
+        let index = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("indices"),
+            contents: bytemuck::cast_slice(&mesh.indices),
+            usage: wgpu::BufferUsages::INDEX,
+        });
+        let uv = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("uv"),
+            contents: bytemuck::cast_slice(if mesh.uv.is_empty() { &[[0f32; 2]][..] } else { &mesh.uv }),
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        let skinned = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("skinned"),
+            size: (16 * mesh.vertices) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let frame = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("frame"),
+            contents: bytemuck::bytes_of(&framing.frame),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        let ground = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("ground"),
+            contents: bytemuck::cast_slice(&framing.ground),
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        Buffers { rest, offsets, handles, shapes, mode_weights, params, index, uv, skinned, frame, ground }
+    }
+}
+
+/// The bind groups of the avatar (group 0), the ground and the read-back (group 1).
+pub(super) struct BindGroups {
+    pub avatar: wgpu::BindGroup,
+    pub ground: wgpu::BindGroup,
+    pub compute: wgpu::BindGroup,
+}
+
+impl BindGroups {
+    pub fn new(device: &wgpu::Device, layouts: &Layouts, buffers: &Buffers) -> BindGroups {
+        let b = buffers;
+        let avatar = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("avatar"),
+            layout: &layouts.avatar,
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: b.frame.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: b.rest.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: b.offsets.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: b.handles.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 4, resource: b.shapes.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 5, resource: b.mode_weights.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 6, resource: b.params.as_entire_binding() },
+            ],
+        });
+        let ground = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("ground"),
+            layout: &layouts.ground,
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: b.ground.as_entire_binding() }],
+        });
+        let compute = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("skinned out"),
+            layout: &layouts.compute,
+            entries: &[wgpu::BindGroupEntry { binding: 1, resource: b.skinned.as_entire_binding() }],
+        });
+        BindGroups { avatar, ground, compute }
+    }
+}

@@ -1,0 +1,49 @@
+//! The frame uniform (camera, light, flat colour, counts, instance spacing) and the ground, for the instances
+//! of the avatar laid out on a grid.
+
+use super::RenderOptions;
+use crate::camera::framing;
+use crate::gpu_mesh::GpuMesh;
+
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+pub(super) struct FrameUniform {
+    pub view_proj: [[f32; 4]; 4],
+    light_dir: [f32; 4],
+    base_color: [f32; 4],
+    counts: [u32; 4],
+    spacing: [f32; 4],
+}
+
+/// The instance grid: its frame uniform, the box the camera frames, and the ground square under it.
+pub(super) struct Framing {
+    pub frame: FrameUniform,
+    /// The box the camera frames (the instance grid).
+    pub framed: ([f32; 3], [f32; 3]),
+    /// The ground square: xyz its centre (at the avatar's feet), w its half side.
+    pub ground: [f32; 4],
+}
+
+impl Framing {
+    /// Frame uniform: camera framing the whole instance grid.
+    pub fn new(mesh: &GpuMesh, options: &RenderOptions) -> Framing {
+        let (lo, hi) = mesh.bounds;
+        let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+        let cols = (options.instances as f32).sqrt().ceil().max(1.0) as u32;
+        let rows = options.instances.div_ceil(cols);
+        let spacing = [1.3 * size[0].max(size[2]), 0.0, 1.3 * size[0].max(size[2]), 0.0];
+        let grid_hi = [hi[0] + (cols - 1) as f32 * spacing[0], hi[1], hi[2]];
+        let grid_lo = [lo[0], lo[1], lo[2] - (rows - 1) as f32 * spacing[2]];
+        let aspect = options.width as f32 / options.height as f32;
+        let frame = FrameUniform {
+            view_proj: framing(grid_lo, grid_hi, aspect, options.yaw),
+            light_dir: [0.4, 0.8, 0.6, 0.0],
+            base_color: crate::gpu_mesh::FLAT_COLOR,
+            counts: [mesh.modes as u32, mesh.num_p as u32, mesh.params_len() as u32, cols],
+            spacing,
+        };
+        let half = 0.75 * (grid_hi[0] - grid_lo[0]).max(grid_hi[2] - grid_lo[2]).max(size[1]);
+        let ground = [0.5 * (grid_lo[0] + grid_hi[0]), lo[1], 0.5 * (grid_lo[2] + grid_hi[2]), half];
+        Framing { frame, framed: (grid_lo, grid_hi), ground }
+    }
+}

@@ -1,0 +1,301 @@
+//! [`AvatarRenderer`]: the avatar's buffers on the GPU, the skinning pipelines (draw and read-back), and
+//! offscreen frames as RGBA images.
+//!
+//! Per frame only `p` and `z` go to the GPU (one `write_buffer` of `instances × (num_p + 12m)` floats);
+//! everything else is uploaded when the renderer is made. Several instances of the avatar (a crowd, for
+//! benchmarks) are drawn with one instanced draw, each with its own `p` and `z`.
+//!
+//! Looks: each material is one indexed draw over its range of the (material-sorted) indices, with its own bind
+//! group (group 1): a uniform with the linear base-colour factor and the alpha mode, the base-colour texture
+//! (`Rgba8UnormSrgb`, mipmapped on the CPU in linear light; a 1×1 white texture for untextured materials) and
+//! a linear, repeating sampler. The UV is a vertex buffer (location 0) read at the vertex index, next to the
+//! storage buffers the skinning reads. Opaque and masked materials are drawn first (masked ones discard below
+//! their cutoff), blended ones last without depth writes; single-sided materials cull back faces. An avatar
+//! without materials is one draw of the flat colour with culling off, as before looks existed.
+//!
+//! # Layout
+//! - `bindings`: the bind group layouts, the buffers and the bind groups.
+//! - `frame`: the frame uniform (camera framing the instance grid, light, counts) and the ground.
+//! - `pipelines`: the draw pipelines by blending and culling, the ground's, the read-back's compute pipeline.
+//! - `materials`: each material's uniform, texture, bind group and draw.
+//! - `texture`: sRGB textures with their mip chain made in linear light.
+
+mod bindings;
+mod frame;
+mod materials;
+mod pipelines;
+mod texture;
+
+use crate::camera::framing;
+use crate::gpu::{Gpu, GpuError};
+use crate::gpu_mesh::GpuMesh;
+use avatar_sim::asset::Asset;
+use bindings::{BindGroups, Buffers, Layouts};
+use frame::{FrameUniform, Framing};
+use materials::{MaterialDraw, MaterialDraws};
+use pipelines::{Pipelines, DEPTH_FORMAT};
+
+/// Image size and scene options.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    pub width: u32,
+    pub height: u32,
+    /// Copies of the avatar, laid out on a grid (each with its own `p` and `z`).
+    pub instances: u32,
+    pub ground: bool,
+    /// Camera yaw around the avatar (degrees; 0 = from the front, +Z).
+    pub yaw: f32,
+    /// Colour target format: RGBA8 sRGB offscreen (what [`AvatarRenderer::draw`] reads back); a window's
+    /// surface format otherwise.
+    pub format: wgpu::TextureFormat,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            width: 512,
+            height: 512,
+            instances: 1,
+            ground: true,
+            yaw: 20.0,
+            format: wgpu::TextureFormat::Rgba8UnormSrgb,
+        }
+    }
+}
+
+pub struct AvatarRenderer {
+    gpu: Gpu,
+    mesh: GpuMesh,
+    options: RenderOptions,
+    frame: FrameUniform,
+    /// The box the camera frames (the instance grid).
+    framed: ([f32; 3], [f32; 3]),
+    buffers: Buffers,
+    /// Draw pipelines by blending and culling, and the draws (in order) that use them.
+    pipelines: Vec<wgpu::RenderPipeline>,
+    draws: Vec<MaterialDraw>,
+    bind_groups: BindGroups,
+    ground_pipeline: wgpu::RenderPipeline,
+    compute_pipeline: wgpu::ComputePipeline,
+    color: wgpu::Texture,
+    depth_view: wgpu::TextureView,
+    /// Bytes written to the GPU by the last [`AvatarRenderer::upload`].
+    pub last_upload_bytes: usize,
+}
+
+impl AvatarRenderer {
+    pub fn new(gpu: Gpu, asset: &Asset, options: RenderOptions) -> Result<AvatarRenderer, GpuError> {
+        if options.width == 0 || options.height == 0 || options.width > 8192 || options.height > 8192 {
+            return Err(GpuError::Input(format!(
+                "image size {}x{} is out of range",
+                options.width, options.height
+            )));
+        }
+        if options.instances == 0 {
+            return Err(GpuError::Input("at least one instance".into()));
+        }
+        let mesh = GpuMesh::new(asset);
+        let device = &gpu.device;
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("skin.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../skin.wgsl").into()),
+        });
+        let layouts = Layouts::new(device);
+        let framing = Framing::new(&mesh, &options);
+        let buffers = Buffers::new(device, &mesh, options.instances, &framing);
+        let bind_groups = BindGroups::new(device, &layouts, &buffers);
+        let Pipelines { draw_layout, ground, compute } =
+            Pipelines::new(device, &shader, &layouts, options.format);
+        let MaterialDraws { pipelines, draws } =
+            MaterialDraws::new(&gpu, asset, &mesh, &shader, &layouts.material, &draw_layout, options.format)?;
+        let (color, depth_view) = targets(device, &options);
+        Ok(AvatarRenderer {
+            gpu,
+            mesh,
+            options,
+            frame: framing.frame,
+            framed: framing.framed,
+            buffers,
+            pipelines,
+            draws,
+            bind_groups,
+            ground_pipeline: ground,
+            compute_pipeline: compute,
+            color,
+            depth_view,
+            last_upload_bytes: 0,
+        })
+    }
+
+    pub fn gpu(&self) -> &Gpu {
+        &self.gpu
+    }
+
+    pub fn mesh(&self) -> &GpuMesh {
+        &self.mesh
+    }
+
+    pub fn options(&self) -> &RenderOptions {
+        &self.options
+    }
+
+    /// Upload `p` and `z` for every instance (`instances` pairs, or one pair used for all).
+    pub fn upload(&mut self, states: &[(&[f32], &[f32])]) -> Result<(), GpuError> {
+        let k = self.options.instances as usize;
+        if states.len() != k && states.len() != 1 {
+            return Err(GpuError::Input(format!("{} states for {k} instances", states.len())));
+        }
+        let mut data = Vec::with_capacity(k * self.mesh.params_len());
+        for i in 0..k {
+            let (p, z) = states[if states.len() == 1 { 0 } else { i }];
+            data.extend(self.mesh.params(p, z).map_err(GpuError::Input)?);
+        }
+        let bytes: &[u8] = bytemuck::cast_slice(&data);
+        self.gpu.queue.write_buffer(&self.buffers.params, 0, bytes);
+        self.last_upload_bytes = bytes.len();
+        Ok(())
+    }
+
+    /// The skinned positions of instance 0 for `p`, `z`, computed by the shader's `skin()` (compute pass) and
+    /// read back.
+    pub fn skinned_positions(&mut self, p: &[f32], z: &[f32]) -> Result<Vec<[f32; 3]>, GpuError> {
+        self.upload(&[(p, z)])?;
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.compute_pipeline);
+            pass.set_bind_group(0, &self.bind_groups.avatar, &[]);
+            pass.set_bind_group(1, &self.bind_groups.compute, &[]);
+            pass.dispatch_workgroups((self.mesh.vertices as u32).div_ceil(64), 1, 1);
+        }
+        self.gpu.queue.submit([encoder.finish()]);
+        let bytes = self.gpu.read_buffer(&self.buffers.skinned, (16 * self.mesh.vertices) as u64)?;
+        let v: &[[f32; 4]] = bytemuck::cast_slice(&bytes);
+        Ok(v.iter().map(|x| [x[0], x[1], x[2]]).collect())
+    }
+
+    /// Record the scene's render pass into `encoder`, drawing into `view` (a texture of the options' format
+    /// and size).
+    pub fn encode(&self, encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("avatar"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.93, g: 0.95, b: 0.98, a: 1.0 }),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                view: &self.depth_view,
+                depth_ops: Some(wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(1.0),
+                    store: wgpu::StoreOp::Store,
+                }),
+                stencil_ops: None,
+            }),
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        pass.set_bind_group(0, &self.bind_groups.avatar, &[]);
+        if self.options.ground {
+            pass.set_pipeline(&self.ground_pipeline);
+            pass.set_bind_group(1, &self.bind_groups.ground, &[]);
+            pass.draw(0..6, 0..1);
+        }
+        pass.set_index_buffer(self.buffers.index.slice(..), wgpu::IndexFormat::Uint32);
+        pass.set_vertex_buffer(0, self.buffers.uv.slice(..));
+        for d in &self.draws {
+            pass.set_pipeline(&self.pipelines[d.pipeline]);
+            pass.set_bind_group(1, &d.bind_group, &[]);
+            pass.draw_indexed(d.indices.clone(), 0, 0..self.options.instances);
+        }
+    }
+
+    /// A new image size (a resized window): new depth and offscreen targets, camera aspect updated.
+    pub fn resize(&mut self, width: u32, height: u32) {
+        self.options.width = width.clamp(1, 8192);
+        self.options.height = height.clamp(1, 8192);
+        (self.color, self.depth_view) = targets(&self.gpu.device, &self.options);
+        let (lo, hi) = self.framed;
+        let aspect = self.options.width as f32 / self.options.height as f32;
+        self.frame.view_proj = framing(lo, hi, aspect, self.options.yaw);
+        self.gpu.queue.write_buffer(&self.buffers.frame, 0, bytemuck::bytes_of(&self.frame));
+    }
+
+    /// Draw the current parameters (see [`AvatarRenderer::upload`]) and read the image back (RGBA8 formats).
+    pub fn draw(&mut self) -> Result<image::RgbaImage, GpuError> {
+        let (w, h) = (self.options.width, self.options.height);
+        let view = self.color.create_view(&Default::default());
+        let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
+        self.encode(&mut encoder, &view);
+        // Copy to a buffer with 256-byte aligned rows, then strip the padding.
+        let row = 4 * w;
+        let padded = row.div_ceil(256) * 256;
+        let staging = self.gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("image"),
+            size: (padded * h) as u64,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        encoder.copy_texture_to_buffer(
+            wgpu::TexelCopyTextureInfo {
+                texture: &self.color,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            wgpu::TexelCopyBufferInfo {
+                buffer: &staging,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded),
+                    rows_per_image: Some(h),
+                },
+            },
+            wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+        );
+        self.gpu.queue.submit([encoder.finish()]);
+        let bytes = self.gpu.map_and_read(&staging)?;
+        let mut pixels = Vec::with_capacity((row * h) as usize);
+        for y in 0..h as usize {
+            pixels.extend_from_slice(&bytes[y * padded as usize..y * padded as usize + row as usize]);
+        }
+        image::RgbaImage::from_raw(w, h, pixels).ok_or_else(|| GpuError::Readback("image size".into()))
+    }
+
+    /// Upload one `p`, `z` (for every instance) and draw.
+    pub fn render(&mut self, p: &[f32], z: &[f32]) -> Result<image::RgbaImage, GpuError> {
+        self.upload(&[(p, z)])?;
+        self.draw()
+    }
+
+    /// The view-projection matrix in use (column-major).
+    pub fn view_proj(&self) -> [[f32; 4]; 4] {
+        self.frame.view_proj
+    }
+}
+
+/// The offscreen colour texture and the depth buffer for the image size.
+fn targets(device: &wgpu::Device, options: &RenderOptions) -> (wgpu::Texture, wgpu::TextureView) {
+    let extent = wgpu::Extent3d { width: options.width, height: options.height, depth_or_array_layers: 1 };
+    let texture = |label, format, usage| {
+        device.create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size: extent,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage,
+            view_formats: &[],
+        })
+    };
+    let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC;
+    let color = texture("color", options.format, usage);
+    let depth = texture("depth", DEPTH_FORMAT, wgpu::TextureUsages::RENDER_ATTACHMENT);
+    (color, depth.create_view(&Default::default()))
+}

@@ -1,0 +1,338 @@
+//! The asset file format: one versioned, checksummed binary file per avatar.
+//!
+//! # Format
+//! ```text
+//! offset  size  content
+//! 0       8     magic "AVTRASET"
+//! 8       4     format version, u32 little-endian (FORMAT_VERSION)
+//! 12      4     reserved, 0
+//! 16      32    SHA-256 of the payload: the asset's content hash, sent on the wire as `asset_hash`
+//! 48      ...   payload: a safetensors file (8-byte header length, JSON header, raw little-endian tensors)
+//! ```
+//! The payload can be read by any safetensors reader (e.g. Python `safetensors.numpy.load(data[48:])`). Its
+//! `__metadata__` has one key, `avatar`, holding JSON: `{"settings": …, "rig": "<rig file JSON>",
+//! "render_rig": "<rig file JSON on the render vertices>", "constraint_rank": k, "source": {"kind", "name",
+//! "inputs_hash"}}` (rig files: [`crate::rig::linear`]). Tensors (row-major; n vertices, t tets, m modes,
+//! s = 12m reduced coordinates, p rig parameters, r clusters, N render vertices, F render triangles):
+//!
+//! | name | dtype | shape | what |
+//! |---|---|---|---|
+//! | `mesh.vertices` | F64 | n×3 | rest positions (m) |
+//! | `mesh.tets` | U32 | t×4 | positively oriented tets |
+//! | `material.mu`, `material.lambda`, `material.density` | F64 | t | per-tet Lamé parameters (Pa), density |
+//! | `modes.weights` | F64 | n×m | skinning eigenmode weights `W` |
+//! | `modes.eigenvalues` | F64 | m | ascending |
+//! | `leak.d` | F64 | n | diagonal of the momentum leak `D` |
+//! | `clusters.labels` | U32 | t | cluster of each tet |
+//! | `reduced.btmb`, `reduced.btlb` | F64 | s×s | `BᵀMB`, `BᵀLB` |
+//! | `reduced.btmj`, `reduced.btlj` | F64 | s×p | `BᵀMJ`, `BᵀLJ` |
+//! | `reduced.btl_x0` | F64 | s | `BᵀLx₀` |
+//! | `reduced.btm_unit` | F64 | 3×s | `BᵀMe_c` |
+//! | `reduced.gamma_phi` | F64 | 3r×4m | `ΓΦ` (`G₉KB` is one copy per coordinate) |
+//! | `reduced.g9kj` | F64 | 9r×p | `G₉KJ` |
+//! | `reduced.g9k_x0` | F64 | 9r | `G₉Kx₀` |
+//! | `reduced.cluster_volume`, `…_mu`, `…_lambda` | F64 | r | per cluster |
+//! | `reduced.h` | F64 | 1 | time step (s) |
+//! | `render.vertices` | F64 | N×3 | render mesh rest positions ([`crate::asset::render_mesh`]) |
+//! | `render.triangles` | U32 | F×3 | counter-clockwise from outside |
+//! | `render.embed_tet`, `render.embed_bary` | U32, F64 | N, N×4 | embedding in the tet mesh |
+//! | `render.mode_weights` | F64 | N×m | `W` prolongated to the render vertices |
+//! | `flesh.constrained` | U32 | c | vertices the skeleton drives in the flesh solve (paper 002; optional) |
+//! | `flesh.ic.row_ptr`, `flesh.ic.cols` | U32 | b+1, k | IC(0) factor of the skinned preconditioner `K̃_b(0)`: strictly lower 3×3 blocks by rows (b surface vertices) |
+//! | `flesh.ic.vals`, `flesh.ic.diag_inv` | F32 | k×9, b×9 | its blocks and inverted diagonal blocks, row-major |
+//!
+//! The `flesh.*` tensors come with `"flesh": {constraints, preconditioner, colours, shift}` in the metadata;
+//! an asset without them gets its flesh data built when a flesh model is first made.
+//!
+//! Reading checks, in order: length, magic, version, checksum, the safetensors structure, every tensor's
+//! presence, dtype and shape, then the contents (mesh orientation and degeneracy, rig, finite reduced
+//! matrices); each failure is an [`AssetError`] naming what is wrong.
+//!
+//! # Layout
+//! - `header`: the 48-byte header (magic, version, checksum): sealing a payload, opening a file.
+//! - `meta`: the payload's JSON metadata.
+//! - `write`: an asset → tensors and metadata → the file's bytes; writing a file atomically.
+//! - `read`: the file's bytes → a checked asset.
+
+mod header;
+mod meta;
+mod read;
+mod write;
+
+pub use header::{FORMAT_VERSION, MAGIC};
+pub use read::{from_bytes, load};
+pub use write::{save, to_bytes, write_atomically};
+
+use crate::asset::expressions::Expression;
+use crate::asset::looks::Looks;
+use crate::asset::render_mesh::RenderMesh;
+use crate::flesh::solve::FleshParts;
+use crate::precompute::Precomputed;
+use serde::{Deserialize, Serialize};
+
+/// The asset's content hash (SHA-256 of the payload).
+pub type AssetHash = [u8; 32];
+
+/// Lower-case hex of a hash.
+pub fn hex(hash: &AssetHash) -> String {
+    hash.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AssetError {
+    #[error("cannot {op} {path}: {message}")]
+    Io { op: &'static str, path: String, message: String },
+    #[error("not an avatar asset: the file has {0} bytes, fewer than the 48-byte header")]
+    Truncated(usize),
+    #[error("not an avatar asset: bad magic bytes (expected \"AVTRASET\")")]
+    Magic,
+    #[error("asset format version {found} is not supported (this build reads version {FORMAT_VERSION})")]
+    Version { found: u32 },
+    #[error(
+        "asset checksum mismatch: the file is corrupted or truncated (header {expected}, content {found})"
+    )]
+    Checksum { expected: String, found: String },
+    #[error("asset payload is malformed: {0}")]
+    Payload(String),
+    #[error("asset tensor `{0}` is missing")]
+    Missing(String),
+    #[error("asset tensor `{name}` has dtype {found}, expected {expected}")]
+    Dtype { name: String, found: String, expected: &'static str },
+    #[error("asset tensor `{name}` has shape {found:?}, expected {expected:?}")]
+    Shape { name: String, found: Vec<usize>, expected: Vec<usize> },
+    #[error("asset content is invalid: {0}")]
+    Invalid(String),
+}
+
+/// An avatar: the simulation precompute, the render mesh, and where it came from.
+#[derive(Clone, Debug)]
+pub struct Asset {
+    pub sim: Precomputed,
+    pub render: RenderMesh,
+    pub source: Source,
+    /// The flesh model's stored data (paper 002), when built.
+    pub flesh: Option<FleshParts>,
+    /// UVs, materials and textures of the render mesh (empty: a flat colour).
+    pub looks: Looks,
+    /// VRM expressions over the rig's blendshapes (empty unless imported from a VRM file).
+    pub expressions: Vec<Expression>,
+}
+
+/// Provenance, stored in the metadata (informative; the content hash identifies the asset).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// `tet-mesh` (tet mesh + rig files), `default` (the embedded default avatar) or `gltf`.
+    pub kind: String,
+    /// The input file's name.
+    pub name: String,
+    /// The precompute cache key: SHA-256 of the inputs and parameters ([`crate::asset::Cache`]).
+    pub inputs_hash: String,
+    /// VRM humanoid bone name → bone name (empty unless imported from a VRM file).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub humanoid: std::collections::BTreeMap<String, String>,
+    /// The VRM file's `meta` (licence, authors, …) in VRM 1.0's form, kept to be written back on export.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vrm_meta: Option<serde_json::Value>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::header::HEADER_LEN;
+    use super::write::Tensor;
+    use super::*;
+    use crate::asset::looks::{SurfaceMaterial, TextureImage};
+    use crate::mesh::tet_mesh::shapes::box_mesh;
+    use crate::precompute::PrecomputeSettings;
+    use crate::precompute::{precompute, ClusterCount};
+    use crate::rig::linear::Rig;
+    use safetensors::{Dtype, SafeTensors};
+    use sha2::{Digest, Sha256};
+
+    fn asset() -> Asset {
+        let settings =
+            PrecomputeSettings { modes: 3, clusters: ClusterCount::KMeans(6), ..Default::default() };
+        let sim = precompute(
+            box_mesh(4, 2, 2, [2.0, 0.5, 0.5]),
+            Rig::affine(),
+            &settings,
+            std::sync::Arc::new(|_| {}),
+        )
+        .unwrap()
+        .0;
+        let render = RenderMesh::tet_surface(&sim).unwrap();
+        let source = Source {
+            kind: "tet-mesh".into(),
+            name: "box".into(),
+            inputs_hash: "00".into(),
+            humanoid: Default::default(),
+            vrm_meta: None,
+        };
+        let flesh = Some(crate::asset::build::flesh_parts(&sim).0);
+        Asset { sim, render, source, flesh, looks: Looks::default(), expressions: Vec::new() }
+    }
+
+    #[test]
+    fn round_trip_is_exact_and_the_hash_is_deterministic() {
+        let asset = asset();
+        let (bytes, hash) = to_bytes(&asset).unwrap();
+        let (loaded, hash2) = from_bytes(&bytes).unwrap();
+        assert_eq!(hash, hash2);
+        assert_eq!(to_bytes(&loaded).unwrap().0, bytes, "re-serializing a loaded asset gives the same bytes");
+        assert_eq!(loaded.render, asset.render);
+        assert_eq!(loaded.source, asset.source);
+        let (a, b) = (&asset.sim, &loaded.sim);
+        assert_eq!(b.mesh, a.mesh);
+        assert_eq!(b.material, a.material);
+        assert_eq!(b.rig, a.rig);
+        assert_eq!(b.settings, a.settings);
+        assert_eq!(b.weights, a.weights);
+        assert_eq!(b.eigenvalues, a.eigenvalues);
+        assert_eq!(b.leak, a.leak);
+        assert_eq!(b.clustering, a.clustering);
+        assert_eq!(b.reduced, a.reduced);
+        assert_eq!(b.constraint_rank, a.constraint_rank);
+    }
+
+    fn with_looks() -> Asset {
+        let mut a = asset();
+        let img = image::RgbaImage::from_fn(3, 2, |x, y| image::Rgba([40 * x as u8, 90 * y as u8, 200, 255]));
+        let mut png = Vec::new();
+        img.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+        let nr = a.render.vertices.len();
+        let nt = a.render.triangles.len();
+        a.looks = Looks {
+            uv: (0..nr).map(|v| [v as f32 / nr as f32, 0.25]).collect(),
+            triangle_material: (0..nt).map(|t| (t % 2) as u32).collect(),
+            materials: vec![
+                SurfaceMaterial { name: "skin".into(), base_color_texture: Some(0), ..Default::default() },
+                SurfaceMaterial {
+                    name: "cloth".into(),
+                    base_color: [0.2, 0.3, 0.9, 0.5],
+                    alpha_mode: crate::asset::looks::AlphaMode::Blend,
+                    double_sided: true,
+                    ..Default::default()
+                },
+            ],
+            images: vec![TextureImage::from_encoded(png).unwrap()],
+        };
+        a.source.vrm_meta = Some(serde_json::json!({"name": "box", "authors": ["test"]}));
+        a
+    }
+
+    #[test]
+    fn looks_and_vrm_meta_round_trip_exactly() {
+        let asset = with_looks();
+        let (bytes, _) = to_bytes(&asset).unwrap();
+        let (loaded, _) = from_bytes(&bytes).unwrap();
+        assert_eq!(loaded.looks, asset.looks);
+        assert_eq!(loaded.source, asset.source);
+        assert_eq!(to_bytes(&loaded).unwrap().0, bytes);
+        // an asset without looks has none of their tensors (old readers see nothing new)
+        let (plain, _) = to_bytes(&super::tests::asset()).unwrap();
+        let st = SafeTensors::deserialize(&plain[HEADER_LEN..]).unwrap();
+        assert!(st.names().iter().all(|n| !n.starts_with("looks.") && *n != "render.uv"));
+    }
+
+    #[test]
+    fn inconsistent_looks_are_refused_on_write() {
+        let mut a = with_looks();
+        a.looks.triangle_material[0] = 7;
+        assert!(matches!(to_bytes(&a), Err(AssetError::Invalid(m)) if m.contains("material 7")));
+        let mut a = with_looks();
+        a.looks.uv.pop();
+        assert!(matches!(to_bytes(&a), Err(AssetError::Invalid(m)) if m.contains("texture coordinates")));
+    }
+
+    #[test]
+    fn damaged_files_are_refused_with_the_reason() {
+        let (bytes, _) = to_bytes(&asset()).unwrap();
+        let err = |b: &[u8]| from_bytes(b).unwrap_err();
+        assert!(matches!(err(&bytes[..20]), AssetError::Truncated(20)));
+        assert!(matches!(err(&bytes[..bytes.len() - 1]), AssetError::Checksum { .. }));
+        let mut magic = bytes.clone();
+        magic[0] = b'X';
+        assert!(matches!(err(&magic), AssetError::Magic));
+        let mut version = bytes.clone();
+        version[8] = 9;
+        assert!(matches!(err(&version), AssetError::Version { found: 9 }));
+        // every single-byte corruption of the payload is caught by the checksum
+        for at in (HEADER_LEN..bytes.len()).step_by(97) {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x20;
+            assert!(matches!(err(&bad), AssetError::Checksum { .. }), "byte {at}");
+        }
+    }
+
+    /// A payload with a valid checksum but wrong content (as a buggy writer could make) is still refused.
+    #[test]
+    fn wrong_content_behind_a_valid_checksum_is_refused() {
+        let reseal = |payload: Vec<u8>| {
+            let mut out = bytes_header();
+            out[16..48].copy_from_slice(&Sha256::digest(&payload));
+            out.extend(payload);
+            out
+        };
+        let build = |edit: &dyn Fn(&mut Tensors)| {
+            let a = asset();
+            let (bytes, _) = to_bytes(&a).unwrap();
+            let st = SafeTensors::deserialize(&bytes[HEADER_LEN..]).unwrap();
+            let (_, header) = SafeTensors::read_metadata(&bytes[HEADER_LEN..]).unwrap();
+            let mut tensors: Vec<(String, Tensor)> = st
+                .tensors()
+                .into_iter()
+                .map(|(n, v)| {
+                    (n, Tensor { dtype: v.dtype(), shape: v.shape().to_vec(), bytes: v.data().to_vec() })
+                })
+                .collect();
+            edit(&mut tensors);
+            let payload = safetensors::serialize(
+                tensors.iter().map(|(n, t)| (n.as_str(), t)),
+                header.metadata().clone(),
+            )
+            .unwrap();
+            from_bytes(&reseal(payload)).unwrap_err()
+        };
+        let e = build(&|t| t.retain(|(n, _)| n != "reduced.btmb"));
+        assert!(matches!(&e, AssetError::Missing(n) if n == "reduced.btmb"), "{e}");
+        let e = build(&|t| {
+            let w = t.iter_mut().find(|(n, _)| n == "modes.eigenvalues").unwrap();
+            w.1.shape = vec![w.1.shape[0] - 1];
+            w.1.bytes.truncate(w.1.bytes.len() - 8);
+        });
+        assert!(matches!(&e, AssetError::Shape { name, .. } if name == "modes.eigenvalues"), "{e}");
+        let e = build(&|t| {
+            let w = t.iter_mut().find(|(n, _)| n == "reduced.btlb").unwrap();
+            w.1.bytes[..8].copy_from_slice(&f64::NAN.to_le_bytes());
+        });
+        assert!(e.to_string().contains("BᵀLB has a non-finite entry"), "{e}");
+        let e = build(&|t| {
+            let w = t.iter_mut().find(|(n, _)| n == "mesh.tets").unwrap();
+            w.1.bytes[..4].copy_from_slice(&9999u32.to_le_bytes());
+        });
+        assert!(e.to_string().contains("mesh"), "{e}");
+        let e = build(&|t| {
+            let w = t.iter_mut().find(|(n, _)| n == "render.embed_tet").unwrap();
+            w.1.bytes[4..8].copy_from_slice(&99_999u32.to_le_bytes());
+        });
+        assert!(e.to_string().contains("render vertex 1 is embedded in a tet past"), "{e}");
+        let e = build(&|t| t.retain(|(n, _)| n != "render.mode_weights"));
+        assert!(matches!(&e, AssetError::Missing(n) if n == "render.mode_weights"), "{e}");
+        let e = build(&|t| {
+            let w = t.iter_mut().find(|(n, _)| n == "material.mu").unwrap();
+            w.1.dtype = Dtype::F32;
+            w.1.shape = vec![w.1.shape[0] * 2];
+        });
+        assert!(matches!(&e, AssetError::Dtype { name, .. } if name == "material.mu"), "{e}");
+    }
+
+    type Tensors = Vec<(String, Tensor)>;
+
+    fn bytes_header() -> Vec<u8> {
+        let mut h = Vec::from(*MAGIC);
+        h.extend(FORMAT_VERSION.to_le_bytes());
+        h.extend(0u32.to_le_bytes());
+        h.extend([0u8; 32]);
+        h
+    }
+}

@@ -1,0 +1,173 @@
+//! Writing: an [`Asset`] → the file's bytes (tensors, metadata, header), and the file written atomically.
+
+use super::header::seal;
+use super::meta::{FleshMeta, LooksMeta, Meta};
+use super::{Asset, AssetError, AssetHash};
+use crate::reduced::model::BasisGradient;
+use faer::Mat;
+use safetensors::Dtype;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// A tensor to write: dtype, shape, little-endian bytes.
+pub(super) struct Tensor {
+    pub(super) dtype: Dtype,
+    pub(super) shape: Vec<usize>,
+    pub(super) bytes: Vec<u8>,
+}
+
+impl safetensors::View for &Tensor {
+    fn dtype(&self) -> Dtype {
+        self.dtype
+    }
+    fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+    fn data(&self) -> std::borrow::Cow<'_, [u8]> {
+        std::borrow::Cow::Borrowed(&self.bytes)
+    }
+    fn data_len(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+fn f64s(shape: Vec<usize>, values: impl IntoIterator<Item = f64>) -> Tensor {
+    let bytes = values.into_iter().flat_map(f64::to_le_bytes).collect();
+    Tensor { dtype: Dtype::F64, shape, bytes }
+}
+
+fn f32s(shape: Vec<usize>, values: impl IntoIterator<Item = f64>) -> Tensor {
+    let bytes = values.into_iter().flat_map(|v| (v as f32).to_le_bytes()).collect();
+    Tensor { dtype: Dtype::F32, shape, bytes }
+}
+
+fn u32s(shape: Vec<usize>, values: impl IntoIterator<Item = usize>) -> Tensor {
+    let bytes = values.into_iter().flat_map(|v| (v as u32).to_le_bytes()).collect();
+    Tensor { dtype: Dtype::U32, shape, bytes }
+}
+
+/// A dense matrix, row-major.
+fn matrix(m: &Mat<f64>) -> Tensor {
+    f64s(vec![m.nrows(), m.ncols()], (0..m.nrows()).flat_map(|i| (0..m.ncols()).map(move |j| m[(i, j)])))
+}
+
+/// Serialize to the file's bytes; returns them and the content hash.
+pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
+    let a = &asset.sim;
+    let render = &asset.render;
+    render.check(a).map_err(AssetError::Invalid)?;
+    let (n, t, m) = (a.mesh.n(), a.mesh.t(), a.weights.ncols());
+    let nr = render.vertices.len();
+    let r = &a.reduced;
+    let gamma_phi = match &r.basis_gradient {
+        BasisGradient::Skinning(g) => g,
+        BasisGradient::Dense(_) => {
+            return Err(AssetError::Invalid("only skinning subspaces are stored in assets".into()))
+        }
+    };
+    let s = r.btmb.nrows();
+    let mut tensors: Vec<(&str, Tensor)> = vec![
+        ("mesh.vertices", f64s(vec![n, 3], a.mesh.vertices.iter().flatten().copied())),
+        ("mesh.tets", u32s(vec![t, 4], a.mesh.tets.iter().flatten().copied())),
+        ("material.mu", f64s(vec![t], a.material.mu.iter().copied())),
+        ("material.lambda", f64s(vec![t], a.material.lambda.iter().copied())),
+        ("material.density", f64s(vec![t], a.material.density.iter().copied())),
+        ("modes.weights", matrix(&a.weights)),
+        ("modes.eigenvalues", f64s(vec![m], a.eigenvalues.iter().copied())),
+        ("leak.d", f64s(vec![n], a.leak.iter().copied())),
+        ("clusters.labels", u32s(vec![t], a.clustering.labels.iter().copied())),
+        ("reduced.h", f64s(vec![1], [r.h])),
+        ("reduced.btmb", matrix(&r.btmb)),
+        ("reduced.btlb", matrix(&r.btlb)),
+        ("reduced.btmj", matrix(&r.btmj)),
+        ("reduced.btlj", matrix(&r.btlj)),
+        ("reduced.btl_x0", f64s(vec![s], r.btl_x0.iter().copied())),
+        ("reduced.btm_unit", f64s(vec![3, s], r.btm_unit.iter().flatten().copied())),
+        ("reduced.gamma_phi", matrix(gamma_phi)),
+        ("reduced.g9kj", matrix(&r.g9kj)),
+        ("reduced.g9k_x0", f64s(vec![r.g9k_x0.len()], r.g9k_x0.iter().copied())),
+        ("reduced.cluster_volume", f64s(vec![r.cluster_volume.len()], r.cluster_volume.iter().copied())),
+        ("reduced.cluster_mu", f64s(vec![r.cluster_mu.len()], r.cluster_mu.iter().copied())),
+        ("reduced.cluster_lambda", f64s(vec![r.cluster_lambda.len()], r.cluster_lambda.iter().copied())),
+        ("render.vertices", f64s(vec![nr, 3], render.vertices.iter().flatten().copied())),
+        (
+            "render.triangles",
+            u32s(vec![render.triangles.len(), 3], render.triangles.iter().flatten().map(|&i| i as usize)),
+        ),
+        ("render.embed_tet", u32s(vec![nr], render.embed_tet.iter().map(|&i| i as usize))),
+        ("render.embed_bary", f64s(vec![nr, 4], render.embed_bary.iter().flatten().copied())),
+        ("render.mode_weights", matrix(&render.mode_weights)),
+    ];
+    if let Some(f) = &asset.flesh {
+        let ic = &f.factor;
+        tensors.extend([
+            ("flesh.constrained", u32s(vec![f.constrained.len()], f.constrained.iter().copied())),
+            ("flesh.ic.row_ptr", u32s(vec![ic.row_ptr.len()], ic.row_ptr.iter().copied())),
+            ("flesh.ic.cols", u32s(vec![ic.cols.len()], ic.cols.iter().map(|&c| c as usize))),
+            ("flesh.ic.vals", f32s(vec![ic.vals.len(), 9], ic.vals.iter().flatten().copied())),
+            ("flesh.ic.diag_inv", f32s(vec![ic.diag_inv.len(), 9], ic.diag_inv.iter().flatten().copied())),
+        ]);
+    }
+    let looks = &asset.looks;
+    looks.check(nr, render.triangles.len()).map_err(|e| AssetError::Invalid(format!("looks: {e}")))?;
+    if !looks.uv.is_empty() {
+        let uv = looks.uv.iter().flatten().map(|&c| c as f64);
+        tensors.push(("render.uv", f32s(vec![nr, 2], uv)));
+    }
+    if !looks.triangle_material.is_empty() {
+        let tm = looks.triangle_material.iter().map(|&m| m as usize);
+        tensors.push(("render.triangle_material", u32s(vec![render.triangles.len()], tm)));
+    }
+    let image_names: Vec<String> = (0..looks.images.len()).map(|i| format!("looks.image.{i}")).collect();
+    for (name, img) in image_names.iter().zip(&looks.images) {
+        let t = Tensor { dtype: Dtype::U8, shape: vec![img.bytes.len()], bytes: img.bytes.clone() };
+        tensors.push((name.as_str(), t));
+    }
+    crate::asset::expressions::check(&asset.expressions, |n| render.rig.blendshape_param_index(n).is_some())
+        .map_err(AssetError::Invalid)?;
+    let meta = Meta {
+        settings: a.settings.clone(),
+        rig: a.rig.to_json_string(),
+        render_rig: render.rig.to_json_string(),
+        constraint_rank: a.constraint_rank,
+        source: asset.source.clone(),
+        flesh: asset.flesh.as_ref().map(FleshMeta::of),
+        looks: LooksMeta::of(looks),
+        expressions: asset.expressions.clone(),
+    };
+    let meta = serde_json::to_string(&meta).map_err(|e| AssetError::Invalid(e.to_string()))?;
+    let payload = safetensors::serialize(
+        tensors.iter().map(|(name, tensor)| (*name, tensor)),
+        Some(HashMap::from([("avatar".to_string(), meta)])),
+    )
+    .map_err(|e| AssetError::Payload(e.to_string()))?;
+    Ok(seal(&payload))
+}
+
+/// Write the asset file (through a temporary file and a rename, so that readers never see half a file);
+/// returns its content hash.
+pub fn save(a: &Asset, path: &Path) -> Result<AssetHash, AssetError> {
+    let (bytes, hash) = to_bytes(a)?;
+    write_atomically(path, &bytes)?;
+    Ok(hash)
+}
+
+/// Write `bytes` to `path` via a temporary file in the same directory and a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), AssetError> {
+    let io = |op: &'static str, e: std::io::Error| AssetError::Io {
+        op,
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| io("create the directory of", e))?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(|e| io("write", e))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io("write", e)
+    })
+}
