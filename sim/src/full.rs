@@ -16,7 +16,7 @@
 //! Schur complement `S = Qᵀ A⁻¹ Q` (Q an orthonormal basis of range 𝒥, redundant rig columns removed).
 
 use crate::fem::{hat_gradients, scalar_laplacian, spmv, Material};
-use crate::linalg::{dot, norm, polar};
+use crate::linalg::{dot, norm, polar, range_basis};
 use crate::mesh::tet_mesh::TetMesh;
 use crate::reduced::model::ReducedError;
 use crate::reduced::{Elasticity, StepOptions, StepReport};
@@ -26,10 +26,6 @@ use faer::sparse::{SparseColMat, Triplet};
 use faer::{Mat, Side};
 use nalgebra::Matrix3;
 use rayon::prelude::*;
-
-/// Singular values of 𝒥 below this fraction of the largest are redundant rig directions (as in
-/// [`crate::reduced::model::complementary_basis`]).
-const CONSTRAINT_RANK_TOL: f64 = 1e-12;
 
 /// Tets (or vertices) per rayon task in the local step.
 const PAR_CHUNK: usize = 512;
@@ -404,13 +400,7 @@ fn solve_blocks(llt: &SparseLlt<usize, f64>, b: &Mat<f64>) -> Mat<f64> {
 
 /// Orthonormal basis of range 𝒥 (3n × rank), from its thin SVD; redundant rig directions are dropped.
 fn constraint_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
-    let dense = jcal.to_dense();
-    let svd = dense.thin_svd().expect("thin svd of the constraint");
-    let s = svd.S().column_vector();
-    let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
-    let keep: Vec<usize> = (0..s.nrows()).filter(|&i| s[i] > CONSTRAINT_RANK_TOL * smax).collect();
-    let u = svd.U();
-    Mat::from_fn(dense.nrows(), keep.len(), |i, j| u[(i, keep[j])])
+    range_basis(jcal.to_dense().as_ref()).expect("thin svd of the constraint").basis
 }
 
 #[cfg(test)]

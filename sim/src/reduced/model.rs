@@ -641,11 +641,7 @@ fn factor_global(btlb: &Mat<f64>, btmb: &Mat<f64>, h: f64) -> Result<(Llt<f64>, 
 /// complementary dynamics moves in. Dense: small meshes only.
 pub fn complementary_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
     let jt = jcal.to_dense().transpose().to_owned(); // p × 3n
-    let svd = jt.svd().expect("svd of the constraint");
-    let s = svd.S().column_vector();
-    let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
-    let rank = (0..s.nrows()).filter(|&i| s[i] > 1e-12 * smax).count();
-    svd.V().subcols(rank, jt.ncols() - rank).to_owned()
+    crate::linalg::null_space(jt.as_ref()).expect("svd of the constraint").basis
 }
 
 /// `H₀⁻¹` (s × s, block order): the inverse of the rest-pose Hessian `A + Σ_c λ_c V_c g_c(I) g_c(I)ᵀ`
