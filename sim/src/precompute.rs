@@ -13,7 +13,8 @@ use crate::modes::force_dual::{dense_force_dual_modes, force_dual_modes, rig_ine
 use crate::modes::lanczos::{sparse_modes, EigenOptions, EigenProgress};
 use crate::reduced::clusters::{cluster_tets_by_part, Clustering};
 use crate::reduced::model::{ReducedError, ReducedModel, ReducedParts};
-use crate::rig::linear::{Rig, RigError, RigPart};
+use crate::rig::linear::{Rig, RigPart};
+use crate::rig::RigError;
 use faer::sparse::SparseColMat;
 use faer::Mat;
 use serde::{Deserialize, Serialize};
