@@ -8,6 +8,7 @@ use avatar_sim::fem::{lumped_mass, Material};
 use avatar_sim::leak::{leak_diagonal, MomentumLeak};
 use avatar_sim::modes::complementarity_matrix;
 use avatar_sim::precompute::PrecomputeSettings;
+use avatar_sim::problem::FemProblem;
 use avatar_sim::reduced::{Elasticity, StepState};
 use avatar_sim::rig::Rig;
 use std::path::PathBuf;
@@ -61,7 +62,8 @@ pub fn full(a: FullArgs) -> Result<()> {
         let jcal = complementarity_matrix(&jac, &mass, &d);
         let x0 = rig.offset(&mesh.vertices)?;
         let t0 = Instant::now();
-        let full = pool.install(|| FullModel::new(&mesh, &mat, &mass, &jac, &x0, &jcal, h))?;
+        let problem = FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h };
+        let full = pool.install(|| FullModel::new(&problem, &jcal))?;
         let setup = t0.elapsed().as_secs_f64();
         let (reduced, clusters) = bench_model(&mesh, a.modes, a.clusters)?;
         for elasticity in [Elasticity::Arap, Elasticity::Corotational] {

@@ -15,10 +15,10 @@
 //! KKT system of Eq. 4, solved with one sparse Cholesky factor of the scalar n × n block and the small dense
 //! Schur complement `S = Qᵀ A⁻¹ Q` (Q an orthonormal basis of range 𝒥, redundant rig columns removed).
 
-use crate::fem::{hat_gradients, scalar_laplacian, spmv, Material};
-use crate::linalg::{dot, norm, polar};
-use crate::mesh::tet_mesh::TetMesh;
-use crate::reduced::model::ReducedError;
+use crate::fem::{hat_gradients, scalar_laplacian, spmv};
+use crate::linalg::{dot, norm, polar, range_basis};
+use crate::problem::FemProblem;
+use crate::reduced::model::{check_problem, ReducedError};
 use crate::reduced::{Elasticity, StepOptions, StepReport};
 use faer::linalg::solvers::Solve;
 use faer::sparse::linalg::solvers::Llt as SparseLlt;
@@ -26,10 +26,6 @@ use faer::sparse::{SparseColMat, Triplet};
 use faer::{Mat, Side};
 use nalgebra::Matrix3;
 use rayon::prelude::*;
-
-/// Singular values of 𝒥 below this fraction of the largest are redundant rig directions (as in
-/// [`crate::reduced::model::complementary_basis`]).
-const CONSTRAINT_RANK_TOL: f64 = 1e-12;
 
 /// Tets (or vertices) per rayon task in the local step.
 const PAR_CHUNK: usize = 512;
@@ -85,28 +81,11 @@ impl FullState {
 }
 
 impl FullEnergy {
-    /// Mesh geometry, material, lumped mass, rig Jacobian `jac` (3n × p) with offset `x0`, time step `h`.
-    pub(crate) fn new(
-        mesh: &TetMesh,
-        material: &Material,
-        mass: &[f64],
-        jac: &SparseColMat<usize, f64>,
-        x0: &[f64],
-        h: f64,
-    ) -> Result<Self, ReducedError> {
+    /// The problem's geometry, material, lumped mass, rig (`J`, `x₀`) and time step.
+    pub(crate) fn new(problem: &FemProblem<'_>) -> Result<Self, ReducedError> {
+        let FemProblem { mesh, material, mass, jac, x0, h } = *problem;
         let (n, t) = (mesh.n(), mesh.t());
-        if !(h.is_finite() && h > 0.0) {
-            return Err(ReducedError::TimeStep(h));
-        }
-        if jac.nrows() != 3 * n || x0.len() != 3 * n || mass.len() != n {
-            return Err(ReducedError::Size(format!(
-                "n = {n}: J {}×{}, x0 {}, mass {}",
-                jac.nrows(),
-                jac.ncols(),
-                x0.len(),
-                mass.len()
-            )));
-        }
+        check_problem(problem)?;
         if material.mu.len() != t || material.lambda.len() != t {
             return Err(ReducedError::Size(format!("material for {} tets, mesh has {t}", material.mu.len())));
         }
@@ -158,7 +137,6 @@ impl FullEnergy {
     }
 
     /// The step's constants at the state `(u, u_prev, p, p_prev)` for the next rig parameters `p_next`.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn terms(
         &self,
         u: &[f64],
@@ -187,24 +165,15 @@ impl FullEnergy {
 }
 
 impl FullModel {
-    /// Precompute for mesh, material, lumped mass, rig Jacobian `jac` (3n × p) with offset `x0`, constraint
-    /// `jcal = D M J` (3n × p) and time step `h`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        mesh: &TetMesh,
-        material: &Material,
-        mass: &[f64],
-        jac: &SparseColMat<usize, f64>,
-        x0: &[f64],
-        jcal: &SparseColMat<usize, f64>,
-        h: f64,
-    ) -> Result<Self, ReducedError> {
-        let n = mesh.n();
+    /// Precompute for the problem (mesh, material, lumped mass, rig `J`, `x₀`, time step `h`) and the
+    /// constraint `jcal = 𝒥 = D M J` (3n × p).
+    pub fn new(problem: &FemProblem<'_>, jcal: &SparseColMat<usize, f64>) -> Result<Self, ReducedError> {
+        let (mesh, n) = (problem.mesh, problem.mesh.n());
         if jcal.nrows() != 3 * n {
             return Err(ReducedError::Size(format!("n = {n}: 𝒥 {}×{}", jcal.nrows(), jcal.ncols())));
         }
-        let energy = FullEnergy::new(mesh, material, mass, jac, x0, h)?;
-        let a_llt = factor_scalar_global(&energy.ls, mass, h)?;
+        let energy = FullEnergy::new(problem)?;
+        let a_llt = factor_scalar_global(&energy.ls, problem.mass, problem.h)?;
         let q = constraint_basis(jcal);
         let y = solve_blocks(&a_llt, &q);
         let s = q.transpose() * &y;
@@ -404,21 +373,16 @@ fn solve_blocks(llt: &SparseLlt<usize, f64>, b: &Mat<f64>) -> Mat<f64> {
 
 /// Orthonormal basis of range 𝒥 (3n × rank), from its thin SVD; redundant rig directions are dropped.
 fn constraint_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
-    let dense = jcal.to_dense();
-    let svd = dense.thin_svd().expect("thin svd of the constraint");
-    let s = svd.S().column_vector();
-    let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
-    let keep: Vec<usize> = (0..s.nrows()).filter(|&i| s[i] > CONSTRAINT_RANK_TOL * smax).collect();
-    let u = svd.U();
-    Mat::from_fn(dense.nrows(), keep.len(), |i, j| u[(i, keep[j])])
+    range_basis(jcal.to_dense().as_ref()).expect("thin svd of the constraint").basis
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fem::lumped_mass;
+    use crate::fem::{lumped_mass, Material};
     use crate::leak::{leak_diagonal, MomentumLeak};
     use crate::mesh::tet_mesh::shapes::box_mesh;
+    use crate::mesh::tet_mesh::TetMesh;
     use crate::modes::dense::complementarity_matrix;
     use crate::reduced::clusters::Clustering;
     use crate::reduced::model::{complementary_basis, ReducedModel};
@@ -450,9 +414,20 @@ mod tests {
     }
 
     impl Scene {
+        fn problem(&self) -> FemProblem<'_> {
+            let h = 1.0 / 60.0;
+            FemProblem {
+                mesh: &self.mesh,
+                material: &self.mat,
+                mass: &self.mass,
+                jac: &self.jac,
+                x0: &self.x0,
+                h,
+            }
+        }
+
         fn full(&self) -> FullModel {
-            FullModel::new(&self.mesh, &self.mat, &self.mass, &self.jac, &self.x0, &self.jcal, 1.0 / 60.0)
-                .unwrap()
+            FullModel::new(&self.problem(), &self.jcal).unwrap()
         }
     }
 
@@ -473,17 +448,7 @@ mod tests {
             let full = s.full();
             let basis = complementary_basis(&s.jcal);
             let per_tet = Clustering::one_per_tet(s.mesh.t());
-            let dense = ReducedModel::from_basis(
-                &s.mesh,
-                &s.mat,
-                &s.mass,
-                &s.jac,
-                &s.x0,
-                &basis,
-                &per_tet,
-                1.0 / 60.0,
-            )
-            .unwrap();
+            let dense = ReducedModel::from_basis(&s.problem(), &basis, &per_tet).unwrap();
             assert_eq!(basis.ncols() + full.constraint_rank(), 3 * s.mesh.n());
             let opts = StepOptions { elasticity, max_iterations: 15, tolerance: 0.0, ..Default::default() };
             let mut fs = FullState::at_rest(&full, &s.rig.rest_params());

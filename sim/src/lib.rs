@@ -6,9 +6,9 @@
 //!
 //! # Layout
 //! From a tet mesh and a rig to the reduced coordinates `z` of one step:
-//! - [`mesh`]: the tetrahedral mesh and its checks; TetGen, MEDIT and Gmsh files.
-//! - [`rig`]: linear rigs (affine handle, LBS bones, blendshapes) and their Jacobian `J`; rig and animation
-//!   files; skinned rotations (paper 002 §4); bending a bone's subtree.
+//! - [`mesh`]: the tetrahedral mesh and its checks; TetGen, MEDIT and Gmsh files; a clustering of its tets.
+//! - [`rig`]: linear rigs (affine handle, LBS bones, blendshapes) and their Jacobian `J`; sparse weight rows;
+//!   rig and animation files; skinned rotations (paper 002 §4); bending a bone's subtree.
 //! - [`anatomy`]: an anatomical material per tet (bone around the skeleton, muscle, fat under the surface,
 //!   graded), for material-aware skinning eigenmodes (paper 000 §4, Fig. 10).
 //! - [`breathing`]: the chest and belly breathing fields of a humanoid avatar, a designed actuation basis for
@@ -16,14 +16,17 @@
 //! - [`fem`]: per-tet volumes, lumped mass `M`, deformation-gradient operator `K`, heterogeneous Laplacian
 //!   `L = Kᵀ U V K`.
 //! - [`leak`]: the momentum-leak diagonal `D` (surface diffusion by default, `D = I`, or a user field).
+//! - [`problem`]: [`FemProblem`](problem::FemProblem), the FEM problem the dynamics models are built from
+//!   (mesh, material, mass `M`, rig `J` and `x₀`, time step `h`).
 //! - [`modes`]: the complementarity constraint `𝒥 = D M J` and the skinning eigenmodes `W` (Eq. 19–22): dense
 //!   oracle and sparse shift-invert Lanczos; force-dual skinning eigenmodes (paper 004 §4.5) from a force prior
 //!   (rig inertia `M J Σ_p̈ Jᵀ M`, painted variance), complementary like them.
-//! - [`reduced`]: clusters (Eq. 27), the reduced matrices (§8.2, App. C) and the run-time step (Alg. 2) with
-//!   its flesh modes (ex-rotated elasticity, paper 002 §4) and modal actuation (paper 003, AaM: a target-shape
-//!   energy, no net force or torque).
-//! - [`precompute`](mod@precompute): the pipeline from mesh + rig + material to modes, clusters and reduced matrices, with its
-//!   report (what `avatard precompute` runs).
+//! - [`reduced`]: clusters (Eq. 27), the reduced matrices (§8.2, App. C: the problem projected onto the
+//!   subspace, and the model derived from them) and the run-time step (Alg. 2) with its flesh modes
+//!   (ex-rotated elasticity, paper 002 §4) and modal actuation (paper 003, AaM: a target-shape energy, no net
+//!   force or torque).
+//! - [`precompute`](mod@precompute): the pipeline from mesh + rig + material to modes, clusters and reduced
+//!   matrices, its settings, and its report (what `avatard precompute` runs).
 //! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes, the reference for the
 //!   reduced step.
 //! - [`rotation_strain`]: rotation-strain coordinates (paper 001) on the same energy and constraint as [`full`]:
@@ -35,8 +38,13 @@
 //! - [`stats`]: order statistics (median, nearest-rank percentile, quantile) of measured samples, shared by
 //!   every crate that reports figures.
 //!
-//! Shared ground: [`linalg`] (sparse Cholesky and its ordering, 3×3-block matrices, block IC(0), PCG) and
-//! [`geometry`] (triangle soups, an AABB tree, winding numbers, voxel tet meshes, embeddings, transfer).
+//! Shared ground: [`linalg`] (sparse Cholesky and its ordering, 3×3-block matrices, block IC(0), PCG, range
+//! and null-space bases with one rank tolerance) and [`geometry`] (triangle soups, an AABB tree, winding
+//! numbers, voxel tet meshes, embeddings, transfer).
+//!
+//! Modules import downwards only, in these layers (outside tests, no two modules, nor two files of one
+//! module, import each other): `mesh`, `linalg`; `fem`, `geometry`, `rig`; `leak`, `problem`, `modes`,
+//! `anatomy`, `flesh`; `breathing`, `reduced`; `full`, `precompute`; `rotation_strain`; `asset`.
 //!
 //! # Example
 //! A tet mesh, skinning eigenmodes for one affine handle, and one step of the reduced model:
@@ -93,6 +101,7 @@ pub mod linalg;
 pub mod mesh;
 pub mod modes;
 pub mod precompute;
+pub mod problem;
 pub mod reduced;
 pub mod rig;
 pub mod rotation_strain;

@@ -28,6 +28,7 @@ use avatar_sim::modes::{complementarity_matrix, skinning_subspace};
 use avatar_sim::precompute::{
     precompute, ClusterCount, ForceDualSetting, PrecomputeSettings, SubspaceSetting,
 };
+use avatar_sim::problem::FemProblem;
 use avatar_sim::reduced::{Elasticity, ReducedModel, StepOptions, StepState};
 use avatar_sim::rig::{vertex_regions, BodyRegion, RigPart};
 use avatar_sim::rotation_strain::basis::constrained_lma;
@@ -245,7 +246,8 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
 
     // the full-space reference, once per run
     let clock = Instant::now();
-    let full = FullModel::new(mesh, &sim.material, &mass, &jac, &x0, &jcal, h)?;
+    let problem = FemProblem { mesh, material: &sim.material, mass: &mass, jac: &jac, x0: &x0, h };
+    let full = FullModel::new(&problem, &jcal)?;
     eprintln!(
         "full-space model: {:.1} s (constraint rank {})",
         clock.elapsed().as_secs_f64(),
@@ -361,7 +363,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     for &m in &a.rs_modes {
         let k = 12 * m;
         let clock = Instant::now();
-        let rs = match RsModel::new(mesh, &sim.material, &mass, &jac, &x0, &jcal, h, k) {
+        let rs = match RsModel::new(&problem, &jcal, k) {
             Ok(x) => x,
             Err(e) => {
                 eprintln!("  rotation-strain k = {k}: {e}");

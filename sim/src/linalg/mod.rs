@@ -7,6 +7,9 @@
 //! - `ichol`: block incomplete Cholesky (IC(0), shifted when needed).
 //! - `pcg`: preconditioned conjugate gradients (two stopping rules; vertex-major 3-vectors or flat).
 //! - `polar`: the polar rotation of a 3×3 matrix (inversion-safe).
+//! - `subspace`: orthonormal bases of the range and the null space of a dense matrix from its rank-revealing
+//!   SVD, with the one rank tolerance [`RANK_TOL`] (the constraint bases of [`crate::modes`], [`crate::full`],
+//!   [`crate::rotation_strain`] and [`crate::reduced`]).
 //! - `vector`: slice reductions (`dot`, `norm`), sequential or over threads (explicit [`faer::Par`]).
 
 pub(crate) mod block;
@@ -14,6 +17,7 @@ pub(crate) mod cholesky;
 pub(crate) mod ichol;
 pub(crate) mod pcg;
 pub(crate) mod polar;
+pub(crate) mod subspace;
 pub(crate) mod vector;
 
 pub use block::{
@@ -24,4 +28,5 @@ pub use cholesky::{factor_flops, nested_dissection, Cholesky, CholeskyError, Ord
 pub use ichol::BlockIc;
 pub use pcg::{identity, pcg, pcg_v3, PcgOptions, PcgReport, Stop};
 pub use polar::{polar, polar_from, polar_svd};
+pub use subspace::{null_space, numerical_rank, range_basis, Subspace, RANK_TOL};
 pub use vector::{dot, dot_par, norm, norm_par};

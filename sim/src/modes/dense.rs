@@ -8,6 +8,7 @@
 //! This file has the dense null-space path, exact and O(n³): the reference ("oracle") for small meshes that the
 //! sparse shift-invert path is tested against.
 
+use crate::linalg::{null_space, Subspace};
 use faer::sparse::SparseColMat;
 use faer::{Mat, Side};
 use std::collections::HashMap;
@@ -162,9 +163,6 @@ impl From<crate::linalg::CholeskyError> for ModesError {
     }
 }
 
-/// Relative singular-value tolerance below which a constraint direction counts as redundant (Alg. 1).
-pub const RANK_TOL: f64 = 1e-10;
-
 /// Eq. 22 by the null-space method, dense: with `y = M^{1/2} w`, `A = M^{-1/2} H_w M^{-1/2}` and
 /// `C = J_w M^{-1/2}`, take an orthonormal basis `N` of `null(C)` (from the SVD of `C`, whose numerical rank
 /// gives the independent constraints) and solve the standard symmetric problem `Nᵀ A N z = λ z`. Then
@@ -181,19 +179,16 @@ pub fn dense_modes(
     }
     let inv_sqrt: Vec<f64> = mw.iter().map(|x| 1.0 / x.sqrt()).collect();
     let c = Mat::<f64>::from_fn(jw.nrows(), n, |i, j| jw[(i, j)] * inv_sqrt[j]);
-    let svd = c.svd().map_err(|e| ModesError::Factorization(format!("{e:?}")))?;
-    let s = svd.S().column_vector();
-    let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
-    let rank = (0..s.nrows()).filter(|&i| s[i] > RANK_TOL * smax).count();
+    // n × (n − rank), orthonormal
+    let Subspace { basis: null, rank } =
+        null_space(c.as_ref()).map_err(|e| ModesError::Factorization(format!("{e:?}")))?;
     let free = n - rank;
     if m > free {
         return Err(ModesError::TooManyModes { want: m, have: free, rank });
     }
-    let v = svd.V();
-    let null = v.subcols(rank, free); // n × (n − rank), orthonormal
     let h = hw.to_dense();
     let a = Mat::<f64>::from_fn(n, n, |i, j| inv_sqrt[i] * h[(i, j)] * inv_sqrt[j]);
-    let reduced = null.transpose() * &a * null;
+    let reduced = null.transpose() * &a * &null;
     // symmetrize against round-off before the symmetric eigensolver
     let reduced = Mat::<f64>::from_fn(free, free, |i, j| 0.5 * (reduced[(i, j)] + reduced[(j, i)]));
     let eig =
@@ -205,7 +200,7 @@ pub fn dense_modes(
     let mut weights = Mat::<f64>::zeros(n, m);
     let mut eigenvalues = Vec::with_capacity(m);
     for (col, &k) in order.iter().take(m).enumerate() {
-        let y = null * u.col(k);
+        let y = &null * u.col(k);
         for i in 0..n {
             weights[(i, col)] = inv_sqrt[i] * y[i];
         }

@@ -38,7 +38,8 @@
 
 use crate::fem::spmv;
 use crate::linalg::cholesky::Cholesky;
-use crate::modes::dense::{Modes, ModesError, WeightConstraint, RANK_TOL};
+use crate::linalg::{null_space, Subspace};
+use crate::modes::dense::{Modes, ModesError, WeightConstraint};
 use crate::modes::lanczos::{
     block_lanczos, constraint_basis, shifted_operator, ConstrainedInverse, EigenOptions, EigenProgress,
     SymmetricOperator, LANCZOS_BLOCK,
@@ -318,18 +319,15 @@ pub fn dense_force_dual_modes(
     prior.check(n)?;
     let inv_sqrt: Vec<f64> = mw.iter().map(|x| 1.0 / x.sqrt()).collect();
     let c = Mat::<f64>::from_fn(jw.nrows(), n, |i, j| jw[(i, j)] * inv_sqrt[j]);
-    let svd = c.svd().map_err(|e| ModesError::Factorization(format!("{e:?}")))?;
-    let s = svd.S().column_vector();
-    let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
-    let rank = (0..s.nrows()).filter(|&i| s[i] > RANK_TOL * smax).count();
+    let Subspace { basis: null, rank } =
+        null_space(c.as_ref()).map_err(|e| ModesError::Factorization(format!("{e:?}")))?;
     let free = n - rank;
     if m > free {
         return Err(ModesError::TooManyModes { want: m, have: free, rank });
     }
-    let null = svd.V().subcols(rank, free);
     let h = hw.to_dense();
     let a = Mat::<f64>::from_fn(n, n, |i, j| inv_sqrt[i] * h[(i, j)] * inv_sqrt[j]);
-    let reduced = null.transpose() * &a * null;
+    let reduced = null.transpose() * &a * &null;
     let reduced = Mat::<f64>::from_fn(free, free, |i, j| 0.5 * (reduced[(i, j)] + reduced[(j, i)]));
     let eig =
         reduced.self_adjoint_eigen(Side::Lower).map_err(|e| ModesError::Factorization(format!("{e:?}")))?;
@@ -341,7 +339,7 @@ pub fn dense_force_dual_modes(
         )));
     }
     // G_y = (N V) Γ⁻¹ (N V)ᵀ
-    let nv = null * eig.U();
+    let nv = &null * eig.U();
     let scaled = Mat::<f64>::from_fn(n, free, |i, j| nv[(i, j)] / gamma[j]);
     let green = &scaled * nv.transpose();
 

@@ -20,7 +20,8 @@
 //! meshes such as a coarse tetrahedralized scan, where the level-set separators are poor).
 
 use crate::linalg::cholesky::Cholesky;
-use crate::modes::dense::{Modes, ModesError, WeightConstraint, RANK_TOL};
+use crate::linalg::range_basis;
+use crate::modes::dense::{Modes, ModesError, WeightConstraint};
 use faer::linalg::solvers::Solve;
 use faer::sparse::{SparseColMat, SymbolicSparseColMat};
 use faer::{Accum, Mat, MatMut, MatRef, Par, Side};
@@ -175,14 +176,8 @@ pub(crate) fn constraint_basis(jw: &WeightConstraint, inv_sqrt: &[f64]) -> Resul
     let c = Mat::<f64>::from_fn(jw.rows.nrows(), n, |i, j| {
         (jw.count[i] as f64).sqrt() * jw.rows[(i, j)] * inv_sqrt[j]
     });
-    if c.nrows() == 0 {
-        return Ok(Mat::zeros(n, 0));
-    }
-    let svd = c.thin_svd().map_err(|e| fail(&e))?;
-    let s = svd.S().column_vector();
-    let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
-    let rank = (0..s.nrows()).filter(|&i| s[i] > RANK_TOL * smax).count();
-    Ok(svd.V().subcols(0, rank).to_owned())
+    // the row space of C: the same thin SVD as C's own (faer factors a wide matrix as its transpose)
+    Ok(range_basis(c.transpose()).map_err(|e| fail(&e))?.basis)
 }
 
 /// `A = M^{-1/2} H_w M^{-1/2} − σ I` with a small negative shift relative to the operator's scale, on

@@ -16,7 +16,7 @@ pub(crate) mod lanczos;
 
 pub use dense::{
     complementarity_matrix, dense_modes, skinning_subspace, weight_space_constraint, Modes, ModesError,
-    WeightConstraint, RANK_TOL,
+    WeightConstraint,
 };
 pub use force_dual::{
     dense_force_dual_modes, force_dual_modes, rig_inertia_factor, ForceDualStats, ForcePrior, PRIOR_RANK_TOL,

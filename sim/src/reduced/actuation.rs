@@ -19,7 +19,7 @@
 use crate::fem::{spmv, Material};
 use crate::mesh::TetMesh;
 use crate::reduced::clusters::Clustering;
-use crate::reduced::model::cluster_gradient;
+use crate::reduced::projection::cluster_gradient;
 use faer::Mat;
 use nalgebra::Matrix3;
 
@@ -77,6 +77,7 @@ mod tests {
     use crate::modes::dense::{
         complementarity_matrix, dense_modes, skinning_subspace, weight_space_constraint,
     };
+    use crate::problem::FemProblem;
     use crate::reduced::local_global::StepTerms;
     use crate::reduced::model::ReducedModel;
     use crate::reduced::options::{Elasticity, StepOptions, StepState};
@@ -128,8 +129,9 @@ mod tests {
         let clustering = Clustering { labels: (0..mesh.t()).map(|t| (t / 4) % 12).collect(), r: 12 };
         let x0 = rig.offset(&mesh.vertices).unwrap();
         let b = skinning_subspace(&mesh.vertices, &modes.weights).to_dense();
-        let model =
-            ReducedModel::from_basis(&mesh, &mat, &mass, &jac, &x0, &b, &clustering, 1.0 / 60.0).unwrap();
+        let problem =
+            FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h: 1.0 / 60.0 };
+        let model = ReducedModel::from_basis(&problem, &b, &clustering).unwrap();
         let n = mesh.n();
         let d = Mat::<f64>::from_fn(3 * n, 2, |i, k| {
             let x = mesh.vertices[i % n];
@@ -354,9 +356,9 @@ mod tests {
         let x0 = rig.offset(&mesh.vertices).unwrap();
         let clustering = Clustering { labels: (0..mesh.t()).map(|t| t % 5).collect(), r: 5 };
         let identity = Mat::<f64>::identity(3 * n, 3 * n);
-        let mut model =
-            ReducedModel::from_basis(&mesh, &mat, &mass, &jac, &x0, &identity, &clustering, 1.0 / 60.0)
-                .unwrap();
+        let problem =
+            FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h: 1.0 / 60.0 };
+        let mut model = ReducedModel::from_basis(&problem, &identity, &clustering).unwrap();
         let mut noise = Noise(5);
         let d = Mat::<f64>::from_fn(3 * n, 1, |_, _| 0.2 * noise.next());
         model.set_actuation(actuation_gradient(&mesh, &mat, &clustering, &d)).unwrap();
@@ -433,17 +435,9 @@ mod tests {
         let x0 = rig.offset(&mesh.vertices).unwrap();
         let clustering = Clustering { labels: (0..mesh.t()).map(|t| t % 5).collect(), r: 5 };
         let h = 1.0 / 60.0;
-        let mut model = ReducedModel::from_basis(
-            &mesh,
-            &mat,
-            &mass,
-            &jac,
-            &x0,
-            &Mat::<f64>::identity(3 * n, 3 * n),
-            &clustering,
-            h,
-        )
-        .unwrap();
+        let problem = FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h };
+        let mut model =
+            ReducedModel::from_basis(&problem, &Mat::<f64>::identity(3 * n, 3 * n), &clustering).unwrap();
         let mut noise = Noise(17);
         let d = Mat::<f64>::from_fn(3 * n, 2, |_, _| 0.1 * noise.next());
         model.set_actuation(actuation_gradient(&mesh, &mat, &clustering, &d)).unwrap();

@@ -9,28 +9,7 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
-/// Cluster label of every tet, labels `0..r`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Clustering {
-    pub labels: Vec<usize>,
-    pub r: usize,
-}
-
-impl Clustering {
-    /// "One cluster per tet": the exact, unclustered solver.
-    pub fn one_per_tet(t: usize) -> Self {
-        Clustering { labels: (0..t).collect(), r: t }
-    }
-
-    /// Tets in each cluster.
-    pub fn sizes(&self) -> Vec<usize> {
-        let mut s = vec![0; self.r];
-        for &l in &self.labels {
-            s[l] += 1;
-        }
-        s
-    }
-}
+pub use crate::mesh::Clustering;
 
 /// Per-tet features (t × m, row-major): the mode weights `W` (n × m, row-major) averaged over each tet's
 /// corners, mode `i` scaled by `λ_i⁻²` (§6), so that low-frequency modes, which carry most of the motion,

@@ -2,10 +2,14 @@
 //!
 //! # Layout
 //! - `clusters`: k-means++ clusters of tets split into connected components, grouping matrix `G` (Eq. 27).
-//! - `model`: the reduced precompute (§8.2, App. C): `BᵀMB`, `BᵀLB`, `BᵀMJ`, `BᵀLJ`, `G₉KB`, `G₉KJ`, cluster
-//!   materials and the Cholesky factor of the global matrix; nothing of size n survives it. The same for any
-//!   dense basis: with a basis of the constraint's null space and one cluster per tet, the step is full-space
-//!   complementary dynamics (Eq. 3), the reference for small meshes.
+//! - `projection`: the reduced precompute (§8.2, App. C): a [`FemProblem`](crate::problem::FemProblem)
+//!   projected onto the skinning subspace (`BᵀMB`, `BᵀLB`, `BᵀMJ`, `BᵀLJ`, `G₉KB`, `G₉KJ`, the cluster gradient
+//!   `Γ` and cluster materials); nothing of size n survives it. The same for any dense basis: with a basis of
+//!   the constraint's null space and one cluster per tet, the step is full-space complementary dynamics
+//!   (Eq. 3), the reference for small meshes.
+//! - `model`: the stored reduced matrices ([`ReducedParts`]) and their checks, the model derived from them at
+//!   load ([`ReducedModel`]: the Cholesky factor of the global matrix, the step's [`BlockForm`]), the
+//!   constraint's null-space basis ([`complementary_basis`]).
 //! - `rig_terms`: the rig's operators of the step (`BᵀMJ`, `BᵀLJ`, `G₉KJ`) column-sparse ([`RigTerms`]).
 //! - `options`: what a step is asked ([`StepOptions`], [`Elasticity`], [`FleshMode`]), the state it carries
 //!   ([`StepState`]) and what it reports ([`StepReport`]).
@@ -17,7 +21,7 @@
 //!   and the clusters' target shapes `Y_c(a)`, which the local-global iterations use as the co-rotational
 //!   term's rest shape ([`StepOptions::actuation`]; zero effect when off).
 //! - `step`: [`ReducedModel::step`] and [`ReducedModel::step_with_rotations`], the stepping API over the three
-//!   above (the model's data and construction are in `model`).
+//!   above (the model's data is in `model`, its construction in `projection`).
 
 pub(crate) mod actuation;
 pub(crate) mod clusters;
@@ -25,6 +29,7 @@ pub(crate) mod flesh_modes;
 pub(crate) mod local_global;
 pub(crate) mod model;
 pub(crate) mod options;
+pub(crate) mod projection;
 pub(crate) mod rig_terms;
 pub(crate) mod step;
 
@@ -34,8 +39,8 @@ pub use clusters::{
     tet_features, Clustering,
 };
 pub use model::{
-    cluster_gradient, complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel,
-    ReducedParts, RowMajor,
+    complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel, ReducedParts, RowMajor,
 };
 pub use options::{Elasticity, FleshMode, StepOptions, StepPhases, StepReport, StepState, UnknownFleshMode};
+pub use projection::cluster_gradient;
 pub use rig_terms::RigTerms;

@@ -127,6 +127,7 @@ pub(crate) mod tests {
     use crate::fem::{lumped_mass, weight_space_hessian, Material};
     use crate::mesh::tet_mesh::{shapes::box_mesh, TetMesh};
     use crate::modes::dense::{complementarity_matrix, dense_modes, weight_space_constraint};
+    use crate::problem::FemProblem;
     use crate::reduced::clusters::cluster_tets;
     use crate::reduced::local_global::col;
     use crate::reduced::Elasticity;
@@ -160,8 +161,9 @@ pub(crate) mod tests {
         }
         let clustering = cluster_tets(&mesh, &w_rows, 6, &modes.eigenvalues, clusters, 3);
         let x0 = rig.offset(&mesh.vertices).unwrap();
-        let model = ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 60.0)
-            .unwrap();
+        let problem =
+            FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h: 1.0 / 60.0 };
+        let model = ReducedModel::new(&problem, &modes.weights, &clustering).unwrap();
         Scene { model, rig, mesh, clustering }
     }
 
@@ -369,14 +371,24 @@ pub(crate) mod tests {
     }
 
     impl RotationScene {
+        fn problem(&self) -> FemProblem<'_> {
+            let h = 1.0 / 60.0;
+            FemProblem {
+                mesh: &self.mesh,
+                material: &self.mat,
+                mass: &self.mass,
+                jac: &self.jac,
+                x0: &self.x0,
+                h,
+            }
+        }
+
         fn skinning_model(&self, w: &Mat<f64>) -> ReducedModel {
-            let (m, s) = (self, 1.0 / 60.0);
-            ReducedModel::new(&m.mesh, &m.mat, &m.mass, &m.jac, &m.x0, w, &m.clustering, s).unwrap()
+            ReducedModel::new(&self.problem(), w, &self.clustering).unwrap()
         }
 
         fn basis_model(&self, b: &Mat<f64>) -> ReducedModel {
-            let (m, s) = (self, 1.0 / 60.0);
-            ReducedModel::from_basis(&m.mesh, &m.mat, &m.mass, &m.jac, &m.x0, b, &m.clustering, s).unwrap()
+            ReducedModel::from_basis(&self.problem(), b, &self.clustering).unwrap()
         }
 
         fn skinning_weights(&self, modes: usize) -> Mat<f64> {
@@ -530,8 +542,9 @@ pub(crate) mod tests {
             state.z
         };
         let full_basis = complementary_basis(&jcal);
-        let full = ReducedModel::from_basis(&mesh, &mat, &mass, &jac, &x0, &full_basis, &per_tet, 1.0 / 60.0)
-            .unwrap();
+        let problem =
+            FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h: 1.0 / 60.0 };
+        let full = ReducedModel::from_basis(&problem, &full_basis, &per_tet).unwrap();
         let y = run(&full);
         let u_full: Vec<f64> =
             (0..3 * mesh.n()).map(|i| (0..y.len()).map(|j| full_basis[(i, j)] * y[j]).sum()).collect();
@@ -550,9 +563,7 @@ pub(crate) mod tests {
         let mut errors = Vec::new();
         for m in [2, 4, 8, 12] {
             let modes = dense_modes(&hw, &mass, &jw, m).unwrap();
-            let model =
-                ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &per_tet, 1.0 / 60.0)
-                    .unwrap();
+            let model = ReducedModel::new(&problem, &modes.weights, &per_tet).unwrap();
             let z = run(&model);
             let u = crate::fem::spmv(&skinning_subspace(&mesh.vertices, &modes.weights), &z);
             let err = u.iter().zip(&u_full).map(|(a, b)| (a - b).powi(2)).sum::<f64>().sqrt() / norm_full;
@@ -581,9 +592,9 @@ pub(crate) mod tests {
             let jw = weight_space_constraint(&mesh.vertices, &complementarity_matrix(&jac, &mass, &d));
             let modes = dense_modes(&weight_space_hessian(&mesh, &mat), &mass, &jw, 6).unwrap();
             let clustering = crate::reduced::clusters::Clustering::one_per_tet(mesh.t());
-            let model =
-                ReducedModel::new(&mesh, &mat, &mass, &jac, &x0, &modes.weights, &clustering, 1.0 / 60.0)
-                    .unwrap();
+            let problem =
+                FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h: 1.0 / 60.0 };
+            let model = ReducedModel::new(&problem, &modes.weights, &clustering).unwrap();
             let mut state = StepState::at_rest(&model, &rig.rest_params());
             let opts = StepOptions { tolerance: 1e-12, max_iterations: 50, ..Default::default() };
             // the whole rig accelerates sideways and rotates: rigid motion only

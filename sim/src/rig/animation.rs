@@ -24,7 +24,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::rig::affine::{write_affine, Affine, IDENTITY};
-use crate::rig::linear::{Rig, RigError, RigPart};
+use crate::rig::error::RigError;
+use crate::rig::linear::{Rig, RigPart};
 
 /// A rig animation: parameter vectors `p` sampled every `dt` seconds (format in the module doc).
 #[derive(Clone, Debug, PartialEq)]

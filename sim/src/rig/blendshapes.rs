@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::rig::linear::RigError;
+use crate::rig::error::RigError;
 
 /// One morph target: sparse per-vertex displacements, sorted by vertex, no zero deltas.
 #[derive(Clone, Debug, PartialEq)]

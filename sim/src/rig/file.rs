@@ -34,8 +34,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::rig::affine::Affine;
 use crate::rig::blendshapes::{BlendTarget, BlendshapeRig};
+use crate::rig::error::RigError;
 use crate::rig::lbs::{Bone, LbsRig, VertexWeights};
-use crate::rig::linear::{Rig, RigError, RigPart};
+use crate::rig::linear::{Rig, RigPart};
 
 impl Rig {
     /// Parse a rig file (format in the module doc).

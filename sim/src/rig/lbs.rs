@@ -7,10 +7,8 @@ use crate::mesh::tet_mesh::TetMesh;
 use crate::rig::affine::{
     affine_inverse, affine_mul, det3, is_finite_affine, is_invertible, Affine, IDENTITY,
 };
-use crate::rig::linear::RigError;
-
-/// Per-vertex LBS weights must sum to 1 within this (absolute) tolerance.
-pub const WEIGHT_SUM_TOLERANCE: f64 = 1e-6;
+use crate::rig::error::{RigError, WEIGHT_SUM_TOLERANCE};
+use crate::rig::sparse_rows::SparseRows;
 
 /// A skeleton bone.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,13 +20,17 @@ pub struct Bone {
     pub bind: Affine,
 }
 
-/// Sparse per-vertex weights in compressed rows: vertex `v` has the entries `offsets[v]..offsets[v+1]`,
-/// sorted by bone. Exact zeros are not stored.
+/// Sparse per-vertex LBS weights `w_h(v)`: one [`SparseRows`] row per vertex, columns are bones (sorted;
+/// exact zeros not stored). The rows' read access (`row`, `iter_row`, `get`, `row_sum`, `nnz`) is
+/// [`SparseRows`]'.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct VertexWeights {
-    offsets: Vec<usize>,
-    bones: Vec<u32>,
-    values: Vec<f64>,
+pub struct VertexWeights(SparseRows);
+
+impl std::ops::Deref for VertexWeights {
+    type Target = SparseRows;
+    fn deref(&self) -> &SparseRows {
+        &self.0
+    }
 }
 
 impl VertexWeights {
@@ -39,72 +41,22 @@ impl VertexWeights {
         R: IntoIterator<Item = I>,
         I: IntoIterator<Item = (u32, f64)>,
     {
-        let mut out = VertexWeights { offsets: vec![0], bones: Vec::new(), values: Vec::new() };
-        let mut row: Vec<(u32, f64)> = Vec::new();
-        for r in rows {
-            row.clear();
-            row.extend(r.into_iter().filter(|(_, w)| *w != 0.0));
-            row.sort_by_key(|(b, _)| *b);
-            for &(b, w) in &row {
-                out.bones.push(b);
-                out.values.push(w);
-            }
-            out.offsets.push(out.bones.len());
-        }
-        out
+        VertexWeights(SparseRows::from_rows(rows))
     }
 
     /// From a dense row-major `n × bones` matrix (`values[v*bones + h]`).
     pub fn from_dense(bones: usize, values: &[f64]) -> Self {
-        assert!(
-            bones > 0 && values.len().is_multiple_of(bones),
-            "dense weights: length is not a multiple of the bone count"
-        );
-        Self::from_rows(values.chunks(bones).map(|r| r.iter().enumerate().map(|(h, &w)| (h as u32, w))))
+        VertexWeights(SparseRows::from_dense(bones, values))
     }
 
     /// Number of vertices (rows).
     pub fn num_vertices(&self) -> usize {
-        self.offsets.len().saturating_sub(1)
-    }
-
-    /// Number of stored weights.
-    pub fn nnz(&self) -> usize {
-        self.values.len()
-    }
-
-    /// Bones and weights of vertex `v`, sorted by bone.
-    pub fn row(&self, v: usize) -> (&[u32], &[f64]) {
-        let r = self.offsets[v]..self.offsets[v + 1];
-        (&self.bones[r.clone()], &self.values[r])
-    }
-
-    /// Iterator over `(bone, weight)` of vertex `v`.
-    pub fn iter_row(&self, v: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
-        let (b, w) = self.row(v);
-        b.iter().zip(w).map(|(&b, &w)| (b as usize, w))
-    }
-
-    /// Weight of `bone` at vertex `v` (0 when not stored).
-    pub fn get(&self, v: usize, bone: usize) -> f64 {
-        let (b, w) = self.row(v);
-        b.binary_search(&(bone as u32)).map(|i| w[i]).unwrap_or(0.0)
-    }
-
-    /// `Σ_h w_h(v)`.
-    pub fn row_sum(&self, v: usize) -> f64 {
-        self.row(v).1.iter().sum()
+        self.0.num_rows()
     }
 
     /// Transpose: per bone, `(vertex, weight)` sorted by vertex.
     pub(super) fn by_bone(&self, bones: usize) -> Vec<Vec<(usize, f64)>> {
-        let mut cols = vec![Vec::new(); bones];
-        for v in 0..self.num_vertices() {
-            for (b, w) in self.iter_row(v) {
-                cols[b].push((v, w));
-            }
-        }
-        cols
+        self.0.by_column(bones)
     }
 
     /// Everything but the sum: bone range, duplicates, finiteness, sign.
@@ -225,8 +177,7 @@ impl LbsRig {
         let mut max_dev: f64 = 0.0;
         for (v, sum) in sums.into_iter().enumerate() {
             max_dev = max_dev.max((sum - 1.0).abs());
-            let r = weights.offsets[v]..weights.offsets[v + 1];
-            weights.values[r].iter_mut().for_each(|w| *w /= sum);
+            weights.0.row_values_mut(v).iter_mut().for_each(|w| *w /= sum);
         }
         Ok(max_dev)
     }

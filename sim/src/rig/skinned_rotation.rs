@@ -9,7 +9,8 @@
 
 use crate::linalg::polar;
 use crate::mesh::tet_mesh::TetMesh;
-use crate::reduced::clusters::Clustering;
+use crate::mesh::Clustering;
+use crate::rig::sparse_rows::SparseRows;
 use crate::rig::{Rig, RigPart, VertexWeights};
 use nalgebra::{Matrix3, Quaternion, Rotation3, UnitQuaternion};
 use rayon::prelude::*;
@@ -49,48 +50,28 @@ fn linear_part(t: &[f64]) -> Matrix3<f64> {
     Matrix3::from_fn(|r, c| t[4 * r + c])
 }
 
-/// Per-point bone weights (compressed rows, each row sums to 1) over the LBS bones of a rig, in the order of
-/// [`PoseRotations::bones`].
+/// Per-point bone weights (compressed [`SparseRows`], each row sums to 1) over the LBS bones of a rig, in the
+/// order of [`PoseRotations::bones`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct RotationWeights {
-    offsets: Vec<usize>,
-    bones: Vec<u32>,
-    values: Vec<f64>,
-}
+pub struct RotationWeights(SparseRows);
 
 impl RotationWeights {
-    /// From per-point `(bone, weight)` lists; each row is normalised to sum 1 (an empty or zero row rotates by
-    /// the global rotation only).
+    /// From per-point `(bone, weight)` lists; repeated bones are summed and each row is normalised to sum 1
+    /// (an empty or zero row rotates by the global rotation only).
     pub fn from_rows<R, I>(rows: R) -> Self
     where
         R: IntoIterator<Item = I>,
         I: IntoIterator<Item = (u32, f64)>,
     {
-        let mut w = RotationWeights { offsets: vec![0], bones: Vec::new(), values: Vec::new() };
-        for row in rows {
-            let start = w.bones.len();
-            let mut entries: Vec<(u32, f64)> = row.into_iter().filter(|e| e.1 != 0.0).collect();
-            entries.sort_by_key(|e| e.0);
-            for (b, v) in entries {
-                if w.bones.len() > start && *w.bones.last().unwrap() == b {
-                    *w.values.last_mut().unwrap() += v;
-                } else {
-                    w.bones.push(b);
-                    w.values.push(v);
-                }
-            }
-            let sum: f64 = w.values[start..].iter().sum();
-            if sum > 0.0 {
-                w.values[start..].iter_mut().for_each(|v| *v /= sum);
-            }
-            w.offsets.push(w.bones.len());
-        }
-        w
+        let mut w = SparseRows::from_rows(rows);
+        w.merge_repeated();
+        w.normalize_positive_rows();
+        RotationWeights(w)
     }
 
     /// Number of points.
     pub fn len(&self) -> usize {
-        self.offsets.len() - 1
+        self.0.num_rows()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -99,8 +80,7 @@ impl RotationWeights {
 
     /// The entries of point `i`.
     pub fn row(&self, i: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
-        let r = self.offsets[i]..self.offsets[i + 1];
-        self.bones[r.clone()].iter().map(|&b| b as usize).zip(self.values[r].iter().copied())
+        self.0.iter_row(i)
     }
 
     /// The rig's LBS weights at the mesh vertices (all LBS parts, bones numbered consecutively); rows are

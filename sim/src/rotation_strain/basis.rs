@@ -16,6 +16,7 @@
 
 use super::map::split_linear;
 use crate::fem::{rest_hessian, spmv, Material};
+use crate::linalg::{null_space, Subspace};
 use crate::mesh::tet_mesh::TetMesh;
 use crate::reduced::model::ReducedError;
 use faer::sparse::SparseColMat;
@@ -26,9 +27,6 @@ use rayon::prelude::*;
 /// The dense modal analysis refuses meshes above this many vertices (3n = 4500 unknowns: a dense
 /// eigendecomposition of ~30 s on two cores).
 pub const MAX_VERTICES: usize = 1500;
-
-/// Relative singular-value tolerance below which a constraint direction is redundant.
-const RANK_TOL: f64 = 1e-12;
 
 /// Euclidean modes: `modes` (3n × k, `M`-orthonormal, coordinate-major rows) and their eigenvalues `λ`
 /// (ascending; angular frequencies² in s⁻²).
@@ -65,15 +63,8 @@ pub fn constrained_lma(
     // null space of (M^{-1/2} 𝒥)ᵀ, orthonormal (the full SVD's trailing right singular vectors)
     let jd = jcal.to_dense();
     let c = Mat::<f64>::from_fn(jcal.ncols(), 3 * n, |q, i| jd[(i, q)] * inv_sqrt[i % n]);
-    let (rank, null) = if c.nrows() == 0 {
-        (0, Mat::<f64>::identity(3 * n, 3 * n))
-    } else {
-        let svd = c.svd().map_err(|e| ReducedError::NotSpd(format!("svd of the constraint: {e:?}")))?;
-        let s = svd.S().column_vector();
-        let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
-        let rank = (0..s.nrows()).filter(|&i| s[i] > RANK_TOL * smax).count();
-        (rank, svd.V().subcols(rank, 3 * n - rank).to_owned())
-    };
+    let Subspace { basis: null, rank } =
+        null_space(c.as_ref()).map_err(|e| ReducedError::NotSpd(format!("svd of the constraint: {e:?}")))?;
     let free = 3 * n - rank;
     if k == 0 || k > free {
         return Err(ReducedError::Size(format!(

@@ -29,10 +29,9 @@
 use super::basis::{constrained_lma, rs_basis, Lma};
 use super::map::{rs_gradient, rs_gradient_jacobian};
 use super::poisson::ConstrainedPoisson;
-use crate::fem::Material;
 use crate::full::{FullEnergy, FullTerms};
 use crate::linalg::{dot, norm};
-use crate::mesh::tet_mesh::TetMesh;
+use crate::problem::FemProblem;
 use crate::reduced::model::ReducedError;
 use crate::reduced::{StepOptions, StepReport};
 use faer::linalg::solvers::Solve;
@@ -79,20 +78,15 @@ impl RsState {
 }
 
 impl RsModel {
-    /// Precompute for mesh, material, lumped mass, rig Jacobian `jac` (3n × p) with offset `x0`, constraint
-    /// `jcal = D M J` (3n × p), time step `h` and `k` RS modes (the lowest `k` constrained LMA modes). Meshes
-    /// above [`MAX_VERTICES`](super::basis::MAX_VERTICES) vertices are refused (dense modal analysis).
-    #[allow(clippy::too_many_arguments)]
+    /// Precompute for the problem (mesh, material, lumped mass, rig `J`, `x₀`, time step `h`), the constraint
+    /// `jcal = 𝒥 = D M J` (3n × p) and `k` RS modes (the lowest `k` constrained LMA modes). Meshes above
+    /// [`MAX_VERTICES`](super::basis::MAX_VERTICES) vertices are refused (dense modal analysis).
     pub fn new(
-        mesh: &TetMesh,
-        material: &Material,
-        mass: &[f64],
-        jac: &SparseColMat<usize, f64>,
-        x0: &[f64],
+        problem: &FemProblem<'_>,
         jcal: &SparseColMat<usize, f64>,
-        h: f64,
         k: usize,
     ) -> Result<Self, ReducedError> {
+        let FemProblem { mesh, material, mass, .. } = *problem;
         let n = mesh.n();
         if n > super::basis::MAX_VERTICES {
             return Err(ReducedError::Size(format!(
@@ -103,7 +97,7 @@ impl RsModel {
         if jcal.nrows() != 3 * n {
             return Err(ReducedError::Size(format!("n = {n}: 𝒥 {}×{}", jcal.nrows(), jcal.ncols())));
         }
-        let energy = FullEnergy::new(mesh, material, mass, jac, x0, h)?;
+        let energy = FullEnergy::new(problem)?;
         let poisson = ConstrainedPoisson::new(mesh, jcal)?;
         let lma = constrained_lma(mesh, material, mass, jcal, k)?;
         let rs = rs_basis(mesh, &lma.modes);
@@ -358,10 +352,11 @@ impl RsModel {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::fem::lumped_mass;
+    use crate::fem::{lumped_mass, Material};
     use crate::full::{FullModel, FullState};
     use crate::leak::{leak_diagonal, MomentumLeak};
     use crate::mesh::tet_mesh::shapes::box_mesh;
+    use crate::mesh::tet_mesh::TetMesh;
     use crate::modes::dense::complementarity_matrix;
     use crate::reduced::step::tests::bend;
     use crate::reduced::Elasticity;
@@ -397,12 +392,24 @@ pub(crate) mod tests {
     }
 
     impl Scene {
+        /// The scene's FEM problem with time step `h`.
+        pub(crate) fn problem(&self, h: f64) -> FemProblem<'_> {
+            FemProblem {
+                mesh: &self.mesh,
+                material: &self.mat,
+                mass: &self.mass,
+                jac: &self.jac,
+                x0: &self.x0,
+                h,
+            }
+        }
+
         pub(crate) fn rs(&self, k: usize) -> RsModel {
-            RsModel::new(&self.mesh, &self.mat, &self.mass, &self.jac, &self.x0, &self.jcal, H, k).unwrap()
+            RsModel::new(&self.problem(H), &self.jcal, k).unwrap()
         }
 
         fn full(&self) -> FullModel {
-            FullModel::new(&self.mesh, &self.mat, &self.mass, &self.jac, &self.x0, &self.jcal, H).unwrap()
+            FullModel::new(&self.problem(H), &self.jcal).unwrap()
         }
 
         fn m_norm(&self, u: &[f64]) -> f64 {
@@ -621,9 +628,7 @@ pub(crate) mod tests {
                 let model = s.rs(k);
                 let per_tet = Clustering::one_per_tet(s.mesh.t());
                 let modes = &model.lma().modes;
-                let lin =
-                    ReducedModel::from_basis(&s.mesh, &s.mat, &s.mass, &s.jac, &s.x0, modes, &per_tet, H)
-                        .unwrap();
+                let lin = ReducedModel::from_basis(&s.problem(H), modes, &per_tet).unwrap();
                 let mut fs = FullState::at_rest(&full, &s.rig.rest_params());
                 let mut rs = RsState::at_rest(&model, &s.rig.rest_params());
                 let mut ls = StepState::at_rest(&lin, &s.rig.rest_params());
@@ -655,13 +660,10 @@ pub(crate) mod tests {
     #[test]
     fn refuses_large_meshes_and_bad_sizes() {
         let s = scene_of(box_mesh(15, 10, 10, [2.0, 1.0, 1.0]), 0.3);
-        let err = RsModel::new(&s.mesh, &s.mat, &s.mass, &s.jac, &s.x0, &s.jcal, H, 6);
+        let err = RsModel::new(&s.problem(H), &s.jcal, 6);
         assert!(matches!(err, Err(ReducedError::Size(msg)) if msg.contains("1500")));
         let s = scene(0.3);
-        assert!(matches!(
-            RsModel::new(&s.mesh, &s.mat, &s.mass, &s.jac, &s.x0, &s.jcal, -1.0, 6),
-            Err(ReducedError::TimeStep(_))
-        ));
+        assert!(matches!(RsModel::new(&s.problem(-1.0), &s.jcal, 6), Err(ReducedError::TimeStep(_))));
     }
 
     /// Per-step cost (ms) on the bar and on a ~960-vertex bar; `cargo test -p avatar-sim --release --lib

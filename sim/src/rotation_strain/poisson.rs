@@ -21,15 +21,12 @@
 //! then projected once more onto null Qᵀ against rounding. Many right-hand sides are solved at once.
 
 use crate::fem::{hat_gradients, scalar_laplacian};
-use crate::linalg::Cholesky;
+use crate::linalg::{range_basis, Cholesky};
 use crate::mesh::tet_mesh::TetMesh;
 use crate::reduced::model::ReducedError;
 use faer::linalg::solvers::{FullPivLu, Solve};
 use faer::sparse::{SparseColMat, SymbolicSparseColMat};
 use faer::{Mat, MatRef};
-
-/// Singular values of 𝒥 below this fraction of the largest are redundant rig directions.
-const CONSTRAINT_RANK_TOL: f64 = 1e-12;
 
 /// The constrained Poisson solve of Eq. 5 and the per-tet geometry it is built from.
 pub struct ConstrainedPoisson {
@@ -239,16 +236,7 @@ fn ground_matrix(p: &SparseColMat<usize, f64>, g: usize) -> SparseColMat<usize, 
 
 /// Orthonormal basis of range 𝒥 (3n × rank), from its thin SVD; redundant rig directions dropped.
 fn constraint_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
-    let dense = jcal.to_dense();
-    if dense.ncols() == 0 {
-        return Mat::zeros(dense.nrows(), 0);
-    }
-    let svd = dense.thin_svd().expect("thin svd of the constraint");
-    let s = svd.S().column_vector();
-    let smax = (0..s.nrows()).map(|i| s[i]).fold(0.0, f64::max);
-    let keep: Vec<usize> = (0..s.nrows()).filter(|&i| s[i] > CONSTRAINT_RANK_TOL * smax).collect();
-    let u = svd.U();
-    Mat::from_fn(dense.nrows(), keep.len(), |i, j| u[(i, keep[j])])
+    range_basis(jcal.to_dense().as_ref()).expect("thin svd of the constraint").basis
 }
 
 fn singular_values(a: &Mat<f64>) -> Vec<f64> {

@@ -1,191 +1,28 @@
 //! The precompute pipeline (paper 000, Alg. 1, §6 and §8.2): tet mesh + linear rig + material → skinning
-//! eigenmodes, clusters and the reduced matrices of the run-time step, with a report of what it found and
-//! how long each phase took. `avatard precompute` runs it and stores the result as an asset
-//! ([`crate::asset`]).
+//! eigenmodes, clusters and the reduced matrices of the run-time step, phase by phase.
 
-use crate::fem::{lumped_mass, weight_space_hessian, Material, MaterialError};
-use crate::leak::{leak_diagonal, LeakError, MomentumLeak};
+use crate::fem::{lumped_mass, weight_space_hessian, Material};
+use crate::leak::leak_diagonal;
 use crate::mesh::tet_mesh::TetMesh;
-use crate::modes::dense::{
-    complementarity_matrix, dense_modes, weight_space_constraint, ModesError, WeightConstraint,
-};
+use crate::modes::dense::{complementarity_matrix, dense_modes, weight_space_constraint, WeightConstraint};
 use crate::modes::force_dual::{dense_force_dual_modes, force_dual_modes, rig_inertia_factor, ForcePrior};
-use crate::modes::lanczos::{sparse_modes, EigenOptions, EigenProgress};
+use crate::modes::lanczos::{sparse_modes, EigenOptions};
+use crate::precompute::error::PrecomputeError;
+use crate::precompute::report::{
+    complementarity_residual, orthonormality_error, Phase, PhaseSeconds, PrecomputeReport, Progress,
+    ProgressFn,
+};
+use crate::precompute::settings::{
+    ClusterCount, Eigensolver, ForceDualSetting, MaterialSetting, PrecomputeSettings, SubspaceSetting,
+};
+use crate::problem::FemProblem;
 use crate::reduced::clusters::{cluster_tets_by_part, Clustering};
-use crate::reduced::model::{ReducedError, ReducedModel, ReducedParts};
-use crate::rig::linear::{Rig, RigError, RigPart};
+use crate::reduced::model::{ReducedModel, ReducedParts};
+use crate::rig::linear::{Rig, RigPart};
 use faer::sparse::SparseColMat;
 use faer::Mat;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// How many clusters the hyper-reduced solver uses (§6).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ClusterCount {
-    /// k-means++ with this many clusters, then split into connected components.
-    KMeans(usize),
-    /// One cluster per tet: the exact, unclustered solver.
-    PerTet,
-}
-
-/// Which solver computes Eq. 22.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Eigensolver {
-    /// Shift-invert Lanczos over a sparse Cholesky factorization (any size).
-    Sparse,
-    /// Dense null-space method: O(n³), small meshes only (the test oracle).
-    Dense,
-}
-
-/// The momentum-leak setting (`D` of the constraint `𝒥 = D M J`), as stored.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type")]
-pub enum LeakSetting {
-    /// `D = I`.
-    None,
-    /// Surface diffusion with this strength in `[0, 1]` and diffusion length (m; `None`: 3 mean edges).
-    Diffuse { strength: f64, length: Option<f64> },
-}
-
-impl LeakSetting {
-    fn to_leak(self) -> MomentumLeak {
-        match self {
-            LeakSetting::None => MomentumLeak::None,
-            LeakSetting::Diffuse { strength, length } => MomentumLeak::Diffuse { strength, length },
-        }
-    }
-}
-
-/// Where each tet's material comes from.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type")]
-pub enum MaterialSetting {
-    /// `youngs`, `poisson` and `density` of the settings in every tet (and in assets made before materials
-    /// were a setting).
-    #[default]
-    Homogeneous,
-    /// Bone, muscle and fat from the rig's skeleton ([`crate::anatomy`]; paper 000 §4, Fig. 10: the modes
-    /// then lie in the soft tissue). `youngs`, `poisson` and `density` are not used.
-    Anatomical(crate::anatomy::AnatomySettings),
-}
-
-/// Which subspace the mode weights `W` span.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type")]
-pub enum SubspaceSetting {
-    /// The lowest solutions of Eq. 22 (paper 000): the stiffness-ordered skinning eigenmodes.
-    #[default]
-    SkinningEigenmodes,
-    /// Force-Dual skinning eigenmodes (paper 004, Eq. 8 with Eq. 15, scalarized per §4.5): the principal
-    /// components of the displacements that random rig accelerations and painted body accelerations cause
-    /// ([`crate::modes::force_dual`]).
-    ForceDual(ForceDualSetting),
-}
-
-impl SubspaceSetting {
-    /// The default (paper 000's modes).
-    pub fn is_skinning_eigenmodes(&self) -> bool {
-        matches!(self, SubspaceSetting::SkinningEigenmodes)
-    }
-}
-
-/// The force prior of [`SubspaceSetting::ForceDual`]: `Σ_F = M J Σ_p̈ Jᵀ M + painted diagonal`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ForceDualSetting {
-    /// Σ_p̈ = F Fᵀ of the rig parameters' accelerations: F stored column-major (p rows × k cols).
-    pub pdd_rows: usize,
-    pub pdd_cols: usize,
-    pub pdd_factor: Vec<f64>,
-    /// Painted acceleration variance by body region name (BodyRegion::name, e.g. "belly", "chest"), in m²/s⁴.
-    pub paint: Vec<(String, f64)>,
-    /// Where the prior came from (free text, for the report).
-    pub source: String,
-}
-
-impl ForceDualSetting {
-    /// `F` (p × k) of `Σ_p̈ = F Fᵀ`.
-    pub fn pdd_matrix(&self) -> Mat<f64> {
-        Mat::<f64>::from_fn(self.pdd_rows, self.pdd_cols, |i, j| self.pdd_factor[j * self.pdd_rows + i])
-    }
-
-    /// Sizes, finiteness and region names (the rig's parameter count is checked by [`precompute`]).
-    pub fn validate(&self) -> Result<(), PrecomputeError> {
-        let bad = |m: String| Err(PrecomputeError::Settings(m));
-        if self.pdd_factor.len() != self.pdd_rows * self.pdd_cols {
-            return bad(format!(
-                "force_dual.pdd_factor has {} values, expected pdd_rows × pdd_cols = {} × {}",
-                self.pdd_factor.len(),
-                self.pdd_rows,
-                self.pdd_cols
-            ));
-        }
-        if let Some(i) = self.pdd_factor.iter().position(|x| !x.is_finite()) {
-            return bad(format!("force_dual.pdd_factor[{i}] = {} is not finite", self.pdd_factor[i]));
-        }
-        for (name, s) in &self.paint {
-            if crate::rig::regions::BodyRegion::from_name(name).is_none() {
-                return bad(format!("force_dual.paint: unknown body region '{name}'"));
-            }
-            if !(s.is_finite() && *s >= 0.0) {
-                return bad(format!("force_dual.paint: variance {s} of '{name}' must be finite and ≥ 0"));
-            }
-        }
-        if self.pdd_cols == 0 && self.paint.iter().all(|(_, s)| *s == 0.0) {
-            return bad(
-                "force_dual: the force prior is empty (no pdd_factor columns, no painted variance)".into()
-            );
-        }
-        Ok(())
-    }
-}
-
-/// Everything that, with the mesh and the rig, determines the precompute's result.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PrecomputeSettings {
-    /// Skinning modes m (the reduced state has 12m coordinates).
-    pub modes: usize,
-    pub clusters: ClusterCount,
-    /// Each tet's material.
-    #[serde(default)]
-    pub material: MaterialSetting,
-    /// Young's modulus (Pa) and Poisson's ratio of the textbook co-rotational energy with (μ/2, λ/2)
-    /// (`method-pitfalls.md` §2), and density (kg/m³), of the homogeneous material.
-    pub youngs: f64,
-    pub poisson: f64,
-    pub density: f64,
-    /// Time step h (s) baked into the global matrix `A = 2BᵀLB + BᵀMB/h²`.
-    pub dt: f64,
-    pub leak: LeakSetting,
-    /// Seed of k-means++ (clusters are reproducible).
-    pub seed: u64,
-    pub eigensolver: Eigensolver,
-    /// Skinning eigenmodes (default, and in settings written before this field) or Force-Dual modes. Not
-    /// written when default, so the settings JSON (and the asset cache keys hashed from it) of skinning
-    /// eigenmode runs stay byte-identical to those from before this field.
-    #[serde(default, skip_serializing_if = "SubspaceSetting::is_skinning_eigenmodes")]
-    pub subspace: SubspaceSetting,
-}
-
-impl Default for PrecomputeSettings {
-    fn default() -> Self {
-        PrecomputeSettings {
-            modes: 16,
-            clusters: ClusterCount::KMeans(100),
-            material: MaterialSetting::Homogeneous,
-            youngs: 2e4,
-            poisson: 0.35,
-            density: 1000.0,
-            dt: 1.0 / 120.0,
-            leak: LeakSetting::Diffuse { strength: 1.0, length: None },
-            seed: 1,
-            eigensolver: Eigensolver::Sparse,
-            subspace: SubspaceSetting::SkinningEigenmodes,
-        }
-    }
-}
 
 /// The precompute's result: what an asset stores.
 #[derive(Clone, Debug)]
@@ -239,127 +76,6 @@ impl Precomputed {
                 }
             })
             .collect()
-    }
-}
-
-/// The pipeline's phases, in order (for progress display and timings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    Operators,
-    Modes,
-    Clusters,
-    Reduced,
-    Check,
-}
-
-impl std::fmt::Display for Phase {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Phase::Operators => "mass, rig Jacobian, momentum leak, constraint, weight-space Hessian",
-            Phase::Modes => "skinning eigenmodes (Eq. 22)",
-            Phase::Clusters => "clusters (k-means++, connected components)",
-            Phase::Reduced => "reduced matrices (App. C)",
-            Phase::Check => "complementarity check",
-        })
-    }
-}
-
-/// What [`precompute`] reports as it goes: each phase when it starts, and the eigensolver's progress.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Progress {
-    Phase(Phase),
-    Eigen(EigenProgress),
-}
-
-/// A progress callback for [`precompute`].
-pub type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
-
-/// What the precompute found and how long it took (`REPORT.json`).
-#[derive(Clone, Debug, Serialize)]
-pub struct PrecomputeReport {
-    pub vertices: usize,
-    pub tets: usize,
-    pub rig_params: usize,
-    pub modes: usize,
-    pub reduced_coordinates: usize,
-    pub eigenvalues: Vec<f64>,
-    pub constraint_rank: usize,
-    /// `‖Jᵀ M D B‖_F / (‖J‖_F ‖M D B‖_F)`.
-    pub complementarity_residual: f64,
-    /// `‖Wᵀ M_w W − I‖_max`.
-    pub orthonormality_error: f64,
-    pub clusters: usize,
-    pub cluster_size_min: usize,
-    pub cluster_size_max: usize,
-    /// Krylov vectors the sparse eigensolver used (0 for the dense path).
-    pub krylov: usize,
-    /// The sparse eigensolver's phases (s): constraint rank, Cholesky, constraint Schur complement, Lanczos.
-    pub eigen_seconds: [f64; 4],
-    /// Force-Dual modes only: each mode's variance `Λ_i` (Eq. 8), descending.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub force_dual_variances: Option<Vec<f64>>,
-    /// Seconds per phase and in total.
-    pub seconds: PhaseSeconds,
-    pub settings: PrecomputeSettings,
-}
-
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct PhaseSeconds {
-    pub operators: f64,
-    pub modes: f64,
-    pub clusters: f64,
-    pub reduced: f64,
-    pub check: f64,
-    pub total: f64,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum PrecomputeError {
-    #[error("settings: {0}")]
-    Settings(String),
-    #[error(transparent)]
-    Material(#[from] MaterialError),
-    #[error(transparent)]
-    Anatomy(#[from] crate::anatomy::AnatomyError),
-    #[error(transparent)]
-    Rig(#[from] RigError),
-    #[error("momentum leak: {0}")]
-    Leak(#[from] LeakError),
-    #[error("skinning eigenmodes: {0}")]
-    Modes(#[from] ModesError),
-    #[error("reduced precompute: {0}")]
-    Reduced(#[from] ReducedError),
-}
-
-impl PrecomputeSettings {
-    /// Refuse settings no run could use, naming the setting.
-    pub fn validate(&self) -> Result<(), PrecomputeError> {
-        let bad = |m: String| Err(PrecomputeError::Settings(m));
-        if self.modes == 0 {
-            return bad("--modes must be at least 1".into());
-        }
-        if self.clusters == ClusterCount::KMeans(0) {
-            return bad("--clusters must be at least 1 (or 'all' for one cluster per tet)".into());
-        }
-        if !(self.dt.is_finite() && self.dt > 0.0) {
-            return bad(format!("--dt {} must be finite and > 0", self.dt));
-        }
-        if let LeakSetting::Diffuse { strength, length } = self.leak {
-            if !(0.0..=1.0).contains(&strength) {
-                return bad(format!("--leak-strength {strength} must be in [0, 1]"));
-            }
-            if length.is_some_and(|l| !(l.is_finite() && l > 0.0)) {
-                return bad(format!("--leak-length {length:?} must be finite and > 0"));
-            }
-        }
-        // Young's modulus, Poisson's ratio and density are checked by Material::homogeneous.
-        if let MaterialSetting::Anatomical(a) = &self.material {
-            a.validate()?;
-        }
-        if let SubspaceSetting::ForceDual(f) = &self.subspace {
-            f.validate()?;
-        }
-        Ok(())
     }
 }
 
@@ -500,8 +216,9 @@ pub fn precompute(
 
     phase(Phase::Reduced);
     let clock = Instant::now();
-    let model =
-        ReducedModel::new(&mesh, &material, &mass, &jac, &x0, &modes.weights, &clustering, settings.dt)?;
+    let problem =
+        FemProblem { mesh: &mesh, material: &material, mass: &mass, jac: &jac, x0: &x0, h: settings.dt };
+    let model = ReducedModel::new(&problem, &modes.weights, &clustering)?;
     seconds.reduced = clock.elapsed().as_secs_f64();
 
     phase(Phase::Check);
@@ -601,63 +318,6 @@ fn force_prior(
     Ok(ForcePrior { factor, painted })
 }
 
-/// `‖Jᵀ M D B‖_F / (‖J‖_F ‖M D B‖_F)` for the skinning subspace `B(W)` without forming `B`: entry
-/// `(q, (i, c, k))` of `(DMJ)ᵀ B` is `Σ_v 𝒥[c·n+v, q] w_i(v) X̄_v[k]`, one pass over the nonzeros of `J`.
-pub fn complementarity_residual(
-    rest: &[[f64; 3]],
-    jac: &SparseColMat<usize, f64>,
-    mass: &[f64],
-    leak: &[f64],
-    weights: &Mat<f64>,
-) -> f64 {
-    let (n, m) = (rest.len(), weights.ncols());
-    let xbar = |v: usize, k: usize| if k < 3 { rest[v][k] } else { 1.0 };
-    let mut jtmdb2 = 0.0;
-    let mut j2 = 0.0;
-    let mut row = vec![0.0; 12 * m];
-    for q in 0..jac.ncols() {
-        row.iter_mut().for_each(|x| *x = 0.0);
-        for (r, val) in jac.row_idx_of_col_raw(q).iter().zip(jac.val_of_col(q)) {
-            let (c, v) = (r / n, r % n);
-            j2 += val * val;
-            let jcal = val * mass[v] * leak[v];
-            for i in 0..m {
-                for k in 0..4 {
-                    row[12 * i + 4 * c + k] += jcal * weights[(v, i)] * xbar(v, k);
-                }
-            }
-        }
-        jtmdb2 += row.iter().map(|x| x * x).sum::<f64>();
-    }
-    // ‖MDB‖_F² = Σ_v (m_v d_v)² Σ_i w_i(v)² · 3 Σ_k X̄_v[k]²
-    let mdb2: f64 = (0..n)
-        .map(|v| {
-            let w2: f64 = (0..m).map(|i| weights[(v, i)].powi(2)).sum();
-            let x2: f64 = (0..4).map(|k| xbar(v, k).powi(2)).sum();
-            (mass[v] * leak[v]).powi(2) * w2 * 3.0 * x2
-        })
-        .sum();
-    let denom = (j2 * mdb2).sqrt();
-    if denom > 0.0 {
-        jtmdb2.sqrt() / denom
-    } else {
-        0.0
-    }
-}
-
-/// `‖Wᵀ M_w W − I‖_max`.
-pub fn orthonormality_error(mass: &[f64], weights: &Mat<f64>) -> f64 {
-    let m = weights.ncols();
-    let mut worst: f64 = 0.0;
-    for i in 0..m {
-        for j in 0..=i {
-            let g: f64 = (0..mass.len()).map(|v| weights[(v, i)] * mass[v] * weights[(v, j)]).sum();
-            worst = worst.max((g - if i == j { 1.0 } else { 0.0 }).abs());
-        }
-    }
-    worst
-}
-
 /// Each tet's body part for clustering: the VRM humanoid role of its dominant bone (the largest sum of its
 /// corners' skinning weights; a bone without a role takes its nearest ancestor's, so a hand and its fingers
 /// are one part), or the bone itself when no ancestor has a role. `None` for a rig without bones.
@@ -711,6 +371,8 @@ mod tests {
     use super::*;
     use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::modes::dense::skinning_subspace;
+    use crate::modes::lanczos::EigenProgress;
+    use crate::precompute::settings::LeakSetting;
     use crate::rig::{LbsRig, RigPart};
 
     fn small() -> (TetMesh, Rig) {

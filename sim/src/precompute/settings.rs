@@ -1,0 +1,206 @@
+//! What determines the precompute's result besides the mesh and the rig ([`PrecomputeSettings`]), and its
+//! checks.
+
+use crate::leak::MomentumLeak;
+use crate::precompute::error::PrecomputeError;
+use faer::Mat;
+use serde::{Deserialize, Serialize};
+
+/// How many clusters the hyper-reduced solver uses (§6).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClusterCount {
+    /// k-means++ with this many clusters, then split into connected components.
+    KMeans(usize),
+    /// One cluster per tet: the exact, unclustered solver.
+    PerTet,
+}
+
+/// Which solver computes Eq. 22.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Eigensolver {
+    /// Shift-invert Lanczos over a sparse Cholesky factorization (any size).
+    Sparse,
+    /// Dense null-space method: O(n³), small meshes only (the test oracle).
+    Dense,
+}
+
+/// The momentum-leak setting (`D` of the constraint `𝒥 = D M J`), as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum LeakSetting {
+    /// `D = I`.
+    None,
+    /// Surface diffusion with this strength in `[0, 1]` and diffusion length (m; `None`: 3 mean edges).
+    Diffuse { strength: f64, length: Option<f64> },
+}
+
+impl LeakSetting {
+    pub(crate) fn to_leak(self) -> MomentumLeak {
+        match self {
+            LeakSetting::None => MomentumLeak::None,
+            LeakSetting::Diffuse { strength, length } => MomentumLeak::Diffuse { strength, length },
+        }
+    }
+}
+
+/// Where each tet's material comes from.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum MaterialSetting {
+    /// `youngs`, `poisson` and `density` of the settings in every tet (and in assets made before materials
+    /// were a setting).
+    #[default]
+    Homogeneous,
+    /// Bone, muscle and fat from the rig's skeleton ([`crate::anatomy`]; paper 000 §4, Fig. 10: the modes
+    /// then lie in the soft tissue). `youngs`, `poisson` and `density` are not used.
+    Anatomical(crate::anatomy::AnatomySettings),
+}
+
+/// Which subspace the mode weights `W` span.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum SubspaceSetting {
+    /// The lowest solutions of Eq. 22 (paper 000): the stiffness-ordered skinning eigenmodes.
+    #[default]
+    SkinningEigenmodes,
+    /// Force-Dual skinning eigenmodes (paper 004, Eq. 8 with Eq. 15, scalarized per §4.5): the principal
+    /// components of the displacements that random rig accelerations and painted body accelerations cause
+    /// ([`crate::modes::force_dual`]).
+    ForceDual(ForceDualSetting),
+}
+
+impl SubspaceSetting {
+    /// The default (paper 000's modes).
+    pub fn is_skinning_eigenmodes(&self) -> bool {
+        matches!(self, SubspaceSetting::SkinningEigenmodes)
+    }
+}
+
+/// The force prior of [`SubspaceSetting::ForceDual`]: `Σ_F = M J Σ_p̈ Jᵀ M + painted diagonal`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ForceDualSetting {
+    /// Σ_p̈ = F Fᵀ of the rig parameters' accelerations: F stored column-major (p rows × k cols).
+    pub pdd_rows: usize,
+    pub pdd_cols: usize,
+    pub pdd_factor: Vec<f64>,
+    /// Painted acceleration variance by body region name (BodyRegion::name, e.g. "belly", "chest"), in m²/s⁴.
+    pub paint: Vec<(String, f64)>,
+    /// Where the prior came from (free text, for the report).
+    pub source: String,
+}
+
+impl ForceDualSetting {
+    /// `F` (p × k) of `Σ_p̈ = F Fᵀ`.
+    pub fn pdd_matrix(&self) -> Mat<f64> {
+        Mat::<f64>::from_fn(self.pdd_rows, self.pdd_cols, |i, j| self.pdd_factor[j * self.pdd_rows + i])
+    }
+
+    /// Sizes, finiteness and region names (the rig's parameter count is checked by [`precompute`]).
+    pub fn validate(&self) -> Result<(), PrecomputeError> {
+        let bad = |m: String| Err(PrecomputeError::Settings(m));
+        if self.pdd_factor.len() != self.pdd_rows * self.pdd_cols {
+            return bad(format!(
+                "force_dual.pdd_factor has {} values, expected pdd_rows × pdd_cols = {} × {}",
+                self.pdd_factor.len(),
+                self.pdd_rows,
+                self.pdd_cols
+            ));
+        }
+        if let Some(i) = self.pdd_factor.iter().position(|x| !x.is_finite()) {
+            return bad(format!("force_dual.pdd_factor[{i}] = {} is not finite", self.pdd_factor[i]));
+        }
+        for (name, s) in &self.paint {
+            if crate::rig::regions::BodyRegion::from_name(name).is_none() {
+                return bad(format!("force_dual.paint: unknown body region '{name}'"));
+            }
+            if !(s.is_finite() && *s >= 0.0) {
+                return bad(format!("force_dual.paint: variance {s} of '{name}' must be finite and ≥ 0"));
+            }
+        }
+        if self.pdd_cols == 0 && self.paint.iter().all(|(_, s)| *s == 0.0) {
+            return bad(
+                "force_dual: the force prior is empty (no pdd_factor columns, no painted variance)".into()
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Everything that, with the mesh and the rig, determines the precompute's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PrecomputeSettings {
+    /// Skinning modes m (the reduced state has 12m coordinates).
+    pub modes: usize,
+    pub clusters: ClusterCount,
+    /// Each tet's material.
+    #[serde(default)]
+    pub material: MaterialSetting,
+    /// Young's modulus (Pa) and Poisson's ratio of the textbook co-rotational energy with (μ/2, λ/2)
+    /// (`method-pitfalls.md` §2), and density (kg/m³), of the homogeneous material.
+    pub youngs: f64,
+    pub poisson: f64,
+    pub density: f64,
+    /// Time step h (s) baked into the global matrix `A = 2BᵀLB + BᵀMB/h²`.
+    pub dt: f64,
+    pub leak: LeakSetting,
+    /// Seed of k-means++ (clusters are reproducible).
+    pub seed: u64,
+    pub eigensolver: Eigensolver,
+    /// Skinning eigenmodes (default, and in settings written before this field) or Force-Dual modes. Not
+    /// written when default, so the settings JSON (and the asset cache keys hashed from it) of skinning
+    /// eigenmode runs stay byte-identical to those from before this field.
+    #[serde(default, skip_serializing_if = "SubspaceSetting::is_skinning_eigenmodes")]
+    pub subspace: SubspaceSetting,
+}
+
+impl Default for PrecomputeSettings {
+    fn default() -> Self {
+        PrecomputeSettings {
+            modes: 16,
+            clusters: ClusterCount::KMeans(100),
+            material: MaterialSetting::Homogeneous,
+            youngs: 2e4,
+            poisson: 0.35,
+            density: 1000.0,
+            dt: 1.0 / 120.0,
+            leak: LeakSetting::Diffuse { strength: 1.0, length: None },
+            seed: 1,
+            eigensolver: Eigensolver::Sparse,
+            subspace: SubspaceSetting::SkinningEigenmodes,
+        }
+    }
+}
+
+impl PrecomputeSettings {
+    /// Refuse settings no run could use, naming the setting.
+    pub fn validate(&self) -> Result<(), PrecomputeError> {
+        let bad = |m: String| Err(PrecomputeError::Settings(m));
+        if self.modes == 0 {
+            return bad("--modes must be at least 1".into());
+        }
+        if self.clusters == ClusterCount::KMeans(0) {
+            return bad("--clusters must be at least 1 (or 'all' for one cluster per tet)".into());
+        }
+        if !(self.dt.is_finite() && self.dt > 0.0) {
+            return bad(format!("--dt {} must be finite and > 0", self.dt));
+        }
+        if let LeakSetting::Diffuse { strength, length } = self.leak {
+            if !(0.0..=1.0).contains(&strength) {
+                return bad(format!("--leak-strength {strength} must be in [0, 1]"));
+            }
+            if length.is_some_and(|l| !(l.is_finite() && l > 0.0)) {
+                return bad(format!("--leak-length {length:?} must be finite and > 0"));
+            }
+        }
+        // Young's modulus, Poisson's ratio and density are checked by Material::homogeneous.
+        if let MaterialSetting::Anatomical(a) = &self.material {
+            a.validate()?;
+        }
+        if let SubspaceSetting::ForceDual(f) = &self.subspace {
+            f.validate()?;
+        }
+        Ok(())
+    }
+}
