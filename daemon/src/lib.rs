@@ -16,16 +16,18 @@
 //! 3. `tick.rs` ([`Solver`]): the dedicated fixed-rate thread (pinned, phase-locked to the input); every tick
 //!    it steps each avatar ([`AvatarSim::tick`]) and queues one `AvatarState` without ever waiting on the
 //!    network.
-//! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget.rs` (slots → One-Euro filtered, [`mapping`]
-//!    → interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle), then
-//!    `dynamics.rs` (the reduced step of `avatar_sim::reduced` → `z`; damping, teleports, the guard; while
-//!    idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper 003's modal actuation) →
-//!    [`TickOutput`]. A hand frame there:
-//!    the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/hand.rs` turns its 21
-//!    world landmarks into the palm frame and each finger's flexion and spread ([`mapping::hand::measure`]),
-//!    `retarget.rs` One-Euro filters those angles, and [`mapping::HandRig::apply`] poses the hand bone (the
-//!    palm, relative to the forearm) and the finger bones on top of the body's `p`; a silent hand is held,
-//!    then eased back like the other pieces.
+//! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`]
+//!    → interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle: a
+//!    file per stage, `sources`, `filters`, the mappers `pose`, `face`, `hand`, `rig_frame`, then `compose`,
+//!    `interpolate`, `silence`), then `dynamics.rs` (the reduced step of `avatar_sim::reduced` → `z`; damping,
+//!    teleports, the guard; while idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper
+//!    003's modal actuation) → [`TickOutput`]; both detect a jump in `p` with `teleport.rs`. A hand frame
+//!    there: the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/hand.rs`
+//!    turns its 21 world landmarks into the palm frame and each finger's flexion and spread
+//!    ([`mapping::hand::measure`]), `retarget/hand.rs` One-Euro filters those angles, and
+//!    [`mapping::HandRig::apply`] poses the hand bone (the palm, relative to the forearm) and the finger bones
+//!    on top of the body's `p` (`retarget/compose.rs`); a silent hand is held, then eased back like the other
+//!    pieces.
 //! 5. `publish.rs`: encodes the states and periodic `Stats` onto the PUB socket, one topic per avatar
 //!    ([`state_topic`]); keeps the latest state for late joiners.
 //!

@@ -3,9 +3,13 @@
 //!
 //! # Layout
 //! - [`params`]: the per-avatar parameters (config file, `SetParams`), validated in one place.
-//! - [`retarget`]: input slots → filtered, mapped, interpolated `p`; hold and ease to rest on silence.
+//! - [`retarget`]: input slots → filtered, mapped, interpolated `p`; hold and ease to rest on silence (a
+//!   folder by stage: sources, filters, the pose / face / hand / rig frame mappers, composition,
+//!   interpolation, silence).
 //! - [`dynamics`]: the reduced model at the current tick rate and stiffness, damping, teleports, the guard,
 //!   and the idle breathing's actuation `a` passed to the step.
+//! - [`teleport`]: the rig's transform handles and teleport detection (a jump in `p`): [`retarget`] does not
+//!   interpolate a jump, [`dynamics`] makes it a standstill at the new pose.
 //! - [`breathing`]: idle breathing (paper 003 modal actuation of the chest and belly fields): the signal, its
 //!   ramp while idle, and the fields' `Ĝ` built from the asset.
 //! - [`load`]: an avatar's asset (the embedded default avatar or a file) and its run-time pieces.
@@ -15,6 +19,7 @@ pub mod dynamics;
 pub mod load;
 pub mod params;
 pub mod retarget;
+pub mod teleport;
 
 use crate::ingest::Inputs;
 use avatar_schema::state_flags;
