@@ -8,7 +8,6 @@
 
 use anyhow::{Context, Result};
 use avatar_sim::asset::Asset;
-use avatar_sim::rig::{Rig, RigPart};
 use image::{DynamicImage, Rgb, RgbImage};
 use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
 use std::path::Path;
@@ -49,19 +48,6 @@ pub fn pick(t: &[f64], values: &[f64], count: usize, min_gap: f64) -> Vec<usize>
     taken
 }
 
-/// First parameter of every 12-entry handle (affine part, bones) of `rig`.
-fn handles(rig: &Rig) -> Vec<usize> {
-    let mut h = Vec::new();
-    for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
-        match part {
-            RigPart::Affine => h.push(o),
-            RigPart::Lbs(l) => h.extend((0..l.num_bones()).map(|b| o + 12 * b)),
-            RigPart::Blendshapes(_) => {}
-        }
-    }
-    h
-}
-
 /// `p` moved horizontally so that the render mesh's centroid is over its rest place.
 fn recentred(asset: &Asset, p: &[f64]) -> Result<Vec<f64>> {
     let r = &asset.render;
@@ -70,7 +56,7 @@ fn recentred(asset: &Asset, p: &[f64]) -> Result<Vec<f64>> {
     let dx = (0..n).map(|v| x[v] - r.vertices[v][0]).sum::<f64>() / n as f64;
     let dz = (0..n).map(|v| x[2 * n + v] - r.vertices[v][2]).sum::<f64>() / n as f64;
     let mut q = p.to_vec();
-    for o in handles(&r.rig) {
+    for o in r.rig.handle_offsets() {
         q[o + 3] -= dx;
         q[o + 11] -= dz;
     }

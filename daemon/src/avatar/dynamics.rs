@@ -4,7 +4,7 @@
 
 use super::breathing::{breathing_gradient, Breathing};
 use super::params::SimParams;
-use super::teleport::{handle_offsets, is_teleport};
+use super::teleport::is_teleport;
 use avatar_sim::precompute::Precomputed;
 use avatar_sim::reduced::FleshMode;
 use avatar_sim::reduced::{ReducedModel, ReducedParts};
@@ -84,7 +84,7 @@ impl Dynamics {
             model.set_actuation(g.clone()).map_err(|e| e.to_string())?;
         }
         let state = StepState::at_rest(&model, p);
-        let handles = handle_offsets(&sim.rig);
+        let handles = sim.rig.handle_offsets();
         let mode_damping = sim.mode_damping();
         Ok(Dynamics {
             base,

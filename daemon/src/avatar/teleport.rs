@@ -1,21 +1,8 @@
-//! Teleport detection: the 12-entry transform handles of a rig's `p`, and whether a change of `p` jumps (a
-//! bone's translation or rotation beyond the teleport thresholds), for the dynamics and the retargeting.
+//! Teleport detection: whether a change of `p` jumps (a transform handle's translation or rotation beyond the
+//! teleport thresholds; the handles are [`avatar_sim::rig::Rig::handle_offsets`]), for the dynamics and the
+//! retargeting.
 
 use super::params::SimParams;
-use avatar_sim::rig::RigPart;
-
-/// First parameter of every 12-entry handle (the affine part's, every bone's) of `rig`.
-pub fn handle_offsets(rig: &avatar_sim::rig::Rig) -> Vec<usize> {
-    let mut handles = Vec::new();
-    for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
-        match part {
-            RigPart::Affine => handles.push(o),
-            RigPart::Lbs(l) => handles.extend((0..l.num_bones()).map(|b| o + 12 * b)),
-            RigPart::Blendshapes(_) => {}
-        }
-    }
-    handles
-}
 
 /// Whether going from `p_now` to `p_next` moves a bone's translation by more than `teleport_distance` or
 /// changes its 3×3 part by more than `teleport_angle` (the Frobenius norm `‖R₁ − R₀‖ = 2√2 sin(θ/2)` for

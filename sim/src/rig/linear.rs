@@ -182,6 +182,20 @@ impl Rig {
         &self.offsets
     }
 
+    /// First parameter index of every 12-entry transform handle of `p`: the affine part's and every bone's
+    /// (blendshape weights are not handles).
+    pub fn handle_offsets(&self) -> Vec<usize> {
+        let mut handles = Vec::new();
+        for (part, &o) in self.parts.iter().zip(&self.offsets) {
+            match part {
+                RigPart::Affine => handles.push(o),
+                RigPart::Lbs(l) => handles.extend((0..l.num_bones()).map(|b| o + 12 * b)),
+                RigPart::Blendshapes(_) => {}
+            }
+        }
+        handles
+    }
+
     /// The first skeleton (LBS part) and its first parameter index, if the rig has one.
     pub fn skeleton(&self) -> Option<(&LbsRig, usize)> {
         self.parts.iter().zip(&self.offsets).find_map(|(p, &o)| match p {
@@ -560,6 +574,8 @@ mod tests {
         .unwrap();
         assert_eq!(rig.num_params(), 2 + 36 + 12);
         assert_eq!(rig.part_offsets(), &[0, 2, 38]);
+        // the handles: the three bones (3 x 12 parameters from 2) and the affine part, not the two weights
+        assert_eq!(rig.handle_offsets(), vec![2, 14, 26, 38]);
         let j = rig.jacobian(rest).unwrap();
         let x0 = rig.offset(rest).unwrap();
         for _ in 0..5 {

@@ -39,7 +39,6 @@ mod silence;
 mod sources;
 
 use super::params::SimParams;
-use crate::avatar::teleport::handle_offsets;
 use crate::ingest::Inputs;
 use crate::mapping::{FaceMap, NormalizedSkeleton};
 use crate::mapping::{HandFilter, HandPose, HandRig};
@@ -227,7 +226,7 @@ impl Retarget {
             eye_bones,
             gaze: None,
             normalized,
-            handles: handle_offsets(rig),
+            handles: rig.handle_offsets(),
             rest_p,
         })
     }
