@@ -4,7 +4,7 @@
 use crate::avatar::load::AvatarSpec;
 use crate::ingest::StreamRules;
 use crate::tick::SolverOptions;
-use crate::vmc::VmcConfig;
+use crate::vmc::{VmcConfig, VmcConfigError};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -29,8 +29,9 @@ pub enum ConfigError {
     File(String),
     #[error("{0}")]
     Avatar(String),
-    #[error("VMC output: {0}")]
-    Vmc(String),
+    /// A VMC output setting (its own text: `VMC output: …`, or `vmc_rate_hz = … is out of range …`).
+    #[error(transparent)]
+    Vmc(#[from] VmcConfigError),
     #[error("{name} = {value:?}: {why}")]
     Invalid { name: &'static str, value: String, why: &'static str },
 }

@@ -7,7 +7,8 @@
 //! # Layout
 //! One tracker frame, from socket to published `z`, passes through these files in order:
 //! 1. `service.rs` ([`run`]): loads the avatars ([`load_avatars`]), binds the sockets (tracker input SUB, state
-//!    PUB, control ROUTER), starts the tasks and the tick thread, runs until the shutdown future resolves.
+//!    PUB, control ROUTER) and the web output, spawns the tasks and the tick thread, supervises them until the
+//!    shutdown future resolves (or one of them dies), shuts them down: one step each.
 //! 2. `ingest.rs` ([`Ingest`]): input socket bytes → verified frame ([`avatar_schema::decode()`]) → ordering
 //!    check per stream → the avatar's lock-free latest-value slots per source ([`Inputs`]); every drop counted
 //!    by reason in [`Metrics`]. A `HandFrame` goes to the slot of its hand ([`Slots::hand`]: the subject's left
@@ -40,8 +41,13 @@
 //! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache)
 //! and `avatar/params.rs` ([`SimParams`], the live per-avatar parameters). `follow.rs` measures how closely an
 //! avatar follows a recorded tracker stream (error, delay, jitter per limb).
-//! `vmc.rs` sends one avatar's latest state as VMC protocol bones and blendshapes (OSC over UDP) to a VMC
-//! receiver (`--vmc-out`).
+//! `vmc/` sends one avatar's latest state as VMC protocol bones and blendshapes (OSC over UDP) to a VMC
+//! receiver (`--vmc-out`): `config.rs` (its settings), `encoder.rs` (state → OSC bundles), `task.rs` (the UDP
+//! sender); the Unity bone names and axes it sends in are the workspace's (`avatar_humanoid`).
+//!
+//! Modules depend one way: `config.rs` on the settings of the parts it assembles (`vmc/`'s [`VmcConfig`] and
+//! its errors, `web.rs`, `tick.rs`, `ingest.rs`, `avatar/`), never the reverse; `metrics.rs` (every part's
+//! counters, the web output's [`WebCounters`] too) on no other module.
 
 mod avatar;
 mod config;
@@ -66,9 +72,9 @@ pub use config::{
 };
 pub use ingest::{Accepted, Ingest, Inputs, Slots, SourceSlots, StreamRules};
 pub use mapping::FaceMap;
-pub use metrics::{Metrics, PhaseCounters};
+pub use metrics::{Metrics, PhaseCounters, WebCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
 pub use vmc::{VmcConfig, VmcEncoder};
-pub use web::{default_root as default_web_root, Fanout, WebConfig, WebCounters, STALL as WEB_STALL};
+pub use web::{default_root as default_web_root, Fanout, WebConfig, STALL as WEB_STALL};

@@ -1,10 +1,32 @@
 //! Counters and histograms shared by the daemon's tasks, and their snapshot as a wire `Stats` message.
 //!
-//! Everything is a relaxed atomic: the solver thread and the I/O tasks record without locks.
+//! Everything is a relaxed atomic: the solver thread and the I/O tasks record without locks. Every part's
+//! counters live here (the web output's [`WebCounters`] too): this module depends on no other of the crate.
 
 use avatar_schema::{Counter, Histogram, Reject, RejectCounts, Stats};
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
+
+/// The web side's counters (in `Stats` as `web.*`).
+#[derive(Debug, Default)]
+pub struct WebCounters {
+    /// WebSocket connections accepted since start.
+    pub connections: AtomicU64,
+    /// WebSocket clients connected now.
+    pub clients: AtomicI64,
+    /// Messages a slow client lost because it fell a whole ring behind.
+    pub dropped: AtomicU64,
+    /// Clients disconnected because their socket took nothing for the web output's `STALL`.
+    pub stalled: AtomicU64,
+    /// Messages clients sent (ignored).
+    pub client_frames: AtomicU64,
+    /// Connections ended by a client's protocol error (bad or oversized frames).
+    pub client_errors: AtomicU64,
+    /// Upgrades refused for their `Origin`.
+    pub rejected_origin: AtomicU64,
+    /// States and Stats handed to clients' sockets.
+    pub sent: AtomicU64,
+}
 
 /// Nanoseconds spent per phase of the avatar ticks (see [`Metrics::phase_ns`]).
 #[derive(Debug, Default)]
@@ -124,7 +146,7 @@ pub struct Metrics {
     /// the tick, coalesced to the newest).
     pub input_coalesced: AtomicU64,
     /// Hand frames accepted and stored; hand frames whose handedness score was under the gate
-    /// ([`crate::StreamRules::min_handedness_score`]), accepted but not stored.
+    /// (`StreamRules::min_handedness_score`), accepted but not stored.
     pub input_hand_frames: AtomicU64,
     pub input_hands_gated: AtomicU64,
     /// Sources whose stream was replaced by a new `stream_id` after going quiet (restarted trackers).
@@ -175,11 +197,11 @@ pub struct Metrics {
     /// Names (blendshapes, bones) an avatar's rig does not have, and values refused by the mapping.
     pub mapping_unknown: AtomicU64,
     pub mapping_rejected: AtomicU64,
-    /// VMC output datagrams sent, and sends that failed ([`crate::vmc`]).
+    /// VMC output datagrams sent, and sends that failed (the VMC output, `vmc/`).
     pub vmc_sent: AtomicU64,
     pub vmc_errors: AtomicU64,
-    /// The web output's clients and drops ([`crate::web`]).
-    pub web: crate::web::WebCounters,
+    /// The web output's clients and drops (the web output, `web.rs`).
+    pub web: WebCounters,
 }
 
 impl Metrics {

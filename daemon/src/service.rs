@@ -1,18 +1,22 @@
-//! Wiring: bind the three sockets, start the input, publisher and control tasks and the solver thread,
-//! run until shutdown.
+//! Wiring: bind the three sockets (and the web output), start the input, publisher and control tasks and the
+//! solver thread, supervise them until shutdown, shut them down ([`run`], in those four steps).
 
 use crate::avatar::load;
-use crate::config::{is_local, RunConfig};
+use crate::config::{is_local, Endpoints, RunConfig};
 use crate::ingest::{Ingest, Inputs};
 use crate::metrics::Metrics;
 use crate::shared::{AvatarHandle, Shared};
 use crate::tick::Solver;
+use crate::web::{Fanout, WebConfig};
 use crate::{control, publish};
 use anyhow::{Context, Result};
 use avatar_sim::asset::Cache;
 use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
+use tokio::task::JoinHandle;
 use zeromq::{PubSocket, RouterSocket, Socket, SocketEvent, SocketRecv, SubSocket};
 
 /// Capacity of the solver -> publisher queue, in states. When full, states are dropped and counted.
@@ -63,6 +67,10 @@ pub fn load_avatars(config: &RunConfig, cache: Option<&Cache>) -> Result<Vec<Ava
 /// has published its first state, so that from then on `GetState` answers with a state for every listed
 /// avatar. `avatars` are the loaded avatars ([`load_avatars`]; placeholders without an asset are allowed and
 /// publish empty states).
+///
+/// In four steps: bind the sockets and the web output (`Sockets::bind`, `WebOutput::start`), spawn the
+/// solver thread and the I/O tasks (`Daemon::spawn`), supervise them until shutdown or until one of them
+/// dies (`Daemon::supervise`), shut everything down (`Daemon::shut_down`).
 pub async fn run(
     config: RunConfig,
     avatars: Vec<AvatarHandle>,
@@ -79,121 +87,201 @@ pub async fn run(
     let metrics = Arc::new(Metrics::new(config.daemon_id.clone()));
     let shared = Arc::new(Shared::new(avatars, config.tick_hz));
     let inputs = Arc::new(Inputs::default());
-
-    let mut input = SubSocket::new();
-    for ep in &eps.input {
-        input.bind(ep).await.with_context(|| format!("binding the tracker input socket to {ep}"))?;
-    }
-    input.subscribe("").await.context("subscribing the input socket")?;
-    let mut state = PubSocket::new();
-    state.bind(&eps.state).await.with_context(|| format!("binding the state socket to {}", eps.state))?;
-    let mut monitor = state.monitor();
-    let mut control_socket = RouterSocket::new();
-    control_socket
-        .bind(&eps.control)
-        .await
-        .with_context(|| format!("binding the control socket to {}", eps.control))?;
-
+    let sockets = Sockets::bind(eps).await?;
     // The web output binds before readiness, like the sockets: a taken port is an error at start.
-    let web_stop = Arc::new(tokio::sync::Notify::new());
-    let (web_task, web_addr, fanout) = match &config.web {
-        None => (None, None, None),
-        Some(w) => {
-            let fanout = crate::web::Fanout::new(w.queue);
-            let server = crate::web::Server::bind(w, shared.clone(), metrics.clone(), fanout.clone())
-                .await
-                .with_context(|| format!("binding the web output to {}", w.addr))?;
-            let addr = server.local_addr()?;
-            let stop = web_stop.clone();
-            let task = tokio::spawn(async move {
-                if let Err(e) = server.serve(async move { stop.notified().await }).await {
-                    tracing::error!("the web output failed: {e}");
-                }
-            });
-            (Some(task), Some(addr), Some(fanout))
-        }
-    };
+    let web = WebOutput::start(config.web.as_ref(), &shared, &metrics).await?;
+    let mut daemon = Daemon::spawn(&config, sockets, web, shared, metrics, inputs)?;
+    tokio::pin!(shutdown);
+    let result = daemon.supervise(&config, shutdown, on_ready).await;
+    daemon.shut_down(result).await
+}
 
-    let (tx, rx) = tokio::sync::mpsc::channel(STATE_QUEUE);
-    if let Some(fault) = &config.solver.fault {
-        tracing::warn!(?fault, "fault injection is on (tests only)");
+/// The three ZeroMQ sockets, bound.
+struct Sockets {
+    input: SubSocket,
+    state: PubSocket,
+    /// The state socket's connection events (subscribers), from its bind on.
+    monitor: futures::channel::mpsc::Receiver<SocketEvent>,
+    control: RouterSocket,
+}
+
+impl Sockets {
+    /// Step 1: bind the tracker input (SUB, subscribed to everything), the state (PUB) and the control
+    /// (ROUTER) sockets.
+    async fn bind(eps: &Endpoints) -> Result<Sockets> {
+        let mut input = SubSocket::new();
+        for ep in &eps.input {
+            input.bind(ep).await.with_context(|| format!("binding the tracker input socket to {ep}"))?;
+        }
+        input.subscribe("").await.context("subscribing the input socket")?;
+        let mut state = PubSocket::new();
+        state.bind(&eps.state).await.with_context(|| format!("binding the state socket to {}", eps.state))?;
+        let monitor = state.monitor();
+        let mut control = RouterSocket::new();
+        control
+            .bind(&eps.control)
+            .await
+            .with_context(|| format!("binding the control socket to {}", eps.control))?;
+        Ok(Sockets { input, state, monitor, control })
     }
-    let solver = Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, config.solver.clone())
-        .map_err(anyhow::Error::msg)?
-        .spawn()
-        .context("starting the solver thread")?;
-    // Resolves when the solver thread ends: at shutdown, or early if it died (then the daemon stops, non-zero).
-    let solver_exit = tokio::task::spawn_blocking(move || {
-        solver.join().unwrap_or_else(|p| Err(crate::tick::panic_message(p.as_ref())))
-    });
-    tokio::pin!(solver_exit);
+}
 
-    let m = metrics.clone();
-    let subscribers = tokio::spawn(async move {
-        use futures::StreamExt;
-        while let Some(ev) = monitor.next().await {
-            match ev {
-                SocketEvent::Accepted(..) => m.subscribers.fetch_add(1, Relaxed),
-                SocketEvent::Disconnected(..) => m.subscribers.fetch_sub(1, Relaxed),
-                _ => 0,
-            };
+/// The web output, serving from its bind on (all `None` when it is off).
+struct WebOutput {
+    task: Option<JoinHandle<()>>,
+    addr: Option<SocketAddr>,
+    fanout: Option<Fanout>,
+    /// Tells the server to close gracefully.
+    stop: Arc<tokio::sync::Notify>,
+}
+
+impl WebOutput {
+    /// Step 1 (continued): bind the web output's listener, if it is on, and start serving.
+    async fn start(config: Option<&WebConfig>, shared: &Arc<Shared>, metrics: &Arc<Metrics>) -> Result<Self> {
+        let stop = Arc::new(tokio::sync::Notify::new());
+        let Some(w) = config else { return Ok(WebOutput { task: None, addr: None, fanout: None, stop }) };
+        let fanout = Fanout::new(w.queue);
+        let server = crate::web::Server::bind(w, shared.clone(), metrics.clone(), fanout.clone())
+            .await
+            .with_context(|| format!("binding the web output to {}", w.addr))?;
+        let addr = server.local_addr()?;
+        let notified = stop.clone();
+        let task = tokio::spawn(async move {
+            if let Err(e) = server.serve(async move { notified.notified().await }).await {
+                tracing::error!("the web output failed: {e}");
+            }
+        });
+        Ok(WebOutput { task: Some(task), addr: Some(addr), fanout: Some(fanout), stop })
+    }
+}
+
+/// The running daemon: the solver thread and the I/O tasks, until [`Daemon::shut_down`].
+struct Daemon {
+    shared: Arc<Shared>,
+    metrics: Arc<Metrics>,
+    /// Resolves when the solver thread ends: at shutdown, or early if it died (then the daemon stops,
+    /// non-zero).
+    solver_exit: JoinHandle<Result<(), String>>,
+    /// The solver's end has been taken from `solver_exit` already (it died).
+    solver_exited: bool,
+    subscribers: JoinHandle<()>,
+    input: JoinHandle<()>,
+    publisher: JoinHandle<()>,
+    control: JoinHandle<()>,
+    vmc: Option<JoinHandle<()>>,
+    web: WebOutput,
+}
+
+impl Daemon {
+    /// Step 2: start the solver thread (the queue of its states to the publisher) and the I/O tasks: the
+    /// state socket's subscriber count, the input, the publisher, control and the VMC output.
+    fn spawn(
+        config: &RunConfig,
+        sockets: Sockets,
+        web: WebOutput,
+        shared: Arc<Shared>,
+        metrics: Arc<Metrics>,
+        inputs: Arc<Inputs>,
+    ) -> Result<Daemon> {
+        let Sockets { mut input, state, mut monitor, control } = sockets;
+        let (tx, rx) = tokio::sync::mpsc::channel(STATE_QUEUE);
+        if let Some(fault) = &config.solver.fault {
+            tracing::warn!(?fault, "fault injection is on (tests only)");
         }
-    });
-    let mut ingest = Ingest::with_rules(inputs, metrics.clone(), config.streams);
-    let input_task = tokio::spawn(async move {
-        loop {
-            match input.recv().await {
-                Ok(msg) => {
-                    let _ = ingest.handle(&msg.into_vec());
-                }
-                Err(e) => {
-                    tracing::warn!("input socket error: {e}");
-                    tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        let solver = Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, config.solver.clone())
+            .map_err(anyhow::Error::msg)?
+            .spawn()
+            .context("starting the solver thread")?;
+        let solver_exit = tokio::task::spawn_blocking(move || {
+            solver.join().unwrap_or_else(|p| Err(crate::tick::panic_message(p.as_ref())))
+        });
+
+        let m = metrics.clone();
+        let subscribers = tokio::spawn(async move {
+            use futures::StreamExt;
+            while let Some(ev) = monitor.next().await {
+                match ev {
+                    SocketEvent::Accepted(..) => m.subscribers.fetch_add(1, Relaxed),
+                    SocketEvent::Disconnected(..) => m.subscribers.fetch_sub(1, Relaxed),
+                    _ => 0,
+                };
+            }
+        });
+        let mut ingest = Ingest::with_rules(inputs, metrics.clone(), config.streams);
+        let input_task = tokio::spawn(async move {
+            loop {
+                match input.recv().await {
+                    Ok(msg) => {
+                        let _ = ingest.handle(&msg.into_vec());
+                    }
+                    Err(e) => {
+                        tracing::warn!("input socket error: {e}");
+                        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                    }
                 }
             }
-        }
-    });
-    let publisher =
-        tokio::spawn(publish::run(state, rx, shared.clone(), metrics.clone(), config.stats_interval, fanout));
-    let control_task = tokio::spawn(control::run(control_socket, shared.clone(), metrics.clone()));
-    // The VMC output only reads the avatars' latest states; it never ends on its own (aborted at shutdown).
-    let vmc_task =
-        config.vmc.clone().map(|v| tokio::spawn(crate::vmc::run(v, shared.clone(), metrics.clone())));
+        });
+        let fanout = web.fanout.clone();
+        let publisher = tokio::spawn(publish::run(
+            state,
+            rx,
+            shared.clone(),
+            metrics.clone(),
+            config.stats_interval,
+            fanout,
+        ));
+        let control = tokio::spawn(control::run(control, shared.clone(), metrics.clone()));
+        // The VMC output only reads the avatars' latest states; it never ends on its own (aborted at
+        // shutdown).
+        let vmc =
+            config.vmc.clone().map(|v| tokio::spawn(crate::vmc::run(v, shared.clone(), metrics.clone())));
+        Ok(Daemon {
+            shared,
+            metrics,
+            solver_exit,
+            solver_exited: false,
+            subscribers,
+            input: input_task,
+            publisher,
+            control,
+            vmc,
+            web,
+        })
+    }
 
-    // Ready means serving: the tick thread has stepped every avatar once and the publisher has stored and sent
-    // its state (a client that asks for a state right after readiness gets one).
-    let first_states = async {
-        while !shared.avatars.iter().all(|a| a.latest.load().is_some()) {
-            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
-        }
-    };
-    tokio::pin!(shutdown);
-    // The solver thread's end before shutdown was asked for: it died.
-    let died = |r: Result<Result<(), String>, tokio::task::JoinError>| {
-        let why = match r {
-            Ok(Err(panic)) => format!("it panicked: {panic}"),
-            Ok(Ok(())) => "it stopped".to_owned(),
-            Err(e) => format!("joining it failed: {e}"),
+    /// Step 3: wait for readiness (every avatar's first state), call `on_ready`, then serve until `shutdown`
+    /// completes or a part dies. The daemon's result so far: `Ok` when asked to stop (before readiness too).
+    async fn supervise(
+        &mut self,
+        config: &RunConfig,
+        mut shutdown: Pin<&mut impl Future<Output = ()>>,
+        on_ready: impl FnOnce(&Running),
+    ) -> Result<()> {
+        // Ready means serving: the tick thread has stepped every avatar once and the publisher has stored and
+        // sent its state (a client that asks for a state right after readiness gets one).
+        let shared = &self.shared;
+        let first_states = async {
+            while !shared.avatars.iter().all(|a| a.latest.load().is_some()) {
+                tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+            }
         };
-        tracing::error!("the solver thread died ({why}); avatard stops");
-        anyhow::anyhow!("the solver thread died ({why})")
-    };
-    let mut exited = None;
-    // Ok(true): ready; Ok(false): asked to stop before it was ready; Err: no first state in time.
-    let ready = tokio::select! {
-        r = tokio::time::timeout(FIRST_STATE_TIMEOUT, first_states) => r.map(|()| true).map_err(|_| {
-            anyhow::anyhow!("no first state from the solver within {} s", FIRST_STATE_TIMEOUT.as_secs())
-        }),
-        _ = &mut shutdown => Ok(false),
-        r = &mut solver_exit => { exited = Some(()); Err(died(r)) }
-    };
-    let serving = matches!(ready, Ok(true));
-    let mut result = ready.map(|_| ());
-    if serving {
-        let running = Running { shared: shared.clone(), metrics: metrics.clone(), web: web_addr };
+        // Ok(true): ready; Ok(false): asked to stop before it was ready; Err: no first state in time.
+        let ready = tokio::select! {
+            r = tokio::time::timeout(FIRST_STATE_TIMEOUT, first_states) => r.map(|()| true).map_err(|_| {
+                anyhow::anyhow!("no first state from the solver within {} s", FIRST_STATE_TIMEOUT.as_secs())
+            }),
+            _ = &mut shutdown => Ok(false),
+            r = &mut self.solver_exit => { self.solver_exited = true; Err(solver_died(r)) }
+        };
+        if !matches!(ready, Ok(true)) {
+            return ready.map(|_| ());
+        }
+        let eps = &config.endpoints;
+        let web_addr = self.web.addr;
+        let running = Running { shared: self.shared.clone(), metrics: self.metrics.clone(), web: web_addr };
         tracing::info!(
             input = ?eps.input, state = %eps.state, control = %eps.control, tick_hz = config.tick_hz,
-            avatars = shared.avatars.len(), web = ?web_addr, "avatard ready"
+            avatars = self.shared.avatars.len(), web = ?web_addr, "avatard ready"
         );
         if let Some(addr) = web_addr {
             tracing::info!(
@@ -201,17 +289,23 @@ pub async fn run(
             );
         }
         on_ready(&running);
-        // The I/O tasks run until shutdown; one that ends before (a panic) stops the daemon too: no zombie
-        // that answers on some sockets and has stopped serving on another.
+        self.serve(shutdown).await
+    }
+
+    /// Serve until `shutdown` completes (`Ok`), or until the solver thread or an I/O task ends before it
+    /// (`Err`): the I/O tasks run until shutdown; one that ends before (a panic) stops the daemon too: no
+    /// zombie that answers on some sockets and has stopped serving on another.
+    async fn serve(&mut self, shutdown: Pin<&mut impl Future<Output = ()>>) -> Result<()> {
+        let tasks = [("input", &self.input), ("control", &self.control), ("publisher", &self.publisher)];
+        let web_task = &self.web.task;
         let task_ended = async {
             loop {
                 tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                for (name, done) in [
-                    ("input", input_task.is_finished()),
-                    ("control", control_task.is_finished()),
-                    ("publisher", publisher.is_finished()),
-                    ("web", web_task.as_ref().is_some_and(|t| t.is_finished())),
-                ] {
+                for (name, done) in tasks
+                    .iter()
+                    .map(|(name, t)| (*name, t.is_finished()))
+                    .chain([("web", web_task.as_ref().is_some_and(|t| t.is_finished()))])
+                {
                     if done {
                         return name;
                     }
@@ -219,46 +313,61 @@ pub async fn run(
             }
         };
         tokio::select! {
-            _ = &mut shutdown => {}
-            r = &mut solver_exit => { exited = Some(()); result = Err(died(r)) }
+            _ = shutdown => Ok(()),
+            r = &mut self.solver_exit => { self.solver_exited = true; Err(solver_died(r)) }
             name = task_ended => {
                 tracing::error!("the {name} task ended while serving; avatard stops");
-                result = Err(anyhow::anyhow!("the {name} task ended while serving"));
+                Err(anyhow::anyhow!("the {name} task ended while serving"))
             }
         }
     }
 
-    tracing::info!("shutting down");
-    shared.stop.store(true, Relaxed);
-    input_task.abort();
-    control_task.abort();
-    subscribers.abort();
-    if let Some(t) = &vmc_task {
-        t.abort();
-    }
-    // The web server closes its sockets gracefully; give it a moment, then stop it.
-    web_stop.notify_one();
-    if let Some(task) = web_task {
-        if tokio::time::timeout(std::time::Duration::from_secs(2), task).await.is_err() {
-            tracing::warn!("the web output did not stop within 2 s");
+    /// Step 4: stop the solver and every task, the web output gracefully (2 s at most), let the publisher
+    /// drain; `result` with the errors of the solver's and the publisher's ends added.
+    async fn shut_down(self, mut result: Result<()>) -> Result<()> {
+        tracing::info!("shutting down");
+        self.shared.stop.store(true, Relaxed);
+        self.input.abort();
+        self.control.abort();
+        self.subscribers.abort();
+        if let Some(t) = &self.vmc {
+            t.abort();
         }
-    }
-    // The solver's exit drops the queue's sender, which ends the publisher after it drains.
-    if exited.is_none() {
-        match solver_exit.await {
-            Ok(Ok(())) => {}
-            Ok(Err(panic)) => {
-                tracing::error!("the solver thread panicked while stopping: {panic}");
-                result = result.and(Err(anyhow::anyhow!("the solver thread panicked: {panic}")));
+        // The web server closes its sockets gracefully; give it a moment, then stop it.
+        self.web.stop.notify_one();
+        if let Some(task) = self.web.task {
+            if tokio::time::timeout(std::time::Duration::from_secs(2), task).await.is_err() {
+                tracing::warn!("the web output did not stop within 2 s");
             }
-            Err(e) => result = result.and(Err(anyhow::anyhow!("joining the solver thread: {e}"))),
         }
+        // The solver's exit drops the queue's sender, which ends the publisher after it drains.
+        if !self.solver_exited {
+            match self.solver_exit.await {
+                Ok(Ok(())) => {}
+                Ok(Err(panic)) => {
+                    tracing::error!("the solver thread panicked while stopping: {panic}");
+                    result = result.and(Err(anyhow::anyhow!("the solver thread panicked: {panic}")));
+                }
+                Err(e) => result = result.and(Err(anyhow::anyhow!("joining the solver thread: {e}"))),
+            }
+        }
+        if let Err(e) = self.publisher.await {
+            tracing::error!("the publisher task failed: {e}");
+            result = result.and(Err(anyhow::anyhow!("the publisher task failed: {e}")));
+        }
+        result
     }
-    if let Err(e) = publisher.await {
-        tracing::error!("the publisher task failed: {e}");
-        result = result.and(Err(anyhow::anyhow!("the publisher task failed: {e}")));
-    }
-    result
+}
+
+/// The solver thread's end before shutdown was asked for: it died (logged; the daemon's error).
+fn solver_died(r: Result<Result<(), String>, tokio::task::JoinError>) -> anyhow::Error {
+    let why = match r {
+        Ok(Err(panic)) => format!("it panicked: {panic}"),
+        Ok(Ok(())) => "it stopped".to_owned(),
+        Err(e) => format!("joining it failed: {e}"),
+    };
+    tracing::error!("the solver thread died ({why}); avatard stops");
+    anyhow::anyhow!("the solver thread died ({why})")
 }
 
 /// Completes on SIGINT or SIGTERM.

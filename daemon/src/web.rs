@@ -36,7 +36,7 @@ use futures::{SinkExt, StreamExt};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -73,27 +73,6 @@ pub fn default_root() -> PathBuf {
     std::env::var_os("AVATARD_WEB_ROOT")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../viewer/dist")))
-}
-
-/// The web side's counters (in `Stats` as `web.*`).
-#[derive(Debug, Default)]
-pub struct WebCounters {
-    /// WebSocket connections accepted since start.
-    pub connections: AtomicU64,
-    /// WebSocket clients connected now.
-    pub clients: AtomicI64,
-    /// Messages a slow client lost because it fell a whole ring behind.
-    pub dropped: AtomicU64,
-    /// Clients disconnected because their socket took nothing for [`STALL`].
-    pub stalled: AtomicU64,
-    /// Messages clients sent (ignored).
-    pub client_frames: AtomicU64,
-    /// Connections ended by a client's protocol error (bad or oversized frames).
-    pub client_errors: AtomicU64,
-    /// Upgrades refused for their `Origin`.
-    pub rejected_origin: AtomicU64,
-    /// States and Stats handed to clients' sockets.
-    pub sent: AtomicU64,
 }
 
 /// One published message for the web clients: the avatar it is about (`None`: Stats) and its bytes.

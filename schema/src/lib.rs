@@ -4,7 +4,6 @@
 //! - `avatar.fbs` (crate root folder): the FlatBuffers schema, the single source of truth. Every message is a
 //!   `Message` root with the file identifier "AVTR"; `schema/README.md` documents every field.
 //! - [`generated`]: flatc 25.12.19 output, committed; `tools/gen-schema --check` proves it is current.
-//! - [`humanoid`]: VRM humanoid role names and the bone names common skeletons give them.
 //! - [`pose_landmarks`]: MediaPipe Pose landmark indices and their left/right pairing.
 //! - [`types`]: owned message types ([`Message`] and its payloads) that the rest of the runtime uses.
 //! - [`encode`](mod@encode): owned message -> bytes ([`Encoder`] reuses its buffer).
@@ -17,7 +16,6 @@ pub mod clock;
 pub mod decode;
 pub mod encode;
 pub mod generated;
-pub mod humanoid;
 pub mod pose_landmarks;
 pub mod samples;
 pub mod types;

@@ -4,7 +4,7 @@
 //! (UniVRM-normalized avatars) use them. The identity frame is the T-pose, whatever the avatar's bind.
 //!
 //! **Rest-pose correction.** Each bone of the avatar gets `B_b`, the minimal rotation taking its T-pose
-//! direction to its bind direction ([`avatar_schema::humanoid::DIRECTIONS`] and `t_pose_direction`: arms
+//! direction to its bind direction ([`avatar_humanoid::DIRECTIONS`] and `t_pose_direction`: arms
 //! and hands along ±X, the avatar's left at +X as every avatar faces +Z; legs down, spine up, feet forward,
 //! each along the axis nearest its bind direction); bones without a direction (fingers, the hips, bones
 //! without a role) take their parent's (the root's is the identity).
@@ -20,7 +20,7 @@
 //! given). An A-pose avatar driven by the identity frame lifts its arms to the T-pose; a T-pose avatar stays
 //! at rest. Translations of non-root bones are not used in this convention.
 
-use avatar_schema::humanoid::{t_pose_direction, DIRECTIONS};
+use avatar_humanoid::{t_pose_direction, DIRECTIONS};
 use avatar_sim::rig::{Affine, LbsRig};
 use nalgebra::{Matrix3, Rotation3, Vector3};
 use std::collections::BTreeMap;

@@ -158,7 +158,7 @@ fn human_bones(
     let mut role_of_node: BTreeMap<usize, &str> = BTreeMap::new();
     for (role, bone) in &roles {
         let Some(&node) = index.get(bone.as_str()) else { continue };
-        if !avatar_schema::humanoid::is_role(role) {
+        if !avatar_humanoid::is_role(role) {
             continue;
         }
         if let Some(other) = role_of_node.insert(node, role) {
@@ -346,10 +346,10 @@ mod tests {
     #[test]
     fn vrm1_role_names() {
         for ok in ["hips", "rightHand", "leftThumbMetacarpal", "rightLittleIntermediate", "leftIndexDistal"] {
-            assert!(avatar_schema::humanoid::is_role(ok), "{ok}");
+            assert!(avatar_humanoid::is_role(ok), "{ok}");
         }
         for bad in ["leftThumbIntermediate", "leftIndexMetacarpal", "pelvis", "left", "leftThumb"] {
-            assert!(!avatar_schema::humanoid::is_role(bad), "{bad}");
+            assert!(!avatar_humanoid::is_role(bad), "{bad}");
         }
     }
 }

@@ -1,13 +1,13 @@
 //! An avatar's VRM humanoid roles (role → bone): its VRM humanoid map where it has one (VRM 1.0
 //! `VRMC_vrm.humanoid`, VRM 0.x `VRM.humanoid`, read on import), then the name rules of the skeleton family
-//! its bone names fit best ([`avatar_schema::humanoid`]: CMU, game-engine, Mixamo, VRoid, Rigify). A single
+//! its bone names fit best ([`avatar_humanoid::families`]: CMU, game-engine, Mixamo, VRoid, Rigify). A single
 //! frame bone's name is resolved by [`resolve_bone`]: the avatar's own bone of that name, else the bone of the
 //! VRM role of that name, else the role the name has in any family.
 //!
 //! [`RoleReport`] says what mapped, how, and which of the roles body tracking needs ([`REQUIRED`]) are
 //! missing; `avatard import` prints it and keeps it in the import report.
 
-pub use avatar_schema::humanoid::{humanoid_role, skeleton_family, FAMILIES, OPTIONAL, REQUIRED};
+pub use avatar_humanoid::{humanoid_role, skeleton_family, FAMILIES, OPTIONAL, REQUIRED};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

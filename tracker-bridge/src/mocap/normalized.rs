@@ -2,7 +2,7 @@
 //! (`schema/README.md` §4.4), so that the daemon can correct for each avatar's own bind (an A-pose avatar's
 //! arms follow a T-pose clip's arms).
 //!
-//! For each joint with a role ([`avatar_schema::humanoid::humanoid_role`], e.g. CMU's `LeftArm` →
+//! For each joint with a role ([`avatar_humanoid::humanoid_role`], e.g. CMU's `LeftArm` →
 //! `leftUpperArm`), `A_j` is the minimal rotation from its T-pose direction to its rest direction (toward the
 //! first role of [`DIRECTIONS`] the clip has; T-pose directions by
 //! [`t_pose_direction`]: arms along ±X, other bones along their nearest axis — so a clip recorded in a
@@ -15,7 +15,7 @@
 
 use super::bvh::Bvh;
 use super::rig_frames::SCALE_RANGE;
-use avatar_schema::humanoid::{humanoid_role, t_pose_direction, DIRECTIONS};
+use avatar_humanoid::{humanoid_role, t_pose_direction, DIRECTIONS};
 use avatar_schema::{BoneTransform, FrameHeader, RigFrame};
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 

@@ -1,7 +1,7 @@
 //! [`VmcDecoder`], the pure part: OSC datagrams in, [`RigFrame`]s out, no socket and no clock (messages, frame
 //! rule and robustness: see the [`crate::vmc`] documentation).
 
-use super::axes::{normalised, unity_to_rh_position, unity_to_rh_rotation};
+use avatar_humanoid::{unity_to_gltf_position, unity_to_gltf_rotation};
 use avatar_schema::decode::MAX_NAME_BYTES;
 use avatar_schema::{BoneTransform, FrameHeader, NamedWeight, RigFrame};
 use rosc::{OscMessage, OscPacket, OscType};
@@ -220,8 +220,8 @@ impl VmcDecoder {
                 for (slot, a) in v.iter_mut().zip(&args[1..8]) {
                     *slot = float_arg(a)?;
                 }
-                let position = unity_to_rh_position([v[0], v[1], v[2]]);
-                let rotation = normalised(unity_to_rh_rotation([v[3], v[4], v[5], v[6]]))
+                let position = unity_to_gltf_position([v[0], v[1], v[2]]);
+                let rotation = normalised(unity_to_gltf_rotation([v[3], v[4], v[5], v[6]]))
                     .ok_or(Refusal::ZeroRotation)?;
                 if is_root {
                     if self.root_fresh {
@@ -384,6 +384,16 @@ fn int_arg(a: &OscType) -> Result<i32, Refusal> {
         OscType::Int(v) => Ok(v),
         _ => Err(Refusal::BadArguments("status is not an integer")),
     }
+}
+
+/// `q` scaled to unit length; `None` if its length is (nearly) zero or not finite.
+fn normalised(q: [f32; 4]) -> Option<[f32; 4]> {
+    // in f64: the squares of finite f32s may overflow f32
+    let norm = q.iter().map(|&c| c as f64 * c as f64).sum::<f64>().sqrt();
+    if !norm.is_finite() || norm <= 1e-6 {
+        return None;
+    }
+    Some(q.map(|c| (c as f64 / norm) as f32))
 }
 
 /// Whether `buf` nests OSC bundles at most [`MAX_BUNDLE_DEPTH`] deep, given `depth` enclosing bundles. Follows

@@ -6,7 +6,6 @@
 //!
 //! # Layout
 //! - `decoder`: OSC messages to frames ([`VmcDecoder`], [`VmcCounts`], [`VmcStatus`], the addresses and limits);
-//! - `axes`: Unity's axes to ours ([`unity_to_rh_position`], [`unity_to_rh_rotation`]);
 //! - `receiver`: the UDP socket and its task ([`VmcReceiver`], [`VmcError`]).
 //!
 //! # Messages
@@ -29,8 +28,9 @@
 //! mirrors X (M = diag(-1, 1, 1), UniVRM's glTF <-> Unity convention for VRM 1.0, and the daemon's VMC output's):
 //! a position p becomes M p = (-x, y, z) and a rotation R becomes M R M, which for a quaternion (x, y, z, w) is
 //! (x, -y, -z, w) (the rotation axis is a pseudo-vector: it mirrors and flips). Forward stays forward, so a
-//! performer's bow is the avatar's bow and a step forward is a step forward. See [`unity_to_rh_position`] and
-//! [`unity_to_rh_rotation`].
+//! performer's bow is the avatar's bow and a step forward is a step forward. The conversion is the workspace's
+//! one: [`avatar_humanoid::axes`] ([`unity_to_gltf_position`](avatar_humanoid::unity_to_gltf_position),
+//! [`unity_to_gltf_rotation`](avatar_humanoid::unity_to_gltf_rotation)).
 //!
 //! Bone rotations are Unity `localRotation`s: relative to the bind pose only for a normalised model (VRM,
 //! where every bone's rest rotation is the identity), which is what VMC performers send.
@@ -59,13 +59,11 @@
 //! and skipped; nothing is fatal. A bad message only drops itself, not the rest of its bundle; a datagram of
 //! which only a prefix decodes (e.g. a bundle cut short) is used up to there and counted as partial.
 
-mod axes;
 mod decoder;
 mod receiver;
 #[cfg(test)]
 mod testing;
 
-pub use axes::{unity_to_rh_position, unity_to_rh_rotation};
 pub use decoder::{
     VmcCounts, VmcDecoder, VmcStatus, ADDR_BLEND_APPLY, ADDR_BLEND_VAL, ADDR_BONE, ADDR_OK, ADDR_ROOT,
     ADDR_TIME, MAX_BLENDSHAPES, MAX_BONES, MAX_BUNDLE_DEPTH, ROOT_BONE,

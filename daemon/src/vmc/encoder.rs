@@ -1,170 +1,17 @@
-//! The VMC sender (`avatard run --vmc-out HOST[:PORT]`): one avatar's latest published state as VMC protocol
-//! messages (OSC over UDP, <https://protocol.vmc.info/english>) to a VMC receiver (a "Marionette": VSeeFace,
-//! Warudo, VNyan, EVMC4U, … listen on UDP 39539), at a fixed rate (`vmc_rate_hz`, default 60).
-//!
-//! # What is sent
-//! Every period, the avatar's latest state (the `AvatarState` the publisher last sent: the task only reads
-//! [`AvatarHandle::latest`], it never waits on or slows the solver) as OSC bundles (time tag "immediately"),
-//! each at most [`MAX_DATAGRAM`] bytes, the messages in this order, split across bundles where needed:
-//!
-//! | address | arguments | value |
-//! |---|---|---|
-//! | `/VMC/Ext/OK` | `iiii` | loaded 1, calibration state 3 (calibrated), calibration mode 0 (normal), tracking 1 when the avatar follows live input (its state has neither `REST_POSE` nor `HELD_POSE`), else 0 |
-//! | `/VMC/Ext/T` | `f` | seconds since the sender started |
-//! | `/VMC/Ext/Root/Pos` | `sfffffff` | `"root"`, position 0, rotation identity (the avatar's root motion is in the hips' position) |
-//! | `/VMC/Ext/Bone/Pos` | `sfffffff` | per humanoid bone the avatar has: Unity `HumanBodyBones` name, local position, local rotation (x, y, z, w) |
-//! | `/VMC/Ext/Blend/Val` | `sf` | per blendshape of the avatar: its name and weight; then the VRM presets of the table below |
-//! | `/VMC/Ext/Blend/Apply` | none | last, in the last bundle |
-//!
-//! # Bones
-//! Names: the VRM 1.0 humanoid role with its first letter upper-cased (`hips` → `Hips`, `leftUpperArm` →
-//! `LeftUpperArm`, `upperChest` → `UpperChest`), except the thumbs, whose VRM 1.0 roles are one segment off
-//! Unity's: `thumbMetacarpal` → `ThumbProximal`, `thumbProximal` → `ThumbIntermediate`, `thumbDistal` →
-//! `ThumbDistal` (a VRM 0.x map's `thumbProximal/Intermediate/Distal` are Unity's already). Only names in
-//! Unity's `HumanBodyBones` ([`HUMAN_BODY_BONES`]) are sent; the roles come from the avatar's role report
-//! ([`crate::LoadedAvatar::roles`]).
-//!
-//! Rotations: a VMC receiver sets each bone's `localRotation` on a normalized (UniVRM) model: rest pose = the
-//! T-pose with identity local rotations and world-aligned bone axes. This is the exact inverse of the
-//! normalized rig frames the daemon takes in ([`crate::mapping::NormalizedSkeleton`]): with `T_b` the bone's
-//! skinning transform in `p` (`G_b · bind_b⁻¹`, its rotation part by polar decomposition when it has scale)
-//! and `B_b` the avatar's rest-pose correction (the rotation from the bone's T-pose direction to its bind
-//! direction; identity on a T-pose avatar), the bone's normalized world rotation is `N_b = rot(T_b) · B_b`
-//! and the sent local rotation is
-//!
-//! ```text
-//! n_b = N_parent(b)ᵀ · N_b,     parent(b) = the nearest ancestor bone that has a role (the hips: none, N = I)
-//! ```
-//!
-//! so a T-pose avatar sends `rot(T_parent)ᵀ · rot(T_b)`, and an A-pose avatar at rest sends the rotations that
-//! bring the receiver's T-pose arms down to its A-pose. Positions: the bone's rest offset from that parent
-//! (bind heads, world-aligned), for the hips their current world position (`T_hips` applied to the hips' bind
-//! head) over the avatar's rest floor (the height of its lowest rest vertex is subtracted, so that a receiver's
-//! model stands on its floor whatever the origin of our asset), in metres.
-//!
-//! Axes: ours are glTF's (right-handed, +Y up, the avatar faces +Z, its left at +X); Unity's are left-handed
-//! (+Y up, the avatar faces +Z, its left at −X). The conversion mirrors X (UniVRM's glTF ↔ Unity convention
-//! for VRM 1.0): a position `(x, y, z)` is sent as `(−x, y, z)`, a rotation quaternion `(x, y, z, w)` as
-//! `(x, −y, −z, w)` (`M R M` with `M = diag(−1, 1, 1)`): [`to_unity_position`], [`to_unity_rotation`].
-//!
-//! # Blendshapes
-//! Every blendshape of the avatar's rig goes out under its own name with its weight from `p`: ARKit-named ones
-//! (the default avatar's 52, a "Perfect Sync" VRM's) pass as they are, for receivers that drive Perfect Sync.
-//! Then, when the avatar has ARKit-named blendshapes, the VRM expressions that follow from them, under the
-//! VMC (VRM 0.x `BlendShapePreset`) names, each `Σ weight × blendshape` clamped to [0, 1] over the terms the
-//! avatar has (the same table the daemon maps the face tracker's scores with,
-//! [`crate::mapping::EXPRESSION_TABLE`]); a preset is left out when the avatar has a blendshape of that name:
-//!
-//! | VMC name | VRM 1.0 preset | from the avatar's blendshapes |
-//! |---|---|---|
-//! | `A` | `aa` | `jawOpen` |
-//! | `I` | `ih` | ½ `mouthUpperUpLeft` + ½ `mouthUpperUpRight` |
-//! | `U` | `ou` | `mouthPucker` |
-//! | `E` | `ee` | ½ `mouthStretchLeft` + ½ `mouthStretchRight` |
-//! | `O` | `oh` | `mouthFunnel` |
-//! | `Blink_L`, `Blink_R` | `blinkLeft`, `blinkRight` | `eyeBlinkLeft`, `eyeBlinkRight` |
-//! | `Joy` | `happy` | ½ `mouthSmileLeft` + ½ `mouthSmileRight` |
-//! | `Angry` | `angry` | ½ `browDownLeft` + ½ `browDownRight` |
-//! | `Sorrow` | `sad` | ½ `mouthFrownLeft` + ½ `mouthFrownRight` |
-//! | `Surprised` | `surprised` | ½ `browInnerUp` + ¼ `eyeWideLeft` + ¼ `eyeWideRight` |
-//! | `LookUp`, `LookDown` | `lookUp`, `lookDown` | ½ `eyeLookUp/DownLeft` + ½ `eyeLookUp/DownRight` |
-//! | `LookLeft` | `lookLeft` | ½ `eyeLookOutLeft` + ½ `eyeLookInRight` |
-//! | `LookRight` | `lookRight` | ½ `eyeLookInLeft` + ½ `eyeLookOutRight` |
-//!
-//! `Blink` (both eyes) is not sent: with `Blink_L` and `Blink_R` it would close the eyes twice. `Fun`
-//! (`relaxed`) and `Neutral` have no blendshape that stands for them.
-//!
-//! VMC carries bones and blendshapes only: the simulated flesh (`z`, the secondary motion) does not travel
-//! over it.
-//!
-//! # Failures
-//! A send error is counted (`vmc.errors`; sent datagrams: `vmc.sent`, both in `Stats`) and logged at most
-//! every [`LOG_EVERY`]; the task goes on. It ends only when the daemon stops (aborted at shutdown).
+//! [`VmcEncoder`], the pure part of the VMC output: one avatar's rig parameters `p` → the VMC messages of a
+//! frame (bones, blendshapes, presets: see the [`crate::vmc`] documentation) and their OSC bundles. No socket,
+//! no clock.
 
 use crate::avatar::load::LoadedAvatar;
-use crate::config::ConfigError;
 use crate::mapping::{NormalizedSkeleton, EXPRESSION_TABLE};
-use crate::metrics::Metrics;
-use crate::shared::{AvatarHandle, Shared};
-use avatar_schema::state_flags;
+use avatar_humanoid::{gltf_to_unity_position, gltf_to_unity_rotation, unity_bone_name};
 use avatar_sim::rig::{Rig, RigPart};
 use nalgebra::{Matrix3, Rotation3, UnitQuaternion, Vector3};
 use rosc::{OscBundle, OscMessage, OscPacket, OscTime, OscType};
 use std::collections::BTreeMap;
-use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
-use std::sync::atomic::Ordering::Relaxed;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-/// The port VMC receivers listen on.
-pub const DEFAULT_PORT: u16 = 39539;
-/// Default send rate (Hz).
-pub const DEFAULT_RATE_HZ: f32 = 60.0;
-/// Allowed send rates (Hz).
-pub const RATE_HZ_RANGE: std::ops::RangeInclusive<f32> = 1.0..=1000.0;
 /// Largest datagram sent (bytes): well under the 64 KiB UDP limit and what receivers' buffers take.
 pub const MAX_DATAGRAM: usize = 8192;
-/// Send errors are logged at most this often.
-pub const LOG_EVERY: Duration = Duration::from_secs(5);
-
-/// Unity's `HumanBodyBones` (without `LastBone`): the bone names VMC receivers know.
-pub const HUMAN_BODY_BONES: [&str; 55] = [
-    "Hips",
-    "LeftUpperLeg",
-    "RightUpperLeg",
-    "LeftLowerLeg",
-    "RightLowerLeg",
-    "LeftFoot",
-    "RightFoot",
-    "Spine",
-    "Chest",
-    "Neck",
-    "Head",
-    "LeftShoulder",
-    "RightShoulder",
-    "LeftUpperArm",
-    "RightUpperArm",
-    "LeftLowerArm",
-    "RightLowerArm",
-    "LeftHand",
-    "RightHand",
-    "LeftToes",
-    "RightToes",
-    "LeftEye",
-    "RightEye",
-    "Jaw",
-    "LeftThumbProximal",
-    "LeftThumbIntermediate",
-    "LeftThumbDistal",
-    "LeftIndexProximal",
-    "LeftIndexIntermediate",
-    "LeftIndexDistal",
-    "LeftMiddleProximal",
-    "LeftMiddleIntermediate",
-    "LeftMiddleDistal",
-    "LeftRingProximal",
-    "LeftRingIntermediate",
-    "LeftRingDistal",
-    "LeftLittleProximal",
-    "LeftLittleIntermediate",
-    "LeftLittleDistal",
-    "RightThumbProximal",
-    "RightThumbIntermediate",
-    "RightThumbDistal",
-    "RightIndexProximal",
-    "RightIndexIntermediate",
-    "RightIndexDistal",
-    "RightMiddleProximal",
-    "RightMiddleIntermediate",
-    "RightMiddleDistal",
-    "RightRingProximal",
-    "RightRingIntermediate",
-    "RightRingDistal",
-    "RightLittleProximal",
-    "RightLittleIntermediate",
-    "RightLittleDistal",
-    "UpperChest",
-];
 
 /// VRM 1.0 preset → the VMC (VRM 0.x `BlendShapePreset`) name it is sent as (see the module doc's table).
 pub const PRESET_NAMES: [(&str, &str); 15] = [
@@ -185,110 +32,16 @@ pub const PRESET_NAMES: [(&str, &str); 15] = [
     ("lookRight", "LookRight"),
 ];
 
-/// The VMC output of `avatard run`: where, how often, which avatar.
-#[derive(Clone, Debug, PartialEq)]
-pub struct VmcConfig {
-    /// The receiver (UDP).
-    pub target: SocketAddr,
-    pub rate_hz: f32,
-    /// The avatar sent; `None`: the first avatar with an asset.
-    pub avatar: Option<String>,
-}
-
-impl VmcConfig {
-    /// To `target` at the default rate, the first avatar.
-    pub fn new(target: SocketAddr) -> Self {
-        VmcConfig { target, rate_hz: DEFAULT_RATE_HZ, avatar: None }
-    }
-
-    /// The configuration after the given settings (a config file's keys or the command line's flags) over
-    /// `base`: `out` (`HOST[:PORT]`, [`parse_target`]) turns the output on; a rate or avatar without an output
-    /// (here or in `base`) is an error.
-    pub fn merged(
-        base: Option<VmcConfig>,
-        out: Option<&str>,
-        rate_hz: Option<f32>,
-        avatar: Option<String>,
-    ) -> Result<Option<VmcConfig>, ConfigError> {
-        let mut c = match (base, out) {
-            (_, Some(out)) => VmcConfig::new(parse_target(out)?),
-            (Some(b), None) => b,
-            (None, None) if rate_hz.is_none() && avatar.is_none() => return Ok(None),
-            (None, None) => {
-                return Err(ConfigError::Vmc("vmc_rate_hz / vmc_avatar need vmc_out (--vmc-out)".into()))
-            }
-        };
-        c.rate_hz = rate_hz.unwrap_or(c.rate_hz);
-        c.avatar = avatar.or(c.avatar);
-        Ok(Some(c))
-    }
-
-    /// The rate is in [`RATE_HZ_RANGE`]; the avatar, if named, is one of `avatar_ids`.
-    pub fn validate<'a>(&self, mut avatar_ids: impl Iterator<Item = &'a str>) -> Result<(), ConfigError> {
-        if !RATE_HZ_RANGE.contains(&self.rate_hz) {
-            return Err(ConfigError::OutOfRange {
-                name: "vmc_rate_hz",
-                value: self.rate_hz as f64,
-                range: "1..=1000",
-            });
-        }
-        match &self.avatar {
-            Some(id) if !avatar_ids.any(|a| a == id) => {
-                Err(ConfigError::Vmc(format!("vmc_avatar {id:?} is not one of the daemon's avatars")))
-            }
-            _ => Ok(()),
-        }
-    }
-}
-
-/// A VMC receiver's address: `HOST:PORT` or `HOST` (port [`DEFAULT_PORT`]); `HOST` an IP address (IPv6 in
-/// brackets with a port) or a name, resolved now (an IPv4 address preferred).
-pub fn parse_target(s: &str) -> Result<SocketAddr, ConfigError> {
-    let bad = |why: &str| ConfigError::Vmc(format!("vmc_out {s:?}: {why} (expected HOST[:PORT])"));
-    if let Ok(a) = s.parse::<SocketAddr>() {
-        return Ok(a);
-    }
-    let bare = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')).unwrap_or(s);
-    if let Ok(ip) = bare.parse::<IpAddr>() {
-        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
-    }
-    let (host, port) = match s.rsplit_once(':') {
-        Some((h, p)) => (h, p.parse::<u16>().map_err(|_| bad("bad port"))?),
-        None => (s, DEFAULT_PORT),
-    };
-    if host.is_empty() || host.contains([':', '/', ' ']) {
-        return Err(bad("bad host"));
-    }
-    let addrs: Vec<SocketAddr> =
-        (host, port).to_socket_addrs().map_err(|e| bad(&format!("cannot resolve: {e}")))?.collect();
-    addrs.iter().find(|a| a.is_ipv4()).or(addrs.first()).copied().ok_or_else(|| bad("no address"))
-}
-
-/// Our position (glTF: right-handed, +Y up, facing +Z) in Unity's axes (left-handed): X mirrored.
+/// Our position (glTF: right-handed, +Y up, facing +Z) in Unity's axes (left-handed): X mirrored
+/// ([`avatar_humanoid::axes`]).
 pub fn to_unity_position(p: Vector3<f64>) -> [f32; 3] {
-    [-p.x as f32, p.y as f32, p.z as f32]
+    gltf_to_unity_position([p.x, p.y, p.z]).map(|c| c as f32)
 }
 
-/// Our rotation in Unity's axes: `M R M` with `M = diag(−1, 1, 1)`, as a quaternion `(x, −y, −z, w)`.
+/// Our rotation in Unity's axes: `M R M` with `M = diag(−1, 1, 1)`, as a quaternion `(x, −y, −z, w)`
+/// ([`avatar_humanoid::axes`]).
 pub fn to_unity_rotation(q: &UnitQuaternion<f64>) -> [f32; 4] {
-    [q.i as f32, -q.j as f32, -q.k as f32, q.w as f32]
-}
-
-/// The Unity `HumanBodyBones` name of a VRM 1.0 humanoid role (`None`: not a Unity humanoid bone).
-pub fn unity_bone_name(role: &str) -> Option<&'static str> {
-    if !avatar_schema::humanoid::is_role(role) {
-        return None;
-    }
-    let mut chars = role.chars();
-    let first = chars.next()?;
-    let mut name: String = first.to_uppercase().chain(chars).collect();
-    for (vrm1, unity) in [("ThumbMetacarpal", "ThumbProximal"), ("ThumbProximal", "ThumbIntermediate")] {
-        if let Some(side) = name.strip_suffix(vrm1) {
-            name = format!("{side}{unity}");
-            break;
-        }
-    }
-    HUMAN_BODY_BONES.iter().find(|b| **b == name).copied()
+    gltf_to_unity_rotation([q.i, q.j, q.k, q.w]).map(|c| c as f32)
 }
 
 /// Role → bone with VRM 1.0's thumb roles, as the VRM export names them.
@@ -426,6 +179,16 @@ impl VmcEncoder {
         self.num_p
     }
 
+    /// How many bones a frame sends.
+    pub(super) fn num_bones(&self) -> usize {
+        self.bones.len()
+    }
+
+    /// How many blendshape values a frame sends (the rig's blendshapes and the presets).
+    pub(super) fn num_blend_values(&self) -> usize {
+        self.blendshapes.len() + self.presets.len()
+    }
+
     /// The Unity names of the bones sent, parents first.
     pub fn bone_names(&self) -> Vec<&'static str> {
         self.bones.iter().map(|b| b.name).collect()
@@ -535,94 +298,6 @@ fn bundles(messages: Vec<OscMessage>, max: usize) -> Vec<Vec<u8>> {
         out.push(encode(current));
     }
     out
-}
-
-/// The avatar the output sends: the one named, else the first with an asset.
-fn pick<'a>(shared: &'a Shared, id: Option<&str>) -> Option<&'a Arc<AvatarHandle>> {
-    match id {
-        Some(id) => shared.avatar(id),
-        None => shared.avatars.iter().find(|a| a.avatar.is_some()),
-    }
-}
-
-/// The sender task: every `1 / rate_hz` s, the chosen avatar's latest state to the target. Runs until
-/// aborted; failures are counted and logged, never fatal.
-pub async fn run(config: VmcConfig, shared: Arc<Shared>, metrics: Arc<Metrics>) {
-    let Some(handle) = pick(&shared, config.avatar.as_deref()).cloned() else {
-        tracing::warn!(avatar = ?config.avatar, "VMC output: no such avatar with an asset; nothing is sent");
-        return;
-    };
-    let Some(avatar) = handle.avatar.clone() else {
-        tracing::warn!(avatar = %handle.id, "VMC output: the avatar has no asset; nothing is sent");
-        return;
-    };
-    let encoder = VmcEncoder::for_avatar(&avatar);
-    let bind: SocketAddr = if config.target.is_ipv4() {
-        (std::net::Ipv4Addr::UNSPECIFIED, 0).into()
-    } else {
-        (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
-    };
-    let mut log = RateLimitedLog::default();
-    let socket = loop {
-        match tokio::net::UdpSocket::bind(bind).await {
-            Ok(s) => break s,
-            Err(e) => {
-                metrics.vmc_errors.fetch_add(1, Relaxed);
-                log.warn(format_args!("VMC output: binding a UDP socket failed: {e}"));
-                tokio::time::sleep(Duration::from_secs(1)).await;
-            }
-        }
-    };
-    tracing::info!(
-        target = %config.target, rate_hz = config.rate_hz, avatar = %handle.id,
-        bones = encoder.bones.len(), blendshapes = encoder.blendshapes.len() + encoder.presets.len(),
-        "VMC output"
-    );
-    let mut ticks = tokio::time::interval(Duration::from_secs_f64(1.0 / config.rate_hz as f64));
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let started = Instant::now();
-    loop {
-        ticks.tick().await;
-        let Some(state) = handle.latest.load_full() else { continue };
-        if state.p.len() != encoder.num_p() {
-            metrics.vmc_errors.fetch_add(1, Relaxed);
-            log.warn(format_args!(
-                "VMC output: a state with {} parameters, the rig has {}",
-                state.p.len(),
-                encoder.num_p()
-            ));
-            continue;
-        }
-        let tracked = state.flags & (state_flags::REST_POSE | state_flags::HELD_POSE) == 0;
-        for d in encoder.datagrams(&state.p, started.elapsed().as_secs_f32(), tracked) {
-            match socket.send_to(&d, config.target).await {
-                Ok(_) => metrics.vmc_sent.fetch_add(1, Relaxed),
-                Err(e) => {
-                    log.warn(format_args!("VMC output: sending to {} failed: {e}", config.target));
-                    metrics.vmc_errors.fetch_add(1, Relaxed)
-                }
-            };
-        }
-    }
-}
-
-/// A warning at most every [`LOG_EVERY`], with the count of those left out since.
-#[derive(Default)]
-struct RateLimitedLog {
-    last: Option<Instant>,
-    suppressed: u64,
-}
-
-impl RateLimitedLog {
-    fn warn(&mut self, what: std::fmt::Arguments) {
-        if self.last.is_some_and(|t| t.elapsed() < LOG_EVERY) {
-            self.suppressed += 1;
-            return;
-        }
-        tracing::warn!(suppressed = self.suppressed, "{what}");
-        self.last = Some(Instant::now());
-        self.suppressed = 0;
-    }
 }
 
 #[cfg(test)]
@@ -818,37 +493,10 @@ mod tests {
         assert!(u[0] > 0.0 && u[1] == 0.0 && u[2] == 0.0);
     }
 
+    /// A VRM 0.x map's thumb roles are renamed to VRM 1.0's ([`vrm1_roles`]), so that they are sent as the
+    /// Unity names they are ([`unity_bone_name`]'s own cases: `avatar_humanoid::unity`).
     #[test]
-    fn unity_bone_names_follow_the_roles() {
-        for (role, unity) in [
-            ("hips", Some("Hips")),
-            ("leftUpperArm", Some("LeftUpperArm")),
-            ("upperChest", Some("UpperChest")),
-            ("rightToes", Some("RightToes")),
-            ("jaw", Some("Jaw")),
-            ("leftThumbMetacarpal", Some("LeftThumbProximal")),
-            ("leftThumbProximal", Some("LeftThumbIntermediate")),
-            ("rightThumbDistal", Some("RightThumbDistal")),
-            ("leftIndexIntermediate", Some("LeftIndexIntermediate")),
-            ("rightLittleDistal", Some("RightLittleDistal")),
-            ("leftThumbIntermediate", None),
-            ("LeftArm", None),
-            ("", None),
-        ] {
-            assert_eq!(unity_bone_name(role), unity, "{role}");
-        }
-        // every VRM 1.0 role has a Unity name, and no two share one
-        let roles: Vec<String> = avatar_schema::humanoid::REQUIRED
-            .iter()
-            .chain(&avatar_schema::humanoid::OPTIONAL)
-            .map(|r| r.to_string())
-            .chain(["left", "right"].iter().flat_map(|s| {
-                ["ThumbMetacarpal", "ThumbProximal", "ThumbDistal", "MiddleDistal"].map(|f| format!("{s}{f}"))
-            }))
-            .collect();
-        let names: std::collections::BTreeSet<_> =
-            roles.iter().map(|r| unity_bone_name(r).unwrap()).collect();
-        assert_eq!(names.len(), roles.len());
+    fn vrm0_thumbs_are_sent_as_their_unity_names() {
         // a VRM 0.x map's thumbs are Unity's names as they are
         let vrm0: BTreeMap<String, String> = [("leftThumbProximal", "t1"), ("leftThumbIntermediate", "t2")]
             .map(|(r, b)| (r.to_owned(), b.to_owned()))
@@ -918,30 +566,5 @@ mod tests {
         assert_eq!(decoded.last().unwrap().addr, "/VMC/Ext/Blend/Apply");
         let small = VmcEncoder::new(&test_rig(false, &["jawOpen"]).0, &roles);
         assert_eq!(small.datagrams(&rest(&test_rig(false, &["jawOpen"]).0), 0.0, false).len(), 1);
-    }
-
-    #[test]
-    fn targets_and_settings_are_checked() {
-        let t = |s: &str| parse_target(s);
-        assert_eq!(t("127.0.0.1").unwrap(), "127.0.0.1:39539".parse().unwrap());
-        assert_eq!(t("127.0.0.1:9000").unwrap(), "127.0.0.1:9000".parse().unwrap());
-        assert_eq!(t("[::1]:5").unwrap(), "[::1]:5".parse().unwrap());
-        assert_eq!(t("[::1]").unwrap(), "[::1]:39539".parse().unwrap());
-        assert_eq!(t("localhost").unwrap().port(), 39539);
-        for bad in ["", ":5", "127.0.0.1:99999", "host:port", "a b:1"] {
-            assert!(t(bad).is_err(), "{bad}");
-        }
-        let c = VmcConfig::merged(None, Some("127.0.0.1"), Some(30.0), Some("a".into())).unwrap().unwrap();
-        assert_eq!((c.rate_hz, c.avatar.as_deref()), (30.0, Some("a")));
-        assert!(c.validate(["a", "b"].into_iter()).is_ok());
-        assert!(c.validate(["b"].into_iter()).unwrap_err().to_string().contains("vmc_avatar"));
-        for hz in [0.0, 1001.0, f32::NAN] {
-            let bad = VmcConfig { rate_hz: hz, ..c.clone() };
-            assert!(bad.validate(["a"].into_iter()).unwrap_err().to_string().contains("vmc_rate_hz"));
-        }
-        assert_eq!(VmcConfig::merged(None, None, None, None), Ok(None));
-        assert!(VmcConfig::merged(None, None, Some(30.0), None).is_err(), "a rate without an output");
-        let over = VmcConfig::merged(Some(c.clone()), None, Some(90.0), None).unwrap().unwrap();
-        assert_eq!((over.target, over.rate_hz, over.avatar), (c.target, 90.0, c.avatar));
     }
 }
