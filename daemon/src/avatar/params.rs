@@ -2,7 +2,6 @@
 //! one place so both paths refuse the same values with the same message.
 
 use crate::mapping::OneEuroParams;
-use avatar_sim::reduced::Elasticity;
 use avatar_sim::reduced::FleshMode;
 use serde::{Deserialize, Serialize};
 
@@ -327,14 +326,6 @@ impl SimParams {
             }
         }
         Ok(())
-    }
-
-    pub fn elasticity(&self) -> Elasticity {
-        if self.volume_preservation {
-            Elasticity::Corotational
-        } else {
-            Elasticity::Arap
-        }
     }
 }
 

@@ -6,6 +6,8 @@
 //!   materials and the Cholesky factor of the global matrix; nothing of size n survives it. The same for any
 //!   dense basis: with a basis of the constraint's null space and one cluster per tet, the step is full-space
 //!   complementary dynamics (Eq. 3), the reference for small meshes.
+//! - `rescale`: the stored parts at another time step and stiffness ([`ReducedParts::rescaled`]), for the
+//!   runtime's live `tick_hz` and `stiffness`.
 //! - `rig_terms`: the rig's operators of the step (`BᵀMJ`, `BᵀLJ`, `G₉KJ`) column-sparse ([`RigTerms`]).
 //! - `options`: what a step is asked ([`StepOptions`], [`Elasticity`], [`FleshMode`]), the state it carries
 //!   ([`StepState`]) and what it reports ([`StepReport`]).
@@ -25,6 +27,7 @@ pub(crate) mod flesh_modes;
 pub(crate) mod local_global;
 pub(crate) mod model;
 pub(crate) mod options;
+pub(crate) mod rescale;
 pub(crate) mod rig_terms;
 pub(crate) mod step;
 
