@@ -155,7 +155,7 @@ impl Default for RunConfig {
     fn default() -> Self {
         RunConfig {
             endpoints: Endpoints::default(),
-            tick_hz: 120.0,
+            tick_hz: crate::live::DaemonParams::default().tick_hz,
             stats_interval: Duration::from_secs(1),
             daemon_id: format!("avatard@{}", std::process::id()),
             solver: SolverOptions::default(),
@@ -167,7 +167,7 @@ impl Default for RunConfig {
     }
 }
 
-/// Allowed solver tick rates.
+/// Allowed solver tick rates (`tick_hz`'s range, [`crate::live::DaemonParams`]).
 pub const TICK_HZ_RANGE: std::ops::RangeInclusive<f32> = 1.0..=2000.0;
 
 impl RunConfig {

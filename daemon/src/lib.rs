@@ -33,9 +33,12 @@
 //! Beside the frame's path: `control.rs` (request/response on the ROUTER socket: list, state, stats, params,
 //! reset, asset), `config.rs` ([`RunConfig`]: endpoints, the TOML file, validation), `shared.rs` (the avatar
 //! handles the tasks share: [`Shared`], [`AvatarHandle`]), `metrics.rs` (counters, histograms, `Stats`),
-//! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache)
-//! and `avatar/params.rs` ([`SimParams`], the live per-avatar parameters). `follow.rs` measures how closely an
-//! avatar follows a recorded tracker stream (error, delay, jitter per limb).
+//! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache),
+//! `avatar/params.rs` ([`SimParams`], the live per-avatar parameters, each declared once), `live/` (what is
+//! derived from a declaration: setting by name, validation, a `SetParams` request split between the daemon's
+//! own parameters, [`live::DaemonParams`] with `tick_hz`, and the avatars'; the schema's table).
+//! `follow.rs` measures how closely an avatar follows a recorded tracker stream (error, delay,
+//! jitter per limb).
 //! `vmc.rs` sends one avatar's latest state as VMC protocol bones and blendshapes (OSC over UDP) to a VMC
 //! receiver (`--vmc-out`).
 
@@ -44,6 +47,7 @@ mod config;
 mod control;
 pub mod follow;
 mod ingest;
+pub mod live;
 pub mod mapping;
 mod metrics;
 mod publish;
