@@ -36,8 +36,9 @@
 //! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache),
 //! `avatar/params.rs` ([`SimParams`], the live per-avatar parameters, each declared once), `live/` (what is
 //! derived from a declaration: setting by name, validation, a `SetParams` request split between the daemon's
-//! own parameters, [`live::DaemonParams`] with `tick_hz`, and the avatars'; the schema's table).
-//! `follow.rs` measures how closely an avatar follows a recorded tracker stream (error, delay,
+//! own parameters, [`live::DaemonParams`] with `tick_hz`, and the avatars'; the schema's table) and
+//! `time_step.rs` ([`TimeStep`]: a tick's `h`, period and `sim_time_ns` increment, made once per tick from
+//! the rate). `follow.rs` measures how closely an avatar follows a recorded tracker stream (error, delay,
 //! jitter per limb).
 //! `vmc.rs` sends one avatar's latest state as VMC protocol bones and blendshapes (OSC over UDP) to a VMC
 //! receiver (`--vmc-out`).
@@ -54,6 +55,7 @@ mod publish;
 mod service;
 mod shared;
 mod tick;
+mod time_step;
 pub mod vmc;
 mod web;
 
@@ -70,5 +72,6 @@ pub use metrics::{Metrics, PhaseCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
+pub use time_step::TimeStep;
 pub use vmc::{VmcConfig, VmcEncoder};
 pub use web::{default_root as default_web_root, Fanout, WebConfig, WebCounters, STALL as WEB_STALL};
