@@ -6,15 +6,16 @@ use crate::reduced::model::ReducedParts;
 
 impl ReducedParts {
     /// These parts at time step `h` (s) with the material's Lamé parameters μ and λ multiplied by
-    /// `stiffness`: `BᵀLB`, `BᵀLJ` (`L` is μ-weighted) and the cluster materials are linear in them, and are
-    /// scaled; every other part (masses, geometry, rig, `BᵀLx₀`) is kept. `stiffness = 1` copies the
-    /// matrices unchanged.
+    /// `stiffness`: `BᵀLB`, `BᵀLJ`, `BᵀLx₀` (`L` is μ-weighted) and the cluster materials are linear in them,
+    /// and are scaled; every other part (masses, geometry, rig) is kept. `stiffness = 1` copies the parts
+    /// unchanged.
     pub fn rescaled(&self, h: f64, stiffness: f64) -> ReducedParts {
         let mut parts = self.clone();
         parts.h = h;
         if stiffness != 1.0 {
             parts.btlb = &parts.btlb * faer::Scale(stiffness);
             parts.btlj = &parts.btlj * faer::Scale(stiffness);
+            parts.btl_x0.iter_mut().for_each(|v| *v *= stiffness);
             parts.cluster_mu.iter_mut().for_each(|v| *v *= stiffness);
             parts.cluster_lambda.iter_mut().for_each(|v| *v *= stiffness);
         }
@@ -73,6 +74,8 @@ mod tests {
             };
             vec_close(&got.cluster_mu, &want.cluster_mu, "cluster μ");
             vec_close(&got.cluster_lambda, &want.cluster_lambda, "cluster λ");
+            // x₀ ≠ 0 here (an affine and an LBS part: x₀ = −X)
+            vec_close(&got.btl_x0, &want.btl_x0, "BᵀLx₀");
             vec_close(&got.cluster_volume, &want.cluster_volume, "cluster volume");
             // the model builds from them
             ReducedModel::from_parts(got).unwrap();
