@@ -8,7 +8,7 @@ use crate::mapping::OneEuroParams;
 use avatar_sim::reduced::FleshMode;
 use serde::{Deserialize, Serialize};
 
-/// How one avatar is simulated and driven. Every field is a live parameter declared in [`PARAMS`] (its doc
+/// How one avatar is simulated and driven. Every field is a live parameter declared in `PARAMS` (its doc
 /// line, unit and range there); `gravity` is `gravity_x|y|z` there, `filter` the nine `filter_*` names.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -173,7 +173,7 @@ pub const PARAMS: &[ParamSpec<SimParams>] = params! {
          5 mm, `avatard bench breathing`); changes settle over 0.5 s";
 };
 
-/// Names `SetParams` accepts for one avatar ([`PARAMS`]'s; the daemon's own, `tick_hz`, are
+/// Names `SetParams` accepts for one avatar (`PARAMS`'s; the daemon's own, `tick_hz`, are
 /// [`crate::live::DaemonParams`]').
 pub const SETTABLE: &[&str] = &names::<SimParams, { PARAMS.len() }>(PARAMS);
 
@@ -196,7 +196,7 @@ impl ParamValue for FleshMode {
 impl Declared for SimParams {
     const PARAMS: &'static [ParamSpec<Self>] = PARAMS;
 
-    /// [`NOT_LIVE`]'s reasons, and where the single `filter_*` names of before issue 18 went.
+    /// `NOT_LIVE`'s reasons, and where the single `filter_*` names of before issue 18 went.
     fn refusal(name: &str) -> Option<String> {
         if let Some((_, why)) = NOT_LIVE.iter().find(|(n, _)| *n == name) {
             return Some((*why).to_owned());
@@ -213,7 +213,7 @@ impl Declared for SimParams {
 }
 
 impl SimParams {
-    /// Every field in its range ([`PARAMS`]); the error names the field and the range.
+    /// Every field in its range (`PARAMS`); the error names the field and the range.
     pub fn validate(&self) -> Result<(), String> {
         Declared::validate(self)
     }
@@ -237,7 +237,7 @@ impl SimParams {
     }
 
     /// Set `name` to `value` without checking the value's range ([`SimParams::validate`] does, on the final
-    /// set). Refused here, whatever the other values: an unknown name (a [`NOT_LIVE`] one with its reason),
+    /// set). Refused here, whatever the other values: an unknown name (a `NOT_LIVE` one with its reason),
     /// a non-finite value, and a value the field cannot hold (`flesh_mode` not an index of
     /// [`FleshMode::ALL`], a boolean not 0 or 1, `iterations`/`anderson` not a whole number in their range).
     pub fn set_unchecked(&mut self, name: &str, value: f32) -> Result<(), String> {

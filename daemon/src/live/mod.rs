@@ -1,6 +1,6 @@
 //! Live parameters: what `SetParams` changes while the daemon runs. Each is declared once, in the set it
 //! belongs to: the daemon's own ([`DaemonParams`]: `tick_hz`) or an avatar's
-//! ([`SimParams`](crate::avatar::params::SimParams), `avatar/params.rs`); setting by name, validation, the
+//! ([`SimParams`], `avatar/params.rs`); setting by name, validation, the
 //! lists of names and the schema's table are derived from the declarations.
 //!
 //! # Layout
