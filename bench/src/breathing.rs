@@ -162,8 +162,8 @@ pub fn breathing(a: BreathingArgs) -> Result<()> {
             let model = sim_on.dynamics().model();
             let state = sim_on.dynamics().state.clone();
             let opts = |actuation: Vec<f64>| StepOptions {
-                elasticity,
-                max_iterations: on.iterations,
+                volume_preservation: elasticity.volume_preservation(),
+                iterations: on.iterations,
                 tolerance: 0.0,
                 actuation,
                 ..StepOptions::default()

@@ -102,9 +102,9 @@ pub fn preconditioner(a: PreconditionerArgs) -> Result<()> {
     let end = t0 + frames.last().map_or(0, |f| f.0) + tick_ns;
     let (mut next, mut now) = (0usize, t0);
     let mut state = StepState::at_rest(&model, &sim_data.rig.rest_params());
-    let converged = StepOptions { max_iterations: 300, tolerance: 1e-13, ..StepOptions::default() };
+    let converged = StepOptions { iterations: 300, tolerance: 1e-13, ..StepOptions::default() };
     let fixed = |k: usize, anderson: usize| StepOptions {
-        max_iterations: k,
+        iterations: k,
         tolerance: 0.0,
         anderson,
         ..StepOptions::default()

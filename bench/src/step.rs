@@ -51,8 +51,8 @@ pub(super) fn bench_model(mesh: &TetMesh, modes: usize, clusters: usize) -> Resu
 /// Fixed-iteration step options (tolerance 0), for timing.
 pub(super) fn timing_options(elasticity: Elasticity, iterations: usize) -> StepOptions {
     StepOptions {
-        elasticity,
-        max_iterations: iterations,
+        volume_preservation: elasticity.volume_preservation(),
+        iterations,
         tolerance: 0.0,
         gravity: [0.0; 3],
         record_energy: false,

@@ -3,6 +3,7 @@
 
 use crate::avatar::load::AvatarSpec;
 use crate::ingest::StreamRules;
+use crate::live::TICK_HZ_RANGE;
 use crate::tick::SolverOptions;
 use crate::vmc::{VmcConfig, VmcConfigError};
 use serde::{Deserialize, Serialize};
@@ -156,7 +157,7 @@ impl Default for RunConfig {
     fn default() -> Self {
         RunConfig {
             endpoints: Endpoints::default(),
-            tick_hz: 120.0,
+            tick_hz: crate::live::DaemonParams::default().tick_hz,
             stats_interval: Duration::from_secs(1),
             daemon_id: format!("avatard@{}", std::process::id()),
             solver: SolverOptions::default(),
@@ -167,9 +168,6 @@ impl Default for RunConfig {
         }
     }
 }
-
-/// Allowed solver tick rates.
-pub const TICK_HZ_RANGE: std::ops::RangeInclusive<f32> = 1.0..=2000.0;
 
 impl RunConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {

@@ -17,7 +17,7 @@
 //! the daemon shuts down, by aborting this task.
 
 use crate::avatar::params::SimParams;
-use crate::config::check_tick_hz;
+use crate::live::{self, Declared};
 use crate::metrics::Metrics;
 use crate::shared::{AvatarHandle, Shared};
 use avatar_schema::{
@@ -338,40 +338,27 @@ pub(crate) fn answer(req: ControlRequest, shared: &Shared, metrics: &Metrics) ->
     })
 }
 
-/// Apply `SetParams` to `targets`: `tick_hz` is the daemon's, every other name an avatar's
-/// ([`crate::avatar::params::SETTABLE`]). All or nothing: every entry is applied in order to a copy of each
-/// target's parameters (an unknown name or a non-finite value refused on the spot), then each copy is
-/// validated as a whole, so cross-field rules (`ease_after ≥ hold_after`) hold between the final values
-/// whatever the entries' order; only when every target's final set (and the final `tick_hz`) is valid is
-/// anything stored.
+/// Apply `SetParams` to `targets`. Its entries go to the set each name is declared in ([`live::split`]): the
+/// daemon's ([`live::DaemonParams`], `tick_hz`) or each target avatar's ([`SimParams`]); a name of neither is
+/// refused. All or nothing: every entry is applied in order to a copy of its set (a non-finite value or one
+/// the field cannot hold refused on the spot), then each copy is validated as a whole, so cross-field rules
+/// (`ease_after ≥ hold_after`) hold between the final values whatever the entries' order; only when the
+/// daemon's and every target's final set are valid is anything stored.
 fn set_params(params: &[NamedWeight], targets: &[&Arc<AvatarHandle>], shared: &Shared) -> Result<(), String> {
-    let mut tick_hz = None;
-    let mut avatar_entries = Vec::with_capacity(params.len());
-    for p in params {
-        if p.name == "tick_hz" {
-            if !p.value.is_finite() {
-                return Err(format!("tick_hz = {}: expected a finite number", p.value));
-            }
-            tick_hz = Some(p.value);
-        } else {
-            avatar_entries.push((p.name.as_str(), p.value));
-        }
-    }
-    if let Some(hz) = tick_hz {
-        check_tick_hz(hz).map_err(|e| e.to_string())?;
-    }
+    let entries = live::split(params.iter().map(|p| (p.name.as_str(), p.value)))?;
+    let daemon = shared.daemon_params().with_all(entries.daemon.iter().copied())?;
     let next = targets
         .iter()
         .map(|a| {
-            let next: Result<SimParams, String> = a.params.load().with_all(avatar_entries.iter().copied());
+            let next: Result<SimParams, String> = a.params.load().with_all(entries.avatar.iter().copied());
             next.map_err(|e| format!("avatar {:?}: {e}", a.id))
         })
         .collect::<Result<Vec<_>, _>>()?;
     for (a, n) in targets.iter().zip(next) {
         a.params.store(Arc::new(n));
     }
-    if let Some(hz) = tick_hz {
-        shared.set_tick_hz(hz);
+    if !entries.daemon.is_empty() {
+        shared.set_daemon_params(daemon);
     }
     Ok(())
 }

@@ -19,7 +19,7 @@
 //!
 //! Used by `avatard bench tracking` (defaults against tuned filters) and by the tests that hold the goals.
 
-use crate::{AvatarSim, Inputs, LoadedAvatar, SimParams};
+use crate::{AvatarSim, Inputs, LoadedAvatar, SimParams, TimeStep};
 use anyhow::{anyhow, bail, Result};
 use avatar_schema::{FrameHeader, Landmark, Message};
 use avatar_sim::stats::{median, quantile};
@@ -139,9 +139,10 @@ pub fn follow(
         })
         .collect();
 
-    let mut sim = AvatarSim::new(avatar.clone(), params, tick_hz).map_err(anyhow::Error::msg)?;
+    let step = TimeStep::new(tick_hz);
+    let mut sim = AvatarSim::new(avatar.clone(), params, step).map_err(anyhow::Error::msg)?;
     let inputs = Inputs::default();
-    let tick_ns = (1e9 / tick_hz as f64).round() as i64;
+    let tick_ns = step.dt_ns;
     let t0 = 1_000_000_000i64;
     let end = t0 + frames.last().map_or(0, |f| f.0) + tick_ns;
     let (mut next, mut now) = (0usize, t0);
@@ -163,7 +164,7 @@ pub fn follow(
             inputs.any.received_ns.store(now, Relaxed);
             next += 1;
         }
-        let o = sim.tick(&inputs, now, tick_hz, params, false);
+        let o = sim.tick(&inputs, now, step, params, false);
         if o.p.iter().any(|v| !v.is_finite()) {
             bail!("non-finite rig parameters at t = {} ns", now - t0);
         }

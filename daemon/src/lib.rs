@@ -38,9 +38,14 @@
 //! Beside the frame's path: `control.rs` (request/response on the ROUTER socket: list, state, stats, params,
 //! reset, asset), `config.rs` ([`RunConfig`]: endpoints, the TOML file, validation), `shared.rs` (the avatar
 //! handles the tasks share: [`Shared`], [`AvatarHandle`]), `metrics.rs` (counters, histograms, `Stats`),
-//! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache)
-//! and `avatar/params.rs` ([`SimParams`], the live per-avatar parameters). `follow.rs` measures how closely an
-//! avatar follows a recorded tracker stream (error, delay, jitter per limb).
+//! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache),
+//! `avatar/params.rs` ([`SimParams`], the live per-avatar parameters, each declared once), `live/` (what is
+//! derived from a declaration: setting by name, validation, a `SetParams` request split between the daemon's
+//! own parameters, [`live::DaemonParams`] with `tick_hz`, and the avatars'; the schema's table; the
+//! declaration machinery itself is `param_spec.rs`, below both sets) and
+//! `time_step.rs` ([`TimeStep`]: a tick's `h`, period and `sim_time_ns` increment, made once per tick from
+//! the rate). `follow.rs` measures how closely an avatar follows a recorded tracker stream (error, delay,
+//! jitter per limb).
 //! `vmc/` sends one avatar's latest state as VMC protocol bones and blendshapes (OSC over UDP) to a VMC
 //! receiver (`--vmc-out`): `config.rs` (its settings), `encoder.rs` (state → OSC bundles), `task.rs` (the UDP
 //! sender); the Unity bone names and axes it sends in are the workspace's (`avatar_humanoid`).
@@ -54,12 +59,15 @@ mod config;
 mod control;
 pub mod follow;
 mod ingest;
+pub mod live;
 pub mod mapping;
 mod metrics;
+mod param_spec;
 mod publish;
 mod service;
 mod shared;
 mod tick;
+mod time_step;
 pub mod vmc;
 mod web;
 
@@ -68,13 +76,14 @@ pub use avatar::params::{SimParams, SETTABLE};
 pub use avatar::{AvatarSim, TickOutput};
 pub use config::{
     check_tick_hz, parse_web_addr, ConfigError, Endpoints, FileConfig, RunConfig, DEFAULT_WEB_PORT,
-    TICK_HZ_RANGE,
 };
 pub use ingest::{Accepted, Ingest, Inputs, Slots, SourceSlots, StreamRules};
+pub use live::TICK_HZ_RANGE;
 pub use mapping::FaceMap;
 pub use metrics::{Metrics, PhaseCounters, WebCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
+pub use time_step::TimeStep;
 pub use vmc::{VmcConfig, VmcEncoder};
 pub use web::{default_root as default_web_root, Fanout, WebConfig, STALL as WEB_STALL};

@@ -2,6 +2,8 @@
 
 use crate::avatar::load::LoadedAvatar;
 use crate::avatar::params::SimParams;
+use crate::live::DaemonParams;
+use crate::time_step::TimeStep;
 use arc_swap::{ArcSwap, ArcSwapOption};
 use avatar_schema::{AvatarInfo, AvatarState};
 use std::path::PathBuf;
@@ -95,6 +97,20 @@ impl Shared {
 
     pub fn set_tick_hz(&self, hz: f32) {
         self.tick_hz_bits.store(hz.to_bits(), Relaxed);
+    }
+
+    /// The time step of a tick at the current rate.
+    pub fn time_step(&self) -> TimeStep {
+        TimeStep::new(self.tick_hz())
+    }
+
+    /// The daemon's live parameters (`SetParams` `tick_hz`), as they are now.
+    pub fn daemon_params(&self) -> DaemonParams {
+        DaemonParams { tick_hz: self.tick_hz() }
+    }
+
+    pub fn set_daemon_params(&self, p: DaemonParams) {
+        self.set_tick_hz(p.tick_hz);
     }
 
     pub fn avatar(&self, id: &str) -> Option<&Arc<AvatarHandle>> {

@@ -14,6 +14,7 @@ use crate::avatar::{AvatarSim, TickOutput};
 use crate::ingest::Inputs;
 use crate::metrics::Metrics;
 use crate::shared::{AvatarHandle, Shared};
+use crate::time_step::TimeStep;
 use avatar_schema::{state_flags, AvatarState};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -157,14 +158,14 @@ impl Solver {
         out: mpsc::Sender<AvatarState>,
         options: SolverOptions,
     ) -> Result<Self, String> {
-        let tick_hz = shared.tick_hz();
+        let time_step = shared.time_step();
         let avatars = shared
             .avatars
             .iter()
             .map(|h| {
                 let sim = match &h.avatar {
                     Some(a) => Some(
-                        AvatarSim::new(a.clone(), &h.params.load(), tick_hz)
+                        AvatarSim::new(a.clone(), &h.params.load(), time_step)
                             .map_err(|e| format!("avatar {:?}: {e}", h.id))?,
                     ),
                     None => None,
@@ -226,7 +227,7 @@ impl Solver {
         let mut slot = next;
         let mut last_tick = next;
         while !self.shared.stop.load(Relaxed) {
-            let period = Duration::from_secs_f64(1.0 / self.shared.tick_hz() as f64);
+            let period = self.shared.time_step().period();
             loop {
                 // Input that arrived since the last look moves the schedule (phase lock): the first frame after
                 // a tick only, so that input faster than the tick cannot push the schedule around.
@@ -308,11 +309,12 @@ impl Solver {
         }
     }
 
-    /// Step every avatar once and queue its state. A panic while stepping one avatar is caught: that avatar
-    /// is rebuilt at rest, its state flagged `DEGRADED | RESET` and the panic counted (`solver.panics`); the
-    /// other avatars are not affected.
+    /// Step every avatar once, all at the time step of the current tick rate (made here, once per tick),
+    /// and queue its state. A panic while stepping one avatar is caught: that avatar is rebuilt at rest, its
+    /// state flagged `DEGRADED | RESET` and the panic counted (`solver.panics`); the other avatars are not
+    /// affected.
     pub fn tick(&mut self, pool: Option<&rayon::ThreadPool>) {
-        let tick_hz = self.shared.tick_hz();
+        let time_step = self.shared.time_step();
         let now_ns = avatar_schema::clock::unix_ns();
         let inputs = &*self.inputs;
         self.metrics.input_coalesced.fetch_add(inputs.take_coalesced(), Relaxed);
@@ -328,7 +330,7 @@ impl Solver {
                     }
                 }
                 match &mut run.sim {
-                    Some(sim) => sim.tick(inputs, now_ns, tick_hz, &params, reset),
+                    Some(sim) => sim.tick(inputs, now_ns, time_step, &params, reset),
                     None => placeholder(inputs, reset),
                 }
             }));
@@ -343,7 +345,7 @@ impl Solver {
                             panic_message(payload.as_ref())
                         );
                     }
-                    recover(run, &params, tick_hz)
+                    recover(run, &params, time_step)
                 }
             };
         };
@@ -353,7 +355,6 @@ impl Solver {
             }
             _ => self.avatars.iter_mut().for_each(step),
         }
-        let dt_ns = (1e9 / tick_hz as f64).round() as i64;
         let handoff = Instant::now();
         for run in &mut self.avatars {
             let o = std::mem::take(&mut run.out);
@@ -363,7 +364,7 @@ impl Solver {
                 m.input_age.record_ns((now_ns - o.input_capture_time_ns).max(0) as u64);
             }
             run.seq += 1;
-            run.sim_time_ns += dt_ns;
+            run.sim_time_ns += time_step.dt_ns;
             let state = AvatarState {
                 avatar_id: run.handle.id.clone(),
                 seq: run.seq,
@@ -392,11 +393,11 @@ impl Solver {
 
 /// After a panic in `run`'s step: a fresh simulation at rest (the old one may be half-updated), and this tick's
 /// output the rest pose with `z = 0`, flagged `DEGRADED | RESET`.
-fn recover(run: &mut AvatarRun, params: &SimParams, tick_hz: f32) -> TickOutput {
+fn recover(run: &mut AvatarRun, params: &SimParams, time_step: TimeStep) -> TickOutput {
     let flags = state_flags::DEGRADED | state_flags::RESET;
     let Some(sim) = &run.sim else { return TickOutput { flags, ..TickOutput::default() } };
     let avatar = sim.avatar.clone();
-    match AvatarSim::new(avatar.clone(), params, tick_hz) {
+    match AvatarSim::new(avatar.clone(), params, time_step) {
         Ok(fresh) => run.sim = Some(fresh),
         Err(e) => tracing::error!(avatar = %run.handle.id, "rebuilding the avatar after a panic failed: {e}"),
     }

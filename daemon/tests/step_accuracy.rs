@@ -32,13 +32,10 @@ fn default_steps_are_at_least_as_accurate_as_ten_plain_iterations_on_the_recordi
     let (t0, mut next, mut now) = (1_000_000_000i64, 0usize, 1_000_000_000i64);
     let end = t0 + frames.last().unwrap().0;
     let mut state = StepState::at_rest(&model, &sim.rig.rest_params());
-    let converged = StepOptions { max_iterations: 400, tolerance: 1e-13, ..StepOptions::default() };
-    let defaults = StepOptions {
-        max_iterations: params.iterations,
-        anderson: params.anderson,
-        ..StepOptions::default()
-    };
-    let before = StepOptions { max_iterations: 10, anderson: 0, ..StepOptions::default() };
+    let converged = StepOptions { iterations: 400, tolerance: 1e-13, ..StepOptions::default() };
+    let defaults =
+        StepOptions { iterations: params.iterations, anderson: params.anderson, ..StepOptions::default() };
+    let before = StepOptions { iterations: 10, anderson: 0, ..StepOptions::default() };
     let (mut now_err, mut before_err) = (Vec::new(), Vec::new());
     while now < end {
         while next < frames.len() && t0 + frames[next].0 <= now {

@@ -19,7 +19,7 @@ use crate::fem::{hat_gradients, scalar_laplacian, spmv};
 use crate::linalg::{dot, norm, polar, range_basis};
 use crate::problem::FemProblem;
 use crate::reduced::model::{check_problem, ReducedError};
-use crate::reduced::{Elasticity, StepOptions, StepReport};
+use crate::reduced::{StepOptions, StepReport};
 use faer::linalg::solvers::Solve;
 use faer::sparse::linalg::solvers::Llt as SparseLlt;
 use faer::sparse::{SparseColMat, Triplet};
@@ -233,7 +233,7 @@ impl FullModel {
     pub fn step(&self, state: &mut FullState, p_next: &[f64], opts: &StepOptions) -> StepReport {
         assert_eq!(p_next.len(), self.energy.jac.ncols(), "rig parameter count");
         let terms = self.energy.terms(&state.u, &state.u_prev, &state.p, &state.p_prev, p_next, opts);
-        let corotational = opts.elasticity == Elasticity::Corotational;
+        let corotational = opts.volume_preservation;
         let mut u = state.u.clone();
         // the global step's fixed part: c = argmin ½uᵀAu + linearᵀu on the constraint (once per step)
         let c: Vec<f64> = self.constrained_solve(&terms.linear).iter().map(|v| -v).collect();
@@ -247,7 +247,7 @@ impl FullModel {
         if opts.record_energy {
             report.energy.push(energy);
         }
-        for _ in 0..opts.max_iterations.max(1) {
+        for _ in 0..opts.iterations.max(1) {
             // global step (Eq. 31 with B = I): u* = c − KKT⁻¹ Kᵀ ∂Φ/∂F
             let target: Vec<f64> =
                 c.iter().zip(self.constrained_solve(&self.k_transpose(&dphi))).map(|(a, b)| a - b).collect();
@@ -329,7 +329,7 @@ impl FullTerms {
                 linear[k] = i.mass[v] * ((j_dp[k] - u_hat) / h2 - opts.gravity[c]) + 2.0 * l_rig[v];
             }
         }
-        let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
+        let lambda_scale = if opts.volume_preservation { 1.0 } else { 0.0 };
         FullTerms { x_rig, linear, lambda_scale }
     }
 
@@ -387,7 +387,7 @@ mod tests {
     use crate::reduced::clusters::Clustering;
     use crate::reduced::model::{complementary_basis, ReducedModel};
     use crate::reduced::step::tests::bend;
-    use crate::reduced::StepState;
+    use crate::reduced::{Elasticity, StepState};
     use crate::rig::{LbsRig, Rig, RigPart};
 
     /// A two-bone bar with the surface-diffused momentum leak (so that the bending rig excites secondary motion).
@@ -450,7 +450,12 @@ mod tests {
             let per_tet = Clustering::one_per_tet(s.mesh.t());
             let dense = ReducedModel::from_basis(&s.problem(), &basis, &per_tet).unwrap();
             assert_eq!(basis.ncols() + full.constraint_rank(), 3 * s.mesh.n());
-            let opts = StepOptions { elasticity, max_iterations: 15, tolerance: 0.0, ..Default::default() };
+            let opts = StepOptions {
+                volume_preservation: elasticity.volume_preservation(),
+                iterations: 15,
+                tolerance: 0.0,
+                ..Default::default()
+            };
             let mut fs = FullState::at_rest(&full, &s.rig.rest_params());
             let mut ds = StepState::at_rest(&dense, &s.rig.rest_params());
             let (mut worst, mut worst_constraint) = (0.0f64, 0.0f64);
@@ -479,8 +484,8 @@ mod tests {
         let s = scene(0.0);
         let full = s.full();
         let opts = StepOptions {
-            elasticity: Elasticity::Arap,
-            max_iterations: 30,
+            volume_preservation: false,
+            iterations: 30,
             tolerance: 0.0,
             record_energy: true,
             ..Default::default()
@@ -500,7 +505,7 @@ mod tests {
         let s = scene(0.35);
         let full = s.full();
         let opts =
-            StepOptions { max_iterations: 100, tolerance: 1e-8, record_energy: true, ..Default::default() };
+            StepOptions { iterations: 100, tolerance: 1e-8, record_energy: true, ..Default::default() };
         let mut state = FullState::at_rest(&full, &s.rig.rest_params());
         for k in 1..=12 {
             let r = full.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &opts);

@@ -114,7 +114,7 @@ fn exrotated_warm_start_on_recorded_cmu_arm_motion() {
     let (pre, _) = precompute(mesh, rig, &settings, std::sync::Arc::new(|_| {})).unwrap();
     let model = ReducedModel::from_parts(pre.reduced.clone()).unwrap();
     let weights = RotationWeights::per_cluster(&pre.rig, &pre.mesh, &pre.clustering);
-    let opts = StepOptions { tolerance: 1e-6, max_iterations: 100, ..Default::default() };
+    let opts = StepOptions { tolerance: 1e-6, iterations: 100, ..Default::default() };
 
     let start = StepState::at_rest(&model, &poses[0]);
     let (mut cold, mut warm, mut ex) = (start.clone(), start.clone(), start);
@@ -149,7 +149,7 @@ fn exrotated_warm_start_on_recorded_cmu_arm_motion() {
          taken {warm_used}×) + {warm_pcg} PCG; ex-rotated alone {ex_pcg} PCG (max {ex_pcg_max} per step); \
          max |z| {max_z:.3e}, max warm−cold {max_diff:.2e} (rel. to 1+|z|), max ex-rotated−cold {max_ex_diff:.2e} \
          (rel.)",
-        opts.tolerance, opts.max_iterations
+        opts.tolerance, opts.iterations
     );
     assert!(max_z > 1e-3, "the recorded motion must excite the flesh");
     assert_eq!(cold_conv, steps, "every cold step converges");

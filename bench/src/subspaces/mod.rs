@@ -29,7 +29,7 @@ use avatar_sim::precompute::{
     precompute, ClusterCount, ForceDualSetting, PrecomputeSettings, SubspaceSetting,
 };
 use avatar_sim::problem::FemProblem;
-use avatar_sim::reduced::{Elasticity, ReducedModel, StepOptions, StepState};
+use avatar_sim::reduced::{ReducedModel, StepOptions, StepState};
 use avatar_sim::rig::{vertex_regions, BodyRegion, RigPart};
 use avatar_sim::rotation_strain::basis::constrained_lma;
 use avatar_sim::rotation_strain::{RsModel, RsState};
@@ -135,12 +135,7 @@ impl Setup {
 }
 
 fn options(iterations: usize) -> StepOptions {
-    StepOptions {
-        elasticity: Elasticity::Corotational,
-        max_iterations: iterations,
-        tolerance: 1e-8,
-        ..Default::default()
-    }
+    StepOptions { volume_preservation: true, iterations, tolerance: 1e-8, ..Default::default() }
 }
 
 fn spmv(b: &SparseColMat<usize, f64>, z: &[f64]) -> Vec<f64> {

@@ -465,11 +465,12 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
     }
     let model = ReducedModel::from_parts(asset.reduced.clone()).context("building the reduced model")?;
     let opts = StepOptions {
-        elasticity: match a.elasticity {
+        volume_preservation: match a.elasticity {
             ElasticityArg::Arap => Elasticity::Arap,
             ElasticityArg::Corotational => Elasticity::Corotational,
-        },
-        max_iterations: a.iterations,
+        }
+        .volume_preservation(),
+        iterations: a.iterations,
         tolerance: a.tolerance,
         gravity: [a.gravity[0], a.gravity[1], a.gravity[2]],
         record_energy: false,
@@ -511,7 +512,7 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         dt: h,
         modes: asset.weights.ncols(),
         layout: "z[12*i + 4*c + k] = T_i[c][k] (mode i, row c, column k), the same layout as p",
-        elasticity: format!("{:?}", opts.elasticity),
+        elasticity: format!("{:?}", opts.elasticity()),
         flesh_mode: mode.to_string(),
         steps: out,
     };

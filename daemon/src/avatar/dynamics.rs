@@ -46,20 +46,6 @@ pub struct Dynamics {
     pub state: StepState,
 }
 
-/// The reduced parts at time step `h` with μ and λ scaled by `stiffness` (`BᵀLB`, `BᵀLJ` and the cluster
-/// materials are linear in them; the global matrix is refactored by [`ReducedModel::from_parts`]).
-fn scaled_parts(base: &ReducedParts, h: f64, stiffness: f64) -> ReducedParts {
-    let mut parts = base.clone();
-    parts.h = h;
-    if stiffness != 1.0 {
-        parts.btlb = &parts.btlb * faer::Scale(stiffness);
-        parts.btlj = &parts.btlj * faer::Scale(stiffness);
-        parts.cluster_mu.iter_mut().for_each(|v| *v *= stiffness);
-        parts.cluster_lambda.iter_mut().for_each(|v| *v *= stiffness);
-    }
-    parts
-}
-
 impl Dynamics {
     /// At rest at rig parameters `p`, with time step `h`; `humanoid` is the asset's role → bone map (for the
     /// breathing fields, built here once from the simulation mesh, rig and material).
@@ -71,8 +57,7 @@ impl Dynamics {
         stiffness: f64,
     ) -> Result<Self, String> {
         let base = sim.reduced.clone();
-        let mut model =
-            ReducedModel::from_parts(scaled_parts(&base, h, stiffness)).map_err(|e| e.to_string())?;
+        let mut model = ReducedModel::from_parts(base.rescaled(h, stiffness)).map_err(|e| e.to_string())?;
         let breathing_g = match breathing_gradient(sim, humanoid) {
             Ok(g) => Some(g),
             Err(e) => {
@@ -126,7 +111,7 @@ impl Dynamics {
     ) -> StepOutcome {
         let mut out = StepOutcome::default();
         if self.built_for != (h, params.stiffness) {
-            match ReducedModel::from_parts(scaled_parts(&self.base, h, params.stiffness)) {
+            match ReducedModel::from_parts(self.base.rescaled(h, params.stiffness)) {
                 Ok(mut m) => {
                     if let Some(g) = &self.breathing_g {
                         // Γ, and so Ĝ, does not change with a uniform stiffness scaling
@@ -166,8 +151,8 @@ impl Dynamics {
             out.breathing = [chest, belly];
         }
         let opts = StepOptions {
-            elasticity: params.elasticity(),
-            max_iterations: params.iterations,
+            volume_preservation: params.volume_preservation,
+            iterations: params.iterations,
             anderson: params.anderson,
             gravity: params.gravity,
             actuation,

@@ -2,7 +2,8 @@
 //! reduced dynamics → `z` ([`dynamics`]) → the values of one `AvatarState`.
 //!
 //! # Layout
-//! - [`params`]: the per-avatar parameters (config file, `SetParams`), validated in one place.
+//! - [`params`]: the per-avatar parameters (config file, `SetParams`), each declared once
+//!   ([`params::PARAMS`]).
 //! - [`retarget`]: input slots → filtered, mapped, interpolated `p`; hold and ease to rest on silence (a
 //!   folder by stage: sources, filters, the pose / face / hand / rig frame mappers, composition,
 //!   interpolation, silence).
@@ -22,6 +23,7 @@ pub mod retarget;
 pub mod teleport;
 
 use crate::ingest::Inputs;
+use crate::time_step::TimeStep;
 use avatar_schema::state_flags;
 use dynamics::{Dynamics, StepOutcome};
 use load::LoadedAvatar;
@@ -58,8 +60,12 @@ pub struct AvatarSim {
 }
 
 impl AvatarSim {
-    /// At rest, ticking at `tick_hz`.
-    pub fn new(avatar: Arc<LoadedAvatar>, params: &SimParams, tick_hz: f32) -> Result<Self, String> {
+    /// At rest, ticking at `time_step` (or a tick rate, Hz).
+    pub fn new(
+        avatar: Arc<LoadedAvatar>,
+        params: &SimParams,
+        time_step: impl Into<TimeStep>,
+    ) -> Result<Self, String> {
         let sim = &avatar.asset.sim;
         let retarget = Retarget::new(
             &sim.rig,
@@ -73,7 +79,7 @@ impl AvatarSim {
             sim,
             &avatar.asset.source.humanoid,
             retarget.rest_p(),
-            1.0 / tick_hz as f64,
+            time_step.into().h,
             params.stiffness,
         )?;
         Ok(AvatarSim { avatar, retarget, dynamics })
@@ -83,17 +89,18 @@ impl AvatarSim {
         &self.dynamics
     }
 
-    /// One tick of length `1 / tick_hz` at local time `now_ns`. `reset`: forget the input and the motion (a
-    /// `ResetAvatar` request).
+    /// One tick of `time_step` (or a tick rate, Hz) at local time `now_ns`. `reset`: forget the input and
+    /// the motion (a `ResetAvatar` request).
     pub fn tick(
         &mut self,
         inputs: &Inputs,
         now_ns: i64,
-        tick_hz: f32,
+        time_step: impl Into<TimeStep>,
         params: &SimParams,
         reset: bool,
     ) -> TickOutput {
         let sim = &self.avatar.asset.sim;
+        let h = time_step.into().h;
         let mut flags = 0;
         if reset {
             self.retarget.reset();
@@ -101,7 +108,7 @@ impl AvatarSim {
             flags |= state_flags::RESET;
         }
         let started = std::time::Instant::now();
-        let mut target = self.retarget.tick(&sim.rig, inputs, now_ns, 1.0 / tick_hz as f64, params);
+        let mut target = self.retarget.tick(&sim.rig, inputs, now_ns, h, params);
         let retarget_ns = started.elapsed().as_nanos() as u64;
         flags |= target.flags;
         // Every published float must fit f32: `p` is checked here, where it is formed (f64, from f32 input that
@@ -114,7 +121,7 @@ impl AvatarSim {
             flags |= state_flags::DEGRADED;
             unrepresentable = true;
         }
-        let mut step = self.dynamics.step(sim, &target.p, 1.0 / tick_hz as f64, params, target.idle);
+        let mut step = self.dynamics.step(sim, &target.p, h, params, target.idle);
         if !step.guard_reset && !fits_f32(&self.dynamics.state.z) {
             self.dynamics.reset(&target.p);
             step.guard_reset = true;

@@ -179,7 +179,7 @@ mod tests {
     use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::precompute::{precompute, ClusterCount, PrecomputeSettings};
     use crate::reduced::model::ReducedModel;
-    use crate::reduced::{Elasticity, StepOptions, StepState};
+    use crate::reduced::{StepOptions, StepState};
     use crate::rig::{LbsRig, RigPart};
 
     fn sim() -> Precomputed {
@@ -206,8 +206,8 @@ mod tests {
         let mut p = sim.rig.rest_params();
         let mut state = StepState::at_rest(&model, &p);
         let opts = StepOptions {
-            elasticity: Elasticity::Arap,
-            max_iterations: 10,
+            volume_preservation: false,
+            iterations: 10,
             tolerance: 1e-9,
             gravity: [0.0; 3],
             record_energy: false,

@@ -226,7 +226,11 @@ mod tests {
         let mut noise = Noise(11);
         for elasticity in [Elasticity::Corotational, Elasticity::Arap] {
             let (state, p) = random_state(&model, &s.rig, &mut noise);
-            let opts = StepOptions { elasticity, actuation: vec![0.8, -0.6], ..Default::default() };
+            let opts = StepOptions {
+                volume_preservation: elasticity.volume_preservation(),
+                actuation: vec![0.8, -0.6],
+                ..Default::default()
+            };
             let terms = StepTerms::new(&model, &state, &p, &opts);
             assert!(terms.target.is_some());
             let z = state.z.clone();
@@ -299,8 +303,8 @@ mod tests {
         for k in 1..=12 {
             let t = k as f64 / 6.0;
             let opts = StepOptions {
-                elasticity: Elasticity::Arap,
-                max_iterations: 30,
+                volume_preservation: false,
+                iterations: 30,
                 tolerance: 0.0,
                 record_energy: true,
                 actuation: vec![0.5 * (2.0 * t).sin(), 0.5 * (3.0 * t).cos()],
@@ -367,7 +371,11 @@ mod tests {
         let state = StepState::at_rest(&model, &p);
         let a = vec![0.7];
         for elasticity in [Elasticity::Corotational, Elasticity::Arap] {
-            let opts = StepOptions { elasticity, actuation: a.clone(), ..Default::default() };
+            let opts = StepOptions {
+                volume_preservation: elasticity.volume_preservation(),
+                actuation: a.clone(),
+                ..Default::default()
+            };
             let terms = StepTerms::new(&model, &state, &p, &opts);
             for _ in 0..4 {
                 // a random rotation and translation of a randomly deformed body: x = Q(X + u) + t, z = x − X
@@ -447,7 +455,7 @@ mod tests {
         for k in 1..=90 {
             let t = k as f64 * h;
             let opts = StepOptions {
-                max_iterations: 500,
+                iterations: 500,
                 tolerance: 1e-14,
                 actuation: vec![(2.0 * std::f64::consts::PI * 1.5 * t).sin(), (4.0 * t).cos() - 1.0],
                 ..Default::default()

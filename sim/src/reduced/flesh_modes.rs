@@ -320,7 +320,7 @@ mod tests {
         let state = moving_state(&s);
         let p = bend(&s.rig, 0.7);
         let rot = rig_rotations(&s, &p);
-        let opts = StepOptions { elasticity: Elasticity::Arap, record_energy: true, ..Default::default() };
+        let opts = StepOptions { volume_preservation: false, record_energy: true, ..Default::default() };
         let (z, report) = exrotated(&s.model, &state, &p, &rot, &opts);
         let want = dense_solution(&s.model, &state, &p, &rot, 0.0);
         let err = rel(&z, &want);
@@ -401,7 +401,7 @@ mod tests {
         let s = scene(0.35, 1.0, 15);
         let mut cold = StepState::at_rest(&s.model, &s.rig.rest_params());
         let mut ex = cold.clone();
-        let opts = StepOptions { tolerance: 1e-12, max_iterations: 100, ..Default::default() };
+        let opts = StepOptions { tolerance: 1e-12, iterations: 100, ..Default::default() };
         let zmax = |z: &[f64]| z.iter().fold(0.0f64, |a, b| a.max(b.abs()));
         for k in 1..=8 {
             let t = k as f64 / 60.0;
@@ -416,9 +416,9 @@ mod tests {
         let p = bend(&s.rig, 0.8);
         for elasticity in [Elasticity::Arap, Elasticity::Corotational] {
             let opts = StepOptions {
-                elasticity,
+                volume_preservation: elasticity.volume_preservation(),
                 tolerance: 1e-13,
-                max_iterations: 2000,
+                iterations: 2000,
                 pcg_tolerance: 1e-13,
                 ..Default::default()
             };
@@ -445,8 +445,7 @@ mod tests {
     fn warm_start_converges_to_the_cold_solution_and_never_raises_the_energy() {
         let s = scene(0.35, 0.6, 25);
         let tol = 1e-9;
-        let opts =
-            StepOptions { tolerance: tol, max_iterations: 500, record_energy: true, ..Default::default() };
+        let opts = StepOptions { tolerance: tol, iterations: 500, record_energy: true, ..Default::default() };
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
         let (mut cold_total, mut warm_total, mut pcg_total) = (0, 0, 0);
         for k in 1..=12 {

@@ -5,7 +5,7 @@
 use crate::linalg::{dot, polar_from};
 use crate::reduced::actuation::{cluster_targets, is_active};
 use crate::reduced::model::{ReducedModel, RowMajor};
-use crate::reduced::options::{Elasticity, StepOptions, StepReport, StepState};
+use crate::reduced::options::{StepOptions, StepReport, StepState};
 use crate::reduced::rig_terms::mul_add;
 use faer::linalg::solvers::Solve;
 use faer::Mat;
@@ -86,7 +86,7 @@ impl<'a> StepTerms<'a> {
         // the rig's part of the cluster deformation gradients, G₉K(Jp + x₀)
         let mut f_rig = parts.g9k_x0.clone();
         mul_add(&model.rig.g9kj, p, 1.0, &mut f_rig);
-        let lambda_scale = if opts.elasticity == Elasticity::Corotational { 1.0 } else { 0.0 };
+        let lambda_scale = if opts.volume_preservation { 1.0 } else { 0.0 };
         let target = match &model.actuation {
             Some(g) if is_active(&opts.actuation) => {
                 let mut y = Vec::with_capacity(model.clusters);
@@ -277,7 +277,7 @@ pub(super) fn local_global(
     opts: &StepOptions,
     report: &mut StepReport,
 ) -> Iterate {
-    let corotational = opts.elasticity == Elasticity::Corotational;
+    let corotational = opts.volume_preservation;
     let track_energy = corotational || opts.record_energy || opts.anderson > 0;
     let s = terms.model.dofs;
     let mut scratch = Scratch {
@@ -292,7 +292,7 @@ pub(super) fn local_global(
     if opts.record_energy {
         report.energy.push(energy);
     }
-    for _ in 0..opts.max_iterations.max(1) {
+    for _ in 0..opts.iterations.max(1) {
         // Global step in closed form: dz = −A⁻¹∇E = c − A⁻¹(G₉KB)ᵀ ∂Φ̃/∂f̃ − z (Eq. 31), one pass over the
         // precomputed A⁻¹(G₉KB)ᵀ, no solve.
         terms.dphi(&it, &mut scratch.dphi);

@@ -10,6 +10,8 @@
 //! - `model`: the stored reduced matrices ([`ReducedParts`]) and their checks, the model derived from them at
 //!   load ([`ReducedModel`]: the Cholesky factor of the global matrix, the step's [`BlockForm`]), the
 //!   constraint's null-space basis ([`complementary_basis`]).
+//! - `rescale`: the stored parts at another time step and stiffness ([`ReducedParts::rescaled`]), for the
+//!   runtime's live `tick_hz` and `stiffness`.
 //! - `rig_terms`: the rig's operators of the step (`BᵀMJ`, `BᵀLJ`, `G₉KJ`) column-sparse ([`RigTerms`]).
 //! - `options`: what a step is asked ([`StepOptions`], [`Elasticity`], [`FleshMode`]), the state it carries
 //!   ([`StepState`]) and what it reports ([`StepReport`]).
@@ -30,6 +32,7 @@ pub(crate) mod local_global;
 pub(crate) mod model;
 pub(crate) mod options;
 pub(crate) mod projection;
+pub(crate) mod rescale;
 pub(crate) mod rig_terms;
 pub(crate) mod step;
 

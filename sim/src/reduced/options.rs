@@ -3,7 +3,7 @@
 
 use crate::reduced::model::ReducedModel;
 
-/// Elastic model of the step.
+/// Elastic model of the step: the two values of [`StepOptions::volume_preservation`], by name.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Elasticity {
     /// As-rigid-as-possible (λ ignored): exact global steps, energy never increases.
@@ -12,11 +12,31 @@ pub enum Elasticity {
     Corotational,
 }
 
+impl Elasticity {
+    /// The model of `volume_preservation` ([`StepOptions::volume_preservation`]).
+    pub const fn of(volume_preservation: bool) -> Self {
+        if volume_preservation {
+            Elasticity::Corotational
+        } else {
+            Elasticity::Arap
+        }
+    }
+
+    /// The [`StepOptions::volume_preservation`] of this model.
+    pub const fn volume_preservation(self) -> bool {
+        matches!(self, Elasticity::Corotational)
+    }
+}
+
+/// What a step is asked to do. The knobs the daemon sets live have the daemon's names (`iterations`,
+/// `volume_preservation`: `SetParams` and the config file use the same).
 #[derive(Clone, Debug)]
 pub struct StepOptions {
-    pub elasticity: Elasticity,
+    /// The elastic model: `true` linear co-rotational (λ used: the volume is preserved), `false` ARAP (λ
+    /// ignored); [`Elasticity`] names the two.
+    pub volume_preservation: bool,
     /// Most local-global iterations per step.
-    pub max_iterations: usize,
+    pub iterations: usize,
     /// Converged when `‖dz‖ ≤ tol (1 + ‖z‖)`.
     pub tolerance: f64,
     /// Gravity (m/s²), in the avatar frame (+Y up): e.g. `[0, -9.81, 0]`.
@@ -42,8 +62,8 @@ pub struct StepOptions {
 impl Default for StepOptions {
     fn default() -> Self {
         StepOptions {
-            elasticity: Elasticity::Corotational,
-            max_iterations: 10,
+            volume_preservation: true,
+            iterations: 10,
             tolerance: 1e-6,
             gravity: [0.0; 3],
             record_energy: false,
@@ -52,6 +72,13 @@ impl Default for StepOptions {
             pcg_max_iterations: 100,
             actuation: Vec::new(),
         }
+    }
+}
+
+impl StepOptions {
+    /// The elastic model, by name ([`StepOptions::volume_preservation`]).
+    pub fn elasticity(&self) -> Elasticity {
+        Elasticity::of(self.volume_preservation)
     }
 }
 
@@ -124,7 +151,7 @@ impl FleshMode {
         [FleshMode::ExRotated, FleshMode::Corotational, FleshMode::CorotationalExRotatedWarmStart];
 
     /// The mode's name (what [`FromStr`](std::str::FromStr) reads).
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             FleshMode::ExRotated => "exrotated",
             FleshMode::Corotational => "corotational",

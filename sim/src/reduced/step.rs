@@ -57,7 +57,8 @@ impl ReducedModel {
     /// `rig_rotations` are the skinned rotations `R̂_c(p_next)` of the clusters (one per cluster, e.g.
     /// [`RotationWeights::per_cluster`](crate::rig::skinned_rotation::RotationWeights::per_cluster) then
     /// `.rotations(&PoseRotations::new(rig, p_next))`), unused by [`FleshMode::Corotational`] (which is
-    /// [`ReducedModel::step`]). `opts.elasticity` picks ARAP (λ = 0) or co-rotational (λ > 0) in every mode.
+    /// [`ReducedModel::step`]). `opts.volume_preservation` picks ARAP (λ = 0) or co-rotational (λ > 0) in
+    /// every mode.
     pub fn step_with_rotations(
         &self,
         state: &mut StepState,
@@ -130,7 +131,6 @@ pub(crate) mod tests {
     use crate::problem::FemProblem;
     use crate::reduced::clusters::cluster_tets;
     use crate::reduced::local_global::col;
-    use crate::reduced::Elasticity;
     use crate::rig::{LbsRig, Rig, RigPart};
     use faer::linalg::solvers::Solve;
     use faer::Mat;
@@ -207,12 +207,8 @@ pub(crate) mod tests {
     fn arap_local_global_never_increases_the_energy() {
         let s = scene(0.0, 0.6, 25);
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
-        let opts = StepOptions {
-            elasticity: Elasticity::Arap,
-            max_iterations: 30,
-            tolerance: 0.0,
-            ..Default::default()
-        };
+        let opts =
+            StepOptions { volume_preservation: false, iterations: 30, tolerance: 0.0, ..Default::default() };
         for k in 1..=12 {
             let p = bend(&s.rig, 0.12 * k as f64);
             let r = s.model.step(&mut state, &p, &opts);
@@ -227,8 +223,7 @@ pub(crate) mod tests {
     fn corotational_line_search_decreases_the_energy_and_converges() {
         let s = scene(0.35, 0.6, 25);
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
-        let opts =
-            StepOptions { max_iterations: 50, tolerance: 1e-8, record_energy: true, ..Default::default() };
+        let opts = StepOptions { iterations: 50, tolerance: 1e-8, record_energy: true, ..Default::default() };
         let mut converged = 0;
         for k in 1..=12 {
             let r = s.model.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &opts);
@@ -246,7 +241,7 @@ pub(crate) mod tests {
     fn anderson_acceleration_converges_to_the_same_step_faster_and_downhill() {
         let s = scene(0.35, 0.6, 25);
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
-        let converged = StepOptions { max_iterations: 400, tolerance: 1e-14, ..Default::default() };
+        let converged = StepOptions { iterations: 400, tolerance: 1e-14, ..Default::default() };
         let (mut plain_wins, mut checked) = (0, 0);
         for k in 1..=12 {
             let p = bend(&s.rig, 0.12 * k as f64);
@@ -270,7 +265,7 @@ pub(crate) mod tests {
             // at 5 iterations
             let few = |anderson: usize| {
                 let mut st = state.clone();
-                let o = StepOptions { max_iterations: 5, tolerance: 0.0, anderson, ..Default::default() };
+                let o = StepOptions { iterations: 5, tolerance: 0.0, anderson, ..Default::default() };
                 s.model.step(&mut st, &p, &o);
                 err(&st.z)
             };
@@ -417,7 +412,7 @@ pub(crate) mod tests {
         /// returns the final reduced coordinates.
         fn bend_steps(&self, model: &ReducedModel, q: Option<&Matrix3<f64>>) -> Vec<f64> {
             let mut state = StepState::at_rest(model, &self.rig.rest_params());
-            let opts = StepOptions { max_iterations: 200, tolerance: 1e-13, ..Default::default() };
+            let opts = StepOptions { iterations: 200, tolerance: 1e-13, ..Default::default() };
             for k in 1..=8 {
                 let mut p = bend(&self.rig, 0.15 * k as f64);
                 if let Some(q) = q {
@@ -529,8 +524,8 @@ pub(crate) mod tests {
         let x0 = rig.offset(&mesh.vertices).unwrap();
         let per_tet = Clustering::one_per_tet(mesh.t());
         let opts = StepOptions {
-            elasticity: Elasticity::Arap,
-            max_iterations: 100,
+            volume_preservation: false,
+            iterations: 100,
             tolerance: 1e-9,
             ..Default::default()
         };
@@ -596,7 +591,7 @@ pub(crate) mod tests {
                 FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h: 1.0 / 60.0 };
             let model = ReducedModel::new(&problem, &modes.weights, &clustering).unwrap();
             let mut state = StepState::at_rest(&model, &rig.rest_params());
-            let opts = StepOptions { tolerance: 1e-12, max_iterations: 50, ..Default::default() };
+            let opts = StepOptions { tolerance: 1e-12, iterations: 50, ..Default::default() };
             // the whole rig accelerates sideways and rotates: rigid motion only
             for k in 1..=10 {
                 let t = k as f64 / 60.0;

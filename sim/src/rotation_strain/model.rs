@@ -293,7 +293,7 @@ impl RsModel {
         }
         // A3 step 2: the approximate Hessian J₀ᵀ A J₀ at the start of the step, factored once
         let hessian = self.frozen_hessian(&self.jacobian_at(&coords));
-        for _ in 0..opts.max_iterations.max(1) {
+        for _ in 0..opts.iterations.max(1) {
             // Eq. 10's residual: Jᵀ (A u + linear + Kᵀ ∂Φ/∂F) at the current x̃
             let au = self.apply_a(&u);
             let kd = self.poisson.k_transpose(&dphi);
@@ -536,8 +536,8 @@ pub(crate) mod tests {
             let s = scene(poisson);
             let model = s.rs(12);
             let opts = StepOptions {
-                elasticity,
-                max_iterations: 20,
+                volume_preservation: elasticity.volume_preservation(),
+                iterations: 20,
                 tolerance: 0.0,
                 record_energy: true,
                 ..Default::default()
@@ -562,7 +562,12 @@ pub(crate) mod tests {
     /// convergence (so that the difference is the subspace's, not the solvers').
     fn trajectory_error(s: &Scene, full: &FullModel, k: usize, elasticity: Elasticity, rate: f64) -> f64 {
         let model = s.rs(k);
-        let opts = StepOptions { elasticity, max_iterations: 400, tolerance: 1e-12, ..Default::default() };
+        let opts = StepOptions {
+            volume_preservation: elasticity.volume_preservation(),
+            iterations: 400,
+            tolerance: 1e-12,
+            ..Default::default()
+        };
         let mut fs = FullState::at_rest(full, &s.rig.rest_params());
         let mut rs = RsState::at_rest(&model, &s.rig.rest_params());
         let mut worst: f64 = 0.0;
@@ -622,7 +627,7 @@ pub(crate) mod tests {
         let s = scene(0.35);
         let full = s.full();
         let n = s.mesh.n();
-        let opts = StepOptions { max_iterations: 400, tolerance: 1e-12, ..Default::default() };
+        let opts = StepOptions { iterations: 400, tolerance: 1e-12, ..Default::default() };
         for rate in [0.01, 0.03, 0.12] {
             for k in [2, 6, 12, 24, 48, 96] {
                 let model = s.rs(k);
@@ -707,7 +712,7 @@ pub(crate) mod tests {
                     s.mesh.t(),
                     1e3 * total / steps as f64,
                     iters as f64 / steps as f64,
-                    opts.max_iterations
+                    opts.iterations
                 );
             }
         }
