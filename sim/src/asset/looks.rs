@@ -77,6 +77,7 @@ pub const MAX_TEXTURE_SIDE: u32 = 8192;
 
 impl TextureImage {
     /// Check encoded bytes: a PNG or JPEG that decodes, at most [`MAX_TEXTURE_SIDE`] a side.
+    #[cfg(feature = "images")]
     pub fn from_encoded(bytes: Vec<u8>) -> Result<TextureImage, String> {
         let format = image::guess_format(&bytes).map_err(|e| format!("not a PNG or JPEG image ({e})"))?;
         let mime = match format {
@@ -94,7 +95,15 @@ impl TextureImage {
         Ok(image)
     }
 
+    /// Without the `images` feature no image is read: every texture is refused (the import keeps the mesh
+    /// and says why the texture was left out).
+    #[cfg(not(feature = "images"))]
+    pub fn from_encoded(_bytes: Vec<u8>) -> Result<TextureImage, String> {
+        Err("this build of avatar-sim reads no images (cargo feature `images`)".into())
+    }
+
     /// Decode to 8-bit sRGB RGBA.
+    #[cfg(feature = "images")]
     pub fn decode(&self) -> Result<image::RgbaImage, String> {
         let img = image::load_from_memory(&self.bytes).map_err(|e| format!("unreadable image: {e}"))?;
         Ok(img.to_rgba8())
@@ -181,7 +190,7 @@ impl Looks {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "images"))]
 mod tests {
     use super::*;
 
