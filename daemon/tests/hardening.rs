@@ -17,9 +17,11 @@ const HZ: f32 = 120.0;
 const TICK_NS: i64 = 1_000_000_000 / 120;
 const MS: i64 = 1_000_000;
 
-/// The tests that time the real solver thread hold this for their whole run, so that cargo's parallel test
-/// threads do not run them against each other on our two cores (the 5 kHz input flood starves the phase-lock
-/// measurement otherwise).
+/// Every test here holds this for its whole run: they start solver threads and avatars, and cargo's parallel
+/// test threads would run them against each other on our two cores. The phase-lock comparison measures waits
+/// against a free-running clock whose phase is set by when its thread starts; a neighbour loading the default
+/// avatar delayed that start by ~4.6 ms and made the free-running median look like the locked one (1.5 vs
+/// 0.67 ms; alone: 5.6 vs 0.7 ms).
 static TIMING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn timing() -> std::sync::MutexGuard<'static, ()> {
@@ -39,6 +41,7 @@ fn bytes(m: Message) -> [Bytes; 1] {
 /// once the body has eased out the flag clears.
 #[test]
 fn a_dead_body_tracker_is_held_then_eases_out_while_the_face_drives_on() {
+    let _timing = timing();
     let a = avatar();
     let params = SimParams::default();
     let mut spec = clone_loaded(&a);
@@ -124,6 +127,7 @@ fn a_dead_body_tracker_is_held_then_eases_out_while_the_face_drives_on() {
 /// is refused where `p` is formed (rest pose, `DEGRADED`, counted) instead of going on the wire as infinity.
 #[test]
 fn a_rig_frame_beyond_f32_never_reaches_the_wire() {
+    let _timing = timing();
     let a = avatar();
     let params = SimParams::default();
     let mut sim = AvatarSim::new(a.clone(), &params, HZ).unwrap();
@@ -191,6 +195,7 @@ fn start(fault: Fault, avatars: Vec<AvatarHandle>) -> InProcess {
 /// counted, and the other avatar keeps ticking; the daemon stops cleanly.
 #[test]
 fn a_panicking_avatar_is_reset_and_flagged_while_the_others_tick_on() {
+    let _timing = timing();
     let a = avatar();
     let avatars = vec![AvatarHandle::loaded(a.clone(), SimParams::default()), AvatarHandle::new("other")];
     let id = avatars[0].id.clone();
@@ -218,6 +223,7 @@ fn a_panicking_avatar_is_reset_and_flagged_while_the_others_tick_on() {
 /// When the solver thread itself dies, the daemon does not stay up as a zombie: `run` ends with the cause.
 #[test]
 fn a_dead_solver_thread_ends_the_daemon_with_an_error() {
+    let _timing = timing();
     let InProcess { rt, task, stop: _stop, .. } =
         start(Fault::PanicThread { at_tick: 40 }, vec![AvatarHandle::new("x"), AvatarHandle::new("y")]);
     let r = rt.block_on(async { tokio::time::timeout(Duration::from_secs(30), task).await });
