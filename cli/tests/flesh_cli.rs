@@ -1,44 +1,28 @@
 //! `avatard flesh` and `avatard simulate --flesh-mode` as a user runs them: a real asset (an arm precomputed
 //! from its mesh and rig files), a rig animation, the real binary; bad arguments give clear errors.
 
+mod common;
+
 use avatar_sim::flesh::ArmShape;
 use avatar_sim::mesh::write_medit;
+use common::s;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("avatard-flesh-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("flesh-cli", name)
 }
 
-fn avatard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_avatard"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .env("AVATARD_CACHE_DIR", PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("flesh-cli-cache"))
-        .output()
-        .unwrap()
+fn avatard() -> common::Avatard {
+    common::Avatard::new("flesh-cli-cache")
 }
 
 fn ok(args: &[&str]) -> String {
-    let out = avatard(args);
-    assert!(out.status.success(), "avatard {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    String::from_utf8_lossy(&avatard().ok(args).stdout).into_owned()
 }
 
 fn fails(args: &[&str], needle: &str) {
-    let out = avatard(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "avatard {args:?} should fail");
-    assert!(!stderr.contains("panicked"), "avatard {args:?} panicked: {stderr}");
-    assert!(stderr.contains(needle), "avatard {args:?}: expected '{needle}' in: {stderr}");
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    avatard().fails(args, needle)
 }
 
 /// An arm asset and an elbow bend 0 → 120° over 5 frames (bone transforms in the skinning form).

@@ -4,52 +4,26 @@
 //! binary, its exit status and report; a prior that does not fit, a bad region and missing loads are clear
 //! errors. The precompute cache is this test binary's own (`AVATARD_CACHE_DIR`).
 
+mod common;
+
+use common::{json, s};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("avatard-fd-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("fd-cli", name)
 }
 
-fn avatard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_avatard"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-        .env("RUST_LOG", "warn")
-        .env(
-            "AVATARD_CACHE_DIR",
-            PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-                .join(format!("avatard-fd-cache-{}", std::process::id())),
-        )
-        .output()
-        .unwrap()
+fn avatard() -> common::Avatard {
+    common::Avatard::new(&format!("avatard-fd-cache-{}", std::process::id())).in_repo_root()
 }
 
 fn ok(args: &[&str]) -> String {
-    let out = avatard(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "avatard {args:?} failed: {stderr}");
-    stderr.into_owned()
+    String::from_utf8_lossy(&avatard().ok(args).stderr).into_owned()
 }
 
 fn fails(args: &[&str], needle: &str) {
-    let out = avatard(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "avatard {args:?} should fail");
-    assert!(!stderr.contains("panicked"), "avatard {args:?} panicked: {stderr}");
-    assert!(stderr.contains(needle), "avatard {args:?}: expected '{needle}' in: {stderr}");
-}
-
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    avatard().fails(args, needle)
 }
 
 const ANNY: &str = "assets/fixtures/avatars/anny_vrm1.vrm";

@@ -3,55 +3,29 @@
 //! clear error. The precompute cache goes to a folder of this test binary's own (`AVATARD_CACHE_DIR`), never
 //! the user's.
 
+mod common;
+
 use avatar_sim::mesh::shapes::box_mesh;
 use avatar_sim::mesh::write_medit;
 use avatar_sim::rig::{LbsRig, Rig, RigPart};
+use common::{json, s};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("avatard-sim-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("sim-cli", name)
 }
 
-fn cache_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("avatard-cache-{}", std::process::id()))
-}
-
-fn avatard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_avatard"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .env("AVATARD_CACHE_DIR", cache_dir())
-        .output()
-        .unwrap()
+fn avatard() -> common::Avatard {
+    common::Avatard::new(&format!("avatard-cache-{}", std::process::id()))
 }
 
 fn ok(args: &[&str]) -> String {
-    let out = avatard(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "avatard {args:?} failed: {stderr}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    String::from_utf8_lossy(&avatard().ok(args).stdout).into_owned()
 }
 
-/// Runs, must fail with `needle` in its message and without a panic.
 fn fails(args: &[&str], needle: &str) {
-    let out = avatard(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "avatard {args:?} should fail");
-    assert!(!stderr.contains("panicked"), "avatard {args:?} panicked: {stderr}");
-    assert!(stderr.contains(needle), "avatard {args:?}: expected '{needle}' in: {stderr}");
-}
-
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    avatard().fails(args, needle)
 }
 
 /// A bar mesh and its two-bone rig, as files.
