@@ -31,7 +31,7 @@ pub struct TransportArgs {
     /// Interval between paced messages (µs).
     #[arg(long, default_value_t = 200)]
     pub interval_us: u64,
-    /// Python interpreter with pyzmq (default: ./.venv/bin/python).
+    /// Python interpreter with pyzmq (default: the project venv's, ./.venv/bin/python; .venv\Scripts\python.exe on Windows).
     #[arg(long)]
     pub python: Option<PathBuf>,
     /// Where to write the JSON report.
@@ -203,9 +203,11 @@ fn pair_result(pair: &str, a: &TransportArgs, flood: &Received, paced: Received)
 }
 
 fn python(a: &TransportArgs) -> Result<PathBuf> {
-    let p = a.python.clone().unwrap_or_else(|| PathBuf::from(".venv/bin/python"));
+    // the venv's layout differs on Windows
+    let venv = if cfg!(windows) { ".venv/Scripts/python.exe" } else { ".venv/bin/python" };
+    let p = a.python.clone().unwrap_or_else(|| PathBuf::from(venv));
     if !p.exists() {
-        bail!("{} not found: run tools/setup-venv (or pass --python)", p.display());
+        bail!("{} not found: run `cargo xtask setup` (or pass --python)", p.display());
     }
     Ok(p)
 }

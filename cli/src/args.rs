@@ -10,7 +10,7 @@ use std::path::PathBuf;
 /// `--cache-dir`: where the precompute cache lives.
 #[derive(Args, Clone, Debug, Default)]
 pub struct CacheDirArg {
-    /// Precompute cache directory [default: $AVATARD_CACHE_DIR, $XDG_CACHE_HOME/avatard or ~/.cache/avatard].
+    /// Precompute cache directory [default: $AVATARD_CACHE_DIR, $XDG_CACHE_HOME/avatard, else the OS cache folder: ~/.cache/avatard, ~/Library/Caches/avatard, %LOCALAPPDATA%\avatard].
     #[arg(long)]
     pub cache_dir: Option<PathBuf>,
 }

@@ -1,6 +1,6 @@
 //! The VRM 1.0 export (`avatard export --vrm`, `avatar_sim::asset::to_vrm`) checked by independent readers:
 //! the Khronos glTF validator and three-vrm (`@pixiv/three-vrm` on three's GLTFLoader) under Node
-//! (`tools/vrm-check/check.mjs`, installed by `tools/setup-node`), and our own importer (the humanoid map,
+//! (`tools/vrm-check/check.mjs`, installed by `cargo xtask setup node`), and our own importer (the humanoid map,
 //! expressions, looks and blendshapes come back equal).
 //!
 //! Inputs: the default avatar (no looks, no blendshapes, a game-engine skeleton mapped by name rules), and
@@ -46,7 +46,7 @@ fn vrm_check(file: &Path) -> Value {
     let node = Command::new("node").arg("--version").output();
     assert!(
         node.is_ok_and(|o| o.status.success()) && modules.is_dir(),
-        "the VRM check needs node and tools/vrm-check/node_modules: run tools/setup-node \
+        "the VRM check needs node and tools/vrm-check/node_modules: run cargo xtask setup node \
          (CI's .ci/run installs node and npm)"
     );
     let out = Command::new("node").arg(&script).arg(file).output().unwrap();

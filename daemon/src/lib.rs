@@ -14,9 +14,10 @@
 //!    by reason in [`Metrics`]. A `HandFrame` goes to the slot of its hand ([`Slots::hand`]: the subject's left
 //!    or right, from `handedness`), unless its `handedness_score` is under
 //!    [`StreamRules::min_handedness_score`] (then only counted, `input.hands_gated`).
-//! 3. `tick.rs` ([`Solver`]): the dedicated fixed-rate thread (pinned, phase-locked to the input); every tick
+//! 3. `tick/` ([`Solver`]): the dedicated fixed-rate thread (`mod.rs`: phase-locked to the input; every tick
 //!    it steps each avatar ([`AvatarSim::tick`]) and queues one `AvatarState` without ever waiting on the
-//!    network.
+//!    network), `wait.rs` (sleep to a learned margin, spin the rest: 120 Hz on every OS's timer),
+//!    `placement.rs` (priority or QoS, and on Linux the core it is pinned to, never an efficiency core).
 //! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`]
 //!    → interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle: a
 //!    file per stage, `sources`, `filters`, the mappers `pose`, `face`, `hand`, `rig_frame`, then `compose`,
@@ -51,7 +52,7 @@
 //! sender); the Unity bone names and axes it sends in are the workspace's (`avatar_humanoid`).
 //!
 //! Modules depend one way: `config.rs` on the settings of the parts it assembles (`vmc/`'s [`VmcConfig`] and
-//! its errors, `web.rs`, `tick.rs`, `ingest.rs`, `avatar/`), never the reverse; `metrics.rs` (every part's
+//! its errors, `web.rs`, `tick/`, `ingest.rs`, `avatar/`), never the reverse; `metrics.rs` (every part's
 //! counters, the web output's [`WebCounters`] too) on no other module.
 
 mod avatar;

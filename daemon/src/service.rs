@@ -370,15 +370,55 @@ fn solver_died(r: Result<Result<(), String>, tokio::task::JoinError>) -> anyhow:
     anyhow::anyhow!("the solver thread died ({why})")
 }
 
-/// Completes on SIGINT or SIGTERM.
+/// Completes when the user or the system asks the daemon to stop: Ctrl-C on every OS; SIGTERM on Unix; on
+/// Windows also Ctrl-Break, closing the console window, logging off and shutting down. (For the last three
+/// Windows ends the process once the console handler returns; tokio's handler does not return, so the daemon
+/// has the few seconds Windows allows to stop cleanly.) A handler that cannot be installed is logged and
+/// the others still work.
 pub async fn shutdown_signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::warn!("cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await
+        }
+    };
     #[cfg(unix)]
     {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .expect("installing the SIGTERM handler");
-        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+        use tokio::signal::unix::{signal, SignalKind};
+        let term = async {
+            match signal(SignalKind::terminate()) {
+                Ok(mut s) => {
+                    s.recv().await;
+                }
+                Err(e) => {
+                    tracing::warn!("cannot listen for SIGTERM: {e}");
+                    std::future::pending::<()>().await
+                }
+            }
+        };
+        tokio::select! { _ = ctrl_c => {}, _ = term => {} }
     }
-    #[cfg(not(unix))]
-    ctrl_c.await.ok();
+    #[cfg(windows)]
+    {
+        use tokio::signal::windows;
+        /// One console event: completes when it arrives; never when its handler cannot be installed.
+        async fn event<S>(name: &str, listen: std::io::Result<S>, recv: impl AsyncFnOnce(S)) {
+            match listen {
+                Ok(s) => recv(s).await,
+                Err(e) => {
+                    tracing::warn!("cannot listen for {name}: {e}");
+                    std::future::pending::<()>().await
+                }
+            }
+        }
+        tokio::select! {
+            _ = ctrl_c => {},
+            _ = event("Ctrl-Break", windows::ctrl_break(), async |mut s| { s.recv().await; }) => {},
+            _ = event("console close", windows::ctrl_close(), async |mut s| { s.recv().await; }) => {},
+            _ = event("logoff", windows::ctrl_logoff(), async |mut s| { s.recv().await; }) => {},
+            _ = event("shutdown", windows::ctrl_shutdown(), async |mut s| { s.recv().await; }) => {},
+        }
+    }
+    #[cfg(not(any(unix, windows)))]
+    ctrl_c.await;
 }

@@ -68,7 +68,7 @@ impl WebConfig {
 }
 
 /// Where the viewer's built files are looked for without `--web-root`: `$AVATARD_WEB_ROOT`, else the
-/// checkout's `viewer/dist` (built by `tools/build-viewer`, which `tools/test` runs).
+/// checkout's `viewer/dist` (built by `cargo xtask build-viewer`, which `cargo xtask test` runs).
 pub fn default_root() -> PathBuf {
     std::env::var_os("AVATARD_WEB_ROOT")
         .map(PathBuf::from)
@@ -138,7 +138,7 @@ impl Server {
         if !root.join("index.html").is_file() {
             tracing::warn!(
                 root = %root.display(),
-                "the browser viewer is not built (no index.html): `/` answers 404; run tools/build-viewer"
+                "the browser viewer is not built (no index.html): `/` answers 404; run cargo xtask build-viewer"
             );
         }
         let stop = Arc::new(tokio::sync::Notify::new());

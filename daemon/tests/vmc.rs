@@ -1,7 +1,7 @@
 //! The VMC output end to end: the daemon in-process on the default avatar with its VMC output at a VMC
 //! receiver in Python (`tests/py/vmc_receiver.py`), which decodes every datagram with python-osc (an OSC
 //! implementation independent of the daemon's `rosc`); rig frames by VRM role drive the avatar over the real
-//! input socket. Needs the project venv with python-osc (`tools/setup-venv`; `$AVATAR_PYTHON` overrides).
+//! input socket. Needs the project venv with python-osc (`cargo xtask setup venv`; `$AVATAR_PYTHON` overrides).
 
 #[allow(dead_code)] // the helpers other test files use
 mod common;
@@ -45,18 +45,9 @@ fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The project's Python (`$AVATAR_PYTHON`, else `<repo>/.venv/bin/python`), as the cross-language tests find it.
+/// The project's Python (python-osc is in tools/requirements.txt), found as the cross-language tests find it.
 fn python() -> PathBuf {
-    if let Some(p) = std::env::var_os("AVATAR_PYTHON") {
-        return PathBuf::from(p);
-    }
-    let p = repo_root().join(".venv/bin/python");
-    assert!(
-        p.exists(),
-        "{} is missing: run tools/setup-venv (python-osc is in tools/requirements.txt)",
-        p.display()
-    );
-    p
+    avatar_e2e::Python::path()
 }
 
 /// One datagram as the receiver decoded it.

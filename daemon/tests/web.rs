@@ -536,10 +536,5 @@ async fn a_stalled_client_slows_neither_the_solver_nor_the_other_clients() {
 }
 
 fn rss_kb() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").expect("reading /proc/self/status");
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS in /proc/self/status")
+    avatar_e2e::rss_kb(std::process::id())
 }

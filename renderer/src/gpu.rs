@@ -1,25 +1,25 @@
-//! The wgpu device: headless (no window, no surface), on whatever adapter the machine has — a real GPU, or
-//! Mesa's software drivers (lavapipe on Vulkan, llvmpipe on GL/EGL), which is what CI and our machines use.
+//! The wgpu device: headless (no window, no surface), on whatever adapter the machine has — a real GPU through
+//! Vulkan, Metal (macOS) or DX12 (Windows), or a software rasterizer: Mesa's (lavapipe on Vulkan, llvmpipe on
+//! GL/EGL) on Linux, which is what CI and our machines use, and Microsoft's WARP through DX12 on a GPU-less
+//! Windows.
 
 use std::fmt;
 
 /// Which wgpu backends to try.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Backend {
-    /// Vulkan, then GL (or `WGPU_BACKEND` when set).
+    /// The OS's primary APIs (Vulkan, Metal, DX12), then GL (or `WGPU_BACKEND` when set).
     #[default]
     Auto,
     Vulkan,
     Gl,
+    Dx12,
+    Metal,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum GpuError {
-    #[error(
-        "no graphics adapter found for {0}: install Mesa's software drivers (Debian: `apt-get install \
-         mesa-vulkan-drivers libvulkan1` for lavapipe, or `libegl-mesa0 libgl1-mesa-dri` for GL/llvmpipe), or \
-         pick another --backend"
-    )]
+    #[error("no graphics adapter found for {0}: {hint}", hint = NO_ADAPTER_HINT)]
     NoAdapter(String),
     #[error("the graphics device could not be opened: {0}")]
     Device(String),
@@ -27,6 +27,30 @@ pub enum GpuError {
     Readback(String),
     #[error("{0}")]
     Input(String),
+}
+
+/// What to do when no adapter is found, for this OS.
+const NO_ADAPTER_HINT: &str = if cfg!(target_os = "linux") {
+    "install Mesa's software drivers (Debian: `apt-get install mesa-vulkan-drivers libvulkan1` for lavapipe, or \
+     `libegl-mesa0 libgl1-mesa-dri` for GL/llvmpipe), or pick another --backend"
+} else if cfg!(windows) {
+    "update the graphics driver (DX12 or Vulkan; without a GPU, Windows' WARP software adapter comes with DX12), \
+     or pick another --backend"
+} else if cfg!(target_vendor = "apple") {
+    "Metal needs macOS 10.13 or newer on a Mac with a Metal GPU (every Apple-silicon Mac), or pick another --backend"
+} else {
+    "install a Vulkan or GL driver, or pick another --backend"
+};
+
+/// The wgpu backends a [`Backend`] choice tries (`WGPU_BACKEND` overrides `Auto`).
+pub fn backends(backend: Backend) -> wgpu::Backends {
+    match backend {
+        Backend::Auto => wgpu::Backends::from_env().unwrap_or(wgpu::Backends::PRIMARY | wgpu::Backends::GL),
+        Backend::Vulkan => wgpu::Backends::VULKAN,
+        Backend::Gl => wgpu::Backends::GL,
+        Backend::Dx12 => wgpu::Backends::DX12,
+        Backend::Metal => wgpu::Backends::METAL,
+    }
 }
 
 /// An opened device and queue.
@@ -45,13 +69,7 @@ impl fmt::Debug for Gpu {
 impl Gpu {
     /// Open the first adapter of the chosen backends (blocking).
     pub fn open(backend: Backend) -> Result<Gpu, GpuError> {
-        let backends = match backend {
-            Backend::Auto => {
-                wgpu::Backends::from_env().unwrap_or(wgpu::Backends::VULKAN | wgpu::Backends::GL)
-            }
-            Backend::Vulkan => wgpu::Backends::VULKAN,
-            Backend::Gl => wgpu::Backends::GL,
-        };
+        let backends = backends(backend);
         let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
         desc.backends = backends;
         let instance = wgpu::Instance::new(desc);
@@ -117,5 +135,29 @@ impl Gpu {
         let bytes = staging.get_mapped_range(..).map_err(|e| GpuError::Readback(e.to_string()))?.to_vec();
         staging.unmap();
         Ok(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_tries_every_os_primary_api_then_gl() {
+        if std::env::var_os("WGPU_BACKEND").is_some() {
+            return; // the variable chooses instead, by design
+        }
+        let auto = backends(Backend::Auto);
+        for b in [wgpu::Backends::VULKAN, wgpu::Backends::METAL, wgpu::Backends::DX12, wgpu::Backends::GL] {
+            assert!(auto.contains(b), "{b:?} missing from {auto:?}");
+        }
+        assert_eq!(backends(Backend::Dx12), wgpu::Backends::DX12);
+        assert_eq!(backends(Backend::Metal), wgpu::Backends::METAL);
+    }
+
+    #[test]
+    fn the_no_adapter_hint_fits_the_os() {
+        let msg = GpuError::NoAdapter("x".into()).to_string();
+        assert_eq!(msg.contains("Mesa"), cfg!(target_os = "linux"), "{msg}");
     }
 }

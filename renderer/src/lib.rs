@@ -31,6 +31,6 @@ pub mod trajectory;
 #[cfg(feature = "window")]
 pub mod window;
 
-pub use gpu::{Backend, Gpu, GpuError};
+pub use gpu::{backends, Backend, Gpu, GpuError};
 pub use render::{AvatarRenderer, RenderOptions};
 pub use subscribe::{GapTracker, Latest, StateSubscriber};

@@ -3,7 +3,7 @@
 //! # Layout
 //! - `avatar.fbs` (crate root folder): the FlatBuffers schema, the single source of truth. Every message is a
 //!   `Message` root with the file identifier "AVTR"; `schema/README.md` documents every field.
-//! - [`generated`]: flatc 25.12.19 output, committed; `tools/gen-schema --check` proves it is current.
+//! - [`generated`]: flatc 25.12.19 output, committed; `cargo xtask gen-schema --check` proves it is current.
 //! - [`pose_landmarks`]: MediaPipe Pose landmark indices and their left/right pairing.
 //! - [`types`]: owned message types ([`Message`] and its payloads) that the rest of the runtime uses.
 //! - [`encode`](mod@encode): owned message -> bytes ([`Encoder`] reuses its buffer).

@@ -153,8 +153,10 @@ pub fn state() -> AvatarState {
         input_seq: 41,
         input_capture_time_ns: 1_790_000_000_123_456_789,
         asset_hash: (0..32).map(|i| (i * 37 % 256) as u8).collect(),
-        p: (0..12 * 53).map(|i| (i as f32 * 0.1).sin()).collect(),
-        z: (0..12 * 16).map(|i| 1e-3 * (i as f32 * 0.3).cos()).collect(),
+        // In f64, then rounded: the f32 `sin` of glibc and of Windows' C runtime differ in the last bit, and
+        // the committed JSON of these samples must be the same on every OS.
+        p: (0..12 * 53).map(|i| (i as f64 * 0.1).sin() as f32).collect(),
+        z: (0..12 * 16).map(|i| (1e-3 * (i as f64 * 0.3).cos()) as f32).collect(),
         flags: state_flags::HELD_POSE | state_flags::DEGRADED,
         dropped_before: 2,
         run_id: 0x0123_4567_89AB_CDEF,

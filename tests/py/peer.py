@@ -7,11 +7,14 @@ as soon as it is written. Exit status 0 means success; anything else comes with 
 
 Subcommands (``peer.py COMMAND --help`` for all options):
 
-  sub --connect EP [--topic PREFIX] [--count N] [--timeout S]
+  sub --connect EP [--topic PREFIX] [--count N] [--timeout S] [--stall]
       SUB socket. Prints READY, then one JSON line per message:
       {"topic": "...", "message": <canonical JSON>}, or if decoding failed
       {"topic": "...", "error": {"reason": ..., "detail": ...}}.
       Stops after N messages or S seconds (default 10) without one; exit 3 if none arrived.
+      --stall: a subscriber that stops reading: after READY, nothing is taken from the socket (receive queue of
+      one message, so the TCP connection backs up at once) until a line RESUME (or EOF) on stdin. The same on
+      every OS, where a stopped process (SIGSTOP) is Unix-only.
   pub (--bind EP | --connect EP) --messages FILE.json [--topic T] [--interval-ms 20] [--repeat N] [--restamp]
       Publishes the canonical-JSON messages of FILE (a list; "-" = stdin) as [topic, flatbuffer], cycling N
       times (default: until killed). Default topic: pose/face/rig for tracker frames, state/<avatar_id>/ for
@@ -168,10 +171,15 @@ def sleep_ms(ms: float) -> None:
 
 
 def cmd_sub(args: argparse.Namespace) -> int:
-    # RCVHWM 0: keep every message, printing JSON is slower than receiving
-    options = [(zmq.RCVHWM, 0), (zmq.SUBSCRIBE, args.topic.encode("utf-8"))]
+    # RCVHWM 0: keep every message, printing JSON is slower than receiving; a stalled reader queues one
+    hwm = 1 if args.stall else 0
+    options = [(zmq.RCVHWM, hwm), (zmq.SUBSCRIBE, args.topic.encode("utf-8"))]
     sock = make_socket(zmq.SUB, connect=args.connect, options=options)
     emit("READY")
+    if args.stall:
+        for line in sys.stdin:
+            if line.strip() == "RESUME":
+                break
     received = 0
     while args.count is None or received < args.count:
         if not sock.poll(int(args.timeout * 1000)):
@@ -714,6 +722,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--topic", default="", help="topic prefix (default: everything)")
     c.add_argument("--count", type=positive_int, help="stop after N messages")
     c.add_argument("--timeout", type=float, default=10.0, help="stop after S seconds without a message")
+    c.add_argument("--stall", action="store_true", help="read nothing until a line RESUME on stdin")
     c.set_defaults(run=cmd_sub)
 
     c = cmds.add_parser("pub", help="publish canonical-JSON messages")

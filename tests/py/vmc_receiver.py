@@ -21,7 +21,7 @@ try:
     from pythonosc.osc_message import OscMessage
     from pythonosc.parsing import osc_types
 except ImportError as e:  # pragma: no cover
-    sys.exit(f"vmc_receiver.py: {e}; it needs python-osc (tools/requirements.txt, tools/setup-venv)")
+    sys.exit(f"vmc_receiver.py: {e}; it needs python-osc (tools/requirements.txt, cargo xtask setup venv)")
 
 
 def messages(dgram: bytes):

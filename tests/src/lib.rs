@@ -9,7 +9,7 @@
 //!
 //! The tests themselves are in `tests/tests/`, compiled as the `avatard-cli` package's integration tests
 //! (`e2e_*` in `cli/Cargo.toml`) so that they run the real `avatard` binary. They fail, with a message saying what to do, when the venv is
-//! missing: `tools/test` creates it.
+//! missing: `cargo xtask test` creates it.
 
 use anyhow::{anyhow, bail, Context, Result};
 use avatar_schema::{decode, encode, ControlRequest, ControlResponse, Message, Request};
@@ -58,9 +58,26 @@ impl Eps {
         let ep = |n: &str| format!("ipc://{}", dir.join(n).display());
         Eps { input: ep("input.sock"), state: ep("state.sock"), control: ep("control.sock") }
     }
+
+    /// Endpoints over ZeroMQ's ipc transport, or why this machine cannot test it (print the reason and skip):
+    /// the `zeromq` crate has ipc only on Unix, and pyzmq's Windows wheels are built without it.
+    pub fn ipc_or_skip(tag: &str) -> Option<Eps> {
+        match ipc_unavailable() {
+            Some(why) => {
+                println!("skipped: no ipc transport here ({why})");
+                None
+            }
+            None => Some(Eps::ipc(&scratch_dir(tag))),
+        }
+    }
 }
 
-/// The project's Python interpreter (`$AVATAR_PYTHON`, else `<repo>/.venv/bin/python`).
+/// Why ipc endpoints cannot be used on this OS, if they cannot.
+pub fn ipc_unavailable() -> Option<&'static str> {
+    (!cfg!(unix)).then_some("the zeromq crate's ipc transport and pyzmq's ipc are Unix-only")
+}
+
+/// The project's Python interpreter (`$AVATAR_PYTHON`, else the project venv's).
 pub struct Python;
 
 impl Python {
@@ -68,10 +85,10 @@ impl Python {
         if let Some(p) = std::env::var_os("AVATAR_PYTHON") {
             return PathBuf::from(p);
         }
-        let p = repo_root().join(".venv/bin/python");
+        let p = venv_python(&repo_root().join(".venv"), cfg!(windows));
         assert!(
             p.exists(),
-            "{} is missing: the cross-language tests need the project venv (run tools/test, or tools/setup-venv)",
+            "{} is missing: the cross-language tests need the project venv (run `cargo xtask test`, or `cargo xtask setup`)",
             p.display()
         );
         p
@@ -79,7 +96,7 @@ impl Python {
 
     /// Start `tests/py/peer.py ARGS...` with stdout captured line by line.
     pub fn peer(args: &[&str]) -> Peer {
-        let mut child = Command::new(Self::path())
+        let mut child = own_process_group(&mut Command::new(Self::path()))
             .arg(repo_root().join("tests/py/peer.py"))
             .args(args)
             .env("PYTHONUNBUFFERED", "1")
@@ -91,6 +108,66 @@ impl Python {
         let lines = spawn_line_reader(child.stdout.take().unwrap());
         Peer { child, lines }
     }
+}
+
+/// The Python of a venv: `bin/python` on Unix, `Scripts\\python.exe` on Windows.
+pub fn venv_python(venv: &Path, windows: bool) -> PathBuf {
+    if windows {
+        venv.join("Scripts").join("python.exe")
+    } else {
+        venv.join("bin").join("python")
+    }
+}
+
+/// Start the child in its own process group on Windows, so that [`Peer::terminate`]'s Ctrl-Break reaches it
+/// and not this test process (a no-op elsewhere).
+pub fn own_process_group(cmd: &mut Command) -> &mut Command {
+    #[cfg(windows)]
+    {
+        use std::os::windows::process::CommandExt;
+        cmd.creation_flags(windows_sys::Win32::System::Threading::CREATE_NEW_PROCESS_GROUP);
+    }
+    cmd
+}
+
+/// Ask a child to stop as a user would: SIGTERM on Unix, Ctrl-Break on Windows (the child must have been
+/// started with [`own_process_group`]).
+pub fn request_stop(child: &Child) -> Result<()> {
+    #[cfg(unix)]
+    {
+        let pid = i32::try_from(child.id())?;
+        // SAFETY: kill(2) on our own child's pid has no memory-safety preconditions.
+        if unsafe { libc::kill(pid, libc::SIGTERM) } != 0 {
+            bail!("kill(SIGTERM): {}", std::io::Error::last_os_error());
+        }
+    }
+    #[cfg(windows)]
+    {
+        use windows_sys::Win32::System::Console::{GenerateConsoleCtrlEvent, CTRL_BREAK_EVENT};
+        // SAFETY: plain system call with integer arguments; the process group id is the child's pid.
+        if unsafe { GenerateConsoleCtrlEvent(CTRL_BREAK_EVENT, child.id()) } == 0 {
+            bail!("GenerateConsoleCtrlEvent(CTRL_BREAK): {}", std::io::Error::last_os_error());
+        }
+    }
+    #[cfg(not(any(unix, windows)))]
+    bail!("no way to ask process {} to stop on this OS", child.id());
+    Ok(())
+}
+
+/// Resident memory of process `pid` in kB (the working set on Windows), on every OS. Panics when it cannot be
+/// read (a gone process): a 0 here would make every memory assertion pass trivially.
+pub fn rss_kb(pid: u32) -> u64 {
+    use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System};
+    let pid = Pid::from_u32(pid);
+    let mut sys = System::new();
+    sys.refresh_processes_specifics(
+        ProcessesToUpdate::Some(&[pid]),
+        true,
+        ProcessRefreshKind::nothing().with_memory(),
+    );
+    let bytes = sys.process(pid).unwrap_or_else(|| panic!("no process {pid}")).memory();
+    assert!(bytes > 0, "resident memory of {pid} is 0");
+    bytes / 1024
 }
 
 fn spawn_line_reader(out: ChildStdout) -> mpsc::Receiver<String> {
@@ -164,11 +241,9 @@ impl Peer {
         let _ = self.child.wait();
     }
 
-    /// SIGTERM and wait; returns the exit status.
+    /// SIGTERM (Ctrl-Break on Windows) and wait; returns the exit status.
     pub fn terminate(&mut self, timeout: Duration) -> Result<std::process::ExitStatus> {
-        let pid = self.child.id() as i32;
-        // SAFETY: kill(2) on our own child's pid has no memory-safety preconditions.
-        unsafe { libc::kill(pid, libc::SIGTERM) };
+        request_stop(&self.child)?;
         let deadline = Instant::now() + timeout;
         loop {
             if let Some(st) = self.child.try_wait()? {
@@ -236,6 +311,7 @@ impl Daemon {
     pub fn start(exe: &str, eps: &Eps, extra: &[&str]) -> Result<Daemon> {
         warm_default_avatar(exe)?;
         let mut cmd = Command::new(exe);
+        own_process_group(&mut cmd);
         cmd.args(["run", "--input", &eps.input, "--state", &eps.state, "--control", &eps.control])
             .args(extra)
             .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()))

@@ -17,7 +17,7 @@ fn bridge(connect: &str) -> std::process::Child {
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
-        .expect("starting python -m avatar_tracker (tools/setup-tracker installs it)")
+        .expect("starting python -m avatar_tracker (cargo xtask setup tracker installs it)")
 }
 
 fn finish(child: std::process::Child) -> Output {

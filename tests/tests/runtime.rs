@@ -1,7 +1,7 @@
 //! The daemon simulating the default avatar, as a process: a real recorded MediaPipe pose stream in, a pyzmq
 //! subscriber out; input floods and no subscribers with the deadline, the memory and the counters checked.
 
-use avatar_e2e::{avatard_exe, eventually, Daemon, Eps, Peer, Python};
+use avatar_e2e::{avatard_exe, eventually, rss_kb, Daemon, Eps, Peer, Python};
 use avatar_schema::{pose_landmarks as mp, state_flags, Message};
 use nalgebra::{Matrix3, Vector3};
 use serde_json::Value;
@@ -12,20 +12,6 @@ use tracker_bridge::TrackerPublisher;
 
 const EXE: &str = avatard_exe!();
 const T: Duration = Duration::from_secs(30);
-
-/// Resident memory of `pid` (kB). Panics when it cannot be read (off Linux, a gone process): a 0 here would
-/// make every memory assertion pass trivially.
-fn rss_kb(pid: u32) -> u64 {
-    let status = format!("/proc/{pid}/status");
-    let s = std::fs::read_to_string(&status).unwrap_or_else(|e| panic!("reading {status}: {e}"));
-    let kb = s
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or_else(|| panic!("no VmRSS in {status}"));
-    assert!(kb > 0, "VmRSS of {pid} is 0");
-    kb
-}
 
 fn recording() -> Recording {
     let path = avatar_e2e::repo_root().join("assets/recordings/pose_demo_singleperson_cam01.avtrrec");
@@ -166,11 +152,11 @@ async fn input_flood_and_a_stalled_subscriber_keep_the_deadline_and_bounded_memo
         "3",
     ]);
     reader.expect_line("READY", T).unwrap();
-    let stalled = Python::peer(&["sub", "--connect", &eps.state, "--topic", "", "--timeout", "60"]);
+    // reads nothing until told: its TCP connection backs up
+    let mut stalled =
+        Python::peer(&["sub", "--connect", &eps.state, "--topic", "", "--timeout", "60", "--stall"]);
     stalled.expect_line("READY", T).unwrap();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    // SAFETY: kill(2) on our own child's pid.
-    unsafe { libc::kill(stalled.child.id() as i32, libc::SIGSTOP) };
 
     let mut publisher = TrackerPublisher::new(&eps.input, "e2e/flood");
     // warm up at 60 Hz until frames arrive, then measure
@@ -213,7 +199,7 @@ async fn input_flood_and_a_stalled_subscriber_keep_the_deadline_and_bounded_memo
     assert!(delta("solver.deadline_misses") <= ticks / 100, "deadline kept");
     assert!(rss1 < rss0 + 64 * 1024, "memory bounded: {rss0} -> {rss1} kB");
 
-    unsafe { libc::kill(stalled.child.id() as i32, libc::SIGCONT) };
+    stalled.write_line("RESUME");
     let lines = reader.json_lines_until(T, |_| false);
     let seqs: Vec<u64> = lines.iter().filter_map(|l| l["message"]["seq"].as_u64()).collect();
     assert!(seqs.len() > 500);

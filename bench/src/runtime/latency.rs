@@ -406,13 +406,17 @@ pub(super) fn tracker_loop(
     (publisher, k)
 }
 
-/// Resident memory of this process (MiB), from `/proc/self/statm` (Linux; `None` elsewhere).
+/// Resident memory of this process (MiB; the working set on Windows), on every OS.
 fn resident_mib() -> Option<f64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: f64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // SAFETY: sysconf only reads a configuration value.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    Some(pages * page.max(1) as f64 / (1024.0 * 1024.0))
+    use sysinfo::{ProcessRefreshKind, ProcessesToUpdate, System};
+    let pid = sysinfo::get_current_pid().ok()?;
+    let mut sys = System::new();
+    sys.refresh_processes_specifics(
+        ProcessesToUpdate::Some(&[pid]),
+        true,
+        ProcessRefreshKind::nothing().with_memory(),
+    );
+    Some(sys.process(pid)?.memory() as f64 / (1024.0 * 1024.0))
 }
 
 #[cfg(test)]

@@ -174,15 +174,9 @@ pub(super) fn kinds(cache: Option<&Cache>) -> Result<Vec<Kind>> {
     Ok(kinds)
 }
 
-/// User + system CPU seconds of this process so far.
+/// User + system CPU seconds of this process so far (every thread), on every OS.
 pub(super) fn cpu_seconds() -> f64 {
-    // SAFETY: getrusage only writes the struct it is given.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
-        return f64::NAN;
-    }
-    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
-    t(u.ru_utime) + t(u.ru_stime)
+    cpu_time::ProcessTime::try_now().map_or(f64::NAN, |t| t.as_duration().as_secs_f64())
 }
 
 pub(super) fn quat_z(angle: f64) -> [f32; 4] {

@@ -4,8 +4,9 @@
 //!
 //! The key ([`CacheKey`]) is the SHA-256 of a domain tag, this build's version, the asset format version
 //! and every input as a labelled, length-prefixed byte string (file contents, not paths; the settings as
-//! JSON). The cache directory is `$AVATARD_CACHE_DIR`, else `$XDG_CACHE_HOME/avatard`, else
-//! `$HOME/.cache/avatard`. An entry is `<key>.avatar` plus `<key>.report.json` (the precompute report of the
+//! JSON). The cache directory is `$AVATARD_CACHE_DIR`, else `$XDG_CACHE_HOME/avatard`, else the user's cache
+//! folder of the OS plus `avatard` (`~/.cache/avatard` on Linux, `~/Library/Caches/avatard` on macOS,
+//! `%LOCALAPPDATA%\avatard` on Windows, from the `dirs` crate). An entry is `<key>.avatar` plus `<key>.report.json` (the precompute report of the
 //! run that made it). A damaged or unreadable entry is a miss, logged and overwritten; writes go through a
 //! temporary file and a rename, so concurrent runs never read half an entry.
 
@@ -56,12 +57,9 @@ impl Cache {
         Cache { dir: dir.into() }
     }
 
-    /// The default directory (see the module doc); `None` when no variable names one.
+    /// The default directory (see the module doc); `None` only when neither a variable nor the OS names one.
     pub fn default_dir() -> Option<PathBuf> {
-        let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-        var("AVATARD_CACHE_DIR")
-            .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("avatard")))
-            .or_else(|| var("HOME").map(|d| d.join(".cache").join("avatard")))
+        default_dir_from(|k| std::env::var_os(k), dirs::cache_dir())
     }
 
     pub fn dir(&self) -> &Path {
@@ -104,9 +102,48 @@ impl Cache {
     }
 }
 
+/// [`Cache::default_dir`] given the environment (`var`) and the OS's cache folder (`os_cache`): the overrides
+/// first, on every OS (a Windows user may set `XDG_CACHE_HOME` too), then the OS's folder.
+fn default_dir_from(
+    var: impl Fn(&str) -> Option<std::ffi::OsString>,
+    os_cache: Option<PathBuf>,
+) -> Option<PathBuf> {
+    let var = |k: &str| var(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    var("AVATARD_CACHE_DIR")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("avatard")))
+        .or_else(|| os_cache.map(|d| d.join("avatard")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_dir_prefers_the_overrides_then_the_os_folder() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| std::ffi::OsString::from(v))
+        };
+        let os = Some(PathBuf::from("C:/Users/u/AppData/Local"));
+        // No HOME, as from PowerShell: the OS folder (the bug this replaces gave None, so no cache at all).
+        assert_eq!(
+            default_dir_from(env(&[]), os.clone()),
+            Some(PathBuf::from("C:/Users/u/AppData/Local/avatard"))
+        );
+        assert_eq!(
+            default_dir_from(env(&[("XDG_CACHE_HOME", "/x")]), os.clone()),
+            Some(PathBuf::from("/x/avatard"))
+        );
+        let both = env(&[("XDG_CACHE_HOME", "/x"), ("AVATARD_CACHE_DIR", "/a")]);
+        assert_eq!(default_dir_from(both, os.clone()), Some(PathBuf::from("/a")));
+        // An empty variable is unset, not the current directory.
+        assert_eq!(
+            default_dir_from(env(&[("AVATARD_CACHE_DIR", "")]), os),
+            Some(PathBuf::from("C:/Users/u/AppData/Local/avatard"))
+        );
+        assert_eq!(default_dir_from(env(&[]), None), None);
+        // The real OS folder exists on every OS the project supports.
+        assert!(Cache::default_dir().is_some());
+    }
 
     #[test]
     fn keys_depend_on_every_byte_label_and_boundary() {

@@ -1099,9 +1099,6 @@ mod tests {
     }
 
     fn thread_cpu_seconds() -> f64 {
-        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-        // SAFETY: clock_gettime writes the timespec it is given
-        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-        ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+        cpu_time::ThreadTime::now().as_duration().as_secs_f64()
     }
 }

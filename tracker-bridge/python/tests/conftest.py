@@ -80,7 +80,7 @@ def _model(find, *args):
     try:
         return find(*args)
     except ModelNotFound as e:
-        pytest.fail(f"{e} (tools/test runs tools/setup-tracker first)")
+        pytest.fail(f"{e} (cargo xtask test runs cargo xtask setup tracker first)")
 
 
 @pytest.fixture(scope="session")

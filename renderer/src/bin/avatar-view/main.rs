@@ -144,10 +144,12 @@ pub struct BenchArgs {
 /// `--backend`: which wgpu backends to try ([`Backend`]).
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum BackendArg {
-    /// Vulkan, then GL (or `WGPU_BACKEND` when set).
+    /// The OS's primary APIs (Vulkan, Metal, DX12), then GL (or `WGPU_BACKEND` when set).
     Auto,
     Vulkan,
     Gl,
+    Dx12,
+    Metal,
 }
 
 impl From<BackendArg> for Backend {
@@ -156,6 +158,8 @@ impl From<BackendArg> for Backend {
             BackendArg::Auto => Backend::Auto,
             BackendArg::Vulkan => Backend::Vulkan,
             BackendArg::Gl => Backend::Gl,
+            BackendArg::Dx12 => Backend::Dx12,
+            BackendArg::Metal => Backend::Metal,
         }
     }
 }

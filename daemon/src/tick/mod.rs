@@ -4,7 +4,8 @@
 //! avatar ([`crate::avatar::AvatarSim::tick`]: mapping, then the reduced dynamics; in parallel on a rayon pool
 //! when there are several) and hands one `AvatarState` per avatar to the publisher through a bounded queue
 //! with `try_send`: when the queue is full the state is dropped, counted, and reported to subscribers in the
-//! next state's `dropped_before`. The thread is pinned to one core where the OS allows it, and its tick phase
+//! next state's `dropped_before`. The thread runs at a raised priority and, on Linux, pinned to a performance core (`placement`); it sleeps
+//! most of each period and spins the last stretch (`wait`, which holds 120 Hz on Windows' coarse timer); its tick phase
 //! follows the input's arrivals ([`PhaseLock`]) so a frame is not left waiting for most of a period; a frame
 //! the lock does not follow (another tracker's phase, a late one) takes the next tick early, within a bound on
 //! running ahead of the schedule ([`PhaseLock::early_tick`]): the tick count and time step stay exact.
@@ -21,6 +22,10 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+use wait::TickWait;
+
+mod placement;
+mod wait;
 
 struct AvatarRun {
     handle: Arc<AvatarHandle>,
@@ -36,7 +41,8 @@ struct AvatarRun {
 /// Solver thread options.
 #[derive(Clone, Debug)]
 pub struct SolverOptions {
-    /// Core to pin the solver thread to (`None`: the last core when there are at least two).
+    /// Core to pin the solver thread to, Linux only (`None`: the last core that is not an efficiency core, when
+    /// there are at least two; see `placement`).
     pub core: Option<usize>,
     /// Threads stepping avatars in parallel (`0`: one per core).
     pub threads: usize,
@@ -206,14 +212,20 @@ impl Solver {
                 None
             }
         };
-        // after the pool: its threads would inherit the pinning
-        let core = self.options.core.or((cores >= 2).then_some(cores - 1));
-        if let Some(c) = core {
-            match pin_to_core(c) {
+        // after the pool: its threads would inherit the pinning and the priority
+        if let Some(c) = placement::choose_core(self.options.core) {
+            match placement::pin_to_core(c) {
                 Ok(()) => tracing::info!(core = c, "solver thread pinned"),
                 Err(e) => tracing::info!(core = c, "solver thread not pinned: {e}"),
             }
         }
+        match placement::raise_priority() {
+            Ok(what) => tracing::debug!("solver thread: {what}"),
+            Err(e) => tracing::info!("solver thread priority not raised: {e}"),
+        }
+        // sleeps most of each period, spins the last stretch (the timer resolution raised on Windows)
+        let mut wait = TickWait::new();
+        let mut warned_coarse = false;
         let _ = self.inputs.waker.set(std::thread::current());
         let lock = self.options.phase_lead.map(PhaseLock::new);
         let mut seen_arrival = self.inputs.arrived_ns.load(Relaxed);
@@ -277,7 +289,7 @@ impl Solver {
                     }
                 }
                 // woken early by the ingest task when a frame arrives
-                std::thread::park_timeout(wake.saturating_duration_since(now));
+                wait.step(wake);
             }
             let now = Instant::now();
             let late = now.saturating_duration_since(next);
@@ -306,7 +318,19 @@ impl Solver {
             self.metrics.ticks.fetch_add(1, Relaxed);
             next += period;
             slot += period;
+            if !warned_coarse && wait.slack() > period / 4 {
+                warned_coarse = true;
+                tracing::warn!(
+                    slack_ms = wait.slack().as_secs_f64() * 1e3,
+                    "the OS timer wakes this thread late: the solver thread spins before each tick to keep its deadline"
+                );
+            }
         }
+        tracing::debug!(
+            slack_us = wait.slack().as_micros() as u64,
+            spun_ms = wait.spun().as_millis() as u64,
+            "solver thread stopped"
+        );
     }
 
     /// Step every avatar once, all at the time step of the current tick rate (made here, once per tick),
@@ -431,32 +455,6 @@ fn placeholder(inputs: &Inputs, reset: bool) -> TickOutput {
         input_seq: newest.as_ref().map_or(0, |h| h.seq),
         input_capture_time_ns: newest.as_ref().map_or(0, |h| h.capture_time_ns),
         ..TickOutput::default()
-    }
-}
-
-/// Pin the calling thread to `core` (Linux); elsewhere a no-op error.
-pub fn pin_to_core(core: usize) -> Result<(), String> {
-    #[cfg(target_os = "linux")]
-    {
-        // SAFETY: cpu_set_t is plain data; CPU_ZERO/CPU_SET only write inside it, and sched_setaffinity reads
-        // it for the calling thread (pid 0).
-        unsafe {
-            let mut set: libc::cpu_set_t = std::mem::zeroed();
-            libc::CPU_ZERO(&mut set);
-            if core >= libc::CPU_SETSIZE as usize {
-                return Err(format!("core {core} is beyond CPU_SETSIZE"));
-            }
-            libc::CPU_SET(core, &mut set);
-            if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
-                return Err(std::io::Error::last_os_error().to_string());
-            }
-        }
-        Ok(())
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        let _ = core;
-        Err("thread pinning is only implemented on Linux".into())
     }
 }
 
