@@ -33,6 +33,8 @@
 //!   a non-linear subspace baseline to compare the reduced step against.
 //! - [`flesh`]: quasistatic Steklov-Poincaré flesh on the whole tet mesh (paper 002): boundary solve, skinned
 //!   preconditioner, collisions.
+//! - [`spring`]: spring bones (VRM `VRMC_springBone` / `secondaryAnimation`): the chains, colliders and their
+//!   step on the rig parameters at a fixed reference rate (hair, skirts, accessories).
 //! - [`asset`]: the avatar asset (file format: header, metadata, writing, reading; render mesh, cache, the
 //!   embedded default avatar, glTF/VRM import by stage and export), which the daemon and the renderer read.
 //! - [`stats`]: order statistics (median, nearest-rank percentile, quantile) of measured samples, shared by
@@ -44,7 +46,7 @@
 //!
 //! Modules import downwards only, in these layers (outside tests, no two modules, nor two files of one
 //! module, import each other): `mesh`, `linalg`; `fem`, `geometry`, `rig`; `leak`, `problem`, `modes`,
-//! `anatomy`, `flesh`; `breathing`, `reduced`; `full`, `precompute`; `rotation_strain`; `asset`.
+//! `anatomy`, `flesh`, `spring`; `breathing`, `reduced`; `full`, `precompute`; `rotation_strain`; `asset`.
 //!
 //! # Example
 //! A tet mesh, skinning eigenmodes for one affine handle, and one step of the reduced model:
@@ -105,6 +107,7 @@ pub mod problem;
 pub mod reduced;
 pub mod rig;
 pub mod rotation_strain;
+pub mod spring;
 pub mod stats;
 
 pub use asset::Asset;

@@ -470,3 +470,128 @@ fn corrupted_vrm_bytes_give_errors_not_panics() {
     eprintln!("{ok} corrupted files still valid avatars, {errors} refused with a reason");
     assert!(errors > 0 && ok > 0);
 }
+
+/// Node index of the node called `name` in a glb's JSON.
+fn node_named(json: &serde_json::Value, name: &str) -> u64 {
+    json["nodes"].as_array().unwrap().iter().position(|n| n["name"] == name).unwrap() as u64
+}
+
+#[test]
+fn vrm_spring_bones_are_read_from_1_0_and_0_x_as_written() {
+    use avatar_sim::spring::{ChainTail, ColliderShape};
+    let glb = to_glb(&small_asset(), &[0; 32]).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_slice(&gltf::binary::Glb::from_slice(&glb).unwrap().json).unwrap();
+    let (root, child) = (node_named(&json, "root"), node_named(&json, "child"));
+    let v1 = |springs: serde_json::Value| {
+        edit_json(&glb, |j| {
+            j["extensions"] = serde_json::json!({
+                "VRMC_vrm": {"specVersion": "1.0", "meta": {"name": "bar", "authors": ["a"], "licenseUrl": "x"}},
+                "VRMC_springBone": springs,
+            });
+        })
+    };
+    // VRM 1.0: the joint's own parameters, the last listed joint only a tail; sphere, capsule, and the
+    // extended collider's plane replacing the basic shape
+    let good = serde_json::json!({"specVersion": "1.0",
+        "colliders": [
+            {"node": root, "shape": {"sphere": {"offset": [0.0, 0.1, 0.0], "radius": 0.09}}},
+            {"node": root, "shape": {"capsule": {"offset": [0.0, 0.0, 0.0], "tail": [0.1, 0.0, 0.0], "radius": 0.05}}},
+            {"node": child, "shape": {"sphere": {"radius": 0.01}},
+             "extensions": {"VRMC_springBone_extended_collider": {"shape": {"plane": {"offset": [0.0, 0.0, 0.1], "normal": [0.0, 0.0, 2.0]}}}}}
+        ],
+        "colliderGroups": [{"name": "body", "colliders": [0, 1, 2]}],
+        "springs": [{"name": "tail", "center": root, "colliderGroups": [0], "joints": [
+            {"node": root, "stiffness": 0.7, "gravityPower": 0.3, "gravityDir": [1.0, 0.0, 0.0], "dragForce": 0.45, "hitRadius": 0.02},
+            {"node": child, "stiffness": 9.0}
+        ]}]
+    });
+    let a = read_glb(&v1(good.clone())).unwrap();
+    let m = &a.springs;
+    assert_eq!(m.chains.len(), 1);
+    let c = &m.chains[0];
+    assert_eq!((c.name.as_str(), c.joints.len(), c.center.as_deref()), ("tail", 1, Some("root")));
+    assert_eq!(c.tail, ChainTail::Bone("child".into()));
+    let p = &c.joints[0].params;
+    assert_eq!(
+        (p.stiffness, p.gravity_power, p.gravity_dir, p.drag_force, p.hit_radius),
+        (0.7, 0.3, [1.0, 0.0, 0.0], 0.45, 0.02)
+    );
+    assert_eq!(
+        m.colliders[0].shape,
+        ColliderShape::Sphere { offset: [0.0, 0.1, 0.0], radius: 0.09, inside: false }
+    );
+    assert!(matches!(
+        m.colliders[1].shape,
+        ColliderShape::Capsule { tail: [0.1, 0.0, 0.0], radius: 0.05, .. }
+    ));
+    assert_eq!(
+        m.colliders[2].shape,
+        ColliderShape::Plane { offset: [0.0, 0.0, 0.1], normal: [0.0, 0.0, 2.0] }
+    );
+    assert_eq!((a.info.spring_joints, a.info.spring_colliders, a.info.springs_clamped), (1, 3, 0));
+    // out of range: clamped and counted, as the VRM tools do
+    let mut clamped = good.clone();
+    clamped["springs"][0]["joints"][0]["hitRadius"] = (-0.5).into();
+    clamped["springs"][0]["joints"][0]["dragForce"] = 3.0.into();
+    let a = read_glb(&v1(clamped)).unwrap();
+    assert_eq!(a.info.springs_clamped, 2);
+    assert_eq!(
+        (a.springs.chains[0].joints[0].params.hit_radius, a.springs.chains[0].joints[0].params.drag_force),
+        (0.0, 1.0)
+    );
+    // bad input: a clear error, never a panic
+    let refused = |edit: &dyn Fn(&mut serde_json::Value), says: &str| {
+        let mut s = good.clone();
+        edit(&mut s);
+        let e = read_glb(&v1(s))
+            .err()
+            .unwrap_or_else(|| panic!("accepted; wanted an error saying {says:?}"))
+            .to_string();
+        assert!(e.contains(says), "{e:?} does not say {says:?}");
+    };
+    refused(&|s| s["springs"][0]["joints"][0]["node"] = 9999.into(), "does not exist");
+    refused(&|s| s["springs"][0]["joints"][0]["stiffness"] = "stiff".into(), "not a finite number");
+    refused(&|s| s["colliders"][0]["shape"]["sphere"]["radius"] = 0.0.into(), "radius > 0");
+    refused(&|s| s["colliders"][0]["shape"] = serde_json::json!({}), "no sphere, capsule or plane");
+    refused(&|s| s["springs"][0]["colliderGroups"] = serde_json::json!([5]), "does not exist");
+    // a cycle: back from the child to the root
+    refused(
+        &|s| {
+            s["springs"][0]["joints"] =
+                serde_json::json!([{"node": root}, {"node": child}, {"node": root}, {"node": child}])
+        },
+        "twice",
+    );
+    refused(
+        &|s| s["springs"][0]["joints"] = serde_json::json!([{"node": child}, {"node": root}]),
+        "not a child",
+    );
+    // VRM 0.x: every node under a root bone swings, 0.x's spelling, z of collider offsets opposite, and the
+    // model turned to face +Z (x and z negated)
+    let v0 = edit_json(&glb, |j| {
+        j["extensions"] = serde_json::json!({"VRM": {
+        "meta": {"title": "old"},
+        "secondaryAnimation": {
+            "colliderGroups": [{"node": root, "colliders": [{"offset": {"x": 0.01, "y": 0.1, "z": 0.02}, "radius": 0.08}]}],
+            "boneGroups": [{"comment": "hair", "stiffiness": 0.6, "gravityPower": 0.1, "gravityDir": {"x": 0.0, "y": -1.0, "z": 0.0},
+                            "dragForce": 0.4, "hitRadius": 0.03, "center": -1, "bones": [root], "colliderGroups": [0]}]
+        }}});
+    });
+    let a = read_glb(&v0).unwrap();
+    let m = &a.springs;
+    assert_eq!(m.num_joints(), 2, "{:?}", m.chains);
+    let c = &m.chains[0];
+    assert_eq!(c.joints.iter().map(|j| j.bone.as_str()).collect::<Vec<_>>(), ["root", "child"]);
+    assert!(matches!(c.tail, ChainTail::Point(_)), "a leaf's tail is 7 cm beyond it");
+    let p = &c.joints[1].params;
+    assert_eq!(
+        (p.stiffness, p.gravity_power, p.gravity_dir, p.drag_force, p.hit_radius),
+        (0.6, 0.1, [0.0, -1.0, 0.0], 0.4, 0.03)
+    );
+    assert_eq!(
+        m.colliders[0].shape,
+        ColliderShape::Sphere { offset: [-0.01, 0.1, 0.02], radius: 0.08, inside: false }
+    );
+    assert_eq!(a.info.springs_version, "VRM 0.x secondaryAnimation");
+}

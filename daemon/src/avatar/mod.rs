@@ -1,5 +1,6 @@
-//! One simulated avatar, as the solver thread steps it each tick: tracker frames → `p` ([`retarget`]) →
-//! reduced dynamics → `z` ([`dynamics`]) → the values of one `AvatarState`.
+//! One simulated avatar, as the solver thread steps it each tick: tracker frames → `p` ([`retarget`]) → the
+//! spring bones' rotations on top of `p` ([`avatar_sim::spring`], when the avatar has them) → reduced
+//! dynamics → `z` ([`dynamics`]) → the values of one `AvatarState`.
 //!
 //! # Layout
 //! - [`params`]: the per-avatar parameters (config file, `SetParams`), each declared once
@@ -25,11 +26,13 @@ pub mod teleport;
 use crate::ingest::Inputs;
 use crate::time_step::TimeStep;
 use avatar_schema::state_flags;
+use avatar_sim::spring::{SpringSettings, SpringSolver};
 use dynamics::{Dynamics, StepOutcome};
 use load::LoadedAvatar;
 use params::SimParams;
 use retarget::{MapCounts, Retarget};
 use std::sync::Arc;
+use teleport::is_teleport;
 
 /// What one tick produced for one avatar (the solver wraps it into an `AvatarState`).
 #[derive(Clone, Debug, Default)]
@@ -57,6 +60,11 @@ pub struct AvatarSim {
     pub avatar: Arc<LoadedAvatar>,
     retarget: Retarget,
     dynamics: Dynamics,
+    /// The spring bones' state (`None`: the avatar has none).
+    springs: Option<SpringSolver>,
+    /// The tracked pose of the last tick (before the springs), for their teleport reset.
+    last_target: Vec<f64>,
+    handles: Vec<usize>,
 }
 
 impl AvatarSim {
@@ -82,7 +90,14 @@ impl AvatarSim {
             time_step.into().h,
             params.stiffness,
         )?;
-        Ok(AvatarSim { avatar, retarget, dynamics })
+        let springs = match avatar.asset.springs.validate_for(&sim.rig) {
+            _ if avatar.asset.springs.is_empty() => None,
+            Ok(()) => Some(SpringSolver::new(&sim.rig, &avatar.asset.springs)),
+            Err(e) => return Err(format!("the spring bones do not fit the rig: {e}")),
+        };
+        let last_target = retarget.rest_p().to_vec();
+        let handles = sim.rig.handle_offsets();
+        Ok(AvatarSim { avatar, retarget, dynamics, springs, last_target, handles })
     }
 
     pub fn dynamics(&self) -> &Dynamics {
@@ -120,6 +135,22 @@ impl AvatarSim {
             target.p = self.retarget.rest_p().to_vec();
             flags |= state_flags::DEGRADED;
             unrepresentable = true;
+        }
+        // Spring bones: after the tracked pose, before the flesh, so the flesh's rig terms, the renderer and
+        // every subscriber see the same hair. They restart at rest on a reset and on a jump of the rig.
+        if let Some(springs) = &mut self.springs {
+            let jumped = is_teleport(&self.last_target, &target.p, &self.handles, params);
+            self.last_target.clone_from(&target.p);
+            if reset || jumped {
+                springs.reset();
+            }
+            let settings = SpringSettings {
+                enabled: params.springs,
+                stiffness_scale: params.spring_stiffness,
+                gravity_scale: params.spring_gravity,
+                drag_scale: params.spring_drag,
+            };
+            springs.tick(&mut target.p, h, &settings);
         }
         let mut step = self.dynamics.step(sim, &target.p, h, params, target.idle);
         if !step.guard_reset && !fits_f32(&self.dynamics.state.z) {

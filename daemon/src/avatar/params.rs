@@ -36,6 +36,11 @@ pub struct SimParams {
     pub breathing: bool,
     pub breathing_rate_hz: f64,
     pub breathing_depth: f64,
+    /// Spring bones (a VRM's hair, skirt, accessories; [`avatar_sim::spring`]) and their multipliers.
+    pub springs: bool,
+    pub spring_stiffness: f64,
+    pub spring_gravity: f64,
+    pub spring_drag: f64,
 }
 
 impl Default for SimParams {
@@ -60,6 +65,10 @@ impl Default for SimParams {
             breathing: true,
             breathing_rate_hz: 0.25,
             breathing_depth: DEFAULT_BREATHING_DEPTH,
+            springs: true,
+            spring_stiffness: 1.0,
+            spring_gravity: 1.0,
+            spring_drag: 1.0,
         }
     }
 }
@@ -171,6 +180,15 @@ pub const PARAMS: &[ParamSpec<SimParams>] = params! {
         "amplitude of the actuation coordinates (1 = a target displacement of 1 cm at the chest field's \
          largest, 1.8 cm at the belly's; the default moves the default avatar's chest and belly by about \
          5 mm, `avatard bench breathing`); changes settle over 0.5 s";
+    "springs" => springs, "", Range::Flag,
+        "spring bones (a VRM's hair, skirt, accessories) swing behind the body; 0: they follow their parents \
+         rigidly, `p` exactly as without springs";
+    "spring_stiffness" => spring_stiffness, "", Range::Closed(0.0, 100.0),
+        "multiplier of every spring joint's stiffness (1 = as the avatar's creator set it)";
+    "spring_gravity" => spring_gravity, "", Range::Closed(0.0, 100.0),
+        "multiplier of every spring joint's gravity power";
+    "spring_drag" => spring_drag, "", Range::Closed(0.0, 100.0),
+        "multiplier of every spring joint's drag (the product is kept within [0, 1])";
 };
 
 /// Names `SetParams` accepts for one avatar (`PARAMS`'s; the daemon's own, `tick_hz`, are

@@ -89,7 +89,15 @@ pub fn precompute_tet_mesh(
         vrm_meta: None,
     };
     Ok((
-        Asset { sim, render, source, flesh: Some(flesh), looks: Default::default(), expressions: Vec::new() },
+        Asset {
+            sim,
+            render,
+            source,
+            flesh: Some(flesh),
+            looks: Default::default(),
+            expressions: Vec::new(),
+            springs: Default::default(),
+        },
         report,
     ))
 }

@@ -4,7 +4,9 @@ use super::{hex, AssetError, AssetHash};
 use sha2::{Digest, Sha256};
 
 pub const MAGIC: &[u8; 8] = b"AVTRASET";
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
+/// The oldest version this build reads (3: before spring bones, read as an asset without them).
+pub const OLDEST_READABLE_VERSION: u32 = 3;
 pub(super) const HEADER_LEN: usize = 48;
 
 /// The file's bytes for `payload` (header, then payload) and its content hash.
@@ -29,7 +31,7 @@ pub(super) fn open(bytes: &[u8]) -> Result<(&[u8], AssetHash), AssetError> {
         return Err(AssetError::Magic);
     }
     let found = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-    if found != FORMAT_VERSION {
+    if !(OLDEST_READABLE_VERSION..=FORMAT_VERSION).contains(&found) {
         return Err(AssetError::Version { found });
     }
     let expected: AssetHash = bytes[16..48].try_into().expect("32 bytes");

@@ -6,6 +6,7 @@ use crate::asset::expressions::Expression;
 use crate::asset::looks::{Looks, SurfaceMaterial};
 use crate::flesh::solve::FleshParts;
 use crate::precompute::PrecomputeSettings;
+use crate::spring::SpringModel;
 use serde::{Deserialize, Serialize};
 
 /// Metadata stored as JSON in the payload.
@@ -23,6 +24,8 @@ pub(super) struct Meta {
     pub(super) looks: Option<LooksMeta>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(super) expressions: Vec<Expression>,
+    #[serde(default, skip_serializing_if = "SpringModel::is_empty")]
+    pub(super) springs: SpringModel,
 }
 
 /// The looks' materials and image descriptions, in the metadata (UVs, triangle materials and image bytes

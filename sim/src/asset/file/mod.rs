@@ -41,6 +41,9 @@
 //! | `flesh.ic.row_ptr`, `flesh.ic.cols` | U32 | b+1, k | IC(0) factor of the skinned preconditioner `K̃_b(0)`: strictly lower 3×3 blocks by rows (b surface vertices) |
 //! | `flesh.ic.vals`, `flesh.ic.diag_inv` | F32 | k×9, b×9 | its blocks and inverted diagonal blocks, row-major |
 //!
+//! Spring bones are metadata too: `"springs": {chains, colliders, collider_groups}` ([`SpringModel`], bones
+//! by name), absent without springs; version 3 files (before springs) are read as assets without them.
+//!
 //! The `flesh.*` tensors come with `"flesh": {constraints, preconditioner, colours, shift}` in the metadata;
 //! an asset without them gets its flesh data built when a flesh model is first made.
 //!
@@ -68,6 +71,7 @@ use crate::asset::looks::Looks;
 use crate::asset::render_mesh::RenderMesh;
 use crate::flesh::solve::FleshParts;
 use crate::precompute::Precomputed;
+use crate::spring::SpringModel;
 use serde::{Deserialize, Serialize};
 
 /// The asset's content hash (SHA-256 of the payload).
@@ -86,7 +90,10 @@ pub enum AssetError {
     Truncated(usize),
     #[error("not an avatar asset: bad magic bytes (expected \"AVTRASET\")")]
     Magic,
-    #[error("asset format version {found} is not supported (this build reads version {FORMAT_VERSION})")]
+    #[error(
+        "asset format version {found} is not supported (this build reads versions {}-{FORMAT_VERSION})",
+        header::OLDEST_READABLE_VERSION
+    )]
     Version { found: u32 },
     #[error(
         "asset checksum mismatch: the file is corrupted or truncated (header {expected}, content {found})"
@@ -116,6 +123,9 @@ pub struct Asset {
     pub looks: Looks,
     /// VRM expressions over the rig's blendshapes (empty unless imported from a VRM file).
     pub expressions: Vec<Expression>,
+    /// Spring bones over the render rig's bones (empty unless the VRM file has them; assets of format
+    /// version 3 have none).
+    pub springs: SpringModel,
 }
 
 /// Provenance, stored in the metadata (informative; the content hash identifies the asset).
@@ -169,7 +179,15 @@ mod tests {
             vrm_meta: None,
         };
         let flesh = Some(crate::asset::build::flesh_parts(&sim).0);
-        Asset { sim, render, source, flesh, looks: Looks::default(), expressions: Vec::new() }
+        Asset {
+            sim,
+            render,
+            source,
+            flesh,
+            looks: Looks::default(),
+            expressions: Vec::new(),
+            springs: Default::default(),
+        }
     }
 
     #[test]
@@ -232,6 +250,44 @@ mod tests {
         let (plain, _) = to_bytes(&super::tests::asset()).unwrap();
         let st = SafeTensors::deserialize(&plain[HEADER_LEN..]).unwrap();
         assert!(st.names().iter().all(|n| !n.starts_with("looks.") && *n != "render.uv"));
+    }
+
+    #[test]
+    fn springs_round_trip_and_version_3_files_load_without_them() {
+        use crate::spring::{ChainTail, JointParams, SpringChain, SpringJoint, SpringModel};
+        let plain = asset();
+        let (v4, hash) = to_bytes(&plain).unwrap();
+        // a version 3 file (before springs) is the same payload under another version number
+        let mut v3 = v4.clone();
+        v3[8..12].copy_from_slice(&3u32.to_le_bytes());
+        let (old, old_hash) = from_bytes(&v3).unwrap();
+        assert!(old.springs.is_empty());
+        assert_eq!(
+            old_hash, hash,
+            "an asset without springs has the payload, and so the hash, it had before"
+        );
+        let mut v5 = v4.clone();
+        v5[8..12].copy_from_slice(&5u32.to_le_bytes());
+        assert!(matches!(from_bytes(&v5), Err(AssetError::Version { found: 5 })));
+        // an asset with springs (a two-bone bar): written, read back equal
+        let mut bar = crate::asset::build::bar_avatar([6, 2, 2], [0.6, 0.2, 0.2], 0.2, &[], 4, 8).unwrap();
+        let chain = |bone: &str| SpringChain {
+            name: "c".into(),
+            joints: vec![SpringJoint {
+                bone: bone.into(),
+                params: JointParams { gravity_power: 0.3, ..Default::default() },
+            }],
+            tail: ChainTail::Point([0.6, 0.0, 0.0]),
+            collider_groups: vec![],
+            center: None,
+        };
+        bar.springs = SpringModel { chains: vec![chain("child")], ..Default::default() };
+        let (bytes, _) = to_bytes(&bar).unwrap();
+        assert_eq!(from_bytes(&bytes).unwrap().0.springs, bar.springs);
+        // springs on a bone the rig lacks are refused
+        bar.springs = SpringModel { chains: vec![chain("nope")], ..Default::default() };
+        let e = to_bytes(&bar).unwrap_err().to_string();
+        assert!(e.contains("not in the rig"), "{e}");
     }
 
     #[test]

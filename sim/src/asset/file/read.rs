@@ -168,6 +168,7 @@ impl Reader<'_> {
         let flesh_meta = meta.flesh;
         let looks_meta = meta.looks.take();
         let expressions = std::mem::take(&mut meta.expressions);
+        let springs = std::mem::take(&mut meta.springs);
         let sim = self.precomputed(meta)?;
         let flesh = self.flesh(flesh_meta.as_ref(), sim.mesh.n())?;
         let (vshape, v) = self.f64s("render.vertices", &[None, Some(3)])?;
@@ -187,7 +188,8 @@ impl Reader<'_> {
         let looks = self.looks(looks_meta, nr, render.triangles.len())?;
         crate::asset::expressions::check(&expressions, |n| render.rig.blendshape_param_index(n).is_some())
             .map_err(AssetError::Invalid)?;
-        Ok(Asset { sim, render, source, flesh, looks, expressions })
+        springs.validate_for(&render.rig).map_err(|e| AssetError::Invalid(format!("spring bones: {e}")))?;
+        Ok(Asset { sim, render, source, flesh, looks, expressions, springs })
     }
 
     /// The looks: UVs and triangle materials as tensors, images as byte tensors, checked.

@@ -125,6 +125,7 @@ pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
     }
     crate::asset::expressions::check(&asset.expressions, |n| render.rig.blendshape_param_index(n).is_some())
         .map_err(AssetError::Invalid)?;
+    asset.springs.validate_for(&render.rig).map_err(|e| AssetError::Invalid(format!("spring bones: {e}")))?;
     let meta = Meta {
         settings: a.settings.clone(),
         rig: a.rig.to_json_string(),
@@ -134,6 +135,7 @@ pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
         flesh: asset.flesh.as_ref().map(FleshMeta::of),
         looks: LooksMeta::of(looks),
         expressions: asset.expressions.clone(),
+        springs: asset.springs.clone(),
     };
     let meta = serde_json::to_string(&meta).map_err(|e| AssetError::Invalid(e.to_string()))?;
     let payload = safetensors::serialize(

@@ -44,6 +44,7 @@
 //! - `looks`: UVs, materials and images.
 //! - `vrm`: the VRM extensions: VRM 0.x turned to face +Z, the humanoid bone map, expressions and meta
 //!   (`vrm0_meta`: a VRM 0.x meta in VRM 1.0's fields).
+//! - `springs`: the spring bones (`VRMC_springBone` 1.0, `secondaryAnimation` 0.x) into a [`SpringModel`].
 //!
 //! [`build_asset`] (`sim_mesh`) then builds the simulation mesh and the asset; [`import`] does both through
 //! the cache.
@@ -53,6 +54,7 @@ mod morphs;
 mod primitives;
 mod sim_mesh;
 mod skins;
+mod springs;
 mod vrm;
 mod vrm0_meta;
 
@@ -65,6 +67,7 @@ use crate::asset::looks::Looks;
 use crate::geometry::voxelize::VoxelSettings;
 use crate::precompute::{PrecomputeSettings, ProgressFn};
 use crate::rig::{Rig, RigPart};
+use crate::spring::SpringModel;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -130,6 +133,14 @@ pub struct ImportInfo {
     /// VRM expressions read, and binds or expressions left out (with the reason).
     pub expressions: Vec<String>,
     pub expressions_dropped: Vec<String>,
+    /// Spring bones: the extension read (empty: none), the chains (name and joint count), joints and
+    /// colliders, parameters clamped into range, and what was left out (with the reason).
+    pub springs_version: String,
+    pub spring_chains: Vec<String>,
+    pub spring_joints: usize,
+    pub spring_colliders: usize,
+    pub springs_clamped: usize,
+    pub springs_dropped: Vec<String>,
 }
 
 /// The render mesh and its rig, as read from the file.
@@ -145,6 +156,8 @@ pub struct GltfAvatar {
     pub expressions: Vec<Expression>,
     /// The VRM `meta`, in VRM 1.0's form.
     pub vrm_meta: Option<serde_json::Value>,
+    /// Spring bones (hair, skirts), empty without them.
+    pub springs: SpringModel,
 }
 
 /// Parse a .glb file's bytes (never panics on bad input).
@@ -192,15 +205,24 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
     let rig = Rig::new(parts).map_err(|e| ImportError::Invalid(format!("rig: {e}")))?;
     rig.check_vertices(vertices.len()).map_err(|e| ImportError::Invalid(format!("rig: {e}")))?;
     vrm::humanoid(json.as_ref(), &rig, &bone_nodes, &mut info);
+    let RigPart::Lbs(skeleton) = &rig.parts()[0] else { unreachable!("the first part is the skin") };
+    let spring_inputs = springs::SpringInputs {
+        bones: skeleton.bones(),
+        bone_of_node: &bone_of_node,
+        node_parent: &parent,
+        doc,
+        turned: info.turned_to_face_z,
+    };
+    let springs = springs::read_springs(json.as_ref(), &spring_inputs, &mut info)?;
     let looks = looks.finish(&mut info);
     let (expressions, vrm_meta) = vrm::expressions_and_meta(json.as_ref(), doc, &morphs, &shapes, &mut info);
-    Ok(GltfAvatar { vertices, triangles, rig, info, looks, expressions, vrm_meta })
+    Ok(GltfAvatar { vertices, triangles, rig, info, looks, expressions, vrm_meta, springs })
 }
 
 /// Part of the cache key: bumped whenever the importer reads a file differently (2: looks, expressions,
-/// VRM 0.x turned to face +Z; 3: VRM 0.x permissions in the meta), so that an upgrade never serves an old
+/// VRM 0.x turned to face +Z; 3: VRM 0.x permissions in the meta; 4: spring bones), so that an upgrade never serves an old
 /// reading from the cache.
-pub const IMPORTER_VERSION: &str = "3";
+pub const IMPORTER_VERSION: &str = "4";
 
 /// Import a .glb file, through the cache.
 pub fn import(

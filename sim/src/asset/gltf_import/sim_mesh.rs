@@ -22,7 +22,7 @@ pub fn build_asset(
     key: &CacheKey,
     progress: ProgressFn,
 ) -> anyhow::Result<(Asset, serde_json::Value)> {
-    let GltfAvatar { vertices, triangles, rig, mut info, looks, expressions, vrm_meta } = avatar;
+    let GltfAvatar { vertices, triangles, rig, mut info, looks, expressions, vrm_meta, springs } = avatar;
     // the anatomical material's regions know a VRM's bones by its humanoid map
     let mut settings = settings.clone();
     if let MaterialSetting::Anatomical(a) = &mut settings.material {
@@ -81,5 +81,5 @@ pub fn build_asset(
     report["seconds"]["flesh"] = seconds.into();
     let source =
         Source { kind: "gltf".into(), name: name.into(), inputs_hash: key.0.clone(), humanoid, vrm_meta };
-    Ok((Asset { sim, render, source, flesh: Some(flesh), looks, expressions }, report))
+    Ok((Asset { sim, render, source, flesh: Some(flesh), looks, expressions, springs }, report))
 }
