@@ -20,6 +20,7 @@
 //!   complementary dynamics on a small avatar (error vs modes, locality, cost per step).
 //! - [`breathing`]: idle breathing (paper 003 modal actuation): chest/belly displacement per region, its
 //!   frequency, how much of the target the flesh reaches, tick time with breathing on and off.
+//! - [`springs`]: VRM spring bones: µs per joint per tick, and N avatars with springs on and off.
 //! - [`tracking`]: how closely the avatar follows a recorded pose stream (error, delay, jitter per limb)
 //!   under the landmark filter's settings.
 
@@ -31,6 +32,7 @@ pub mod jiggle;
 pub mod precompute;
 pub mod preconditioner;
 pub mod runtime;
+pub mod springs;
 pub mod step;
 pub mod subspaces;
 pub mod tracking;
@@ -78,6 +80,8 @@ pub enum BenchCommand {
     /// The daemon end to end (tracker -> state latency at 30/60 Hz input) and Solver::tick throughput with 1-26
     /// avatars; JSON and an SVG plot in ./out/.
     Runtime(crate::runtime::RuntimeArgs),
+    /// VRM spring bones: µs per joint per tick (goal <= 1), and N avatars with springs on and off.
+    Springs(crate::springs::SpringsArgs),
     /// Secondary motion per body region (peak, RMS, settling, inverted tets) under standard motions through
     /// the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip in ./out/.
     Jiggle(crate::jiggle::JiggleArgs),
@@ -106,6 +110,7 @@ pub fn run(bench: Bench) -> Result<()> {
         BenchCommand::Assets(args) => assets::assets(args),
         BenchCommand::Flesh(args) => flesh::bench(args),
         BenchCommand::Runtime(args) => runtime::runtime(args, &rt),
+        BenchCommand::Springs(args) => springs::springs(args),
         BenchCommand::Jiggle(args) => jiggle::jiggle(args),
         BenchCommand::Subspaces(args) => subspaces::subspaces(args),
         BenchCommand::Tracking(args) => tracking::tracking(args),

@@ -292,13 +292,16 @@ pub fn warm_default_avatar(exe: &str) -> Result<()> {
     static WARM: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
     let mut done = WARM.lock().unwrap_or_else(|e| e.into_inner());
     if !*done {
-        let out = scratch_dir("warm").join("default.avatar");
+        // Only the cache is wanted: the written asset (27 MB) goes with its scratch folder.
+        let dir = scratch_dir("warm");
         let status = Command::new(exe)
             .args(["precompute", "--mesh", "default", "--out"])
-            .arg(&out)
+            .arg(dir.join("default.avatar"))
             .stdout(Stdio::null())
             .status()
-            .context("running avatard precompute")?;
+            .context("running avatard precompute");
+        let _ = std::fs::remove_dir_all(&dir);
+        let status = status?;
         anyhow::ensure!(status.success(), "avatard precompute --mesh default failed: {status}");
         *done = true;
     }

@@ -40,6 +40,7 @@ use avatard_cli::args::CacheDirArg;
 use latency::{latency_bench, LatencyReport};
 use output::{plot, print_table};
 use scale::{scale_bench, ScaleReport};
+pub(crate) use scale::{scale_run_with, Kind};
 
 use anyhow::{bail, Result};
 use avatar_sim::stats::percentile;
@@ -93,6 +94,18 @@ pub struct RuntimeArgs {
     /// The plot (SVG).
     #[arg(long, default_value = "out/bench-runtime.svg")]
     pub plot: PathBuf,
+}
+
+impl RuntimeArgs {
+    /// Every flag at its default.
+    pub fn defaults() -> RuntimeArgs {
+        #[derive(clap::Parser)]
+        struct Wrap {
+            #[command(flatten)]
+            a: RuntimeArgs,
+        }
+        <Wrap as clap::Parser>::parse_from(["runtime"]).a
+    }
 }
 
 /// The goals.

@@ -79,9 +79,34 @@ pub struct ScaleRun {
 }
 
 /// One distinct asset, shared by its avatars through the `Arc`.
-pub(super) struct Kind {
+pub(crate) struct Kind {
     info: AssetInfo,
     avatar: Arc<LoadedAvatar>,
+}
+
+impl Kind {
+    /// An avatar loaded from a file (its landmark map from its own skeleton), driven by the synthetic pose
+    /// frames.
+    pub(crate) fn from_loaded(name: &str, avatar: LoadedAvatar) -> Result<Kind> {
+        let sim = &avatar.asset.sim;
+        let info = AssetInfo {
+            name: name.into(),
+            tets: sim.mesh.t(),
+            vertices: sim.mesh.vertices.len(),
+            modes: sim.reduced.btmb.nrows() / 12,
+            clusters: sim.clustering.r,
+            driven_by: "synthetic MediaPipe pose frames (tracker_bridge::synth)".into(),
+            load_s: f64::NAN,
+            cached: true,
+            precompute_report_s: None,
+        };
+        anyhow::ensure!(
+            avatar.pose_map.is_some(),
+            "{name}: its skeleton has no landmark map (humanoid roles missing)"
+        );
+        let avatar = LoadedAvatar { sources: vec![POSE_SOURCE.to_owned()], ..avatar };
+        Ok(Kind { info, avatar: Arc::new(avatar) })
+    }
 }
 
 /// Bend of the bars' `child` bone (rad, at 0.5 Hz).
@@ -257,7 +282,17 @@ pub(super) fn scale_run(
     n: usize,
     pool: &rayon::ThreadPool,
 ) -> Result<ScaleRun> {
-    let params = SimParams::default();
+    scale_run_with(a, kinds, n, pool, &SimParams::default())
+}
+
+/// [`scale_run`] with every avatar on `params`.
+pub(crate) fn scale_run_with(
+    a: &RuntimeArgs,
+    kinds: &[Kind],
+    n: usize,
+    pool: &rayon::ThreadPool,
+    params: &SimParams,
+) -> Result<ScaleRun> {
     let mut copies = vec![0; kinds.len()];
     let mut kind_of = HashMap::new();
     let handles: Vec<AvatarHandle> = (0..n)

@@ -26,7 +26,7 @@ pub mod teleport;
 use crate::ingest::Inputs;
 use crate::time_step::TimeStep;
 use avatar_schema::state_flags;
-use avatar_sim::spring::{SpringSettings, SpringSolver};
+use avatar_sim::spring::{FleshAtPoints, SpringSettings, SpringSolver};
 use dynamics::{Dynamics, StepOutcome};
 use load::LoadedAvatar;
 use params::SimParams;
@@ -62,6 +62,8 @@ pub struct AvatarSim {
     dynamics: Dynamics,
     /// The spring bones' state (`None`: the avatar has none).
     springs: Option<SpringSolver>,
+    /// The flesh's displacement at the spring colliders' points: they move with the last tick's `z`.
+    collider_flesh: Option<FleshAtPoints>,
     /// The tracked pose of the last tick (before the springs), for their teleport reset.
     last_target: Vec<f64>,
     handles: Vec<usize>,
@@ -95,9 +97,16 @@ impl AvatarSim {
             Ok(()) => Some(SpringSolver::new(&sim.rig, &avatar.asset.springs)),
             Err(e) => return Err(format!("the spring bones do not fit the rig: {e}")),
         };
+        let collider_flesh = match &springs {
+            Some(s) if !avatar.asset.springs.colliders.is_empty() => Some(
+                FleshAtPoints::new(&sim.mesh, &sim.weights, s.collider_rest_points())
+                    .map_err(|e| format!("placing the spring colliders in the flesh: {e}"))?,
+            ),
+            _ => None,
+        };
         let last_target = retarget.rest_p().to_vec();
         let handles = sim.rig.handle_offsets();
-        Ok(AvatarSim { avatar, retarget, dynamics, springs, last_target, handles })
+        Ok(AvatarSim { avatar, retarget, dynamics, springs, collider_flesh, last_target, handles })
     }
 
     pub fn dynamics(&self) -> &Dynamics {
@@ -150,6 +159,11 @@ impl AvatarSim {
                 gravity_scale: params.spring_gravity,
                 drag_scale: params.spring_drag,
             };
+            // colliders on soft regions ride the flesh: its displacement at their points, from the last
+            // tick's `z` (the flesh steps after the springs)
+            if let Some(f) = &mut self.collider_flesh {
+                springs.set_collider_shifts(f.displacements(&self.dynamics.state.z));
+            }
             springs.tick(&mut target.p, h, &settings);
         }
         let mut step = self.dynamics.step(sim, &target.p, h, params, target.idle);

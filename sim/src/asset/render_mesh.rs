@@ -83,6 +83,18 @@ impl RenderMesh {
         Ok(mesh)
     }
 
+    /// Vertices that follow their bones only (hair cards, skirts on spring bones: not flesh): their mode
+    /// weights become zero, so `u = 0` there whatever `z`. `detached` has one entry per render vertex (a
+    /// shorter list leaves the rest as they are).
+    pub fn detach(&mut self, detached: &[bool]) {
+        let m = self.mode_weights.ncols();
+        for (v, _) in detached.iter().take(self.mode_weights.nrows()).enumerate().filter(|(_, &d)| d) {
+            for k in 0..m {
+                self.mode_weights[(v, k)] = 0.0;
+            }
+        }
+    }
+
     /// Sizes, indices, finiteness, and a rig with the simulation rig's parameters.
     pub fn check(&self, sim: &Precomputed) -> Result<(), String> {
         let n = self.vertices.len();

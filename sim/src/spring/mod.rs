@@ -6,10 +6,14 @@
 //!   (sphere, capsule, plane, inside-out) and collider groups an asset stores; its checks and clamps.
 //! - `solver`: [`SpringSolver`], the step on the rig parameters `p` at a fixed reference rate whatever the
 //!   tick rate (see its doc for tick-rate independence, scale and the center frame).
+//! - `flesh`: [`FleshAtPoints`], the flesh's displacement `u = Bz` at the collider points, so colliders on
+//!   soft regions move with the jiggle.
 
+mod flesh;
 mod model;
 mod solver;
 
+pub use flesh::FleshAtPoints;
 pub use model::{
     ChainTail, Collider, ColliderGroup, ColliderShape, JointParams, SpringChain, SpringError, SpringJoint,
     SpringModel, MAX_COLLIDERS, MAX_JOINTS,

@@ -100,6 +100,9 @@ pub struct SpringSolver {
     since_step: f64,
     scratch: Vec<f64>,
     placed: Vec<Placed>,
+    /// World displacement of each collider point (see [`SpringSolver::collider_rest_points`]) by the flesh:
+    /// empty when the colliders move with the bones only.
+    shift: Vec<Vector3<f64>>,
 }
 
 impl SpringSolver {
@@ -196,7 +199,46 @@ impl SpringSolver {
             since_step: 0.0,
             scratch: Vec::new(),
             placed: Vec::new(),
+            shift: Vec::new(),
         }
+    }
+
+    /// The rest (bind-pose) world position of every collider point, collider by collider: a sphere's centre,
+    /// a capsule's two ends, a plane's origin. [`SpringSolver::set_collider_shifts`] takes one displacement
+    /// per point in this order.
+    pub fn collider_rest_points(&self) -> Vec<[f64; 3]> {
+        let mut out = Vec::new();
+        for c in &self.colliders {
+            let b = &self.bones[c.bone];
+            let at = |v: &[f64; 3]| (b.bind_linear * Vector3::from(*v) + b.head).into();
+            match &c.shape {
+                ColliderShape::Sphere { offset, .. } | ColliderShape::Plane { offset, .. } => {
+                    out.push(at(offset))
+                }
+                ColliderShape::Capsule { offset, tail, .. } => {
+                    out.push(at(offset));
+                    out.push(at(tail));
+                }
+            }
+        }
+        out
+    }
+
+    /// Move the collider points by these world displacements on top of their bones' motion (the flesh's
+    /// `u = Bz` there, so hair lying on a jiggling chest moves with it); one per
+    /// [`SpringSolver::collider_rest_points`] entry. A wrong length or a non-finite entry clears the shifts.
+    pub fn set_collider_shifts(&mut self, shifts: &[[f64; 3]]) {
+        self.shift.clear();
+        if shifts.len() == self.collider_rest_points_len() && shifts.iter().flatten().all(|v| v.is_finite()) {
+            self.shift.extend(shifts.iter().map(|s| Vector3::from(*s)));
+        }
+    }
+
+    fn collider_rest_points_len(&self) -> usize {
+        self.colliders
+            .iter()
+            .map(|c| if matches!(c.shape, ColliderShape::Capsule { .. }) { 2 } else { 1 })
+            .sum()
     }
 
     pub fn num_joints(&self) -> usize {
@@ -297,10 +339,17 @@ impl SpringSolver {
     fn place_colliders(&mut self, p: &[f64]) {
         let mut placed = std::mem::take(&mut self.placed);
         placed.clear();
+        let mut point = 0;
         for c in &self.colliders {
             let (a, t) = self.world(p, c.bone);
             let s = scale_of(&a);
-            let at = |v: &[f64; 3]| a * Vector3::from(*v) + t;
+            // the bone's motion, plus the flesh's displacement of this point when given
+            let mut at = |v: &[f64; 3]| {
+                let x =
+                    a * Vector3::from(*v) + t + self.shift.get(point).copied().unwrap_or_else(Vector3::zeros);
+                point += 1;
+                x
+            };
             placed.push(match &c.shape {
                 ColliderShape::Sphere { offset, radius, inside } => {
                     Placed::Sphere { c: at(offset), r: radius * s, inside: *inside }

@@ -339,3 +339,60 @@ fn bad_models_are_refused_with_what_is_wrong() {
     assert_eq!(m.validate(parent_of), Ok(()));
     assert_eq!(m.chains[0].joints[2].params.gravity_dir, [0.0, -1.0, 0.0]);
 }
+
+#[test]
+fn a_collider_moved_by_the_flesh_pushes_the_chain_with_it() {
+    // no gravity: the chain rests along +x at y = 1; a sphere just below its tail, then the flesh lifts it
+    let n = 3;
+    let (rig, mut model) = chain_rig(n);
+    model.chains[0].joints.iter_mut().for_each(|j| j.params.gravity_power = 0.0);
+    let (r, hit) = (0.05, test_params().hit_radius);
+    model.colliders.push(Collider {
+        bone: "root".into(),
+        shape: ColliderShape::Sphere { offset: [0.3, 1.0 - r - hit - 0.005, 0.0], radius: r, inside: false },
+    });
+    model.colliders.push(Collider {
+        bone: "j0".into(),
+        shape: ColliderShape::Capsule {
+            offset: [0.0, 0.5, 0.0],
+            tail: [0.1, 0.5, 0.0],
+            radius: 0.01,
+            inside: false,
+        },
+    });
+    model.collider_groups.push(ColliderGroup { name: "chest".into(), colliders: vec![0, 1] });
+    model.chains[0].collider_groups = vec![0];
+    let mut solver = SpringSolver::new(&rig, &model);
+    // the points, collider by collider, at the bind pose (j0's bind is at (0, 1, 0))
+    let points = solver.collider_rest_points();
+    let want = [[0.3, 1.0 - r - hit - 0.005, 0.0], [0.0, 1.5, 0.0], [0.1, 1.5, 0.0]];
+    assert_eq!(points.len(), 3);
+    for (a, b) in points.iter().zip(&want) {
+        assert!(a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12), "{points:?}");
+    }
+    let rest = rig.rest_params();
+    let tail_y = |solver: &mut SpringSolver| {
+        let mut p = rest.clone();
+        solver.tick(&mut p, 1.0 / 60.0, &SpringSettings::default());
+        joint_positions(&rig, &p, n)[n].y
+    };
+    for _ in 0..30 {
+        assert!((tail_y(&mut solver) - 1.0).abs() < 1e-12, "the chain left its rest without a push");
+    }
+    // the flesh lifts the sphere by 2 cm: the tail goes up with it (it rests on the sphere's top)
+    let lift = 0.02;
+    solver.set_collider_shifts(&[[0.0, lift, 0.0], [0.0; 3], [0.0; 3]]);
+    let mut y = 0.0;
+    for _ in 0..30 {
+        y = tail_y(&mut solver);
+    }
+    let top = 1.0 - 0.005 + lift; // the sphere's top plus the hit radius
+    assert!(y > top - 1e-3, "the tail stayed at y = {y:.4}, the lifted sphere reaches {top:.4}");
+    // a wrong number of shifts is ignored: the collider is back on its bone
+    solver.set_collider_shifts(&[[0.0, lift, 0.0]]);
+    solver.reset();
+    for _ in 0..30 {
+        y = tail_y(&mut solver);
+    }
+    assert!((y - 1.0).abs() < 1e-9, "{y}");
+}

@@ -45,10 +45,12 @@
 //! - `vrm`: the VRM extensions: VRM 0.x turned to face +Z, the humanoid bone map, expressions and meta
 //!   (`vrm0_meta`: a VRM 0.x meta in VRM 1.0's fields).
 //! - `springs`: the spring bones (`VRMC_springBone` 1.0, `secondaryAnimation` 0.x) into a [`SpringModel`].
+//! - `detached`: the render geometry on spring bones (hair cards, skirts), kept out of the flesh.
 //!
 //! [`build_asset`] (`sim_mesh`) then builds the simulation mesh and the asset; [`import`] does both through
 //! the cache.
 
+mod detached;
 mod looks;
 mod morphs;
 mod primitives;
@@ -220,9 +222,9 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
 }
 
 /// Part of the cache key: bumped whenever the importer reads a file differently (2: looks, expressions,
-/// VRM 0.x turned to face +Z; 3: VRM 0.x permissions in the meta; 4: spring bones), so that an upgrade never serves an old
-/// reading from the cache.
-pub const IMPORTER_VERSION: &str = "4";
+/// VRM 0.x turned to face +Z; 3: VRM 0.x permissions in the meta; 4: spring bones; 5: geometry on spring bones
+/// left out of the flesh), so that an upgrade never serves an old reading from the cache.
+pub const IMPORTER_VERSION: &str = "5";
 
 /// Import a .glb file, through the cache.
 pub fn import(

@@ -1,6 +1,7 @@
 //! The simulation mesh of an imported avatar: voxel tet mesh (doubling the resolution while too coarse for the
 //! rig), the rig carried to the tet vertices, the precompute, the render mesh embedded, and the report.
 
+use super::detached::detach;
 use super::{GltfAvatar, ImportSettings};
 use crate::asset::cache::CacheKey;
 use crate::asset::file::{Asset, Source};
@@ -31,18 +32,23 @@ pub fn build_asset(
         }
     }
     let tri_usize: Vec<[usize; 3]> = triangles.iter().map(|t| t.map(|i| i as usize)).collect();
+    // Hair cards, skirts and ribbons on spring bones are not flesh: only the body's surface (its own vertices:
+    // the voxel grid keeps a cell for every vertex it is given) is voxelized and carries the rig to the tets.
+    let detached = detach(&rig, &tri_usize, &springs, &info.humanoid, vertices.len());
+    let (body_vertices, body_triangles, body_index) = compact(&vertices, &detached.body_triangles);
     // A thin model at a coarse resolution can leave fewer tet vertices than the rig's constraints and the
     // modes need: then the resolution doubles (up to 4x) and the build runs again.
     let mut resolution = import.resolution;
     let (voxels, sim, report) = loop {
         let voxel_settings = VoxelSettings { resolution, threshold: import.threshold };
-        let voxels =
-            voxel_tet_mesh(&vertices, &tri_usize, &voxel_settings).context("building the simulation mesh")?;
-        // Rig transfer: each tet vertex takes the rig of its closest point on the render surface.
-        let closest = closest_points(&vertices, &tri_usize, &voxels.mesh.vertices).context("rig transfer")?;
+        let voxels = voxel_tet_mesh(&body_vertices, &body_triangles, &voxel_settings)
+            .context("building the simulation mesh")?;
+        // Rig transfer: each tet vertex takes the rig of its closest point on the body's render surface.
+        let closest =
+            closest_points(&body_vertices, &body_triangles, &voxels.mesh.vertices).context("rig transfer")?;
         let stencils: Vec<Stencil> = closest
             .iter()
-            .map(|(t, b)| (0..3).map(|k| (tri_usize[*t][k], b[k].clamp(0.0, 1.0))).collect())
+            .map(|(t, b)| (0..3).map(|k| (body_index[body_triangles[*t][k]], b[k].clamp(0.0, 1.0))).collect())
             .collect();
         let sim_rig = resample(&rig, &stencils).context("transferring the rig to the simulation mesh")?;
         match precompute(voxels.mesh.clone(), sim_rig, &settings, progress.clone()) {
@@ -56,11 +62,17 @@ pub fn build_asset(
             Err(e) => return Err(e.into()),
         }
     };
+    let triangles_len = triangles.len();
     let embedding = embed_points(&sim.mesh, &vertices).context("embedding the render mesh")?;
-    let max_outside = embedding.max_outside();
-    let render = RenderMesh::embedded(&sim, vertices, triangles, rig, embedding.tet, embedding.bary)
+    // how far outside its tet a body vertex is (the detached ones hang outside the body by design)
+    let max_outside = (0..vertices.len())
+        .filter(|&v| !detached.vertex[v])
+        .map(|v| -embedding.bary[v].iter().copied().fold(f64::INFINITY, f64::min))
+        .fold(0.0, f64::max);
+    let mut render = RenderMesh::embedded(&sim, vertices, triangles, rig, embedding.tet, embedding.bary)
         .map_err(anyhow::Error::msg)
         .context("the render mesh")?;
+    render.detach(&detached.vertex);
     let humanoid = std::mem::take(&mut info.humanoid);
     let mut report = serde_json::to_value(&report)?;
     report["import"] = serde_json::to_value(&info)?;
@@ -75,6 +87,12 @@ pub fn build_asset(
         "components": voxels.components,
         "render_vertex_max_outside": max_outside,
     });
+    report["detached"] = serde_json::json!({
+        "spring_bones": detached.spring_bones,
+        "render_vertices": detached.count(),
+        "render_triangles": triangles_len - detached.body_triangles.len(),
+        "body_triangles": detached.body_triangles.len(),
+    });
     report["render_vertices"] = render.vertices.len().into();
     report["render_triangles"] = render.triangles.len().into();
     let (flesh, seconds) = crate::asset::build::flesh_parts(&sim);
@@ -82,4 +100,23 @@ pub fn build_asset(
     let source =
         Source { kind: "gltf".into(), name: name.into(), inputs_hash: key.0.clone(), humanoid, vrm_meta };
     Ok((Asset { sim, render, source, flesh: Some(flesh), looks, expressions, springs }, report))
+}
+
+/// The vertices `triangles` use, the triangles renumbered to them, and each kept vertex's original index.
+fn compact(vertices: &[[f64; 3]], triangles: &[[usize; 3]]) -> (Vec<[f64; 3]>, Vec<[usize; 3]>, Vec<usize>) {
+    let mut new_index = vec![usize::MAX; vertices.len()];
+    let mut kept = Vec::new();
+    let tris = triangles
+        .iter()
+        .map(|t| {
+            t.map(|v| {
+                if new_index[v] == usize::MAX {
+                    new_index[v] = kept.len();
+                    kept.push(v);
+                }
+                new_index[v]
+            })
+        })
+        .collect();
+    (kept.iter().map(|&v| vertices[v]).collect(), tris, kept)
 }
