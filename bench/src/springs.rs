@@ -8,6 +8,11 @@
 //!   loop: synthetic MediaPipe pose frames, reduced dynamics, publishing), springs on and springs off
 //!   alternated in the same process, each run twice; ticks/s and CPU ms per tick.
 //!
+//! - **Film** (`--film DIR`): the avatar through the standard `hop`, `twist` and `head` motions (the jiggle
+//!   bench's, through the daemon's per-avatar step) twice, springs off and on; three views side by side per
+//!   frame — rig only (springs off, `z = 0`) | springs (`z = 0`) | springs and flesh — as PNG frames and
+//!   `anim.gif` (and `anim.mp4` with ffmpeg) at half speed.
+//!
 //! The asset is an imported avatar with springs (`avatard import assets/fixtures/avatars/
 //! anny_springs_vrm1.vrm --out x.avatar`).
 
@@ -47,6 +52,76 @@ pub struct SpringsArgs {
     pub skip_runtime: bool,
     #[arg(long, default_value = "out/bench-springs.json")]
     pub out: PathBuf,
+    /// Render the three-view film into this folder.
+    #[arg(long)]
+    pub film: Option<PathBuf>,
+    /// Frames per second of the film (of motion time; the animation plays at half speed).
+    #[arg(long, default_value_t = 30.0)]
+    pub film_fps: f64,
+}
+
+/// `(p, z)` of every film frame of `motions` played one after the other through `AvatarSim::tick`.
+fn film_states(
+    avatar: &std::sync::Arc<avatard::LoadedAvatar>,
+    params: &SimParams,
+    tick_hz: f32,
+    fps: f64,
+) -> Result<Vec<(Vec<f32>, Vec<f32>)>> {
+    use avatard_cli::motion::drive::drive;
+    use avatard_cli::motion::motions::{motion, Timeline};
+    let rest_root = avatard_cli::jumps::rest_root(&avatar.asset.sim.rig);
+    let mut sim = avatard::AvatarSim::new(avatar.clone(), params, tick_hz).map_err(anyhow::Error::msg)?;
+    let mut out = Vec::new();
+    for name in ["hop", "twist", "head"] {
+        let m = motion(name, std::path::Path::new("unused.bvh"))?;
+        let tl = Timeline::new(&m, 1.0, rest_root);
+        let mut next_t = 0.0;
+        drive(&mut sim, &tl, tick_hz, params, |s| {
+            if s.t + 1e-9 >= next_t {
+                next_t += 1.0 / fps;
+                out.push((s.p.iter().map(|&v| v as f32).collect(), s.z.iter().map(|&v| v as f32).collect()));
+            }
+            Ok(())
+        })?;
+    }
+    Ok(out)
+}
+
+/// The film: rig only | springs | springs and flesh.
+fn film(
+    a: &SpringsArgs,
+    avatar: &std::sync::Arc<avatard::LoadedAvatar>,
+    dir: &std::path::Path,
+) -> Result<()> {
+    use renderer::output::side_by_side;
+    use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+    let on = film_states(avatar, &SimParams::default(), a.tick_hz as f32, a.film_fps)?;
+    let off = film_states(
+        avatar,
+        &SimParams { springs: false, ..SimParams::default() },
+        a.tick_hz as f32,
+        a.film_fps,
+    )?;
+    let gpu = Gpu::open(Backend::Auto)?;
+    eprintln!("bench springs: rendering {} frames × 3 views on {}", on.len(), gpu.describe());
+    let options = RenderOptions { width: 320, height: 400, ..RenderOptions::default() };
+    let mut r = AvatarRenderer::new(gpu, &avatar.asset, options)?;
+    let mut frames = Vec::new();
+    std::fs::create_dir_all(dir)?;
+    for (k, ((p_on, z_on), (p_off, _))) in on.iter().zip(&off).enumerate() {
+        let zero = vec![0.0; z_on.len()];
+        let rig = r.render(p_off, &zero)?;
+        let springs = r.render(p_on, &zero)?;
+        let flesh = r.render(p_on, z_on)?;
+        let image = side_by_side(&side_by_side(&rig, &springs), &flesh);
+        image.save(dir.join(format!("frame_{k:04}.png")))?;
+        frames.push(image);
+    }
+    let files = renderer::film::write_animation(&frames, a.film_fps / 2.0, dir)?;
+    for f in files {
+        eprintln!("wrote {}", f.display());
+    }
+    Ok(())
 }
 
 /// `p` of the whole avatar turned by `yaw` about +y and moved by `shift`: every bone's skinning transform the
@@ -69,6 +144,10 @@ fn rigid_pose(rig: &avatar_sim::Rig, yaw: f64, shift: [f64; 3]) -> Vec<f64> {
 pub fn springs(a: SpringsArgs) -> Result<()> {
     let loaded = a.avatar.load("springs", SimParams::default())?;
     let asset = loaded.asset.clone();
+    if let Some(dir) = &a.film {
+        let avatar = std::sync::Arc::new(a.avatar.load("springs", SimParams::default())?);
+        film(&a, &avatar, dir)?;
+    }
     if asset.springs.is_empty() {
         bail!(
             "{} has no spring bones: import a VRM with springs (see `avatard bench springs --help`)",
