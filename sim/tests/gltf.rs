@@ -540,6 +540,25 @@ fn vrm_spring_bones_are_read_from_1_0_and_0_x_as_written() {
         (a.springs.chains[0].joints[0].params.hit_radius, a.springs.chains[0].joints[0].params.drag_force),
         (0.0, 1.0)
     );
+    // the draft VRMC_springBone_limit: a cone on the spring holds for its joints (both forms of the draft);
+    // a hinge is reported and left free
+    let mut limited = good.clone();
+    limited["springs"][0]["extensions"] = serde_json::json!({"VRMC_springBone_limit": {"specVersion": "1.0-draft", "limit": {"cone": {"angle": 0.5}}}});
+    assert_eq!(
+        read_glb(&v1(limited.clone())).unwrap().springs.chains[0].joints[0].params.cone_limit,
+        Some(0.5)
+    );
+    limited["springs"][0]["joints"][0]["extensions"] =
+        serde_json::json!({"VRMC_springBone_limit": {"cone": {"angle": 0.25}}});
+    assert_eq!(
+        read_glb(&v1(limited.clone())).unwrap().springs.chains[0].joints[0].params.cone_limit,
+        Some(0.25)
+    );
+    limited["springs"][0]["joints"][0]["extensions"] =
+        serde_json::json!({"VRMC_springBone_limit": {"limit": {"hinge": {"angle": 0.25}}}});
+    let a = read_glb(&v1(limited)).unwrap();
+    assert_eq!(a.springs.chains[0].joints[0].params.cone_limit, Some(0.5), "the spring's cone still holds");
+    assert!(a.info.springs_dropped.iter().any(|d| d.contains("hinge")), "{:?}", a.info.springs_dropped);
     // bad input: a clear error, never a panic
     let refused = |edit: &dyn Fn(&mut serde_json::Value), says: &str| {
         let mut s = good.clone();

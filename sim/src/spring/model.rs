@@ -18,6 +18,10 @@ pub struct JointParams {
     pub drag_force: f64,
     /// Radius of the joint's tail sphere for collisions (metres in the bone's world scale).
     pub hit_radius: f64,
+    /// Cone limit (radians, in `(0, π]`): the head → tail direction never tilts further than this from its
+    /// animated direction (the draft `VRMC_springBone_limit` cone with its default orientation). `None`: free.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cone_limit: Option<f64>,
 }
 
 impl Default for JointParams {
@@ -29,6 +33,7 @@ impl Default for JointParams {
             gravity_dir: [0.0, -1.0, 0.0],
             drag_force: 0.5,
             hit_radius: 0.0,
+            cone_limit: None,
         }
     }
 }
@@ -255,6 +260,10 @@ impl SpringModel {
             set(&mut p.stiffness, stiffness, &mut changed);
             set(&mut p.gravity_power, gravity, &mut changed);
             set(&mut p.hit_radius, hit, &mut changed);
+            if let Some(c) = &mut p.cone_limit {
+                let to = c.clamp(0.0, std::f64::consts::PI);
+                set(c, to, &mut changed);
+            }
             let n = p.gravity_dir.iter().map(|v| v * v).sum::<f64>().sqrt();
             if n.is_finite() {
                 let dir = if n > 1e-12 { p.gravity_dir.map(|v| v / n) } else { [0.0, -1.0, 0.0] };
@@ -295,7 +304,7 @@ fn check_params(chain: &str, j: &SpringJoint) -> Result<(), SpringError> {
         bone: j.bone.clone(),
         what: what.to_owned(),
     };
-    let values = [p.stiffness, p.gravity_power, p.drag_force, p.hit_radius];
+    let values = [p.stiffness, p.gravity_power, p.drag_force, p.hit_radius, p.cone_limit.unwrap_or(0.0)];
     if !values.iter().chain(&p.gravity_dir).all(|v| v.is_finite()) {
         return Err(bad("a parameter is not finite"));
     }
@@ -303,9 +312,11 @@ fn check_params(chain: &str, j: &SpringJoint) -> Result<(), SpringError> {
         || p.gravity_power < 0.0
         || p.hit_radius < 0.0
         || !(0.0..=1.0).contains(&p.drag_force)
+        || p.cone_limit.is_some_and(|c| !(0.0..=std::f64::consts::PI).contains(&c))
     {
         return Err(bad(
-            "a parameter is out of range (stiffness, gravityPower, hitRadius >= 0; dragForce in [0, 1])",
+            "a parameter is out of range (stiffness, gravityPower, hitRadius >= 0; dragForce in [0, 1]; cone limit \
+             in [0, π])",
         ));
     }
     Ok(())

@@ -392,7 +392,15 @@ impl SpringSolver {
                 + (cur - prev) * (1.0 - drag)
                 + animated_dir * (prm.stiffness * s.stiffness_scale * h * scale)
                 + Vector3::from(prm.gravity_dir) * (prm.gravity_power * s.gravity_scale * h * scale);
-            let next = self.constrain(head, next, len, prm.hit_radius * scale, &j.colliders);
+            let next = self.constrain(
+                head,
+                next,
+                len,
+                prm.hit_radius * scale,
+                &j.colliders,
+                animated_dir,
+                prm.cone_limit,
+            );
             tail.prev = tail.cur;
             tail.cur = self.to_center(sub, j.center, next);
             rotate_toward(sub, &j.subtree, head, animated_dir, next - head);
@@ -416,13 +424,24 @@ impl SpringSolver {
             let cur = self.from_center(p, j.center, tail.cur);
             let prev = self.from_center(p, j.center, tail.prev);
             let ahead = cur + (cur - prev) * alpha;
-            let target = self.constrain(head, ahead, len, j.params.hit_radius * scale, &j.colliders);
+            let target = self.constrain(
+                head,
+                ahead,
+                len,
+                j.params.hit_radius * scale,
+                &j.colliders,
+                animated / len,
+                j.params.cone_limit,
+            );
             rotate_toward(p, &j.subtree, head, animated / len, target - head);
         }
         self.tails = Some(tails);
     }
 
-    /// The tail `x` at distance `len` from `head`, pushed out of (or kept in) the colliders.
+    /// The tail `x` at distance `len` from `head`, within the cone limit about `animated_dir` when there is
+    /// one, pushed out of (or kept in) the colliders; the limit is applied again after each push (the draft
+    /// `VRMC_springBone_limit`'s order: after the inertia, after each collision).
+    #[allow(clippy::too_many_arguments)]
     fn constrain(
         &self,
         head: Vector3<f64>,
@@ -430,9 +449,13 @@ impl SpringSolver {
         len: f64,
         hit: f64,
         colliders: &[usize],
+        animated_dir: Vector3<f64>,
+        cone: Option<f64>,
     ) -> Vector3<f64> {
-        let on_sphere =
-            |x: Vector3<f64>| head + (x - head).try_normalize(0.0).unwrap_or_else(Vector3::y) * len;
+        let on_sphere = |x: Vector3<f64>| {
+            let d = (x - head).try_normalize(0.0).unwrap_or(animated_dir);
+            head + within_cone(d, animated_dir, cone) * len
+        };
         let mut x = on_sphere(x);
         for _ in 0..COLLISION_ROUNDS {
             let mut moved = false;
@@ -514,6 +537,21 @@ fn rotate_toward(p: &mut [f64], subtree: &[usize], head: Vector3<f64>, from: Vec
         // x ↦ R (T x − head) + head
         write_transform(&mut p[o..o + 12], &(r * a), &(r * (t - head) + head));
     }
+}
+
+/// The unit direction `d` turned towards `axis` (unit) until it is at most `cone` radians from it.
+fn within_cone(d: Vector3<f64>, axis: Vector3<f64>, cone: Option<f64>) -> Vector3<f64> {
+    let Some(limit) = cone else { return d };
+    let angle = d.dot(&axis).clamp(-1.0, 1.0).acos();
+    if angle <= limit {
+        return d;
+    }
+    // the component of d across the axis gives the plane of the turn; straight back: any perpendicular
+    let across = (d - axis * d.dot(&axis)).try_normalize(1e-12).unwrap_or_else(|| {
+        let t = if axis.x.abs() < 0.9 { Vector3::x() } else { Vector3::y() };
+        axis.cross(&t).normalize()
+    });
+    axis * limit.cos() + across * limit.sin()
 }
 
 /// The closest point to `x` on the segment `a`–`b`.

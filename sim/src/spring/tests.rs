@@ -396,3 +396,44 @@ fn a_collider_moved_by_the_flesh_pushes_the_chain_with_it() {
     }
     assert!((y - 1.0).abs() < 1e-9, "{y}");
 }
+
+#[test]
+fn a_cone_limit_holds_the_chain_within_its_angle() {
+    // a horizontal chain with strong gravity droops towards -y; with a 20° cone each joint stays within 20° of
+    // its animated (horizontal) direction, and the tail ends where three 20° turns put it
+    let n = 3;
+    let (rig, mut model) = chain_rig(n);
+    model.chains[0].joints.iter_mut().for_each(|j| {
+        j.params.gravity_power = 5.0;
+        j.params.stiffness = 0.0;
+    });
+    let run = |model: &SpringModel| {
+        let mut solver = SpringSolver::new(&rig, model);
+        let mut p = rig.rest_params();
+        for _ in 0..240 {
+            p = rig.rest_params();
+            solver.tick(&mut p, 1.0 / 120.0, &SpringSettings::default());
+        }
+        joint_positions(&rig, &p, n)
+    };
+    let free = run(&model);
+    let limit = 20f64.to_radians();
+    model.chains[0].joints.iter_mut().for_each(|j| j.params.cone_limit = Some(limit));
+    let held = run(&model);
+    // each segment's angle from its animated direction: the parent's current direction (its rest local
+    // direction is +x in its parent's frame, and every joint's rest frame is the world's)
+    let mut parent_dir = Vector3::x();
+    let mut cumulative = 0.0;
+    for k in 0..n {
+        let seg = (held[k + 1] - held[k]).normalize();
+        let angle = seg.dot(&parent_dir).clamp(-1.0, 1.0).acos();
+        assert!(angle <= limit + 1e-6, "joint {k}: {:.2}° from its animated direction", angle.to_degrees());
+        cumulative += angle;
+        parent_dir = seg;
+    }
+    // gravity pushes every joint to the cone's edge: 20°, 40°, 60° down from horizontal in total
+    assert!((cumulative - 3.0 * limit).abs() < 1e-3, "{:.2}°", cumulative.to_degrees());
+    let free_drop = 1.0 - free[n].y;
+    let held_drop = 1.0 - held[n].y;
+    assert!(free_drop > 0.2 && held_drop < 0.7 * free_drop, "free {free_drop:.3} m, held {held_drop:.3} m");
+}

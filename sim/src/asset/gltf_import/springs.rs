@@ -174,6 +174,8 @@ fn read_vrm1(ext: &Value, s: &SpringInputs<'_>, info: &mut ImportInfo) -> Result
             info.springs_dropped.push(format!("{at}: fewer than two joints, nothing swings"));
             continue;
         }
+        // the draft's angle limit on the spring holds for each of its joints without one of its own
+        let spring_cone = cone_limit(&spring["extensions"], &at, info);
         let mut joints = Vec::new();
         let mut nodes = Vec::new();
         for (k, j) in listed.iter().enumerate() {
@@ -187,6 +189,7 @@ fn read_vrm1(ext: &Value, s: &SpringInputs<'_>, info: &mut ImportInfo) -> Result
                     gravity_dir: s.turn(vec3(&j["gravityDir"], [0.0, -1.0, 0.0], &jat)?),
                     drag_force: num(j, "dragForce", 0.5, &jat)?,
                     hit_radius: num(j, "hitRadius", 0.0, &jat)?,
+                    cone_limit: cone_limit(&j["extensions"], &jat, info).or(spring_cone),
                 };
                 joints.push((node, params));
             }
@@ -312,6 +315,7 @@ fn read_vrm0(sec: &Value, s: &SpringInputs<'_>, info: &mut ImportInfo) -> Result
             gravity_dir: s.turn(vec3(&group["gravityDir"], [0.0, -1.0, 0.0], &at)?),
             drag_force: num(group, "dragForce", 0.5, &at)?,
             hit_radius: num(group, "hitRadius", 0.0, &at)?,
+            cone_limit: None,
         };
         let center = match group["center"].as_i64() {
             None | Some(-1) => None,
@@ -392,4 +396,35 @@ fn leaf_tail(s: &SpringInputs<'_>, node: usize) -> [f64; 3] {
     let local = dir.map(|x| 0.07 * x);
     let bind = &s.bones[b].bind;
     std::array::from_fn(|i| (0..3).map(|k| bind[i][k] * local[k]).sum::<f64>() + bind[i][3])
+}
+
+/// The draft `VRMC_springBone_limit` on a joint or a spring (`extensions` of either): its cone's angle
+/// (radians). Both forms of the draft are read, `{"limit": {"cone": {...}}}` and `{"cone": {...}}`; a hinge or
+/// spherical limit, a non-default `rotation` or an unreadable angle is reported in `springs_dropped` (and the
+/// joint swings free, or within the cone about its animated direction).
+fn cone_limit(extensions: &Value, at: &str, info: &mut ImportInfo) -> Option<f64> {
+    let ext = extensions.get("VRMC_springBone_limit")?;
+    let limit = ext.get("limit").unwrap_or(ext);
+    for other in ["hinge", "spherical"] {
+        if limit.get(other).is_some() {
+            info.springs_dropped
+                .push(format!("{at}: a {other} angle limit is not supported; it swings free"));
+        }
+    }
+    let cone = limit.get("cone")?;
+    let Some(angle) = cone["angle"].as_f64().filter(|a| a.is_finite() && *a >= 0.0) else {
+        info.springs_dropped
+            .push(format!("{at}: the cone limit's angle {} is not a number >= 0", cone["angle"]));
+        return None;
+    };
+    let identity = [0.0, 0.0, 0.0, 1.0];
+    if let Some(r) = cone.get("rotation").and_then(Value::as_array) {
+        let q: Vec<f64> = r.iter().filter_map(Value::as_f64).collect();
+        if q.len() != 4 || q.iter().zip(identity).any(|(a, b)| (a - b).abs() > 1e-6) {
+            info.springs_dropped.push(format!(
+                "{at}: the cone limit's rotation is not supported; the cone opens along the bone"
+            ));
+        }
+    }
+    Some(angle.min(std::f64::consts::PI))
 }
