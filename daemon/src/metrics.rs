@@ -32,6 +32,8 @@ pub struct WebCounters {
 #[derive(Debug, Default)]
 pub struct PhaseCounters {
     pub retarget: AtomicU64,
+    /// The spring bones' step (with the collider points' flesh displacement).
+    pub springs: AtomicU64,
     pub rig_terms: AtomicU64,
     pub local: AtomicU64,
     pub global: AtomicU64,
@@ -40,9 +42,10 @@ pub struct PhaseCounters {
 
 impl PhaseCounters {
     /// (name, ns so far) per phase, in the order a frame passes them.
-    pub fn snapshot(&self) -> [(&'static str, u64); 5] {
+    pub fn snapshot(&self) -> [(&'static str, u64); 6] {
         [
             ("retarget", self.retarget.load(Relaxed)),
+            ("springs", self.springs.load(Relaxed)),
             ("rig_terms", self.rig_terms.load(Relaxed)),
             ("local", self.local.load(Relaxed)),
             ("global", self.global.load(Relaxed)),

@@ -47,6 +47,8 @@ pub struct TickOutput {
     pub counts: MapCounts,
     /// Time spent mapping the input to `p` (ns).
     pub retarget_ns: u64,
+    /// Time spent in the spring bones' step (ns; 0 without springs).
+    pub springs_ns: u64,
     /// `p` or `z` held a value beyond what f32 carries; the rest pose was published instead (`DEGRADED`).
     pub unrepresentable: bool,
 }
@@ -147,24 +149,30 @@ impl AvatarSim {
         }
         // Spring bones: after the tracked pose, before the flesh, so the flesh's rig terms, the renderer and
         // every subscriber see the same hair. They restart at rest on a reset and on a jump of the rig.
+        let mut springs_ns = 0;
         if let Some(springs) = &mut self.springs {
-            let jumped = is_teleport(&self.last_target, &target.p, &self.handles, params);
-            self.last_target.clone_from(&target.p);
-            if reset || jumped {
-                springs.reset();
-            }
+            let started = std::time::Instant::now();
             let settings = SpringSettings {
                 enabled: params.springs,
                 stiffness_scale: params.spring_stiffness,
                 gravity_scale: params.spring_gravity,
                 drag_scale: params.spring_drag,
             };
-            // colliders on soft regions ride the flesh: its displacement at their points, from the last
-            // tick's `z` (the flesh steps after the springs)
-            if let Some(f) = &mut self.collider_flesh {
-                springs.set_collider_shifts(f.displacements(&self.dynamics.state.z));
+            // off: the step below only forgets the motion (and turning them on again starts at rest)
+            if settings.enabled {
+                let jumped = is_teleport(&self.last_target, &target.p, &self.handles, params);
+                self.last_target.clone_from(&target.p);
+                if reset || jumped {
+                    springs.reset();
+                }
+                // colliders on soft regions ride the flesh: its displacement at their points, from the last
+                // tick's `z` (the flesh steps after the springs)
+                if let Some(f) = &mut self.collider_flesh {
+                    springs.set_collider_shifts(f.displacements(&self.dynamics.state.z));
+                }
             }
             springs.tick(&mut target.p, h, &settings);
+            springs_ns = started.elapsed().as_nanos() as u64;
         }
         let mut step = self.dynamics.step(sim, &target.p, h, params, target.idle);
         if !step.guard_reset && !fits_f32(&self.dynamics.state.z) {
@@ -187,6 +195,7 @@ impl AvatarSim {
             step,
             counts: target.counts,
             retarget_ns,
+            springs_ns,
         }
     }
 }

@@ -467,6 +467,7 @@ fn record_step(m: &Metrics, o: &TickOutput) {
     m.step_iterations.fetch_add(o.step.iterations as u64, Relaxed);
     let ph = &m.phase_ns;
     ph.retarget.fetch_add(o.retarget_ns, Relaxed);
+    ph.springs.fetch_add(o.springs_ns, Relaxed);
     ph.rig_terms.fetch_add(o.step.phases.rig_terms_ns, Relaxed);
     ph.local.fetch_add(o.step.phases.local_ns, Relaxed);
     ph.global.fetch_add(o.step.phases.global_ns, Relaxed);
