@@ -16,7 +16,7 @@
 
 use super::model::{ChainTail, ColliderShape, JointParams, SpringModel};
 use crate::rig::{Rig, RigPart};
-use nalgebra::{Matrix3, Rotation3, UnitQuaternion, Vector3};
+use nalgebra::{Matrix3, UnitQuaternion, Vector3};
 
 /// The integration's fixed rate (Hz).
 pub const REFERENCE_HZ: f64 = 60.0;
@@ -293,6 +293,11 @@ impl SpringSolver {
         // the tails now: extrapolated from the last step by the time since it
         let alpha = (self.since_step / h).clamp(0.0, 1.0);
         self.pose(p, alpha);
+        // never publish a non-finite pose: back to the animated one (kept in `prev_p`), springs at rest
+        if !p.iter().all(|v| v.is_finite()) {
+            p.copy_from_slice(&self.prev_p);
+            self.tails = None;
+        }
     }
 
     /// The tails of the animated pose `p`, at rest.
@@ -527,11 +532,13 @@ fn blend_rigidly(a: &[f64], b: &[f64], w: f64, out: &mut [f64]) {
 /// Rotate the bones `subtree` (parameter offsets) about `head` by the shortest rotation taking direction
 /// `from` to `to`.
 fn rotate_toward(p: &mut [f64], subtree: &[usize], head: Vector3<f64>, from: Vector3<f64>, to: Vector3<f64>) {
-    let Some(r) = Rotation3::rotation_between(&from, &to) else { return };
-    if r.angle() < 1e-12 {
+    // the quaternion form clamps the cosine: `Rotation3::rotation_between` takes `acos` of a dot product that
+    // rounding can put past 1 for nearly parallel directions, and returns NaN
+    let Some(q) = UnitQuaternion::rotation_between(&from, &to) else { return };
+    if !(q.angle() >= 1e-12) || !q.coords.iter().all(|c| c.is_finite()) {
         return;
     }
-    let r = r.into_inner();
+    let r = q.to_rotation_matrix().into_inner();
     for &o in subtree {
         let (a, t) = transform(&p[o..]);
         // x ↦ R (T x − head) + head
@@ -602,5 +609,28 @@ fn depth(c: &Placed, x: Vector3<f64>, hit: f64) -> f64 {
         Placed::Sphere { c, r, inside } => ball(c, r, inside),
         Placed::Capsule { a, b, r, inside } => ball(closest_on_segment(a, b, x), r, inside),
         Placed::Plane { o, n } => (hit - (x - o).dot(&n)).max(0.0),
+    }
+}
+
+#[cfg(test)]
+mod nearly_parallel {
+    use super::*;
+
+    #[test]
+    fn turning_between_nearly_parallel_directions_stays_finite() {
+        // directions 1e-15 … 1e-9 rad apart: `Rotation3::rotation_between` gives NaN for a quarter of these
+        let mut s = 1u64;
+        let mut rnd = || {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (s >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        };
+        for k in 0..2000 {
+            let from = Vector3::new(rnd(), rnd(), rnd()).normalize();
+            let eps = 10f64.powf(-15.0 + 6.0 * (k as f64 / 2000.0));
+            let to = (from + Vector3::new(rnd(), rnd(), rnd()).cross(&from).normalize() * eps) * 0.3;
+            let mut p = vec![1.0, 0.0, 0.0, 0.5, 0.0, 1.0, 0.0, -0.2, 0.0, 0.0, 1.0, 0.1];
+            rotate_toward(&mut p, &[0], Vector3::new(0.1, 0.2, 0.3), from, to);
+            assert!(p.iter().all(|v| v.is_finite()), "{k}: {from:?} -> {to:?}: {p:?}");
+        }
     }
 }

@@ -312,7 +312,11 @@ fn read_vrm0(sec: &Value, s: &SpringInputs<'_>, info: &mut ImportInfo) -> Result
         let params = JointParams {
             stiffness: num(group, "stiffiness", 1.0, &at)?,
             gravity_power: num(group, "gravityPower", 0.0, &at)?,
-            gravity_dir: s.turn(vec3(&group["gravityDir"], [0.0, -1.0, 0.0], &at)?),
+            // Unity world axes as UniVRM wrote them (as the collider offsets): z opposite to glTF's
+            gravity_dir: {
+                let g = vec3(&group["gravityDir"], [0.0, -1.0, 0.0], &at)?;
+                s.turn([g[0], g[1], -g[2]])
+            },
             drag_force: num(group, "dragForce", 0.5, &at)?,
             hit_radius: num(group, "hitRadius", 0.0, &at)?,
             cone_limit: None,
