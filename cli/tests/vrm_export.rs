@@ -5,7 +5,8 @@
 //!
 //! Inputs: the default avatar (no looks, no blendshapes, a game-engine skeleton mapped by name rules), and
 //! the same avatar given looks (UVs, a textured PNG material and a masked double-sided one), three
-//! blendshapes, preset and custom expressions and a VRM meta with a CC licence.
+//! blendshapes, preset and custom expressions and a VRM meta with a CC licence, and the default avatar with
+//! spring bones on its index fingers and colliders of every shape (three-vrm builds them and swings them).
 
 use avatar_sim::asset::{
     read_glb, to_vrm, Asset, AssetHash, Expression, Looks, MorphBind, SurfaceMaterial, TextureImage,
@@ -228,6 +229,9 @@ fn the_default_avatar_exports_as_a_valid_vrm_1_that_three_vrm_loads() {
     assert_eq!(back.info.humanoid, roles);
     assert_eq!(back.info.vrm_version, "1.0");
     assert!(back.looks.is_empty() && back.expressions.is_empty());
+    assert!(back.springs.is_empty());
+    let springs = &check["springBones"];
+    assert!(springs.is_null() || springs["joints"] == 0, "no springs written, none found: {springs:#}");
 }
 
 #[test]
@@ -388,4 +392,164 @@ fn an_avatar_facing_minus_z_is_turned_to_face_plus_z_in_the_file_only() {
         .flat_map(|(p, q)| (0..3).map(move |c| (p[c] - q[c]).abs()))
         .fold(0.0, f64::max);
     assert!(worst < 1e-5, "the mesh stays in the asset's frame: {worst}");
+}
+
+/// The default avatar with spring bones on its index fingers, drooping under gravity: the left one two joints
+/// with the bone index_03_l as tail, the right one its leaf index_03_r alone with a point tail 3 cm beyond it
+/// (what a VRM 0.x leaf imports as); colliders of every shape on the forearms and hands, in two groups (the
+/// extended ones placed to leave the fingers free: a plane 1 m below the hand, inside shapes 0.6 m wide).
+fn with_springs(base: &Asset) -> Asset {
+    use avatar_sim::rig::affine_inverse;
+    use avatar_sim::spring::{
+        ChainTail, Collider, ColliderGroup, ColliderShape, JointParams, SpringChain, SpringJoint, SpringModel,
+    };
+    let mut a = base.clone();
+    let lbs = a
+        .render
+        .rig
+        .parts()
+        .iter()
+        .find_map(|p| match p {
+            RigPart::Lbs(l) => Some(l.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let bind = |name: &str| lbs.bones()[lbs.bone_index(name).unwrap()].bind;
+    let head = |name: &str| {
+        let b = bind(name);
+        [b[0][3], b[1][3], b[2][3]]
+    };
+    // a world point and a world direction in a bone's frame
+    let local_point = |name: &str, p: [f64; 3]| {
+        let inv = affine_inverse(&bind(name)).unwrap();
+        std::array::from_fn::<f64, 3, _>(|r| (0..3).map(|k| inv[r][k] * p[k]).sum::<f64>() + inv[r][3])
+    };
+    let local_dir = |name: &str, d: [f64; 3]| {
+        let inv = affine_inverse(&bind(name)).unwrap();
+        let v: [f64; 3] = std::array::from_fn(|r| (0..3).map(|k| inv[r][k] * d[k]).sum::<f64>());
+        let n = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+        v.map(|x| x / n)
+    };
+    let (p2, p3) = (head("index_02_r"), head("index_03_r"));
+    let d: [f64; 3] = std::array::from_fn(|i| p3[i] - p2[i]);
+    let len = d.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let point_tail: [f64; 3] = std::array::from_fn(|i| p3[i] + 0.03 * d[i] / len);
+    let params = JointParams { stiffness: 0.2, gravity_power: 2.0, drag_force: 0.4, ..Default::default() };
+    let joint = |b: &str| SpringJoint { bone: b.into(), params: params.clone() };
+    let hand_r = head("hand_r");
+    a.springs = SpringModel {
+        chains: vec![
+            SpringChain {
+                name: "left index".into(),
+                joints: vec![joint("index_01_l"), joint("index_02_l")],
+                tail: ChainTail::Bone("index_03_l".into()),
+                collider_groups: vec![0],
+                center: None,
+            },
+            SpringChain {
+                name: "right index tip".into(),
+                joints: vec![joint("index_03_r")],
+                tail: ChainTail::Point(point_tail),
+                collider_groups: vec![1],
+                center: Some("hand_r".into()),
+            },
+        ],
+        colliders: vec![
+            Collider {
+                bone: "hand_l".into(),
+                shape: ColliderShape::Sphere { offset: [0.0, 0.0, 0.0], radius: 0.03, inside: false },
+            },
+            Collider {
+                bone: "lowerarm_l".into(),
+                shape: ColliderShape::Capsule {
+                    offset: [0.0, 0.0, 0.0],
+                    tail: local_point("lowerarm_l", head("hand_l")),
+                    radius: 0.03,
+                    inside: false,
+                },
+            },
+            Collider {
+                bone: "hand_r".into(),
+                shape: ColliderShape::Plane {
+                    offset: local_point("hand_r", [hand_r[0], hand_r[1] - 1.0, hand_r[2]]),
+                    normal: local_dir("hand_r", [0.0, 1.0, 0.0]),
+                },
+            },
+            Collider {
+                bone: "hand_r".into(),
+                shape: ColliderShape::Sphere { offset: [0.0, 0.0, 0.0], radius: 0.6, inside: true },
+            },
+            Collider {
+                bone: "lowerarm_r".into(),
+                shape: ColliderShape::Capsule {
+                    offset: [0.0, 0.0, 0.0],
+                    tail: local_point("lowerarm_r", hand_r),
+                    radius: 0.6,
+                    inside: true,
+                },
+            },
+        ],
+        collider_groups: vec![
+            ColliderGroup { name: "left arm".into(), colliders: vec![0, 1] },
+            ColliderGroup { name: "right arm".into(), colliders: vec![2, 3, 4] },
+        ],
+    };
+    a.springs.validate_for(&a.render.rig).unwrap();
+    a
+}
+
+#[test]
+fn spring_bones_are_exported_and_three_vrm_swings_them() {
+    let a = avatar();
+    let asset = with_springs(&a.asset);
+    let (bytes, check) = export_and_check(&asset, &a.hash, "springs.vrm");
+    eprintln!("springs: {:#}", check["springBones"]);
+    let s = &check["springBones"];
+    // three-vrm's joints are head → tail pairs: ours, the tails being the extra last joints
+    assert_eq!(s["joints"], asset.springs.num_joints(), "three-vrm's joints: {s:#}");
+    assert_eq!(s["colliderGroups"], 2);
+    assert_eq!(s["colliders"], 5);
+    assert_eq!(
+        s["shapes"],
+        json!({"sphere": 1, "capsule": 1, "plane": 1, "insideSphere": 1, "insideCapsule": 1}),
+        "the extended collider's shapes, not their fallbacks"
+    );
+    // 60 updates at 60 Hz with the head turned: the fingers droop, and nothing blows up
+    assert_eq!(s["finite"], true, "{s:#}");
+    let moved = s["maxRotation"].as_f64().unwrap();
+    assert!(moved > 0.01 && moved < std::f64::consts::PI, "the springs turned their bones by {moved} rad");
+    assert!(s["maxDisplacement"].as_f64().unwrap() > 1e-3, "{s:#}");
+    // our importer reads the same model back
+    let back = read_glb(&bytes).unwrap().springs;
+    assert_eq!(back.num_joints(), asset.springs.num_joints());
+    let (got, want) = (serde_json::to_value(&back).unwrap(), serde_json::to_value(&asset.springs).unwrap());
+    let numbers = |v: &Value| -> Vec<f64> {
+        fn walk(v: &Value, out: &mut Vec<f64>) {
+            match v {
+                Value::Number(n) => out.push(n.as_f64().unwrap()),
+                Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+                Value::Object(o) => o.values().for_each(|x| walk(x, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        walk(v, &mut out);
+        out
+    };
+    let shape = |v: &Value| -> String {
+        let mut v = v.clone();
+        fn zero(v: &mut Value) {
+            match v {
+                Value::Number(_) => *v = json!(0),
+                Value::Array(a) => a.iter_mut().for_each(zero),
+                Value::Object(o) => o.values_mut().for_each(zero),
+                _ => {}
+            }
+        }
+        zero(&mut v);
+        v.to_string()
+    };
+    assert_eq!(shape(&got), shape(&want), "the same chains, bones, shapes and groups");
+    let worst = numbers(&got).iter().zip(&numbers(&want)).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
+    assert!(worst < 1e-5, "numbers differ by {worst}");
 }

@@ -613,4 +613,308 @@ fn vrm_spring_bones_are_read_from_1_0_and_0_x_as_written() {
         ColliderShape::Sphere { offset: [-0.01, 0.1, 0.02], radius: 0.08, inside: false }
     );
     assert_eq!(a.info.springs_version, "VRM 0.x secondaryAnimation");
+    // 0.x's gravityDir is in Unity's world axes as UniVRM wrote it (like the collider offsets): with the model
+    // turned to face +Z, Unity's (x, y, z) is glTF's (-x, y, z)
+    let tilted = edit_json(&v0, |j| {
+        j["extensions"]["VRM"]["secondaryAnimation"]["boneGroups"][0]["gravityDir"] =
+            serde_json::json!({"x": 0.6, "y": -0.8, "z": -0.5});
+    });
+    let g = read_glb(&tilted).unwrap().springs.chains[0].joints[0].params.gravity_dir;
+    let n = (0.36f64 + 0.64 + 0.25).sqrt();
+    let want = [-0.6 / n, -0.8 / n, -0.5 / n];
+    assert!(g.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12), "{g:?} vs {want:?}");
+}
+
+/// A bind: `angle` radians about `axis` (unit), uniform `scale`, then translation `t` (rows of 4).
+fn bind_at(axis: [f64; 3], angle: f64, scale: f64, t: [f64; 3]) -> [[f64; 4]; 3] {
+    let (s, c) = angle.sin_cos();
+    let [x, y, z] = axis;
+    let r = [
+        [c + x * x * (1.0 - c), x * y * (1.0 - c) - z * s, x * z * (1.0 - c) + y * s],
+        [y * x * (1.0 - c) + z * s, c + y * y * (1.0 - c), y * z * (1.0 - c) - x * s],
+        [z * x * (1.0 - c) - y * s, z * y * (1.0 - c) + x * s, c + z * z * (1.0 - c)],
+    ];
+    std::array::from_fn(|i| [scale * r[i][0], scale * r[i][1], scale * r[i][2], t[i]])
+}
+
+/// `bind · [p; 1]`.
+fn apply_bind(b: &[[f64; 4]; 3], p: [f64; 3]) -> [f64; 3] {
+    std::array::from_fn(|i| (0..3).map(|k| b[i][k] * p[k]).sum::<f64>() + b[i][3])
+}
+
+/// The small avatar on a humanoid skeleton (bones named by their VRM roles, facing +Z, every vertex on the
+/// hips) with hair (head → hair_1 → hair_2 (scaled 1.5) → hair_3, turned about tilted axes) and a skirt
+/// (hips → skirt_1 → skirt_2), and a spring model using every collider shape: the hair a chain of three with a
+/// point tail beyond the leaf, centred on the head, with a cone limit; the skirt one joint with the bone
+/// skirt_2 as its tail.
+fn humanoid_with_springs() -> Asset {
+    use avatar_sim::rig::{Bone, LbsRig, Rig, VertexWeights};
+    use avatar_sim::spring::{
+        ChainTail, Collider, ColliderGroup, ColliderShape, JointParams, SpringChain, SpringJoint, SpringModel,
+    };
+    let mut asset = small_asset();
+    let up = [0.0, 1.0, 0.0];
+    let tilted = {
+        let n = (0.3f64 * 0.3 + 1.0 + 0.2 * 0.2).sqrt();
+        [0.3 / n, 1.0 / n, -0.2 / n]
+    };
+    // (name, parent, bind)
+    type BoneSpec<'a> = (&'a str, Option<&'a str>, [[f64; 4]; 3]);
+    let spec: Vec<BoneSpec> = vec![
+        ("hips", None, bind_at(up, 0.0, 1.0, [0.0, 1.0, 0.0])),
+        ("spine", Some("hips"), bind_at(up, 0.1, 1.0, [0.0, 1.2, 0.0])),
+        ("head", Some("spine"), bind_at(up, 0.0, 1.0, [0.0, 1.6, 0.02])),
+        ("leftUpperArm", Some("spine"), bind_at(up, 0.0, 1.0, [0.2, 1.45, 0.0])),
+        ("leftLowerArm", Some("leftUpperArm"), bind_at(up, 0.0, 1.0, [0.45, 1.45, 0.0])),
+        ("leftHand", Some("leftLowerArm"), bind_at(up, 0.0, 1.0, [0.7, 1.45, 0.0])),
+        ("rightUpperArm", Some("spine"), bind_at(up, 0.0, 1.0, [-0.2, 1.45, 0.0])),
+        ("rightLowerArm", Some("rightUpperArm"), bind_at(up, 0.0, 1.0, [-0.45, 1.45, 0.0])),
+        ("rightHand", Some("rightLowerArm"), bind_at(up, 0.0, 1.0, [-0.7, 1.45, 0.0])),
+        ("leftUpperLeg", Some("hips"), bind_at(up, 0.0, 1.0, [0.1, 0.9, 0.0])),
+        ("leftLowerLeg", Some("leftUpperLeg"), bind_at(up, 0.0, 1.0, [0.1, 0.5, 0.0])),
+        ("leftFoot", Some("leftLowerLeg"), bind_at(up, 0.0, 1.0, [0.1, 0.1, 0.0])),
+        ("rightUpperLeg", Some("hips"), bind_at(up, 0.0, 1.0, [-0.1, 0.9, 0.0])),
+        ("rightLowerLeg", Some("rightUpperLeg"), bind_at(up, 0.0, 1.0, [-0.1, 0.5, 0.0])),
+        ("rightFoot", Some("rightLowerLeg"), bind_at(up, 0.0, 1.0, [-0.1, 0.1, 0.0])),
+        ("hair_1", Some("head"), bind_at(tilted, 0.7, 1.0, [0.0, 1.75, -0.08])),
+        ("hair_2", Some("hair_1"), bind_at(tilted, 1.1, 1.5, [0.0, 1.65, -0.12])),
+        ("hair_3", Some("hair_2"), bind_at([1.0, 0.0, 0.0], 0.4, 1.5, [0.01, 1.55, -0.14])),
+        ("skirt_1", Some("hips"), bind_at([0.0, 0.0, 1.0], 0.2, 1.0, [0.12, 0.95, 0.05])),
+        ("skirt_2", Some("skirt_1"), bind_at([0.0, 0.0, 1.0], 0.25, 1.0, [0.16, 0.75, 0.06])),
+    ];
+    let index = |name: &str| spec.iter().position(|b| b.0 == name).unwrap();
+    let bones: Vec<Bone> = spec
+        .iter()
+        .map(|(name, parent, bind)| Bone { name: (*name).into(), parent: parent.map(index), bind: *bind })
+        .collect();
+    let n = asset.render.vertices.len();
+    let weights = VertexWeights::from_rows((0..n).map(|_| [(0u32, 1.0)]));
+    let mut parts = vec![RigPart::Lbs(LbsRig::new(bones, weights).unwrap())];
+    parts.extend(asset.render.rig.parts().iter().filter(|p| matches!(p, RigPart::Blendshapes(_))).cloned());
+    asset.render.rig = Rig::new(parts).unwrap();
+    asset.source.humanoid = spec.iter().take(15).map(|b| (b.0.to_owned(), b.0.to_owned())).collect();
+    let params = |k: f64| JointParams {
+        stiffness: 0.7 + k,
+        gravity_power: 0.3 + 0.1 * k,
+        gravity_dir: [0.6, -0.8, 0.0],
+        drag_force: 0.45 - 0.1 * k,
+        hit_radius: 0.02 + 0.01 * k,
+        cone_limit: (k == 1.0).then_some(0.6),
+    };
+    let joint = |bone: &str, k: f64| SpringJoint { bone: bone.into(), params: params(k) };
+    let collider = |bone: &str, shape| Collider { bone: bone.into(), shape };
+    let (n3, n4) = (0.6, 0.8);
+    asset.springs = SpringModel {
+        chains: vec![
+            SpringChain {
+                name: "hair".into(),
+                joints: vec![joint("hair_1", 0.0), joint("hair_2", 1.0), joint("hair_3", 2.0)],
+                tail: ChainTail::Point(apply_bind(&spec[index("hair_3")].2, [0.0, -0.07 / 1.5, 0.0])),
+                collider_groups: vec![0, 1],
+                center: Some("head".into()),
+            },
+            SpringChain {
+                name: "skirt".into(),
+                joints: vec![SpringJoint {
+                    bone: "skirt_1".into(),
+                    params: JointParams {
+                        stiffness: 2.5,
+                        gravity_power: 1.25,
+                        gravity_dir: [0.0, 0.0, -1.0],
+                        drag_force: 0.8,
+                        hit_radius: 0.03,
+                        cone_limit: None,
+                    },
+                }],
+                tail: ChainTail::Bone("skirt_2".into()),
+                collider_groups: vec![1, 2],
+                center: None,
+            },
+        ],
+        colliders: vec![
+            collider(
+                "head",
+                ColliderShape::Sphere { offset: [0.01, 0.05, -0.02], radius: 0.09, inside: false },
+            ),
+            collider(
+                "spine",
+                ColliderShape::Capsule {
+                    offset: [0.0, 0.02, 0.01],
+                    tail: [0.0, 0.3, 0.0],
+                    radius: 0.12,
+                    inside: false,
+                },
+            ),
+            collider("hips", ColliderShape::Plane { offset: [0.0, -0.1, 0.03], normal: [0.0, n3, n4] }),
+            collider(
+                "head",
+                ColliderShape::Sphere { offset: [0.0, -0.1, -0.05], radius: 0.35, inside: true },
+            ),
+            collider(
+                "leftUpperLeg",
+                ColliderShape::Capsule {
+                    offset: [0.0, 0.0, 0.0],
+                    tail: [0.0, -0.4, 0.0],
+                    radius: 0.3,
+                    inside: true,
+                },
+            ),
+        ],
+        collider_groups: vec![
+            ColliderGroup { name: "head".into(), colliders: vec![0, 3] },
+            ColliderGroup { name: "body".into(), colliders: vec![1, 2, 4] },
+            ColliderGroup { name: "".into(), colliders: vec![2] },
+        ],
+    };
+    asset
+}
+
+/// `a` and `b` are the same JSON up to `tol` in every number; the path of the first difference.
+fn same_json(a: &serde_json::Value, b: &serde_json::Value, tol: f64, at: &str) -> Result<(), String> {
+    use serde_json::Value::*;
+    match (a, b) {
+        (Number(x), Number(y)) => {
+            let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+            if (x - y).abs() <= tol * x.abs().max(1.0) {
+                Ok(())
+            } else {
+                Err(format!("{at}: {x} vs {y}"))
+            }
+        }
+        (Array(x), Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .try_for_each(|(i, (x, y))| same_json(x, y, tol, &format!("{at}[{i}]"))),
+        (Object(x), Object(y)) if x.len() == y.len() => x.iter().try_for_each(|(k, v)| {
+            same_json(v, y.get(k).ok_or_else(|| format!("{at}.{k} missing"))?, tol, &format!("{at}.{k}"))
+        }),
+        _ if a == b => Ok(()),
+        _ => Err(format!("{at}: {a} vs {b}")),
+    }
+}
+
+fn glb_json(glb: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(&gltf::binary::Glb::from_slice(glb).unwrap().json).unwrap()
+}
+
+#[test]
+fn vrm_export_writes_spring_bones_that_read_back_as_the_same_model() {
+    use avatar_sim::asset::to_vrm;
+    use avatar_sim::spring::{ChainTail, SpringModel};
+    let asset = humanoid_with_springs();
+    let model = &asset.springs;
+    let vrm = to_vrm(&asset, &[0; 32]).unwrap();
+    let json = glb_json(&vrm);
+    let used: Vec<&str> =
+        json["extensionsUsed"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    for ext in ["VRMC_vrm", "VRMC_springBone", "VRMC_springBone_extended_collider", "VRMC_springBone_limit"] {
+        assert!(used.contains(&ext), "{ext} not in extensionsUsed {used:?}");
+    }
+    let sb = &json["extensions"]["VRMC_springBone"];
+    assert_eq!(sb["specVersion"], "1.0");
+    // the extended shapes carry the spec's fallbacks: nothing for inside shapes, a big sphere behind a plane
+    let cols = sb["colliders"].as_array().unwrap();
+    assert_eq!(cols.len(), 5);
+    assert!(cols[0]["extensions"].is_null() && cols[0]["shape"]["sphere"]["radius"] == 0.09);
+    assert_eq!(cols[2]["shape"]["sphere"]["radius"], 1000.0);
+    assert_eq!(cols[2]["extensions"]["VRMC_springBone_extended_collider"]["specVersion"], "1.0");
+    for i in [3, 4] {
+        assert_eq!(cols[i]["shape"]["sphere"]["radius"], 0.0, "collider {i}'s fallback");
+    }
+    assert_eq!(cols[0]["node"], node_named(&json, "head"));
+    // the point tail: an empty child node of the leaf, the hair's last joint
+    let tail = node_named(&json, "hair_3_spring_tail");
+    let hair = &sb["springs"][0];
+    assert_eq!(hair["joints"].as_array().unwrap().len(), 4);
+    assert_eq!(hair["joints"][3], serde_json::json!({"node": tail}));
+    assert_eq!(hair["center"], node_named(&json, "head"));
+    assert!(json["nodes"][node_named(&json, "hair_3") as usize]["children"]
+        .as_array()
+        .unwrap()
+        .contains(&tail.into()));
+    assert!(!json["skins"][0]["joints"].as_array().unwrap().contains(&tail.into()), "not a skin joint");
+    assert_eq!(sb["springs"][1]["joints"][1], serde_json::json!({"node": node_named(&json, "skirt_2")}));
+
+    // our importer reads the same model back (numbers to 1e-6: the tail point went through f32 nodes)
+    let back = read_glb(&vrm).unwrap();
+    assert_eq!(back.info.spring_joints, 4);
+    assert_eq!((back.info.springs_clamped, back.info.springs_dropped.len()), (0, 0), "{:?}", back.info);
+    let as_json = |m: &SpringModel| serde_json::to_value(m).unwrap();
+    same_json(&as_json(&back.springs), &as_json(model), 1e-6, "springs").unwrap();
+    assert!(matches!(back.springs.chains[0].tail, ChainTail::Point(_)));
+
+    // facing -Z (the skeleton turned 180° about +Y): the file holds the same springs, gravityDir turned to the
+    // file's world (here: back to the +Z avatar's), the rest in node frames; the importer gives the asset's
+    // frame back except gravityDir, which it takes as written (see vrm_export/springs.rs)
+    let turn = |p: [f64; 3]| [-p[0], p[1], -p[2]];
+    let mut turned = asset.clone();
+    let parts: Vec<RigPart> = turned
+        .render
+        .rig
+        .parts()
+        .iter()
+        .map(|p| match p {
+            RigPart::Lbs(l) => {
+                let mut bones = l.bones().to_vec();
+                for b in &mut bones {
+                    for c in 0..4 {
+                        b.bind[0][c] = -b.bind[0][c];
+                        b.bind[2][c] = -b.bind[2][c];
+                    }
+                }
+                RigPart::Lbs(avatar_sim::rig::LbsRig::new(bones, l.weights().clone()).unwrap())
+            }
+            other => other.clone(),
+        })
+        .collect();
+    turned.render.rig = avatar_sim::rig::Rig::new(parts).unwrap();
+    turned.render.vertices.iter_mut().for_each(|v| *v = turn(*v));
+    for c in &mut turned.springs.chains {
+        c.joints.iter_mut().for_each(|j| j.params.gravity_dir = turn(j.params.gravity_dir));
+        if let ChainTail::Point(p) = &mut c.tail {
+            *p = turn(*p);
+        }
+    }
+    let turned_vrm = to_vrm(&turned, &[0; 32]).unwrap();
+    let turned_json = glb_json(&turned_vrm);
+    assert!(turned_json["nodes"].as_array().unwrap().iter().any(|n| n["name"] == "vrm_face_plus_z"));
+    let mut turned_sb = turned_json["extensions"]["VRMC_springBone"].clone();
+    // the tail node comes after the turn node there
+    assert_eq!(turned_sb["springs"][0]["joints"][3]["node"], node_named(&turned_json, "hair_3_spring_tail"));
+    turned_sb["springs"][0]["joints"][3]["node"] = tail.into();
+    same_json(&turned_sb, sb, 1e-9, "turned VRMC_springBone").unwrap();
+    let tail_translation =
+        |j: &serde_json::Value| j["nodes"][node_named(j, "hair_3_spring_tail") as usize].clone();
+    same_json(&tail_translation(&turned_json), &tail_translation(&json), 1e-9, "tail node").unwrap();
+    let mut back = read_glb(&turned_vrm).unwrap().springs;
+    for (b, t) in back
+        .chains
+        .iter_mut()
+        .flat_map(|c| &mut c.joints)
+        .zip(turned.springs.chains.iter().flat_map(|c| &c.joints))
+    {
+        assert!((0..3).all(|i| (b.params.gravity_dir[i] - turn(t.params.gravity_dir)[i]).abs() < 1e-9));
+        b.params.gravity_dir = t.params.gravity_dir;
+    }
+    same_json(&as_json(&back), &as_json(&turned.springs), 1e-6, "turned springs").unwrap();
+
+    // a model that does not fit the rig is an export error, not a panic
+    let refused = |edit: &dyn Fn(&mut SpringModel), says: &str| {
+        let mut a = asset.clone();
+        edit(&mut a.springs);
+        let e = to_vrm(&a, &[0; 32]).err().unwrap_or_else(|| panic!("exported; wanted {says:?}")).to_string();
+        assert!(e.contains("spring bones") && e.contains(says), "{e:?} does not say {says:?}");
+    };
+    refused(&|m| m.chains[0].joints[1].bone = "nobody".into(), "not in the rig");
+    refused(&|m| m.colliders[0].bone = "nobody".into(), "not in the rig");
+    refused(&|m| m.chains[1].tail = ChainTail::Bone("head".into()), "not a child");
+    refused(&|m| m.chains[0].tail = ChainTail::Point([f64::NAN, 0.0, 0.0]), "not finite");
+    refused(&|m| m.chains[0].collider_groups.push(7), "does not exist");
+    // without springs nothing spring-related is written
+    let mut plain = asset.clone();
+    plain.springs = SpringModel::default();
+    let j = glb_json(&to_vrm(&plain, &[0; 32]).unwrap());
+    assert_eq!(j["extensionsUsed"], serde_json::json!(["VRMC_vrm"]));
+    assert!(j["extensions"]["VRMC_springBone"].is_null());
 }

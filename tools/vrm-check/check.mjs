@@ -8,6 +8,15 @@
 //              (every human bone three-vrm resolved to a node, with the node's name and rest world position),
 //              expressions (name, number of morph binds, isBinary), meta, materials (distinct materials on
 //              the meshes), textures (distinct base-colour maps), meshes, warnings (three-vrm's console.warn).
+//   springBones: what three-vrm's VRMSpringBoneLoaderPlugin built (null without a spring bone manager):
+//              joints (head → tail pairs: each spring's joints but its last), colliderGroups and colliders (those
+//              the springs use, as three-vrm counts them), shapes (the colliders per shape: sphere, capsule,
+//              plane, insideSphere, insideCapsule); then the motion: the humanoid's head bone turned by
+//              `turn` radians about +Y (its normalized bone), `vrm.update(1/60)` `steps` times, and
+//              maxDisplacement (m: the largest move of a joint's tail from its rest world position),
+//              maxRotation (rad: the largest turn of a joint's bone from its rest local rotation, what the springs
+//              did; the head's own turn is not in it unless the head is a joint) and finite (every joint's bone
+//              and tail position and rotation finite).
 // Exit status 0 when both ran (whatever they found), 1 when loading threw (the JSON then has vrm.error).
 //
 // Node shims (there is no DOM): textures are not decoded. A GLTFLoader plugin answers `loadTexture` with a
@@ -43,6 +52,7 @@ const out = {
     })),
   },
   vrm: null,
+  springBones: null,
 };
 
 // Textures without image decoding (see the header).
@@ -113,6 +123,7 @@ try {
     meshes,
     warnings,
   };
+  out.springBones = springBones(vrm);
 } catch (e) {
   out.vrm = { error: String(e?.stack ?? e), warnings };
   status = 1;
@@ -120,3 +131,50 @@ try {
 console.warn = warn;
 console.log(JSON.stringify(out, null, 1));
 process.exit(status);
+
+/// The springBones section (see the header): counts, then 60 updates with the head turned.
+function springBones(vrm) {
+  const manager = vrm?.springBoneManager;
+  if (!manager) return null;
+  const TURN = 0.6;
+  const STEPS = 60;
+  const joints = Array.from(manager.joints);
+  const colliders = manager.colliders;
+  const shapes = { sphere: 0, capsule: 0, plane: 0, insideSphere: 0, insideCapsule: 0 };
+  for (const c of colliders) {
+    const t = c.shape.type;
+    const key = c.shape.inside ? `inside${t[0].toUpperCase()}${t.slice(1)}` : t;
+    shapes[key] = (shapes[key] ?? 0) + 1;
+  }
+  const tailOf = (j) => j.child ?? j.bone;
+  const worldPosition = (o) => new THREE.Vector3().setFromMatrixPosition(o.matrixWorld);
+  vrm.scene.updateMatrixWorld(true);
+  const rest = joints.map((j) => ({ tail: worldPosition(tailOf(j)), rotation: j.bone.quaternion.clone() }));
+  const head = vrm.humanoid?.getNormalizedBoneNode('head');
+  if (head) head.quaternion.setFromAxisAngle(new THREE.Vector3(0, 1, 0), TURN);
+  for (let k = 0; k < STEPS; k++) vrm.update(1 / 60);
+  vrm.scene.updateMatrixWorld(true);
+  let maxDisplacement = 0;
+  let maxRotation = 0;
+  let finite = true;
+  const allFinite = (a) => a.every(Number.isFinite);
+  joints.forEach((j, i) => {
+    const tail = worldPosition(tailOf(j));
+    const q = j.bone.quaternion;
+    finite &&= allFinite(tail.toArray()) && allFinite(worldPosition(j.bone).toArray()) && allFinite(q.toArray());
+    maxDisplacement = Math.max(maxDisplacement, tail.distanceTo(rest[i].tail));
+    maxRotation = Math.max(maxRotation, q.angleTo(rest[i].rotation));
+  });
+  return {
+    joints: joints.length,
+    colliderGroups: manager.colliderGroups.length,
+    colliders: colliders.length,
+    shapes,
+    turnedBone: head ? 'head' : null,
+    turn: TURN,
+    steps: STEPS,
+    maxDisplacement,
+    maxRotation,
+    finite,
+  };
+}

@@ -5,8 +5,8 @@
 //! Everything the glTF export writes ([`crate::asset::gltf_export`]: mesh, skin with every weight, morph
 //! targets with `extras.targetNames`, mode weights as `_MODE_WEIGHTS_n`, `asset.extras.avatard`, the looks:
 //! `TEXCOORD_0`, one primitive per material, base-colour materials, textures, images), plus:
-//! - `extensionsUsed: ["VRMC_vrm"]` and `extensions.VRMC_vrm = {specVersion: "1.0", meta, humanoid,
-//!   expressions}`.
+//! - `extensionsUsed: ["VRMC_vrm"]` (then the spring bones' extensions when the asset has springs) and
+//!   `extensions.VRMC_vrm = {specVersion: "1.0", meta, humanoid, expressions}`.
 //! - **humanoid**: `humanBones.<role>.node` for each role of [`avatar_roles`] (the asset's VRM humanoid map,
 //!   then the name rules of its skeleton family), only VRM 1.0 role names (VRM 0.x thumb names are renamed:
 //!   `ThumbProximal` → `ThumbMetacarpal`, `ThumbIntermediate` → `ThumbProximal`). The export is refused when
@@ -28,6 +28,12 @@
 //!   `{node: <the mesh node>, index: <morph target of the blendshape>, weight}`, `isBinary`, and
 //!   `overrideBlink` / `overrideLookAt` / `overrideMouth` = `"none"` (the asset keeps no override; three-vrm
 //!   reads all three).
+//! - **spring bones**: the asset's spring model as `VRMC_springBone` 1.0 (spheres and capsules; inside
+//!   shapes and planes through `VRMC_springBone_extended_collider` 1.0 with the recommended fallback shape;
+//!   collider groups; springs with their joints' parameters, the tail as the last joint, `center`; cone
+//!   limits in the draft `VRMC_springBone_limit`), each extension in `extensionsUsed`; a leaf's point tail
+//!   becomes an empty child node. See `vrm_export/springs.rs` for the details (frames, `gravityDir` under
+//!   the +Z turn, what is renumbered).
 //!
 //! # Pose and facing
 //! VRM 1.0 models face **+Z** with +Y up (the character's left hand at +X). The default avatar, glTF and
@@ -43,8 +49,8 @@
 //! identity, so such a file loads and its expressions work, but a pose authored for a T-pose rest lifts
 //! the arms by the A angle too little. Avatars bound in T-pose are spec-conform.
 //!
-//! Not written: `lookAt`, `firstPerson`, spring bones, MToon materials (plain glTF materials are valid VRM
-//! 1.0 materials), thumbnails.
+//! Not written: `lookAt`, `firstPerson`, MToon materials (plain glTF materials are valid VRM 1.0
+//! materials), thumbnails.
 
 use crate::asset::expressions::PRESETS;
 use crate::asset::file::{Asset, AssetHash};
@@ -53,6 +59,8 @@ use crate::rig::roles::{avatar_roles, REQUIRED};
 use crate::rig::RigPart;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
+
+mod springs;
 
 /// The VRM Public License 1.0: the only `meta.licenseUrl` VRM 1.0 accepts.
 pub const VRM_LICENSE_URL: &str = "https://vrm.dev/licenses/1.0/";
@@ -68,9 +76,12 @@ pub fn to_vrm(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
         node.remove("matrix");
         node.extend(trs);
     }
-    if faces_minus_z(asset, &humanoid) {
+    let turned = faces_minus_z(asset, &humanoid);
+    if turned {
         turn_to_plus_z(&mut doc.json, doc.mesh_node);
     }
+    let spring_bones =
+        springs::write_springs(&asset.springs, &asset.render.rig, &mut doc.json, &doc.bone_names, turned)?;
     let mut preset = Map::new();
     let mut custom = Map::new();
     for e in &asset.expressions {
@@ -104,7 +115,9 @@ pub fn to_vrm(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
         if is_preset { &mut preset } else { &mut custom }.insert(e.name.clone(), out);
     }
     let root = &mut doc.json;
-    root["extensionsUsed"] = json!(["VRMC_vrm"]);
+    let mut used = vec!["VRMC_vrm"];
+    used.extend(spring_bones.iter().flat_map(|s| s.used.iter().copied()));
+    root["extensionsUsed"] = json!(used);
     root["extensions"] = json!({"VRMC_vrm": {
         "specVersion": "1.0",
         "meta": meta(asset.source.vrm_meta.as_ref(), &asset.source.name),
@@ -113,6 +126,9 @@ pub fn to_vrm(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
             .collect::<Map<String, Value>>()},
         "expressions": {"preset": preset, "custom": custom},
     }});
+    if let Some(s) = spring_bones {
+        root["extensions"][springs::SPRING_BONE] = s.extension;
+    }
     doc.into_glb()
 }
 

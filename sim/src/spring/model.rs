@@ -210,18 +210,18 @@ impl SpringModel {
             let finite = |v: &[f64; 3]| v.iter().all(|x| x.is_finite());
             match &col.shape {
                 ColliderShape::Sphere { offset, radius, .. } => {
-                    if !finite(offset) || !(radius.is_finite() && *radius > 0.0) {
+                    if !(finite(offset) && radius.is_finite() && *radius > 0.0) {
                         return Err(bad("a sphere needs a finite offset and a radius > 0"));
                     }
                 }
                 ColliderShape::Capsule { offset, tail, radius, .. } => {
-                    if !finite(offset) || !finite(tail) || !(radius.is_finite() && *radius > 0.0) {
+                    if !(finite(offset) && finite(tail) && radius.is_finite() && *radius > 0.0) {
                         return Err(bad("a capsule needs finite ends and a radius > 0"));
                     }
                 }
                 ColliderShape::Plane { offset, normal } => {
                     let n = normal.iter().map(|v| v * v).sum::<f64>().sqrt();
-                    if !finite(offset) || !(n.is_finite() && n > 0.0) {
+                    if !(finite(offset) && n.is_finite() && n > 0.0) {
                         return Err(bad("a plane needs a finite offset and a non-zero normal"));
                     }
                 }

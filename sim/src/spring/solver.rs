@@ -323,7 +323,7 @@ impl SpringSolver {
         }
     }
 
-    fn from_center(&self, p: &[f64], center: Option<usize>, x: Vector3<f64>) -> Vector3<f64> {
+    fn out_of_center(&self, p: &[f64], center: Option<usize>, x: Vector3<f64>) -> Vector3<f64> {
         match center {
             None => x,
             Some(c) => {
@@ -388,8 +388,8 @@ impl SpringSolver {
             }
             let animated_dir = animated / len;
             let scale = scale_of(&(a * self.bones[j.bone].bind_linear));
-            let cur = self.from_center(sub, j.center, tail.cur);
-            let prev = self.from_center(sub, j.center, tail.prev);
+            let cur = self.out_of_center(sub, j.center, tail.cur);
+            let prev = self.out_of_center(sub, j.center, tail.prev);
             let prm = &j.params;
             let drag = (prm.drag_force * s.drag_scale).clamp(0.0, 1.0);
             // the VRM step: inertia with drag, a pull towards the animated direction, gravity
@@ -426,8 +426,8 @@ impl SpringSolver {
                 continue;
             }
             let scale = scale_of(&(a * self.bones[j.bone].bind_linear));
-            let cur = self.from_center(p, j.center, tail.cur);
-            let prev = self.from_center(p, j.center, tail.prev);
+            let cur = self.out_of_center(p, j.center, tail.cur);
+            let prev = self.out_of_center(p, j.center, tail.prev);
             let ahead = cur + (cur - prev) * alpha;
             let target = self.constrain(
                 head,
@@ -535,7 +535,7 @@ fn rotate_toward(p: &mut [f64], subtree: &[usize], head: Vector3<f64>, from: Vec
     // the quaternion form clamps the cosine: `Rotation3::rotation_between` takes `acos` of a dot product that
     // rounding can put past 1 for nearly parallel directions, and returns NaN
     let Some(q) = UnitQuaternion::rotation_between(&from, &to) else { return };
-    if !(q.angle() >= 1e-12) || !q.coords.iter().all(|c| c.is_finite()) {
+    if !q.coords.iter().all(|c| c.is_finite()) || q.angle() < 1e-12 {
         return;
     }
     let r = q.to_rotation_matrix().into_inner();
