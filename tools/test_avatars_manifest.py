@@ -29,6 +29,7 @@ LEFT_ARM = {
     "bcn_vrm0.vrm": ("B_UpperArm_Left", "B_ForeArm_Left"),
     "anny_mixamo.glb": ("mixamorig:LeftArm", "mixamorig:LeftForeArm"),
     "anny_cmu.glb": ("LeftArm", "LeftForeArm"),
+    "anny_springs_vrm1.vrm": ("upperarm_l", "lowerarm_l"), "anny_springs_vrm0.vrm": ("upperarm_l", "lowerarm_l"),
 }
 NOTES = {
     "anny_vrm1.vrm": "rest pose = the body's own bind pose; feet moved to y = 0; UVs: cylindrical projection "
@@ -44,6 +45,17 @@ NOTES = {
                        "plain glTF material; 2 morphs kept under ARKit names",
     "anny_cmu.glb": "the body's own bind pose; bones renamed to CMU names (finger bones other than "
                     "index_01/02 and thumb_01 keep their game-engine names); no morph targets",
+    "anny_springs_vrm1.vrm": "anny_vrm1.vrm plus spring bones (VRMC_springBone): a ponytail (5 bones under "
+                             "`head`), two side strands (3 bones each, under `head`) and a skirt of 8 chains x 3 "
+                             "bones under `pelvis`, each chain ending in an unweighted `_end` bone (the spring's "
+                             "tail joint); mesh objects `Hair` (open 6-sided tube + 2 cards) and `Skirt` (open "
+                             "elliptical cone, each column on its nearest chain) skinned only to the chain bones, "
+                             "MToon colour factors, double-sided; colliders: spheres on head, upperChest, chest, "
+                             "hips, capsules on the upper and lower legs",
+    "anny_springs_vrm0.vrm": "anny_vrm0.vrm (T-pose by the add-on) plus the same hair and skirt as "
+                             "anny_springs_vrm1.vrm in secondaryAnimation: bone groups `hair` (3 roots) and "
+                             "`skirt` (8 roots), no `_end` bones (a leaf's tail is 7 cm beyond it); sphere "
+                             "colliders only: one group per bone, each leg capsule as spheres along it",
 }
 
 
@@ -71,6 +83,63 @@ def world_positions(g):
             world[i] = (w(parent[i]) if i in parent else np.eye(4)) @ local[i]
         return world[i]
     return {n.name: w(i)[:3, 3] for i, n in enumerate(g.nodes)}
+
+
+def springs(j, node):
+    """The spring bones as the file has them, counted as avatard's importer counts them: VRM 1.0 joints
+    without each spring's last (its tail); VRM 0.x every node under a bone group's roots, one chain per root
+    plus one per further child."""
+    ext = j.get("extensions", {})
+    if "VRMC_springBone" in ext:
+        sb = ext["VRMC_springBone"]
+        cols = sb.get("colliders", [])
+        par = lambda jt: {k: round(v, 4) if isinstance(v, float) else [round(x, 4) for x in v]
+                          for k, v in jt.items() if k != "node"}
+        chains = [{"name": sp.get("name"), "joints": [node(x["node"]) for x in sp["joints"]],
+                   "collider_groups": [sb["colliderGroups"][g].get("name", g) for g in sp.get("colliderGroups", [])],
+                   "params": par(sp["joints"][0])} for sp in sb.get("springs", [])]
+        return {
+            "format": "VRMC_springBone " + str(sb.get("specVersion", "")),
+            "chains": sum(1 for sp in sb.get("springs", []) if len(sp["joints"]) >= 2),
+            "joints": sum(len(sp["joints"]) - 1 for sp in sb.get("springs", []) if len(sp["joints"]) >= 2),
+            "joints_listed": sum(len(sp["joints"]) for sp in sb.get("springs", [])),
+            "colliders": len(cols),
+            "collider_shapes": {k: sum(1 for c in cols if k in c["shape"]) for k in ("sphere", "capsule")},
+            "collider_groups": {g.get("name", str(i)): [node(cols[c]["node"]) for c in g["colliders"]]
+                                for i, g in enumerate(sb.get("colliderGroups", []))},
+            "springs": chains,
+        }
+    sa = ext.get("VRM", {}).get("secondaryAnimation")
+    if not sa or not (sa.get("boneGroups") or sa.get("colliderGroups")):
+        return None
+    kids = lambda n: j["nodes"][n].get("children", [])
+    chains = joints = 0
+    groups = []
+    for g in sa.get("boneGroups", []):
+        starts, gj, gc = list(g.get("bones", [])), 0, 0
+        while starts:
+            n = starts.pop()
+            gc += 1
+            while True:
+                gj += 1
+                starts += kids(n)[1:]
+                if not kids(n):
+                    break
+                n = kids(n)[0]
+        chains, joints = chains + gc, joints + gj
+        groups.append({"comment": g.get("comment"), "roots": [node(b) for b in g.get("bones", [])],
+                       "chains": gc, "joints": gj,
+                       "collider_groups": [node(sa["colliderGroups"][c]["node"]) for c in g.get("colliderGroups", [])],
+                       **{k: (round(g[k], 4) if isinstance(g[k], float) else g[k])
+                          for k in ("stiffiness", "gravityPower", "gravityDir", "dragForce", "hitRadius") if k in g}})
+    return {
+        "format": "VRM 0.x secondaryAnimation",
+        "chains": chains, "joints": joints,
+        "colliders": sum(len(c.get("colliders", [])) for c in sa.get("colliderGroups", [])),
+        "collider_groups": {node(c["node"]): [round(x["radius"], 4) for x in c.get("colliders", [])]
+                            for c in sa.get("colliderGroups", [])},
+        "bone_groups": groups,
+    }
 
 
 def png_size(data):
@@ -130,6 +199,9 @@ def describe(path, reports):
                                                    for b in gr["binds"]]
             for gr in v["blendShapeMaster"]["blendShapeGroups"] if gr["binds"]}
         info["meta"] = v["meta"]
+    sp = springs(j, node)
+    if sp:
+        info["springs"] = sp
     info["notes"] = NOTES.get(name, "")
     rep = os.path.join(reports, os.path.splitext(name)[0] + ".report.json") if reports else None
     if rep and os.path.exists(rep):
@@ -151,10 +223,19 @@ def main():
     p.add_argument("--dir", required=True)
     p.add_argument("--reports")
     p.add_argument("--tools", required=True, help="JSON of tool versions")
+    p.add_argument("--only", nargs="*", default=None,
+                   help="describe only these files (names without extension); keep the others' entries as "
+                        "the existing manifest.json has them")
     a = p.parse_args()
     files = {}
+    old = {}
+    if a.only:
+        old = json.load(open(os.path.join(a.dir, "manifest.json")))["files"]
     for f in sorted(os.listdir(a.dir)):
         if f.endswith((".vrm", ".glb")):
+            if a.only and os.path.splitext(f)[0] not in a.only and f in old:
+                files[f] = old[f]
+                continue
             n, info = describe(os.path.join(a.dir, f), a.reports)
             files[n] = info
     out = {"generated_by": "tools/make-test-avatars", "tools": json.loads(a.tools),
@@ -162,7 +243,9 @@ def main():
     json.dump(out, open(os.path.join(a.dir, "manifest.json"), "w"), indent=1, ensure_ascii=False)
     for n, i in files.items():
         print(n, i["file_bytes"], i["vrm"], i["bind_pose"], len(i.get("humanoid", {})), "roles",
-              "import:", i.get("avatard_import", {}).get("ok"), file=sys.stderr)
+              "import:", i.get("avatard_import", {}).get("ok"),
+              "springs:", {k: i["springs"][k] for k in ("chains", "joints", "colliders")} if "springs" in i else None,
+              file=sys.stderr)
 
 
 if __name__ == "__main__":

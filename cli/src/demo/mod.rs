@@ -10,6 +10,9 @@
 //!    (`assets/fixtures/cmu_01_01_jumps960.bvh`, 8 s, as rig frames: [`crate::jumps`]) once the avatar has
 //!    eased back to rest. Last, 7 s without any input: the avatar holds, eases to rest and breathes (the idle
 //!    breathing of [`avatard::SimParams::breathing`]).
+//!    A second avatar with spring bones (hair, skirt: [`springs::SPRINGS_AVATAR`], imported through the
+//!    cache) follows the same trackers, so that the springs swing in `out/demo-springs/` and the summary
+//!    reports them (`--no-springs-avatar` leaves it out).
 //! 3. A subscriber on `state/default/` collects every `AvatarState`: sequence, latency, flags, `z`
 //!    statistics, and `p`/`z` thinned to the render frame rate.
 //! 4. The states become `out/demo-trajectory.json`, rendered side by side (rig only | with secondary motion)
@@ -18,6 +21,7 @@
 
 mod collect;
 mod render;
+mod springs;
 mod summary;
 mod trackers;
 
@@ -90,6 +94,12 @@ pub struct DemoArgs {
     /// Leave out the jumps.
     #[arg(long, conflicts_with = "jumps")]
     pub no_jumps: bool,
+    /// The second avatar, a VRM with spring bones [default: assets/fixtures/avatars/anny_springs_vrm1.vrm].
+    #[arg(long, value_name = "VRM")]
+    pub springs_avatar: Option<PathBuf>,
+    /// Leave out the spring-bone avatar.
+    #[arg(long, conflicts_with = "springs_avatar")]
+    pub no_springs_avatar: bool,
     /// Output folder (demo-summary.json, demo-trajectory.json, demo/).
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
@@ -184,10 +194,36 @@ pub struct Avatar {
     loaded: Arc<LoadedAvatar>,
     asset_path: PathBuf,
     load_s: f64,
+    /// The spring-bone avatar, when it is part of the demo.
+    springs: Option<Arc<LoadedAvatar>>,
 }
 
-async fn load_avatar(config: &RunConfig) -> Result<(Vec<AvatarHandle>, Avatar)> {
+async fn load_avatar(config: &mut RunConfig, a: &DemoArgs) -> Result<(Vec<AvatarHandle>, Avatar)> {
     let cache = crate::args::CacheDirArg::default().cache();
+    let vrm = match &a.springs_avatar {
+        Some(p) => Some(p.clone()),
+        None if a.no_springs_avatar => None,
+        // the committed file is found from the checkout's root; elsewhere the demo goes on without it
+        None => Some(PathBuf::from(springs::SPRINGS_AVATAR)).filter(|p| {
+            let found = p.is_file();
+            if !found {
+                eprintln!(
+                    "demo: {} not found (run from the checkout's root): no spring-bone avatar",
+                    p.display()
+                );
+            }
+            found
+        }),
+    };
+    if let Some(vrm) = vrm {
+        eprintln!("demo: importing the spring-bone avatar {} (cached after the first run)", vrm.display());
+        let c = cache.clone();
+        let path = tokio::task::spawn_blocking(move || springs::import(&vrm, c.as_ref())).await??;
+        let mut spec = avatard::AvatarSpec::new(springs::ID);
+        spec.asset = path.display().to_string();
+        config.avatars.push(spec);
+        config.validate()?;
+    }
     match &cache {
         Some(c) => eprintln!(
             "demo: loading the default avatar (a first run precomputes it, about 30 s; cached in {})",
@@ -205,6 +241,7 @@ async fn load_avatar(config: &RunConfig) -> Result<(Vec<AvatarHandle>, Avatar)> 
         handles.iter().find(|h| h.id == AVATAR).context("the default configuration has no default avatar")?;
     let loaded = handle.avatar.clone().context("the default avatar has no asset")?;
     let asset_path = handle.asset_path.clone().context("the default avatar has no asset file")?;
+    let springs = handles.iter().find(|h| h.id == springs::ID).and_then(|h| h.avatar.clone());
     eprintln!(
         "demo: default avatar ready in {load_s:.1} s ({} tets, {} rig parameters, {} z), asset {}",
         loaded.tets(),
@@ -212,7 +249,7 @@ async fn load_avatar(config: &RunConfig) -> Result<(Vec<AvatarHandle>, Avatar)> 
         loaded.num_z(),
         asset_path.display()
     );
-    Ok((handles, Avatar { loaded, asset_path, load_s }))
+    Ok((handles, Avatar { loaded, asset_path, load_s, springs }))
 }
 
 /// The daemon, running in this process until `stop` is sent.
@@ -261,10 +298,10 @@ struct Subscriber {
     task: tokio::task::JoinHandle<collect::Collected>,
 }
 
-async fn subscribe(state: &str, render_fps: f64) -> Result<Subscriber> {
+async fn subscribe(state: &str, render_fps: f64, id: &str) -> Result<Subscriber> {
     let mut sub = SubSocket::new();
     sub.connect(state).await.context("connecting the subscriber")?;
-    sub.subscribe(&avatard::state_topic(AVATAR)).await?;
+    sub.subscribe(&avatard::state_topic(id)).await?;
     let playing = Arc::new(AtomicBool::new(false));
     let (first_tx, first_rx) = tokio::sync::oneshot::channel();
     let (stop, stop_rx) = tokio::sync::oneshot::channel();
@@ -301,11 +338,15 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let wall = Instant::now();
     let plan = a.plan()?;
     std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    let config = a.daemon_config()?;
+    let mut config = a.daemon_config()?;
     let endpoints = config.endpoints.clone();
-    let (handles, avatar) = load_avatar(&config).await?;
+    let (handles, avatar) = load_avatar(&mut config, &a).await?;
     let daemon = start_daemon(config, handles).await?;
-    let subscriber = subscribe(&endpoints.state, a.render_fps).await?;
+    let subscriber = subscribe(&endpoints.state, a.render_fps, AVATAR).await?;
+    let springs_sub = match &avatar.springs {
+        Some(_) => Some(subscribe(&endpoints.state, a.render_fps, springs::ID).await?),
+        None => None,
+    };
     let [pose_pub, face_pub, hands_pub, jumps_pub] = connect_trackers(&endpoints.input[0]).await?;
 
     eprintln!(
@@ -330,6 +371,9 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let start = tokio::time::Instant::now() + Duration::from_millis(20) + phase;
     let end = start + plan.play;
     subscriber.playing.store(true, Relaxed);
+    if let Some(s) = &springs_sub {
+        s.playing.store(true, Relaxed);
+    }
     let pose_task = tokio::spawn(trackers::play(plan.pose.1.clone(), pose_pub, start, end));
     let face_task = tokio::spawn(trackers::play(plan.face.1.clone(), face_pub, start, end));
     let hands_task = tokio::spawn(trackers::play(plan.hands.1.clone(), hands_pub, start, end));
@@ -371,6 +415,13 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     tokio::time::sleep_until(end + TAIL).await;
     let _ = subscriber.stop.send(());
     let collected = subscriber.task.await?;
+    let springs_collected = match springs_sub {
+        Some(s) => {
+            let _ = s.stop.send(());
+            Some(s.task.await?)
+        }
+        None => None,
+    };
     let after = daemon.metrics.stats();
     let mut played =
         vec![("pose", &pose, &plan.pose.0), ("face", &face, &plan.face.0), ("hands", &hands, &plan.hands.0)];
@@ -408,6 +459,25 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     };
 
     let flesh = summary::flesh(&avatar.loaded.asset, &collected.steps, &phases);
+    let springs = match (&avatar.springs, &springs_collected) {
+        (Some(loaded), Some(c)) => {
+            let mut s = springs::summary(&loaded.asset, &c.steps);
+            s["flesh"] = summary::flesh(&loaded.asset, &c.steps, &phases);
+            s["states_received"] = c.states.into();
+            s["render"] = if a.no_render {
+                serde_json::json!({"skipped": "--no-render"})
+            } else {
+                let (asset, out, fps) = (loaded.asset.clone(), a.out.join("demo-springs"), a.render_fps);
+                let steps = c.steps.clone();
+                match tokio::task::spawn_blocking(move || render::render(&asset, &steps, fps, &out)).await? {
+                    Ok(r) => serde_json::to_value(&r)?,
+                    Err(e) => serde_json::json!({"skipped": format!("{e:#}")}),
+                }
+            };
+            s
+        }
+        _ => serde_json::json!({"skipped": "--no-springs-avatar"}),
+    };
     let run = summary::Run {
         args: &a,
         played: Duration::from_secs_f64(end.duration_since(start).as_secs_f64()),
@@ -422,6 +492,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         rendered,
         wall_s: wall.elapsed().as_secs_f64(),
         flesh,
+        springs,
     };
     let summary = summary::summary(&run);
     let path = a.out.join("demo-summary.json");

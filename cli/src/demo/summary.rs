@@ -28,6 +28,8 @@ pub struct Run<'a> {
     pub wall_s: f64,
     /// Secondary motion per body region and phase ([`flesh`]).
     pub flesh: serde_json::Value,
+    /// The spring-bone avatar ([`super::springs::summary`]).
+    pub springs: serde_json::Value,
 }
 
 /// The secondary displacement `|u| = |B z|` on the render mesh per body region (as `avatard bench jiggle`
@@ -186,6 +188,7 @@ pub fn summary(r: &Run) -> serde_json::Value {
         },
         "render": r.rendered,
         "flesh": r.flesh,
+        "springs_avatar": r.springs,
         "wall_s": r.wall_s,
     })
 }
@@ -299,6 +302,26 @@ pub fn print(s: &serde_json::Value) {
             cell("hands"),
             cell("feet")
         );
+    }
+    let sp = &s["springs_avatar"];
+    match sp["skipped"].as_str() {
+        Some(why) => println!("  spring-bone avatar     skipped: {why}"),
+        None => {
+            println!(
+                "  spring-bone avatar     {} chains, {} joints, {} colliders: swing max {}°, p95 {}°, RMS {}°; \
+                 deepest joint in a collider {} mm",
+                f(&sp["chains"]),
+                f(&sp["joints"]),
+                f(&sp["colliders"]),
+                f(&sp["swing_deg"]["max"]),
+                f(&sp["swing_deg"]["p95"]),
+                f(&sp["swing_deg"]["rms"]),
+                f(&sp["max_penetration_mm"])
+            );
+            if let Some(dir) = sp["render"]["dir"].as_str() {
+                println!("                         rendered into {dir}");
+            }
+        }
     }
     println!("  wall time              {} s", f(&s["wall_s"]));
 }

@@ -264,7 +264,10 @@ impl SpringSolver {
             self.tails = Some(self.rest_tails(p));
             self.prev_p = p.to_vec();
             self.since_step = 0.0;
-            return; // at rest: the animated pose as it is
+            // at rest: the animated pose, with the joints pushed out of the colliders it may put them in (a
+            // reset after a jump can land the rest skirt inside a raised thigh)
+            self.pose(p, 0.0);
+            return;
         }
         self.since_step += dt;
         let mut steps = 0;
