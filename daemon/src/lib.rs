@@ -21,7 +21,9 @@
 //! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`]
 //!    → interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle: a
 //!    file per stage, `sources`, `filters`, the mappers `pose`, `face`, `hand`, `rig_frame`, then `compose`,
-//!    `interpolate`, `silence`), then `dynamics.rs` (the reduced step of `avatar_sim::reduced` → `z`; damping,
+//!    `interpolate`, `silence`), then the spring bones when the avatar has them (`avatar_sim::spring`: hair
+//!    and skirts turned on top of `p`, their colliders moved by the last tick's flesh), then `dynamics.rs` (the
+//!    reduced step of `avatar_sim::reduced` → `z`; damping,
 //!    teleports, the guard; while idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper
 //!    003's modal actuation) → [`TickOutput`]; both detect a jump in `p` with `teleport.rs`. A hand frame
 //!    there: the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/hand.rs`
