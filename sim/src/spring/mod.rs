@@ -6,9 +6,11 @@
 //!   (sphere, capsule, plane, inside-out) and collider groups an asset stores; its checks and clamps.
 //! - `solver`: [`SpringSolver`], the step on the rig parameters `p` at a fixed reference rate whatever the
 //!   tick rate (see its doc for tick-rate independence, scale and the center frame).
+//! - `contact`: joint spheres against the colliders (push-out, depth) and the cone limit.
 //! - `flesh`: [`FleshAtPoints`], the flesh's displacement `u = Bz` at the collider points, so colliders on
 //!   soft regions move with the jiggle.
 
+mod contact;
 mod flesh;
 mod model;
 mod solver;
