@@ -148,7 +148,8 @@ impl AvatarSim {
             unrepresentable = true;
         }
         // Spring bones: after the tracked pose, before the flesh, so the flesh's rig terms, the renderer and
-        // every subscriber see the same hair. They restart at rest on a reset and on a jump of the rig.
+        // every subscriber see the same hair. They restart at rest on a reset, a jump of the rig and a new
+        // tracker stream.
         let mut springs_ns = 0;
         if let Some(springs) = &mut self.springs {
             let started = std::time::Instant::now();
@@ -162,7 +163,7 @@ impl AvatarSim {
             if settings.enabled {
                 let jumped = is_teleport(&self.last_target, &target.p, &self.handles, params);
                 self.last_target.clone_from(&target.p);
-                if reset || jumped {
+                if reset || jumped || target.restarted {
                     springs.reset();
                 }
                 // colliders on soft regions ride the flesh: its displacement at their points, from the last

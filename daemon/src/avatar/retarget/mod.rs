@@ -74,6 +74,9 @@ pub struct Target {
     pub input_capture_time_ns: i64,
     /// A new input frame was taken this tick.
     pub fresh: bool,
+    /// A tracker restarted this tick (a new stream id on a slot seen before): motion state such as the spring
+    /// bones' starts over.
+    pub restarted: bool,
     pub counts: MapCounts,
     /// No live input: none yet, or silent for longer than `hold_after` (the pose held, easing to rest or at
     /// rest). The avatar breathes then (see [`super::breathing`]).
@@ -261,7 +264,8 @@ impl Retarget {
         self.apply_params(params);
         let frames = self.newest_frames(inputs, params.mirror);
         let mut t = Target::default();
-        let new = self.take_new(&frames, now_ns);
+        let (new, restarted) = self.take_new(&frames, now_ns);
+        t.restarted = restarted;
         let fresh = new.contains(&true);
         if fresh {
             t.counts = self.map_new(rig, &frames, new);

@@ -57,8 +57,8 @@ impl Retarget {
     /// Which pieces (body, face, rig frame, left hand, right hand) have a frame not taken before: each frame
     /// is filtered and mapped once. Clears the filters when a tracker restarted; takes the newest frame's
     /// sequence number and capture time, and the input interval since the previous one; marks the new pieces
-    /// live.
-    pub(super) fn take_new(&mut self, frames: &Frames, now_ns: i64) -> [bool; PIECES] {
+    /// live. Also says whether a tracker restarted (a new stream id on a slot seen before).
+    pub(super) fn take_new(&mut self, frames: &Frames, now_ns: i64) -> ([bool; PIECES], bool) {
         let headers = [
             frames.pose.as_ref().map(|f| &f.header),
             frames.face.as_ref().map(|f| &f.header),
@@ -98,6 +98,6 @@ impl Retarget {
             self.piece_seen_ns[k] = Some(now_ns);
             self.piece_weight[k] = 1.0;
         }
-        new
+        (new, restarted)
     }
 }
