@@ -21,6 +21,8 @@
 //! - [`breathing`]: idle breathing (paper 003 modal actuation): chest/belly displacement per region, its
 //!   frequency, how much of the target the flesh reaches, tick time with breathing on and off.
 //! - [`springs`]: VRM spring bones: µs per joint per tick, and N avatars with springs on and off.
+//! - [`grounding`]: recorded webcam streams with grounding off and on: foot sliding, floor, root path, hop,
+//!   flesh, limb error, the stage's cost.
 //! - [`tracking`]: how closely the avatar follows a recorded pose stream (error, delay, jitter per limb)
 //!   under the landmark filter's settings.
 
@@ -28,6 +30,7 @@ pub mod assets;
 pub mod breathing;
 pub mod flesh;
 pub mod full;
+pub mod grounding;
 pub mod jiggle;
 pub mod precompute;
 pub mod preconditioner;
@@ -88,6 +91,9 @@ pub enum BenchCommand {
     /// Skinning eigenmodes, force-dual modes and rotation-strain coordinates against full space: error vs
     /// modes on real and procedural motions, locality, cost per step.
     Subspaces(crate::subspaces::SubspacesArgs),
+    /// Recorded webcam streams with grounding off and on: foot sliding while planted, feet on the floor, the root's
+    /// path against the image, hop height, chest/belly flesh, limb error, the stage's cost per frame.
+    Grounding(crate::grounding::GroundingArgs),
     /// How closely the avatar follows a recorded pose stream: limb error, delay and jitter under the landmark
     /// filter's settings (defaults, the pre-issue-18 ones, unfiltered, a grid with --sweep).
     Tracking(crate::tracking::TrackingArgs),
@@ -114,6 +120,7 @@ pub fn run(bench: Bench) -> Result<()> {
         BenchCommand::Jiggle(args) => jiggle::jiggle(args),
         BenchCommand::Subspaces(args) => subspaces::subspaces(args),
         BenchCommand::Tracking(args) => tracking::tracking(args),
+        BenchCommand::Grounding(args) => grounding::grounding(args),
         BenchCommand::Breathing(args) => breathing::breathing(args),
         BenchCommand::Preconditioner(args) => preconditioner::preconditioner(args),
     }

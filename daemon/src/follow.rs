@@ -101,6 +101,28 @@ fn landmark_direction(lm: &[Landmark], from: usize, to: usize, min_visibility: f
     (d.norm() > 1e-9).then(|| d.normalize())
 }
 
+/// Put recorded pose frame `f` in `inputs`' slot as tracker `source` would send it: sequence number `seq`,
+/// captured at `t_ns`, received at `now_ns` (the replays of [`follow`] and the benchmarks).
+pub fn store_pose(
+    inputs: &Inputs,
+    f: &avatar_schema::PoseFrame,
+    source: &str,
+    seq: u64,
+    t_ns: i64,
+    now_ns: i64,
+) {
+    let mut f = f.clone();
+    f.header = FrameHeader {
+        source_id: source.into(),
+        stream_id: 1,
+        seq,
+        capture_time_ns: t_ns,
+        send_time_ns: t_ns,
+    };
+    inputs.any.pose.store(Some(Arc::new(f)));
+    inputs.any.received_ns.store(now_ns, Relaxed);
+}
+
 /// Replay `frames` through `avatar` with `params` at `tick_hz` and measure how its limbs follow.
 pub fn follow(
     avatar: &Arc<LoadedAvatar>,
@@ -151,17 +173,7 @@ pub fn follow(
     let mut at_frame: Vec<Option<Vec<Vector3<f64>>>> = vec![None; frames.len()];
     while now < end {
         while next < frames.len() && t0 + frames[next].0 <= now {
-            let mut f = frames[next].1.clone();
-            let t = t0 + frames[next].0;
-            f.header = FrameHeader {
-                source_id: "follow".into(),
-                stream_id: 1,
-                seq: next as u64 + 1,
-                capture_time_ns: t,
-                send_time_ns: t,
-            };
-            inputs.any.pose.store(Some(Arc::new(f)));
-            inputs.any.received_ns.store(now, Relaxed);
+            store_pose(&inputs, &frames[next].1, "follow", next as u64 + 1, t0 + frames[next].0, now);
             next += 1;
         }
         let o = sim.tick(&inputs, now, step, params, false);

@@ -21,7 +21,11 @@
 //! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`]
 //!    → interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle: a
 //!    file per stage, `sources`, `filters`, the mappers `pose`, `face`, `hand`, `rig_frame`, then `compose`,
-//!    `interpolate`, `silence`), then the spring bones when the avatar has them (`avatar_sim::spring`: hair
+//!    `interpolate`, `silence`). A body frame's world landmarks become bone rotations about a fixed root
+//!    (`mapping/pose.rs`), then `mapping/grounding/` places the root from the image (`camera.rs`: the
+//!    translation that projects the world landmarks onto the image ones), learns the floor and which foot
+//!    is planted (`floor.rs`), locks planted feet with leg IK (`leg_ik.rs`) and rests the legs when they are
+//!    out of view (`desk.rs`), all on the mapped `p`. Then the spring bones when the avatar has them (`avatar_sim::spring`: hair
 //!    and skirts turned on top of `p`, their colliders moved by the last tick's flesh), then `dynamics.rs` (the
 //!    reduced step of `avatar_sim::reduced` → `z`; damping,
 //!    teleports, the guard; while idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper

@@ -200,6 +200,8 @@ pub struct Metrics {
     /// Names (blendshapes, bones) an avatar's rig does not have, and values refused by the mapping.
     pub mapping_unknown: AtomicU64,
     pub mapping_rejected: AtomicU64,
+    /// Body positions the grounding held (a jump faster than a person moves) or could not fit.
+    pub grounding_held: AtomicU64,
     /// VMC output datagrams sent, and sends that failed (the VMC output, `vmc/`).
     pub vmc_sent: AtomicU64,
     pub vmc_errors: AtomicU64,
@@ -243,6 +245,7 @@ impl Metrics {
             model_rebuilds: AtomicU64::new(0),
             mapping_unknown: AtomicU64::new(0),
             mapping_rejected: AtomicU64::new(0),
+            grounding_held: AtomicU64::new(0),
             vmc_sent: AtomicU64::new(0),
             vmc_errors: AtomicU64::new(0),
             web: Default::default(),
@@ -283,6 +286,7 @@ impl Metrics {
             c("solver.model_rebuilds", &self.model_rebuilds),
             c("mapping.unknown_names", &self.mapping_unknown),
             c("mapping.rejected_values", &self.mapping_rejected),
+            c("mapping.grounding_held", &self.grounding_held),
             c("publish.states", &self.states_published),
             c("publish.dropped", &self.states_dropped),
             c("publish.stats", &self.stats_published),

@@ -20,6 +20,10 @@ pub const LEFT_KNEE: usize = 25;
 pub const RIGHT_KNEE: usize = 26;
 pub const LEFT_ANKLE: usize = 27;
 pub const RIGHT_ANKLE: usize = 28;
+pub const LEFT_HEEL: usize = 29;
+pub const RIGHT_HEEL: usize = 30;
+pub const LEFT_FOOT_INDEX: usize = 31;
+pub const RIGHT_FOOT_INDEX: usize = 32;
 /// Number of pose landmarks.
 pub const COUNT: usize = crate::types::POSE_LANDMARKS;
 

@@ -81,6 +81,7 @@ impl AvatarSim {
         let sim = &avatar.asset.sim;
         let retarget = Retarget::new(
             &sim.rig,
+            Some((&avatar.asset.render.rig, &avatar.asset.render.vertices)),
             avatar.pose_map.as_ref(),
             params,
             avatar.sources.clone(),
@@ -113,6 +114,11 @@ impl AvatarSim {
 
     pub fn dynamics(&self) -> &Dynamics {
         &self.dynamics
+    }
+
+    /// What the grounding did on the last body frame (`None`: the avatar's skeleton has no hips or legs).
+    pub fn grounding(&self) -> Option<&crate::mapping::grounding::GroundingReport> {
+        self.retarget.grounding()
     }
 
     /// One tick of `time_step` (or a tick rate, Hz) at local time `now_ns`. `reset`: forget the input and

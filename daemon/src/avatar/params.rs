@@ -3,6 +3,7 @@
 //! same for both paths, with the same messages), [`SETTABLE`] and the schema's table are derived from it
 //! ([`crate::live`]).
 
+use crate::mapping::grounding::LegsOutOfView;
 use crate::mapping::OneEuroParams;
 use crate::param_spec::{names, params, Declared, ParamSpec, ParamValue, Range};
 use avatar_sim::reduced::FleshMode;
@@ -41,6 +42,11 @@ pub struct SimParams {
     pub spring_stiffness: f64,
     pub spring_gravity: f64,
     pub spring_drag: f64,
+    /// Grounding ([`crate::mapping::grounding`]): the hips follow the body's place in the camera image, planted
+    /// feet stay on the floor, legs out of view rest.
+    pub grounding: bool,
+    pub camera_fov: f64,
+    pub legs_out_of_view: LegsOutOfView,
 }
 
 impl Default for SimParams {
@@ -69,6 +75,9 @@ impl Default for SimParams {
             spring_stiffness: 1.0,
             spring_gravity: 1.0,
             spring_drag: 1.0,
+            grounding: true,
+            camera_fov: 60.0,
+            legs_out_of_view: LegsOutOfView::Auto,
         }
     }
 }
@@ -189,7 +198,29 @@ pub const PARAMS: &[ParamSpec<SimParams>] = params! {
         "multiplier of every spring joint's gravity power";
     "spring_drag" => spring_drag, "", Range::Closed(0.0, 100.0),
         "multiplier of every spring joint's drag (the product is kept within [0, 1])";
+    "grounding" => grounding, "", Range::Flag,
+        "the hips follow the body's place in the camera image (a step, a crouch, a hop), planted feet stay \
+         on the floor (leg IK), legs out of view rest; 0: the hips stay where the avatar stands, as before";
+    "camera_fov" => camera_fov, "°", Range::Closed(20.0, 150.0),
+        "the tracking camera's horizontal field of view (most webcams 60–80); a wrong value scales steps \
+         towards the camera and their length in metres, not the path across the image";
+    "legs_out_of_view" => legs_out_of_view, "", Range::Choice(&LEGS_OUT_OF_VIEW),
+        "what the legs do after a second out of view (at a desk): `auto` sits when the hips are out of view \
+         too and stands otherwise, or always `standing` / `seated`";
 };
+
+/// The names of [`LegsOutOfView::ALL`], by index (`legs_out_of_view`'s values).
+const LEGS_OUT_OF_VIEW: [&str; 3] =
+    [LegsOutOfView::ALL[0].name(), LegsOutOfView::ALL[1].name(), LegsOutOfView::ALL[2].name()];
+
+impl ParamValue for LegsOutOfView {
+    fn to_f64(&self) -> f64 {
+        LegsOutOfView::ALL.iter().position(|m| m == self).unwrap_or(0) as f64
+    }
+    fn from_f64(v: f64) -> Self {
+        LegsOutOfView::ALL.get(v as usize).copied().unwrap_or_default()
+    }
+}
 
 /// Names `SetParams` accepts for one avatar (`PARAMS`'s; the daemon's own, `tick_hz`, are
 /// [`crate::live::DaemonParams`]').

@@ -107,9 +107,15 @@ mod tests {
             let want = match v {
                 serde_json::Value::Bool(b) => *b as u8 as f64,
                 serde_json::Value::String(name) => {
-                    name.parse::<avatar_sim::reduced::FleshMode>().map_or(f64::NAN, |m| {
-                        avatar_sim::reduced::FleshMode::ALL.iter().position(|x| *x == m).unwrap() as f64
-                    })
+                    let legs =
+                        crate::mapping::grounding::LegsOutOfView::ALL.iter().position(|x| x.name() == name);
+                    name.parse::<avatar_sim::reduced::FleshMode>()
+                        .map(|m| {
+                            avatar_sim::reduced::FleshMode::ALL.iter().position(|x| *x == m).unwrap() as f64
+                        })
+                        .ok()
+                        .or(legs.map(|i| i as f64))
+                        .unwrap_or(f64::NAN)
                 }
                 v => v.as_f64().unwrap_or(f64::NAN),
             };

@@ -8,12 +8,15 @@
 //! - `hand`: MediaPipe Hand world landmarks → palm frame and finger joint angles (flexion, spread) → the
 //!   finger bones' local rotations and the hand bone's orientation, per humanoid role.
 //! - `face`: blendshape scores by name, head rotation from the facial transform (orthonormalised).
+//! - `grounding`: after `pose`, the root from the camera (image + world landmarks), the floor, planted feet
+//!   locked by leg IK, legs at rest out of view.
 //! - `normalized`: rig frames by VRM humanoid role: rotations relative to the T-pose, corrected for the
 //!   avatar's bind (rest-pose retargeting).
 //! - `expressions`: the 52 scores → ARKit-named blendshapes and VRM expressions (the documented table).
 
 mod expressions;
 mod face;
+pub mod grounding;
 pub mod hand;
 mod normalized;
 mod one_euro;

@@ -482,6 +482,7 @@ fn record_step(m: &Metrics, o: &TickOutput) {
     add(&m.model_rebuilds, o.step.rebuilt);
     m.mapping_unknown.fetch_add(o.counts.unknown_names, Relaxed);
     m.mapping_rejected.fetch_add(o.counts.rejected_values, Relaxed);
+    m.grounding_held.fetch_add(o.counts.grounding_held, Relaxed);
 }
 
 #[cfg(test)]

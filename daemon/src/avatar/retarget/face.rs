@@ -70,6 +70,6 @@ impl Retarget {
             Some(None) => rejected += 1,
             None => {}
         }
-        MapCounts { unknown_names: unknown, rejected_values: rejected }
+        MapCounts { unknown_names: unknown, rejected_values: rejected, ..MapCounts::default() }
     }
 }

@@ -1,8 +1,10 @@
 //! The One-Euro filters of the tracked values (landmarks, scores, rotations, hand angles): their parameters
-//! from [`SimParams`], their reset; and the body mapper's options.
+//! from [`SimParams`], their reset (with the grounding's state: a restarted tracker may be a new camera); and the
+//! body mapper's and grounding's options.
 
 use super::Retarget;
 use crate::avatar::params::SimParams;
+use crate::mapping::grounding::GroundingOptions;
 use crate::mapping::{HandFilter, PoseMapOptions};
 
 impl Retarget {
@@ -12,6 +14,9 @@ impl Retarget {
         self.blend_filters.values_mut().for_each(|f| f.reset());
         self.head_filter.reset();
         self.hand_filters.iter_mut().for_each(HandFilter::reset);
+        if let Some(g) = &mut self.grounding {
+            g.reset();
+        }
     }
 
     /// This tick's filter parameters (when changed), mirroring and the body mapper's options.
@@ -28,6 +33,7 @@ impl Retarget {
         if let Some(m) = &mut self.mapper {
             m.options = map_options(params);
         }
+        self.grounding_options = grounding_options(params);
     }
 }
 
@@ -38,5 +44,16 @@ pub(super) fn map_options(params: &SimParams) -> PoseMapOptions {
         mirror: params.mirror,
         ease_after: params.ease_after,
         ease_duration: params.ease_duration,
+    }
+}
+
+/// The grounding stage's options from the avatar's parameters.
+pub(super) fn grounding_options(params: &SimParams) -> GroundingOptions {
+    GroundingOptions {
+        enabled: params.grounding,
+        fov: params.camera_fov.to_radians(),
+        legs_out_of_view: params.legs_out_of_view,
+        min_visibility: params.min_visibility,
+        mirror: params.mirror,
     }
 }

@@ -40,13 +40,14 @@ mod sources;
 
 use super::params::SimParams;
 use crate::ingest::Inputs;
+use crate::mapping::grounding::{Grounding, GroundingOptions, GroundingReport, Skeleton};
 use crate::mapping::{FaceMap, NormalizedSkeleton};
 use crate::mapping::{HandFilter, HandPose, HandRig};
 use crate::mapping::{OneEuro, OneEuroRotation};
 use crate::mapping::{PoseMap, PoseMapper};
 use avatar_schema::{state_flags, Handedness};
 use avatar_sim::rig::{Rig, RigPart};
-use filters::map_options;
+use filters::{grounding_options, map_options};
 use nalgebra::Rotation3;
 use sources::Frames;
 use std::collections::BTreeMap;
@@ -61,6 +62,9 @@ pub struct MapCounts {
     pub unknown_names: u64,
     /// Values refused (non-finite scores, degenerate transforms).
     pub rejected_values: u64,
+    /// Body positions the grounding held (a jump faster than a person moves) or could not fit (too few
+    /// visible landmarks).
+    pub grounding_held: u64,
 }
 
 /// This tick's rig parameters and where they came from.
@@ -99,6 +103,10 @@ pub struct Retarget {
     /// Body landmarks → skeleton; `None` when the avatar's skeleton does not fit the landmark map (then only
     /// face and rig frames drive it).
     mapper: Option<PoseMapper>,
+    /// After the mapping: the root from the camera, planted feet, legs out of view
+    /// ([`crate::mapping::grounding`]); `None` when the skeleton lacks hips or legs.
+    grounding: Option<Grounding>,
+    grounding_options: GroundingOptions,
     landmark_filters: Vec<[OneEuro; 3]>,
     /// One-Euro filters of the face scores:
     /// keyed by the MediaPipe score's index, or by `SCORES + p` for a blendshape parameter `p` named directly
@@ -152,9 +160,11 @@ pub struct Retarget {
 
 impl Retarget {
     /// For `rig` with the body landmark map `map`; `humanoid` maps VRM humanoid names to bone names (for
-    /// `RigFrame`s that use them).
+    /// `RigFrame`s that use them); `rest` is a rest mesh with its rig (the render mesh: where the floor and
+    /// the soles are, as drawn).
     pub fn new(
         rig: &Rig,
+        rest: Option<(&Rig, &[[f64; 3]])>,
         map: Option<&PoseMap>,
         params: &SimParams,
         sources: Vec<String>,
@@ -188,6 +198,20 @@ impl Retarget {
             .map(|l| NormalizedSkeleton::new(l, &roles));
         let eye_bones = ["leftEye", "rightEye"]
             .map(|r| roles.get(r).cloned().filter(|b| rig.bone_param_offset(b).is_some()));
+        let grounding = rig.skeleton().and_then(|(lbs, offset)| {
+            // the soles from the rest mesh when its skeleton is this rig's (same bones), else from the bones
+            let mesh = rest.and_then(|(r, v)| {
+                r.skeleton().filter(|(l, _)| l.num_bones() == lbs.num_bones()).map(|(l, _)| (l, v))
+            });
+            let sk = match mesh {
+                Some((l, v)) => Skeleton::new(l, &roles, Some(v)),
+                None => Skeleton::new(lbs, &roles, None),
+            };
+            if sk.is_none() {
+                tracing::debug!("no grounding for this avatar (its skeleton lacks hips or legs)");
+            }
+            sk.map(|sk| Grounding::new(sk, offset))
+        });
         let hand_rigs = HANDS.map(|side| {
             HandRig::new(rig, &roles, side)
                 .map_err(|e| tracing::debug!("no {} hand tracking for this avatar: {e}", side.as_str()))
@@ -196,6 +220,8 @@ impl Retarget {
         Ok(Retarget {
             sources,
             mapper,
+            grounding,
+            grounding_options: grounding_options(params),
             landmark_filters: (0..avatar_schema::pose_landmarks::COUNT)
                 .map(|_| std::array::from_fn(|_| OneEuro::new(f.landmarks)))
                 .collect(),
@@ -238,12 +264,20 @@ impl Retarget {
         &self.rest_p
     }
 
+    /// What the grounding did on the last body frame (`None`: the avatar has no grounding).
+    pub fn grounding(&self) -> Option<&GroundingReport> {
+        self.grounding.as_ref().map(Grounding::report)
+    }
+
     /// Forget every input: back to rest, filters cleared (a `ResetAvatar` request).
     pub fn reset(&mut self) {
         if let Some(m) = &mut self.mapper {
             m.reset();
         }
         self.clear_filters();
+        if let Some(g) = &mut self.grounding {
+            g.reset();
+        }
         self.seen = [None; PIECES];
         (self.body, self.head, self.rig_p) = (None, None, None);
         self.hands = [None; 2];
@@ -294,13 +328,14 @@ impl Retarget {
     fn map_new(&mut self, rig: &Rig, frames: &Frames, new: [bool; PIECES]) -> MapCounts {
         let mut counts = MapCounts::default();
         if let Some(f) = frames.pose.as_ref().filter(|_| new[0]) {
-            self.map_pose(f);
+            counts.grounding_held += self.map_pose(f);
         }
         if let Some(f) = frames.face.as_ref().filter(|_| new[1]) {
             counts = self.map_face(rig, f);
         }
         if let Some(f) = frames.rig.as_ref().filter(|_| new[2]) {
             let c = self.map_rig(rig, f);
+            counts.grounding_held += c.grounding_held;
             counts.unknown_names += c.unknown_names;
             counts.rejected_values += c.rejected_values;
         }

@@ -1,12 +1,14 @@
-//! Body pose frames: the world landmarks One-Euro filtered per coordinate and mapped to the skeleton.
+//! Body pose frames: the world landmarks One-Euro filtered per coordinate and mapped to the skeleton, then
+//! grounded (the root from the image, planted feet; [`crate::mapping::grounding`]).
 
 use super::Retarget;
 use avatar_schema::{Landmark, PoseFrame};
 
 impl Retarget {
-    /// Filter the world landmarks (One-Euro per coordinate, capture time) and map them to the skeleton.
-    pub(super) fn map_pose(&mut self, f: &PoseFrame) {
-        let Some(mapper) = &mut self.mapper else { return };
+    /// Filter the world landmarks (One-Euro per coordinate, capture time), map them to the skeleton and
+    /// ground the result. Returns the positions the grounding held or could not fit (0 or 1).
+    pub(super) fn map_pose(&mut self, f: &PoseFrame) -> u64 {
+        let Some(mapper) = &mut self.mapper else { return 0 };
         let t = f.header.capture_time_ns as f64 * 1e-9;
         let lm: Vec<Landmark> = f
             .world_landmarks
@@ -21,6 +23,14 @@ impl Retarget {
                 l
             })
             .collect();
-        self.body = Some(mapper.map_at(&lm, t));
+        let mut p = mapper.map_at(&lm, t);
+        let mut held = 0;
+        if let Some(g) = &mut self.grounding {
+            let before = g.report().jumps_held + g.report().unfitted;
+            g.pose(&mut p, f, t, &self.grounding_options);
+            held = g.report().jumps_held + g.report().unfitted - before;
+        }
+        self.body = Some(p);
+        held
     }
 }

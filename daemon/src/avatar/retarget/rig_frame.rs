@@ -1,5 +1,5 @@
 //! Rig frames: bones (bind-relative, or normalized when named by VRM humanoid role) and blendshapes by name,
-//! straight to a whole `p`.
+//! straight to a whole `p`; without a root position, grounded (the lowest foot on the floor).
 
 use super::{MapCounts, Retarget};
 use crate::mapping::{map_blendshapes, role_name};
@@ -77,6 +77,9 @@ impl Retarget {
             for (b, t) in l.skinning_from_world(&world).iter().enumerate() {
                 write_affine(&mut p[o + 12 * b..], t);
             }
+        }
+        if let (None, Some(g)) = (f.root_position, &mut self.grounding) {
+            g.rig_frame(&mut p, &self.grounding_options);
         }
         let c = map_blendshapes(rig, &f.blendshapes, &mut p);
         counts.unknown_names += c.unknown as u64;

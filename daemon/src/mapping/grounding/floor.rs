@@ -1,0 +1,217 @@
+//! The performer's floor and feet, in camera space: a plane learnt from where the feet rest, and per foot
+//! whether it is planted.
+//!
+//! **Floor.** The camera does not move, so the floor is a fixed plane in its frame. We write it as
+//! `y = a + b x + c z` (camera axes, y down; a level camera has `b = c = 0`) and fit `(a, b, c)` by weighted
+//! least squares to the lowest point of each supporting foot (the lowest of its ankle, heel and toe landmarks
+//! while the foot is slow), with a ridge prior pulling the tilt `(b, c)` towards level (so a person standing
+//! on one spot, which says nothing about tilt, gives a level floor) and a forgetting factor (so a camera that
+//! was moved is followed within seconds). A sample far above the current floor (the top of a hop, where the
+//! foot is momentarily still) is refused, unless such samples persist (the camera was lowered): then the fit
+//! starts over.
+//!
+//! **Contact.** A foot is planted while its lowest point is slow and near the floor, with hysteresis (it
+//! plants below `PLANT_SPEED` and `PLANT_HEIGHT`, lifts above `LIFT_SPEED` or `LIFT_HEIGHT`).
+
+use nalgebra::{Matrix3, Vector3};
+
+/// Foot speed (m/s) and height above the floor (m) under which a foot plants...
+pub const PLANT_SPEED: f64 = 0.35;
+pub const PLANT_HEIGHT: f64 = 0.05;
+/// ...and over which it lifts.
+pub const LIFT_SPEED: f64 = 0.7;
+pub const LIFT_HEIGHT: f64 = 0.08;
+
+/// Strength of the level prior on the tilt, in units of one sample at 1 m from the optical axis.
+const LEVEL_PRIOR: f64 = 20.0;
+/// Per-sample forgetting of the old samples.
+const FORGET: f64 = 0.995;
+/// Samples more than this above the floor are refused (m)...
+const REFUSE_ABOVE: f64 = 0.06;
+/// ...unless they keep coming this long (s): then the floor starts over.
+const REFIT_AFTER: f64 = 1.5;
+
+/// The floor plane `y = a + b x + c z` in camera space.
+#[derive(Clone, Debug, Default)]
+pub struct Floor {
+    /// Normal equations of the weighted fit, φ = (1, x, z).
+    ata: Matrix3<f64>,
+    aty: Vector3<f64>,
+    coef: Option<Vector3<f64>>,
+    /// Since when samples have been refused as too high (s).
+    refused_since: Option<f64>,
+}
+
+impl Floor {
+    pub fn is_known(&self) -> bool {
+        self.coef.is_some()
+    }
+
+    pub fn reset(&mut self) {
+        *self = Floor::default();
+    }
+
+    /// The floor's `y` below (x, z).
+    pub fn y_at(&self, x: f64, z: f64) -> Option<f64> {
+        self.coef.map(|c| c[0] + c[1] * x + c[2] * z)
+    }
+
+    /// The up direction (unit normal pointing away from the floor, towards −y).
+    pub fn up(&self) -> Vector3<f64> {
+        let c = self.coef.unwrap_or_default();
+        Vector3::new(c[1], -1.0, c[2]).normalize()
+    }
+
+    /// Height of `p` above the floor (m, along [`Floor::up`]); `None` before any sample.
+    pub fn height(&self, p: &Vector3<f64>) -> Option<f64> {
+        let c = self.coef?;
+        Some((c[0] + c[1] * p.x + c[2] * p.z - p.y) / (1.0 + c[1] * c[1] + c[2] * c[2]).sqrt())
+    }
+
+    /// Feed the lowest point `p` of a supporting foot at time `t` (s); returns whether it was taken.
+    pub fn add(&mut self, p: &Vector3<f64>, t: f64) -> bool {
+        if !p.iter().all(|c| c.is_finite()) {
+            return false;
+        }
+        if let Some(h) = self.height(p) {
+            if h > REFUSE_ABOVE {
+                let since = *self.refused_since.get_or_insert(t);
+                if !(t - since > REFIT_AFTER) {
+                    return false;
+                }
+                self.reset();
+            } else {
+                self.refused_since = None;
+            }
+        }
+        let phi = Vector3::new(1.0, p.x, p.z);
+        self.ata *= FORGET;
+        self.aty *= FORGET;
+        self.ata += phi * phi.transpose();
+        self.aty += phi * p.y;
+        let mut a = self.ata;
+        a[(1, 1)] += LEVEL_PRIOR;
+        a[(2, 2)] += LEVEL_PRIOR;
+        if let Some(c) = a.cholesky().map(|c| c.solve(&self.aty)).filter(|c| c.iter().all(|v| v.is_finite()))
+        {
+            self.coef = Some(c);
+        }
+        true
+    }
+}
+
+/// Whether one foot is planted (hysteresis on its speed and height above the floor).
+#[derive(Clone, Debug, Default)]
+pub struct Contact {
+    planted: bool,
+    last: Option<(f64, Vector3<f64>)>,
+    /// Smoothed speed, m/s.
+    speed: f64,
+}
+
+impl Contact {
+    pub fn planted(&self) -> bool {
+        self.planted
+    }
+
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    pub fn reset(&mut self) {
+        *self = Contact::default();
+    }
+
+    /// The foot's lowest point `p` at time `t` and its height above the floor (`None`: unknown floor).
+    /// A foot not seen (`p` = `None`) keeps its state.
+    pub fn update(&mut self, t: f64, p: Option<Vector3<f64>>, height: Option<f64>) -> bool {
+        let Some(p) = p.filter(|p| p.iter().all(|c| c.is_finite())) else { return self.planted };
+        if let Some((t0, p0)) = self.last {
+            let dt = t - t0;
+            if dt > 1e-4 && dt < 0.5 {
+                let v = (p - p0).norm() / dt;
+                // a light smoothing: the landmarks' jitter is not a step, a take-off is seen within a frame
+                self.speed += 0.7 * (v - self.speed);
+            } else if dt >= 0.5 {
+                self.speed = 0.0;
+            }
+        }
+        self.last = Some((t, p));
+        let h = height.unwrap_or(0.0);
+        self.planted = if self.planted {
+            !(self.speed > LIFT_SPEED || h > LIFT_HEIGHT)
+        } else {
+            self.speed < PLANT_SPEED && h < PLANT_HEIGHT
+        };
+        self.planted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_floor_is_found_and_a_hop_apex_does_not_move_it() {
+        let mut f = Floor::default();
+        assert!(f.height(&Vector3::zeros()).is_none());
+        for i in 0..30 {
+            assert!(f.add(&Vector3::new(0.1 * (i % 3) as f64, 1.5, 3.0), i as f64 / 30.0));
+        }
+        assert!((f.y_at(0.0, 3.0).unwrap() - 1.5).abs() < 1e-3);
+        assert!((f.height(&Vector3::new(0.0, 1.2, 3.0)).unwrap() - 0.3).abs() < 1e-3);
+        // a still foot at the top of a hop, 20 cm up, is refused
+        assert!(!f.add(&Vector3::new(0.0, 1.3, 3.0), 1.1));
+        assert!((f.y_at(0.0, 3.0).unwrap() - 1.5).abs() < 1e-3);
+        // a floor that stays higher for longer than REFIT_AFTER is taken (the camera moved)
+        let mut t = 1.2;
+        while t < 1.2 + REFIT_AFTER + 1.0 {
+            f.add(&Vector3::new(0.0, 1.3, 3.0), t);
+            t += 1.0 / 30.0;
+        }
+        assert!((f.y_at(0.0, 3.0).unwrap() - 1.3).abs() < 1e-2, "{:?}", f.y_at(0.0, 3.0));
+    }
+
+    #[test]
+    fn a_tilted_floor_is_learnt_from_feet_spread_across_it() {
+        // camera pitched down: the floor's y grows towards the camera (smaller z)
+        let (a, b, c) = (2.0, 0.05, -0.1);
+        let mut f = Floor::default();
+        let mut t = 0.0;
+        for i in 0..400 {
+            let x = -1.5 + 3.0 * (i % 40) as f64 / 40.0;
+            let z = 2.0 + 3.0 * (i / 40) as f64 / 10.0;
+            f.add(&Vector3::new(x, a + b * x + c * z, z), t);
+            t += 1.0 / 30.0;
+        }
+        let y = f.y_at(1.0, 4.0).unwrap();
+        assert!((y - (a + b + 4.0 * c)).abs() < 0.02, "{y}");
+        assert!(f.up().y < -0.99);
+        assert!(!f.add(&Vector3::new(f64::NAN, 0.0, 0.0), t));
+    }
+
+    #[test]
+    fn contact_plants_when_slow_and_low_and_lifts_with_hysteresis() {
+        let mut c = Contact::default();
+        let mut t = 0.0;
+        let dt = 1.0 / 30.0;
+        for _ in 0..10 {
+            c.update(t, Some(Vector3::new(0.0, 1.5, 3.0)), Some(0.0));
+            t += dt;
+        }
+        assert!(c.planted());
+        // lifting to 6 cm (between plant and lift heights) keeps it planted; 10 cm lifts it
+        c.update(t, Some(Vector3::new(0.0, 1.5, 3.0)), Some(0.06));
+        assert!(c.planted());
+        // a fast swing lifts it even at the floor
+        let mut x = 0.0;
+        for _ in 0..5 {
+            t += dt;
+            x += 1.5 * dt;
+            c.update(t, Some(Vector3::new(x, 1.5, 3.0)), Some(0.0));
+        }
+        assert!(!c.planted(), "speed {}", c.speed());
+        // unseen: the state holds
+        assert!(!c.update(t + dt, None, None));
+    }
+}
