@@ -48,6 +48,11 @@ pub struct GroundingArgs {
     pub fov: f64,
     #[arg(long, default_value = "out/grounding.json")]
     pub out: PathBuf,
+    /// Also render a strip (`<out stem>-<recording>.png`): the moments of the deepest crouch, the highest hop,
+    /// the longest step and the largest foot lock, each as today | grounded (GPU; Mesa's software drivers
+    /// do).
+    #[arg(long)]
+    pub strip: bool,
     /// Also write per-frame CSVs (`<out stem>-<recording>-<setting>.csv`): image-planted and locked feet,
     /// soles, ankles, hips, the stage's camera position.
     #[arg(long)]
@@ -240,6 +245,7 @@ impl Avatar {
 /// Per frame (on its last tick): `p`, `z`, the stage's camera origin and scale.
 struct Run {
     p: Vec<Vec<f32>>,
+    z: Vec<Vec<f32>>,
     /// The stage's report per frame (for `--trace`).
     reports: Vec<Option<avatard::mapping::grounding::GroundingReport>>,
     z_peaks: Vec<f64>,
@@ -263,8 +269,14 @@ fn replay(
     let t0 = 1_000_000_000i64;
     let end = t0 + frames.last().map_or(0, |f| f.0) + step.dt_ns;
     let (mut next, mut now) = (0usize, t0);
-    let mut run =
-        Run { p: vec![], reports: vec![], z_peaks: vec![0.0; wanted.len()], origin: vec![], scale: vec![] };
+    let mut run = Run {
+        p: vec![],
+        z: vec![],
+        reports: vec![],
+        z_peaks: vec![0.0; wanted.len()],
+        origin: vec![],
+        scale: vec![],
+    };
     while now < end {
         while next < frames.len() && t0 + frames[next].0 <= now {
             store_pose(&inputs, &frames[next].1, "bench", next as u64 + 1, t0 + frames[next].0, now);
@@ -283,6 +295,7 @@ fn replay(
         if next > 0 && (next == frames.len() || t0 + frames[next].0 > now + step.dt_ns) && run.p.len() < next
         {
             run.p.push(o.p.clone());
+            run.z.push(o.z.clone());
             let g = sim.grounding();
             run.reports.push(g.cloned());
             run.origin.push(g.and_then(|g| g.origin));
@@ -460,6 +473,7 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
         }
         let planted = planted_from_image(&frames);
         let name = path.file_stem().map_or("?".into(), |s| s.to_string_lossy().into_owned());
+        let mut runs = vec![];
         for (setting, on) in [("today", false), ("grounded", true)] {
             let mut params = SimParams::default();
             params.grounding = on;
@@ -479,6 +493,15 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
                 f.limb_median_deg, f.stage_us_median
             );
             report.push(serde_json::json!({ "recording": path, "figures": f }));
+            runs.push(run);
+        }
+        if a.strip {
+            let png = a.out.with_file_name(format!(
+                "{}-{name}.png",
+                a.out.file_stem().map_or("grounding".into(), |s| s.to_string_lossy().into_owned())
+            ));
+            strip(&av, &frames, &runs[0], &runs[1], &png)?;
+            eprintln!("wrote {}", png.display());
         }
     }
     println!(
@@ -553,4 +576,73 @@ fn trace(
     std::fs::write(&path, s).with_context(|| format!("writing {}", path.display()))?;
     eprintln!("wrote {}", path.display());
     Ok(())
+}
+
+/// The moments to show: the deepest crouch and the highest hop (the grounded hips' lowest and highest), the
+/// longest step (the grounded hips farthest across from where they started) and the firmest lock (a frame
+/// with both feet locked, the most frames into such a run); one each, distinct.
+fn moments(av: &Avatar, grounded: &Run) -> Vec<(usize, &'static str)> {
+    let hips: Vec<Vector3<f64>> = grounded.p.iter().map(|p| av.hip_centre(&av.transforms(p))).collect();
+    if hips.is_empty() {
+        return vec![];
+    }
+    let arg = |f: &dyn Fn(usize) -> f64| (0..hips.len()).max_by(|&a, &b| f(a).total_cmp(&f(b))).unwrap_or(0);
+    let start = hips[0];
+    let mut run = 0usize;
+    let both: Vec<usize> = grounded
+        .reports
+        .iter()
+        .map(|r| {
+            run = if r.as_ref().is_some_and(|r| r.locked == [true, true]) { run + 1 } else { 0 };
+            run
+        })
+        .collect();
+    let mut out: Vec<(usize, &'static str)> = vec![];
+    for (i, label) in [
+        (arg(&|i| -hips[i].y), "crouch"),
+        (arg(&|i| hips[i].y), "hop"),
+        (arg(&|i| ((hips[i].x - start.x).powi(2) + (hips[i].z - start.z).powi(2)).sqrt()), "step"),
+        (arg(&|i| both[i] as f64), "both feet locked"),
+    ] {
+        if out.iter().all(|(j, _)| j.abs_diff(i) > 5) {
+            out.push((i, label));
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Render the strip: per moment, today (left) and grounded (right) side by side on one ground, with the
+/// moment's name and time along the top.
+fn strip(
+    av: &Avatar,
+    frames: &[(i64, PoseFrame)],
+    today: &Run,
+    grounded: &Run,
+    path: &std::path::Path,
+) -> Result<()> {
+    use image::{DynamicImage, Rgb, RgbImage};
+    use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+    let picked = moments(av, grounded);
+    let gpu = Gpu::open(Backend::Auto)?;
+    let (w, h) = (480u32, 400u32);
+    let options = RenderOptions { width: w, height: h, instances: 2, yaw: 25.0, ..RenderOptions::default() };
+    let mut r = AvatarRenderer::new(gpu, &av.avatar.asset, options).context("the renderer")?;
+    let cols = 2u32.min(picked.len().max(1) as u32);
+    let rows = (picked.len() as u32).div_ceil(cols).max(1);
+    let mut out = RgbImage::from_pixel(cols * w, rows * h, Rgb([255, 255, 255]));
+    for (k, &(i, label)) in picked.iter().enumerate() {
+        r.upload(&[(&today.p[i], &today.z[i]), (&grounded.p[i], &grounded.z[i])])?;
+        let image = DynamicImage::ImageRgba8(r.draw()?).to_rgb8();
+        let (x, y) = ((k as u32 % cols) * w, (k as u32 / cols) * h);
+        image::imageops::replace(&mut out, &image, x as i64, y as i64);
+        for yy in y..y + h {
+            out.put_pixel(x, yy, Rgb([160, 160, 160]));
+        }
+        eprintln!(
+            "strip tile {k}: {label} at {:.2} s (today left, grounded right)",
+            frames[i].0 as f64 * 1e-9
+        );
+    }
+    out.save(path).with_context(|| format!("writing {}", path.display()))
 }

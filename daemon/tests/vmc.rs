@@ -131,7 +131,9 @@ fn start_with_vmc(rt: &tokio::runtime::Runtime, target: std::net::SocketAddr) ->
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let task = rt.spawn(avatard::run(
         config,
-        vec![AvatarHandle::loaded(a, SimParams::default())],
+        // grounding off: the Hips position checked below is the bone's rest head (a frame without a root
+        // position gets its lowest foot put on the floor otherwise: `mapping::grounding`, tested there)
+        vec![AvatarHandle::loaded(a, SimParams { grounding: false, ..SimParams::default() })],
         async {
             stop_rx.await.ok();
         },

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 /// Samples kept per median (about 4 s at 30 fps).
 const WINDOW: usize = 120;
 /// Samples needed before a median is used.
-const MIN_SAMPLES: usize = 5;
+const MIN_SAMPLES: usize = 3;
 /// A knee straighter than this (degrees between thigh and shin) counts as standing.
 pub const STRAIGHT_KNEE_DEG: f64 = 165.0;
 

@@ -25,7 +25,7 @@ const JUMP_CONFIRM: f64 = 0.5;
 /// Seconds over which an accepted jump is eased.
 const JUMP_EASE: f64 = 0.6;
 /// The most the feet's anchoring moves the root across the floor from where the camera puts it (m)...
-const ANCHOR_REACH: f64 = 0.15;
+const ANCHOR_REACH: f64 = 0.2;
 /// ...towards or away from the camera...
 const ANCHOR_DEPTH: f64 = 0.3;
 /// ...and up or down.
@@ -34,9 +34,11 @@ const ANCHOR_DROP: f64 = 0.3;
 const ANCHOR_RELEASE: f64 = 1.0;
 const ANCHOR_RELEASE_UP: f64 = 0.1;
 /// The farthest a locked foot holds against its tracked leg (m, across the floor); beyond it, it slides.
-const GIVE: f64 = 0.03;
+const GIVE: f64 = 0.05;
 /// A sole this close to the floor (m) turns flat onto it.
 const NEAR_FLOOR: f64 = 0.03;
+/// Changes of the fitted depth within this (m) are the fit's, not the body's.
+const DEPTH_DEADBAND: f64 = 0.3;
 /// Landmarks needed for a fit.
 const MIN_FIT_POINTS: usize = 6;
 /// Typical adult leg length (hip to ankle, m), the scale's stand-in until the performer's is measured.
@@ -118,6 +120,8 @@ pub struct Grounding {
     /// The camera-space position the avatar's origin stands for.
     t_ref: Option<Vector3<f64>>,
     jump_since: Option<f64>,
+    /// The depth the avatar follows (camera space, m): the fit's, through a dead band.
+    depth: Option<f64>,
     /// An accepted jump being eased: (start time, offset at start).
     ease: Option<(f64, Vector3<f64>)>,
     floor: Floor,
@@ -147,6 +151,7 @@ impl Grounding {
             t_cam: None,
             t_ref: None,
             jump_since: None,
+            depth: None,
             ease: None,
             floor: Floor::default(),
             contacts: Default::default(),
@@ -205,6 +210,7 @@ impl Grounding {
                 // real: start from the new place, easing over from where the avatar was
                 let from = prev + eased(self, t);
                 self.filters.iter_mut().for_each(OneEuro::reset);
+                self.depth = Some(x.z);
                 self.ease = Some((t, from - x));
             }
         }
@@ -214,6 +220,14 @@ impl Grounding {
         if self.ease.is_some_and(|(t0, _)| t - t0 > JUMP_EASE) {
             self.ease = None;
         }
+        // depth: the fit's least certain coordinate moves with the pose as well as with the body (a squat
+        // reads as 20 cm farther away); only a change beyond DEPTH_DEADBAND moves the avatar, by the excess
+        let z = *self.depth.get_or_insert(f.z);
+        let excess = (f.z - z).abs() - DEPTH_DEADBAND;
+        if excess > 0.0 {
+            self.depth = Some(z + excess * (f.z - z).signum());
+        }
+        let f = Vector3::new(f.x, f.y, self.depth.unwrap_or(f.z));
         Some(f + eased(self, t))
     }
 

@@ -363,3 +363,44 @@ fn bad_input_holds_or_eases_and_never_jumps_across_the_room() {
     // a person walks at most ~2 m/s: 7 cm per frame; the ease moves 1.5·scale m over 0.6 s
     assert!(max_step < 0.15, "the largest step of the hips in one frame: {max_step} m");
 }
+
+#[test]
+fn a_rig_frame_without_a_root_position_stands_on_its_lowest_foot() {
+    let mut r = Rigged::new();
+    let rest = r.rig.rest_params();
+    // both knees bent 60° (a crouch in a VMC stream): the feet rise off the floor until grounded
+    let mut p = rest.clone();
+    for (thigh, calf) in [("thigh_l", "calf_l"), ("thigh_r", "calf_r")] {
+        avatar_sim::rig::rotate_subtree(&r.rig, &mut p, thigh, [1.0, 0.0, 0.0], -0.5).unwrap();
+        avatar_sim::rig::rotate_subtree(&r.rig, &mut p, calf, [1.0, 0.0, 0.0], 1.0).unwrap();
+    }
+    // the lowest vertex of the mesh mostly on each foot (posed by the rig), above the mesh's rest floor
+    let (mesh, _) = default_avatar::inputs().unwrap();
+    let (lbs, _) = r.rig.skeleton().unwrap();
+    let floor = mesh.vertices.iter().map(|v| v[1]).fold(f64::INFINITY, f64::min);
+    let sole = |p: &[f64], foot: &str, toes: &str| {
+        let (f, t) = (lbs.bone_index(foot).unwrap(), lbs.bone_index(toes).unwrap());
+        let x = r.rig.deform(&mesh.vertices, p).unwrap();
+        let n = mesh.vertices.len();
+        (0..n)
+            .filter(|&v| {
+                lbs.weights().iter_row(v).filter(|(b, _)| *b == f || *b == t).map(|(_, w)| w).sum::<f64>()
+                    > 0.5
+            })
+            .map(|v| x[n + v])
+            .fold(f64::INFINITY, f64::min)
+            - floor
+    };
+    let lifted = sole(&p, "foot_l", "ball_l");
+    assert!(lifted > 0.03, "the bent legs lift the feet by {lifted} m before grounding");
+    r.g.rig_frame(&mut p, &r.opts);
+    let soles = [sole(&p, "foot_l", "ball_l"), sole(&p, "foot_r", "ball_r")];
+    assert!(soles.iter().all(|s| s.abs() < 0.005), "soles {soles:?}");
+    assert!(r.hips(&p).y < r.hips(&rest).y - 0.03, "the hips went down");
+    // off: untouched
+    let mut q = rest.clone();
+    avatar_sim::rig::rotate_subtree(&r.rig, &mut q, "calf_l", [1.0, 0.0, 0.0], 1.0).unwrap();
+    let before = q.clone();
+    r.g.rig_frame(&mut q, &GroundingOptions { enabled: false, ..r.opts });
+    assert_eq!(q, before);
+}
