@@ -25,7 +25,7 @@ use avatar_schema::{pose_landmarks as mp, PoseFrame};
 use avatar_sim::rig::{read_affine, vertex_regions, Affine, BodyRegion};
 use avatar_sim::stats::{median, quantile};
 use avatard::follow::{follow, pose_frames, store_pose};
-use avatard::mapping::grounding::Camera;
+use avatard::mapping::grounding::{subtree, Camera};
 use avatard::{AvatarSim, Inputs, SimParams, TimeStep};
 use avatard_cli::args::AssetArgs;
 use avatard_cli::measure::{regions, Displacement};
@@ -60,7 +60,14 @@ pub struct GroundingArgs {
 }
 
 /// The committed recordings the benchmark runs by default.
-pub const DEFAULT_RECORDINGS: &[&str] = &["assets/recordings/pose_demo_singleperson_cam01.avtrrec"];
+pub const DEFAULT_RECORDINGS: &[&str] = &[
+    "assets/recordings/grounding_squats.avtrrec",
+    "assets/recordings/grounding_dance.avtrrec",
+    "assets/recordings/grounding_jumps_side.avtrrec",
+    "assets/recordings/grounding_walk_side.avtrrec",
+    "assets/recordings/pose_demo_singleperson_cam01.avtrrec",
+    "assets/recordings/hands_fingerpose.avtrrec",
+];
 
 /// One recording under one setting.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -175,26 +182,19 @@ impl Avatar {
             let m = &lbs.bones()[b].bind;
             [m[0][3], m[1][3], m[2][3]]
         };
-        let below = |root: usize, mut b: usize| loop {
-            if b == root {
-                return true;
-            }
-            match lbs.bones()[b].parent {
-                Some(p) => b = p,
-                None => return false,
-            }
-        };
+        let parents: Vec<Option<usize>> = lbs.bones().iter().map(|b| b.parent).collect();
         let mut feet: [Vec<_>; 2] = [vec![], vec![]];
         let mut ankles = [(0, [0.0; 3]); 2];
         let mut hips = [(0, [0.0; 3]); 2];
         for (k, side) in ["left", "right"].iter().enumerate() {
             let foot = bone(&format!("{side}Foot"))?;
+            let tree = subtree(&parents, foot);
             ankles[k] = (foot, head(foot));
             let upper = bone(&format!("{side}UpperLeg"))?;
             hips[k] = (upper, head(upper));
             for (v, x) in render.vertices.iter().enumerate() {
                 let row: Vec<(usize, f64)> = lbs.weights().iter_row(v).collect();
-                let on_foot: f64 = row.iter().filter(|(b, _)| below(foot, *b)).map(|(_, w)| w).sum();
+                let on_foot: f64 = row.iter().filter(|(b, _)| tree.contains(b)).map(|(_, w)| w).sum();
                 if on_foot > 0.5 {
                     feet[k].push((*x, row));
                 }

@@ -14,6 +14,8 @@
 //! - [`runtime`]: the daemon end to end (tracker → state latency) and tick throughput with 1–26 avatars.
 //! - [`jiggle`]: secondary motion per body region under standard motions (jumps, hops, twist, head, arms),
 //!   through the daemon's per-avatar step; JSON, PNG plots and a rendered frame strip.
+//! - [`mocap_clip`]: a rendered clip of CMU mocap on an avatar from a static camera framing the whole path,
+//!   with its ground truth (root, hips, ankles), for the tracker's grounding benchmark.
 //! - [`preconditioner`]: the ex-rotated solve as the co-rotational step's starting point, iterations and time
 //!   at equal accuracy against local-global from the previous `z`.
 //! - [`subspaces`]: skinning eigenmodes, force-dual modes and rotation-strain coordinates against full-space
@@ -32,6 +34,7 @@ pub mod flesh;
 pub mod full;
 pub mod grounding;
 pub mod jiggle;
+pub mod mocap_clip;
 pub mod precompute;
 pub mod preconditioner;
 pub mod runtime;
@@ -97,6 +100,9 @@ pub enum BenchCommand {
     /// How closely the avatar follows a recorded pose stream: limb error, delay and jitter under the landmark
     /// filter's settings (defaults, the pre-issue-18 ones, unfiltered, a grid with --sweep).
     Tracking(crate::tracking::TrackingArgs),
+    /// A rendered clip of CMU mocap (BVH) on the avatar, static camera framing the motion's whole path, and its
+    /// ground truth (root, hip centre, ankles per frame) as JSON: input for the tracker's grounding benchmark.
+    MocapClip(crate::mocap_clip::MocapClipArgs),
     /// The ex-rotated solve (paper 002) as the starting point of the co-rotational step: iterations and time
     /// at equal accuracy against local-global from the previous z.
     Preconditioner(crate::preconditioner::PreconditionerArgs),
@@ -122,6 +128,7 @@ pub fn run(bench: Bench) -> Result<()> {
         BenchCommand::Tracking(args) => tracking::tracking(args),
         BenchCommand::Grounding(args) => grounding::grounding(args),
         BenchCommand::Breathing(args) => breathing::breathing(args),
+        BenchCommand::MocapClip(args) => mocap_clip::mocap_clip(args),
         BenchCommand::Preconditioner(args) => preconditioner::preconditioner(args),
     }
 }

@@ -67,6 +67,51 @@ pub fn framing(lo: [f32; 3], hi: [f32; 3], aspect: f32, yaw_degrees: f32) -> Mat
     mul(&perspective(fovy, aspect, near, distance + 2.0 * radius), &look_at(eye, centre))
 }
 
+/// View-projection of a static camera that frames the box `(lo, hi)` tightly (a scene in world metres, e.g.
+/// the whole path of a motion): looking at the box's centre along [`framing`]'s direction for `yaw_degrees`,
+/// from the nearest distance at which every corner of the box projects inside `fill` (≤ 1) of the image's
+/// half-width and half-height. Unlike [`framing`] (the box's bounding sphere), a long flat box fills the
+/// image's width.
+pub fn framing_box(lo: [f32; 3], hi: [f32; 3], aspect: f32, yaw_degrees: f32, fill: f32) -> Mat4 {
+    let centre = [0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.5 * (lo[2] + hi[2])];
+    let radius = 0.5 * ((hi[0] - lo[0]).powi(2) + (hi[1] - lo[1]).powi(2) + (hi[2] - lo[2]).powi(2)).sqrt();
+    let radius = radius.max(1e-3);
+    let fovy = 35f32.to_radians();
+    let yaw = yaw_degrees.to_radians();
+    let dir = normalize([yaw.sin(), 0.15, yaw.cos()]);
+    let fill = fill.clamp(0.1, 1.0);
+    let corners: Vec<[f32; 3]> =
+        (0..8).map(|i| [0, 1, 2].map(|c| if i >> c & 1 == 1 { hi[c] } else { lo[c] })).collect();
+    let view_at = |distance: f32| {
+        let eye = [0, 1, 2].map(|c| centre[c] + distance * dir[c]);
+        let view = look_at(eye, centre);
+        let near = (distance - 2.0 * radius).max(distance * 0.01);
+        mul(&perspective(fovy, aspect, near, distance + 2.0 * radius), &view)
+    };
+    let fits = |m: &Mat4| {
+        corners.iter().all(|&p| {
+            let v = [p[0], p[1], p[2], 1.0];
+            let c: Vec<f32> = (0..4).map(|r| (0..4).map(|k| m[k][r] * v[k]).sum()).collect();
+            c[3] > 0.0 && (c[0] / c[3]).abs() <= fill && (c[1] / c[3]).abs() <= fill
+        })
+    };
+    // The sphere's distance always fits (at fill 1); bisect between the box's half-diagonal and it.
+    let fit = if aspect < 1.0 { radius / aspect } else { radius };
+    let (mut near_d, mut far_d) = (radius * 1.001, 1.05 * fit / (0.5 * fovy).sin() / fill);
+    while !fits(&view_at(far_d)) {
+        far_d *= 1.5;
+    }
+    for _ in 0..40 {
+        let mid = 0.5 * (near_d + far_d);
+        if fits(&view_at(mid)) {
+            far_d = mid;
+        } else {
+            near_d = mid;
+        }
+    }
+    view_at(far_d)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +139,27 @@ mod tests {
             }
             let c = project(&m, [0, 1, 2].map(|c| 0.5 * (lo[c] + hi[c])));
             assert!(c[0].abs() < 1e-4 && c[1].abs() < 1e-4);
+        }
+    }
+
+    /// A tightly framed box: every corner inside `fill`, and some corner near it (the box fills the view).
+    #[test]
+    fn a_framed_box_fills_the_view() {
+        for (lo, hi, aspect, yaw) in [
+            ([-0.3, 0.0, -1.0], [0.3, 1.8, 3.0], 4.0 / 3.0, 90.0),
+            ([-5.0, 0.0, -40.0], [30.0, 2.0, 1.0], 2.0, 30.0),
+            ([-0.3, 0.0, -0.2], [0.3, 1.8, 0.2], 0.75, 0.0),
+        ] {
+            let m = framing_box(lo, hi, aspect, yaw, 0.9);
+            let mut largest = 0f32;
+            for i in 0..8 {
+                let p = [0, 1, 2].map(|c| if i >> c & 1 == 1 { hi[c] } else { lo[c] });
+                let q = project(&m, p);
+                assert!(q[0].abs() <= 0.9 + 1e-4 && q[1].abs() <= 0.9 + 1e-4, "{q:?}");
+                assert!((0.0..=1.0).contains(&q[2]), "{q:?}");
+                largest = largest.max(q[0].abs()).max(q[1].abs());
+            }
+            assert!(largest > 0.89, "the box fills {largest} of the view");
         }
     }
 }

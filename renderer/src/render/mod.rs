@@ -15,7 +15,7 @@
 //!
 //! # Layout
 //! - `bindings`: the bind group layouts, the buffers and the bind groups.
-//! - `frame`: the frame uniform (camera framing the instance grid, light, counts) and the ground.
+//! - `frame`: the frame uniform (camera framing the instance grid or a given box, light, counts) and the ground.
 //! - `pipelines`: the draw pipelines by blending and culling, the ground's, the read-back's compute pipeline.
 //! - `materials`: each material's uniform, texture, bind group and draw.
 //! - `texture`: sRGB textures with their mip chain made in linear light.
@@ -26,7 +26,6 @@ mod materials;
 mod pipelines;
 mod texture;
 
-use crate::camera::framing;
 use crate::gpu::{Gpu, GpuError};
 use crate::gpu_mesh::GpuMesh;
 use avatar_sim::asset::Asset;
@@ -45,6 +44,10 @@ pub struct RenderOptions {
     pub ground: bool,
     /// Camera yaw around the avatar (degrees; 0 = from the front, +Z).
     pub yaw: f32,
+    /// A static camera framing this world box `(lo, hi)` (metres; e.g. the whole path of a motion) instead of
+    /// the avatar's rest bounds (the instance grid), tightly ([`crate::camera::framing_box`]); the ground
+    /// square lies under it. `None`: the rest bounds.
+    pub frame_box: Option<([f32; 3], [f32; 3])>,
     /// Colour target format: RGBA8 sRGB offscreen (what [`AvatarRenderer::draw`] reads back); a window's
     /// surface format otherwise.
     pub format: wgpu::TextureFormat,
@@ -58,6 +61,7 @@ impl Default for RenderOptions {
             instances: 1,
             ground: true,
             yaw: 20.0,
+            frame_box: None,
             format: wgpu::TextureFormat::Rgba8UnormSrgb,
         }
     }
@@ -220,9 +224,7 @@ impl AvatarRenderer {
         self.options.width = width.clamp(1, 8192);
         self.options.height = height.clamp(1, 8192);
         (self.color, self.depth_view) = targets(&self.gpu.device, &self.options);
-        let (lo, hi) = self.framed;
-        let aspect = self.options.width as f32 / self.options.height as f32;
-        self.frame.view_proj = framing(lo, hi, aspect, self.options.yaw);
+        self.frame.view_proj = frame::view_proj(self.framed, &self.options);
         self.gpu.queue.write_buffer(&self.buffers.frame, 0, bytemuck::bytes_of(&self.frame));
     }
 

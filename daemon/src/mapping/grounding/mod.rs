@@ -43,5 +43,5 @@ pub use desk::LegsOutOfView;
 pub use floor::{Contact, Floor};
 pub use leg_ik::{flat, reach};
 pub use performer::Performer;
-pub use skeleton::{Leg, Skeleton};
+pub use skeleton::{subtree, Leg, Skeleton};
 pub use stage::{Grounding, GroundingOptions, GroundingReport, RELEASE};

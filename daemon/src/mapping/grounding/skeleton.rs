@@ -100,7 +100,8 @@ pub struct Skeleton {
     pub leg_length: f64,
 }
 
-fn subtree(parents: &[Option<usize>], b: usize) -> Vec<usize> {
+/// Bone `b` and every bone below it, given each bone's parent.
+pub fn subtree(parents: &[Option<usize>], b: usize) -> Vec<usize> {
     (0..parents.len())
         .filter(|&c| {
             let mut x = Some(c);
