@@ -612,8 +612,8 @@ fn moments(av: &Avatar, grounded: &Run) -> Vec<(usize, &'static str)> {
     out
 }
 
-/// Render the strip: per moment, today (left) and grounded (right) side by side on one ground, with the
-/// moment's name and time along the top.
+/// Render the strip: per moment, today (left) and grounded (right), each from the same static camera that
+/// frames the whole path of the grounded hips (and the rest pose), on the ground at the avatar's feet.
 fn strip(
     av: &Avatar,
     frames: &[(i64, PoseFrame)],
@@ -624,20 +624,40 @@ fn strip(
     use image::{DynamicImage, Rgb, RgbImage};
     use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
     let picked = moments(av, grounded);
+    let rest: Vec<f32> = av.avatar.asset.sim.rig.rest_params().iter().map(|&v| v as f32).collect();
+    let (mut lo, mut hi) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for p in grounded.p.iter().chain(std::iter::once(&rest)) {
+        let h = av.hip_centre(&av.transforms(p));
+        let (below, above, side) = (h.y - av.floor + 0.05, 1.0, 0.55);
+        let (l, u) = ([h.x - side, h.y - below, h.z - side], [h.x + side, h.y + above, h.z + side]);
+        for c in 0..3 {
+            lo[c] = lo[c].min(l[c] as f32);
+            hi[c] = hi[c].max(u[c] as f32);
+        }
+    }
     let gpu = Gpu::open(Backend::Auto)?;
-    let (w, h) = (480u32, 400u32);
-    let options = RenderOptions { width: w, height: h, instances: 2, yaw: 25.0, ..RenderOptions::default() };
+    let (w, h) = (360u32, 420u32);
+    let options = RenderOptions {
+        width: w,
+        height: h,
+        yaw: 25.0,
+        frame_box: Some((lo, hi)),
+        ..RenderOptions::default()
+    };
     let mut r = AvatarRenderer::new(gpu, &av.avatar.asset, options).context("the renderer")?;
     let cols = 2u32.min(picked.len().max(1) as u32);
     let rows = (picked.len() as u32).div_ceil(cols).max(1);
-    let mut out = RgbImage::from_pixel(cols * w, rows * h, Rgb([255, 255, 255]));
+    let tile = 2 * w;
+    let mut out = RgbImage::from_pixel(cols * tile, rows * h, Rgb([255, 255, 255]));
     for (k, &(i, label)) in picked.iter().enumerate() {
-        r.upload(&[(&today.p[i], &today.z[i]), (&grounded.p[i], &grounded.z[i])])?;
-        let image = DynamicImage::ImageRgba8(r.draw()?).to_rgb8();
-        let (x, y) = ((k as u32 % cols) * w, (k as u32 / cols) * h);
-        image::imageops::replace(&mut out, &image, x as i64, y as i64);
+        let (x, y) = ((k as u32 % cols) * tile, (k as u32 / cols) * h);
+        for (j, run) in [today, grounded].iter().enumerate() {
+            let image = DynamicImage::ImageRgba8(r.render(&run.p[i], &run.z[i])?).to_rgb8();
+            image::imageops::replace(&mut out, &image, (x + j as u32 * w) as i64, y as i64);
+        }
         for yy in y..y + h {
-            out.put_pixel(x, yy, Rgb([160, 160, 160]));
+            out.put_pixel(x, yy, Rgb([120, 120, 120]));
+            out.put_pixel(x + w, yy, Rgb([200, 200, 200]));
         }
         eprintln!(
             "strip tile {k}: {label} at {:.2} s (today left, grounded right)",
