@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 /// Samples kept per median (about 4 s at 30 fps).
 const WINDOW: usize = 120;
 /// Samples needed before a median is used.
-const MIN_SAMPLES: usize = 3;
+const MIN_SAMPLES: usize = 5;
 /// A knee straighter than this (degrees between thigh and shin) counts as standing.
 pub const STRAIGHT_KNEE_DEG: f64 = 165.0;
 
@@ -37,7 +37,12 @@ impl Median {
     }
 
     fn get(&self) -> Option<f64> {
-        if self.0.len() < MIN_SAMPLES {
+        self.get_after(MIN_SAMPLES)
+    }
+
+    /// The median once `min` samples are in.
+    fn get_after(&self, min: usize) -> Option<f64> {
+        if self.0.len() < min.max(1) {
             return None;
         }
         let mut v: Vec<f64> = self.0.iter().copied().collect();
@@ -83,9 +88,10 @@ impl Performer {
         }
     }
 
-    /// Image pixels per metre at the body's depth.
+    /// Image pixels per metre at the body's depth (from the first frame on: the floor and the feet need it
+    /// before anything else).
     pub fn px_per_m(&self) -> Option<f64> {
-        self.px_per_m.get()
+        self.px_per_m.get_after(1)
     }
 
     pub fn leg_length(&self) -> Option<f64> {

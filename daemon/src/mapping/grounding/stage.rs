@@ -25,16 +25,16 @@ const JUMP_CONFIRM: f64 = 0.5;
 /// Seconds over which an accepted jump is eased.
 const JUMP_EASE: f64 = 0.6;
 /// The most the feet's anchoring moves the root across the floor from where the camera puts it (m)...
-const ANCHOR_REACH: f64 = 0.2;
+const ANCHOR_REACH: f64 = 0.15;
 /// ...towards or away from the camera...
-const ANCHOR_DEPTH: f64 = 0.3;
+const ANCHOR_DEPTH: f64 = 0.5;
 /// ...and up or down.
 const ANCHOR_DROP: f64 = 0.3;
 /// Seconds over which the anchoring offset eases out while no foot is locked, across the floor and vertically.
 const ANCHOR_RELEASE: f64 = 1.0;
 const ANCHOR_RELEASE_UP: f64 = 0.1;
 /// The farthest a locked foot holds against its tracked leg (m, across the floor); beyond it, it slides.
-const GIVE: f64 = 0.05;
+const GIVE: f64 = 0.03;
 /// A sole this close to the floor (m) turns flat onto it.
 const NEAR_FLOOR: f64 = 0.03;
 /// Changes of the fitted depth within this (m) are the fit's, not the body's.
