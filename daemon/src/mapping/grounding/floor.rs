@@ -56,12 +56,6 @@ impl Floor {
         self.coef.map(|c| c[0] + c[1] * x + c[2] * z)
     }
 
-    /// The up direction (unit normal pointing away from the floor, towards −y).
-    pub fn up(&self) -> Vector3<f64> {
-        let c = self.coef.unwrap_or_default();
-        Vector3::new(c[1], -1.0, c[2]).normalize()
-    }
-
     /// Height of `p` above the floor (m, along [`Floor::up`]); `None` before any sample.
     pub fn height(&self, p: &Vector3<f64>) -> Option<f64> {
         let c = self.coef?;
@@ -116,10 +110,6 @@ impl Contact {
 
     pub fn speed(&self) -> f64 {
         self.speed
-    }
-
-    pub fn reset(&mut self) {
-        *self = Contact::default();
     }
 
     /// The foot's lowest point `p` at time `t` and its height above the floor (`None`: unknown floor).
@@ -186,7 +176,6 @@ mod tests {
         }
         let y = f.y_at(1.0, 4.0).unwrap();
         assert!((y - (a + b + 4.0 * c)).abs() < 0.02, "{y}");
-        assert!(f.up().y < -0.99);
         assert!(!f.add(&Vector3::new(f64::NAN, 0.0, 0.0), t));
     }
 

@@ -65,10 +65,6 @@ pub struct Performer {
 pub const CALIBRATION_SAMPLES: usize = 60;
 
 impl Performer {
-    pub fn reset(&mut self) {
-        *self = Performer::default();
-    }
-
     pub fn add_leg_length(&mut self, l: f64) {
         if (0.3..1.6).contains(&l) {
             self.leg.push(l);

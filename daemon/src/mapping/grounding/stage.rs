@@ -92,6 +92,8 @@ pub struct GroundingReport {
     /// The performer's hip height above their floor, and the standing one (m).
     pub hip_height: Option<f64>,
     pub standing_hip_height: Option<f64>,
+    /// Two seconds of standing still, facing the camera, were seen (the calibration of the scale and floor).
+    pub calibrated: bool,
     /// Positions held because they jumped faster than a person moves (counted, cumulative).
     pub jumps_held: u64,
     /// Frames whose position could not be fitted (too few visible landmarks; cumulative).
@@ -487,6 +489,7 @@ impl Grounding {
         self.report.scale = scale;
         self.report.hip_height = hip_height;
         self.report.standing_hip_height = standing;
+        self.report.calibrated = self.performer.calibrated();
     }
 
     /// Turn leg `k`'s foot towards flat (its heading kept) as its sole nears the floor: fully flat at the floor,
