@@ -1,22 +1,47 @@
 //! `avatard bench subspaces`: how well each subspace reproduces full-space complementary dynamics on a small
 //! human avatar under the motions the product sees, at equal degrees of freedom, and what a step costs.
 //!
-//! Subspaces (each with `12m` reduced coordinates):
+//! Subspaces (each with `12m` reduced coordinates; `--methods` picks):
 //! - **skinning eigenmodes** (paper 000, Eq. 22: the runtime's default);
 //! - **force-dual skinning eigenmodes** (paper 004 §4.5) with the rig-inertia prior `Σ_F = M J Σ_p̈ Jᵀ M`,
 //!   `Σ_p̈` measured on the committed mocap clip and tracker recordings ([`avatard_cli::commands::prior`], [`avatard_cli::motion::series`]);
+//!   also with the prior measured without the clip (`force_dual_without_jumps`, run on `jumps` only);
 //! - **rotation-strain coordinates** (paper 001, the exact reconstruction with the complementarity
-//!   constraint; [`avatar_sim::rotation_strain`]), a baseline.
+//!   constraint; [`avatar_sim::rotation_strain`]), a baseline; and its first-order part, **linear modal
+//!   analysis** (`lma`: statics and projection only).
+//!
+//! The two skinning subspaces run under each `--complementarity` ([`Complementarity`]): `weights` (every rig
+//! column in the per-weight constraint, Eq. 20–21) or `split` (blendshape columns out of it, imposed as
+//! `V z = 0` in the reduced step), and each `--clusters` count, so one run gives the m × clusters ×
+//! complementarity table with its precompute time and median step time.
 //!
 //! The reference is [`FullModel`]: the same energy, inertia and local-global scheme over all `3n` coordinates,
 //! on the same mesh, rig, material, momentum leak and time step as the asset. Every model is stepped through
 //! the same rig-parameter series `p(t)`, produced by the daemon's own step from each motion ([`avatard_cli::motion::series`]), with
-//! the same step options. The error of a run is `√(Σ_t ‖u_t − u*_t‖²_M / Σ_t ‖u*_t‖²_M)` over its ticks (`u*`
-//! the full-space displacement); locality is the mass-weighted RMS displacement far from the moving part (legs
-//! and feet) over that near it (head and neck) under the head shake.
+//! the same step options. Three errors per model and motion, each `√(Σ_t ‖·‖²_M / Σ_t ‖u*_t‖²_M)` over the
+//! ticks (`u*` the full-space displacement):
+//! - the **trajectory error** `u_t − u*_t` of the model's own run;
+//! - the **projection error** `P u*_t − u*_t`, `P` the `M`-orthogonal projector onto the model's span
+//!   `{B z : V z = 0}` ([`projection`]): the best any model in that span can do, a floor under the trajectory
+//!   error (null for rotation-strain coordinates, whose reconstruction is nonlinear: no span to project on);
+//! - the **static error** of paper 004 ([`statics`], the Galerkin response on the same span `B N`; dense,
+//!   so skipped above [`avatar_sim::rotation_strain::basis::MAX_VERTICES`] vertices, e.g. on
+//!   `--default-avatar`).
 //!
-//! Files: `statics` (paper 004's static error); this file has the flags, the runs and the report. `tools/plot-subspaces` draws the error-vs-modes figure from `subspaces.json`.
+//! Each is also split by body region (head: head and neck; torso: chest, belly, back, buttocks; limbs: arms,
+//! hands, legs, feet), numerator and denominator both over the region's vertices. Locality is the
+//! mass-weighted RMS displacement far from the moving part (legs and feet) over that near it (head and neck)
+//! under the head shake.
+//!
+//! For a fast run: `--methods`, `--motions`, `--no-recordings`, `--max-ticks` (each series truncated), and
+//! `--default-avatar` (the embedded default avatar instead of the imported VRM; its full-space reference is
+//! slow, so pair it with the others).
+//!
+//! Files: `statics` (paper 004's static error), `projection` (the projection error and the per-region sums);
+//! this file has the flags, the runs and the report. `tools/plot-subspaces` draws the error-vs-modes figure
+//! (trajectory, projection and static error, and error against step time) from `subspaces.json`.
 
+pub mod projection;
 pub mod statics;
 
 use super::write_report;
@@ -26,12 +51,12 @@ use avatar_sim::fem::lumped_mass;
 use avatar_sim::full::{FullModel, FullState};
 use avatar_sim::modes::{complementarity_matrix, skinning_subspace};
 use avatar_sim::precompute::{
-    precompute, ClusterCount, ForceDualSetting, PrecomputeSettings, SubspaceSetting,
+    precompute, ClusterCount, Complementarity, ForceDualSetting, PrecomputeSettings, SubspaceSetting,
 };
 use avatar_sim::problem::FemProblem;
-use avatar_sim::reduced::{ReducedModel, StepOptions, StepState};
+use avatar_sim::reduced::{ReducedModel, ReducedParts, StepOptions, StepState};
 use avatar_sim::rig::{vertex_regions, BodyRegion, RigPart};
-use avatar_sim::rotation_strain::basis::constrained_lma;
+use avatar_sim::rotation_strain::basis::{constrained_lma, MAX_VERTICES};
 use avatar_sim::rotation_strain::{RsModel, RsState};
 use avatar_sim::stats::median;
 use avatard::{AvatarSpec, LoadedAsset, LoadedAvatar};
@@ -39,10 +64,15 @@ use avatard_cli::args::CacheDirArg;
 use avatard_cli::commands::prior::RigAccelPrior;
 use avatard_cli::motion::series::{self, PSeries};
 use faer::sparse::SparseColMat;
-use serde_json::json;
+use projection::{Groups, Projector, Sums, REGIONS};
+use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// `--methods`: every subspace the bench knows.
+pub const METHODS: [&str; 5] =
+    ["skinning_eigenmodes", "force_dual", "force_dual_without_jumps", "rotation_strain", "lma"];
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct SubspacesArgs {
@@ -52,36 +82,83 @@ pub struct SubspacesArgs {
     /// Voxel cells along the avatar's longest side (the simulation mesh's resolution).
     #[arg(long, default_value_t = ImportSettings::default().resolution)]
     pub resolution: usize,
+    /// Use the embedded default avatar (through the precompute cache) instead of `--import`. Its full-space
+    /// reference is slow and its statics too large: pair with `--motions`, `--max-ticks`, `--no-recordings`.
+    #[arg(long)]
+    pub default_avatar: bool,
     #[command(flatten)]
     pub cache: CacheDirArg,
+    /// Subspaces to run: skinning_eigenmodes, force_dual, force_dual_without_jumps, rotation_strain, lma.
+    #[arg(long, value_delimiter = ',', default_values = METHODS)]
+    pub methods: Vec<String>,
     /// Skinning modes m of the skinning-eigenmode and force-dual subspaces (12m coordinates each).
     #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 4, 8, 16])]
     pub modes: Vec<usize>,
+    /// How the skinning subspaces are made complementary to the rig: `weights` (every rig column in the
+    /// per-weight constraint) and/or `split` (blendshape columns as `V z = 0` in the reduced step).
+    #[arg(long, value_delimiter = ',', default_value = "split")]
+    pub complementarity: Vec<ComplementarityArg>,
     /// m of the rotation-strain runs (12m rotation-strain coordinates); its step costs k Poisson solves per
     /// iteration, so it runs on `--rs-motions` only.
     #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 4])]
     pub rs_modes: Vec<usize>,
-    /// Motions of `avatard bench jiggle` to compare on (the tracker recordings are always added).
+    /// Motions of `avatard bench jiggle` to compare on (the tracker recordings are added unless
+    /// `--no-recordings`).
     #[arg(long, value_delimiter = ',', default_value = "jumps,hop,twist,head,arms")]
     pub motions: Vec<String>,
+    /// Compare on `--motions` only (the tracker recordings still train the force-dual prior).
+    #[arg(long)]
+    pub no_recordings: bool,
     /// Motions the rotation-strain runs use.
     #[arg(long, value_delimiter = ',', default_value = "jumps,head")]
     pub rs_motions: Vec<String>,
-    /// Clusters of the reduced step (`all`: one per tet, the exact hyper-reduction; otherwise k-means as in
-    /// the runtime).
-    #[arg(long, default_value = "100")]
-    pub clusters: String,
+    /// Clusters of the reduced step, a comma list (`all`: one per tet, the exact hyper-reduction; otherwise
+    /// k-means as in the runtime).
+    #[arg(long, value_delimiter = ',', default_value = "100")]
+    pub clusters: Vec<String>,
     /// Local-global iterations per step (every model).
     #[arg(long, default_value_t = 10)]
     pub iterations: usize,
     /// Seconds of each motion's last pose held after it.
     #[arg(long, default_value_t = 1.0)]
     pub settle_s: f64,
+    /// Compare on at most this many ticks of each series (the prior is still measured on whole series).
+    #[arg(long)]
+    pub max_ticks: Option<usize>,
     #[arg(long, default_value = "assets/fixtures/cmu_01_01_jumps960.bvh")]
     pub bvh: PathBuf,
-    /// Output folder (`subspaces.json`).
+    /// Output folder (`subspaces.json` in it), or a `.json` file.
     #[arg(long, default_value = "out/subspaces")]
     pub out: PathBuf,
+}
+
+/// `--complementarity`: [`Complementarity`] on the command line.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComplementarityArg {
+    Weights,
+    Split,
+}
+
+impl ComplementarityArg {
+    fn setting(self) -> Complementarity {
+        match self {
+            ComplementarityArg::Weights => Complementarity::Weights,
+            ComplementarityArg::Split => Complementarity::Split,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ComplementarityArg::Weights => "weights",
+            ComplementarityArg::Split => "split",
+        }
+    }
+}
+
+/// The reduced step's linear constraint `V` (k × 12m, orthonormal rows, natural coordinate order) of a
+/// precompute's parts; `None`: none.
+fn constraint_rows(parts: &ReducedParts) -> Option<&faer::Mat<f64>> {
+    parts.constraint.as_ref()
 }
 
 const TICK_HZ: f32 = 120.0;
@@ -89,18 +166,12 @@ const TICK_HZ: f32 = 120.0;
 /// The ticks' mass-weighted squared norms for one model and one motion.
 #[derive(Default, Clone)]
 struct Accum {
-    err2: f64,
-    ref2: f64,
+    /// Trajectory error `u_t − u*_t`, whole body and per region.
+    traj: Sums,
     step_us: Vec<f64>,
-    /// Σ_t ‖u_t‖²_M over the near (head, neck) and far (legs, feet) vertices, and their masses.
+    /// Σ_t ‖u_t‖²_M over the near (head, neck) and far (legs, feet) vertices.
     near2: f64,
     far2: f64,
-}
-
-impl Accum {
-    fn error(&self) -> f64 {
-        (self.err2 / self.ref2.max(f64::MIN_POSITIVE)).sqrt()
-    }
 }
 
 struct Setup {
@@ -108,6 +179,7 @@ struct Setup {
     n: usize,
     near: Vec<bool>,
     far: Vec<bool>,
+    groups: Groups,
 }
 
 impl Setup {
@@ -122,8 +194,7 @@ impl Setup {
                 r += b * b;
                 s += a * a;
             }
-            acc.err2 += self.mass[v] * e;
-            acc.ref2 += self.mass[v] * r;
+            acc.traj.add(self.groups.0[v], self.mass[v] * e, self.mass[v] * r);
             if self.near[v] {
                 acc.near2 += self.mass[v] * s;
             }
@@ -142,67 +213,130 @@ fn spmv(b: &SparseColMat<usize, f64>, z: &[f64]) -> Vec<f64> {
     avatar_sim::fem::spmv(b, z)
 }
 
+fn parse_clusters(s: &str) -> Result<ClusterCount> {
+    Ok(match s {
+        "all" => ClusterCount::PerTet,
+        s => ClusterCount::KMeans(s.parse().with_context(|| format!("--clusters {s:?}: a count or `all`"))?),
+    })
+}
+
+impl SubspacesArgs {
+    fn validate(&self) -> Result<()> {
+        if self.modes.is_empty() || self.modes.contains(&0) || self.rs_modes.contains(&0) {
+            bail!("--modes and --rs-modes take positive mode counts");
+        }
+        if self.methods.is_empty() {
+            bail!("--methods: name at least one of {}", METHODS.join(", "));
+        }
+        if let Some(m) = self.methods.iter().find(|m| !METHODS.contains(&m.as_str())) {
+            bail!("--methods: unknown method {m:?} (known: {})", METHODS.join(", "));
+        }
+        if self.complementarity.is_empty() {
+            bail!("--complementarity: weights and/or split");
+        }
+        if self.clusters.is_empty() {
+            bail!("--clusters: a comma list of counts or `all`");
+        }
+        for c in &self.clusters {
+            parse_clusters(c)?;
+        }
+        if self.max_ticks == Some(0) {
+            bail!("--max-ticks must be at least 1");
+        }
+        if self.motions.is_empty() && self.no_recordings {
+            bail!("--motions is empty and --no-recordings: nothing to compare on");
+        }
+        Ok(())
+    }
+
+    fn runs(&self, method: &str) -> bool {
+        self.methods.iter().any(|m| m == method)
+    }
+
+    /// The report's path: `--out` itself when it names a `.json` file, else `subspaces.json` in it.
+    fn report_path(&self) -> PathBuf {
+        if self.out.extension().is_some_and(|e| e == "json") {
+            self.out.clone()
+        } else {
+            self.out.join("subspaces.json")
+        }
+    }
+}
+
 /// `avatard bench subspaces`.
 pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     let started = Instant::now();
-    if a.modes.is_empty() || a.modes.contains(&0) || a.rs_modes.contains(&0) {
-        bail!("--modes and --rs-modes take positive mode counts");
-    }
-    let clusters = match a.clusters.as_str() {
-        "all" => ClusterCount::PerTet,
-        s => ClusterCount::KMeans(s.parse().context("--clusters: a count or `all`")?),
-    };
+    a.validate()?;
+    let cluster_list: Vec<(String, ClusterCount)> =
+        a.clusters.iter().map(|c| Ok((c.clone(), parse_clusters(c)?))).collect::<Result<_>>()?;
     let cache = a.cache.cache();
-    // the small avatar, through the importer and its cache
-    let base = PrecomputeSettings::default();
-    let settings = PrecomputeSettings {
-        material: avatar_sim::precompute::MaterialSetting::Anatomical(Default::default()),
-        ..base
+    // the avatar: the small imported one (through the importer and its cache) or the default one
+    let (loaded, label, resolution) = if a.default_avatar {
+        let loaded = avatard::load_asset(avatar_sim::asset::default_avatar::NAME, cache.as_ref())?;
+        (loaded, avatar_sim::asset::default_avatar::NAME.to_owned(), None)
+    } else {
+        let base = PrecomputeSettings::default();
+        let settings = PrecomputeSettings {
+            material: avatar_sim::precompute::MaterialSetting::Anatomical(Default::default()),
+            ..base
+        };
+        let import = ImportSettings { resolution: a.resolution, ..Default::default() };
+        let built =
+            avatar_sim::asset::import(&a.import, &import, &settings, cache.as_ref(), Arc::new(|_| {}))?;
+        let loaded = LoadedAsset { asset: Arc::new(built.asset), hash: built.hash, path: a.import.clone() };
+        (loaded, a.import.display().to_string(), Some(a.resolution))
     };
-    let import = ImportSettings { resolution: a.resolution, ..Default::default() };
-    let built = avatar_sim::asset::import(&a.import, &import, &settings, cache.as_ref(), Arc::new(|_| {}))?;
-    let loaded = LoadedAsset { asset: Arc::new(built.asset), hash: built.hash, path: a.import.clone() };
     let avatar = Arc::new(LoadedAvatar::new(&AvatarSpec::new("subspaces"), &loaded));
     let sim = &loaded.asset.sim;
     let (mesh, rig) = (&sim.mesh, &sim.rig);
     eprintln!(
-        "bench subspaces: {} at resolution {}: {} vertices, {} tets, {} rig parameters",
-        a.import.display(),
-        a.resolution,
+        "bench subspaces: {label}{}: {} vertices, {} tets, {} rig parameters",
+        resolution.map(|r| format!(" at resolution {r}")).unwrap_or_default(),
         mesh.n(),
         mesh.t(),
         rig.num_params()
     );
 
     // p(t): the motions, and the tracker recordings (which with `jumps` make the prior)
+    let need_prior = a.runs("force_dual") || a.runs("force_dual_without_jumps");
     let mut runs: Vec<(PSeries, bool)> = Vec::new();
     for m in &a.motions {
         runs.push((series::motion_series(&avatar, m, &a.bvh, TICK_HZ, a.settle_s)?, m == "jumps"));
     }
-    for r in avatard_cli::commands::prior::RECORDINGS {
-        runs.push((series::recording_series(&avatar, std::path::Path::new(r), TICK_HZ)?, true));
-    }
-    let mut train: Vec<PSeries> = Vec::new();
-    for (s, in_prior) in &runs {
-        if *in_prior {
-            train.push(PSeries { name: s.name.clone(), p: s.p.clone(), teleports: s.teleports.clone() });
+    let mut recordings = Vec::new();
+    if need_prior || !a.no_recordings {
+        for r in avatard_cli::commands::prior::RECORDINGS {
+            recordings.push(series::recording_series(&avatar, std::path::Path::new(r), TICK_HZ)?);
         }
     }
-    if !a.motions.iter().any(|m| m == "jumps") {
-        train.push(series::motion_series(&avatar, "jumps", &a.bvh, TICK_HZ, a.settle_s)?);
+    let copy = |s: &PSeries| PSeries { name: s.name.clone(), p: s.p.clone(), teleports: s.teleports.clone() };
+    let priors = if need_prior {
+        let mut train: Vec<PSeries> = runs.iter().filter(|(_, j)| *j).map(|(s, _)| copy(s)).collect();
+        train.extend(recordings.iter().map(copy));
+        if !a.motions.iter().any(|m| m == "jumps") {
+            train.push(series::motion_series(&avatar, "jumps", &a.bvh, TICK_HZ, a.settle_s)?);
+        }
+        let prior_all = avatard_cli::commands::prior::estimate(&avatar, &train, TICK_HZ, 96)?;
+        // the same prior without the mocap clip: the force-dual modes then never saw `jumps`
+        let train_loo: Vec<PSeries> = train.iter().filter(|s| s.name != "jumps").map(copy).collect();
+        let prior_loo = avatard_cli::commands::prior::estimate(&avatar, &train_loo, TICK_HZ, 96)?;
+        eprintln!(
+            "prior: {} (rank {}); without jumps: rank {}",
+            prior_all.source, prior_all.cols, prior_loo.cols
+        );
+        Some((prior_all, prior_loo))
+    } else {
+        None
+    };
+    if !a.no_recordings {
+        runs.extend(recordings.into_iter().map(|s| (s, true)));
     }
-    let prior_all = avatard_cli::commands::prior::estimate(&avatar, &train, TICK_HZ, 96)?;
-    // the same prior without the mocap clip: the force-dual modes then never saw `jumps`
-    let train_loo: Vec<PSeries> = train
-        .iter()
-        .filter(|s| s.name != "jumps")
-        .map(|s| PSeries { name: s.name.clone(), p: s.p.clone(), teleports: s.teleports.clone() })
-        .collect();
-    let prior_loo = avatard_cli::commands::prior::estimate(&avatar, &train_loo, TICK_HZ, 96)?;
-    eprintln!(
-        "prior: {} (rank {}); without jumps: rank {}",
-        prior_all.source, prior_all.cols, prior_loo.cols
-    );
+    if let Some(k) = a.max_ticks {
+        for (s, _) in &mut runs {
+            s.p.truncate(k);
+            s.teleports.truncate(k);
+        }
+    }
 
     // the reference's operators, from the asset's own mesh, rig, material and leak
     let mass = lumped_mass(mesh, &sim.material.density);
@@ -222,21 +356,30 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
         n: mesh.n(),
         near: is(&[BodyRegion::Head, BodyRegion::Neck]),
         far: is(&[BodyRegion::Thighs, BodyRegion::Calves, BodyRegion::Feet]),
+        groups: Groups::new(&regions),
     };
+    let groups = &setup.groups;
     let opts = options(a.iterations);
 
-    // paper 004's protocol (Eq. 38): static responses to each tick's rig-inertia load
+    // paper 004's protocol (Eq. 38): static responses to each tick's rig-inertia load; dense
     let clock = Instant::now();
-    let statics = statics::Statics::new(mesh, &sim.material, &mass, &jcal)?;
-    let loads: Vec<faer::Mat<f64>> = runs
-        .iter()
-        .map(|(s, _)| statics::loads(&mass, &jac, &series::accelerations(std::slice::from_ref(s), h)))
-        .collect();
-    let static_ref: Vec<faer::Mat<f64>> = loads.iter().map(|f| statics.full(f)).collect();
-    eprintln!("static references: {:.1} s", clock.elapsed().as_secs_f64());
-    let static_error = |b: &faer::Mat<f64>, k: usize| -> Result<f64> {
-        let (e, r) = statics.error(&statics.reduced(b, &loads[k])?, &static_ref[k]);
-        Ok((e / r.max(f64::MIN_POSITIVE)).sqrt())
+    let statics = if mesh.n() <= MAX_VERTICES {
+        let statics = statics::Statics::new(mesh, &sim.material, &mass, &jcal)?;
+        let loads: Vec<faer::Mat<f64>> = runs
+            .iter()
+            .map(|(s, _)| statics::loads(&mass, &jac, &series::accelerations(std::slice::from_ref(s), h)))
+            .collect();
+        let refs: Vec<faer::Mat<f64>> = loads.iter().map(|f| statics.full(f)).collect();
+        eprintln!("static references: {:.1} s", clock.elapsed().as_secs_f64());
+        Some((statics, loads, refs))
+    } else {
+        eprintln!("static error: skipped ({} vertices > {MAX_VERTICES}: dense)", mesh.n());
+        None
+    };
+    // paper 004's static error of a basis `b` (3n × s of the complementary space) on run `k`
+    let static_sums = |b: &faer::Mat<f64>, k: usize| -> Result<Option<Sums>> {
+        let Some((st, loads, refs)) = &statics else { return Ok(None) };
+        Ok(Some(st.error(&st.reduced(b, &loads[k])?, &refs[k], groups)))
     };
 
     // the full-space reference, once per run
@@ -280,82 +423,140 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
             source: p.source.clone(),
         })
     };
-    let methods: Vec<(&str, SubspaceSetting)> = vec![
-        ("skinning_eigenmodes", SubspaceSetting::SkinningEigenmodes),
-        ("force_dual", fd(&prior_all)),
-        ("force_dual_without_jumps", fd(&prior_loo)),
-    ];
+    let mut methods: Vec<(&str, SubspaceSetting)> = Vec::new();
+    if a.runs("skinning_eigenmodes") {
+        methods.push(("skinning_eigenmodes", SubspaceSetting::SkinningEigenmodes));
+    }
+    if let Some((prior_all, prior_loo)) = &priors {
+        if a.runs("force_dual") {
+            methods.push(("force_dual", fd(prior_all)));
+        }
+        if a.runs("force_dual_without_jumps") {
+            methods.push(("force_dual_without_jumps", fd(prior_loo)));
+        }
+    }
     let mut rows = Vec::new();
-    for &m in &a.modes {
-        for (name, subspace) in &methods {
-            let s =
-                PrecomputeSettings { modes: m, clusters, subspace: subspace.clone(), ..sim.settings.clone() };
-            let clock = Instant::now();
-            let (out, report) = match precompute(mesh.clone(), rig.clone(), &s, Arc::new(|_| {})) {
-                Ok(x) => x,
-                Err(e) => {
-                    eprintln!("  {name} m = {m}: {e}");
-                    rows.push(json!({"method": name, "m": m, "error": e.to_string()}));
-                    continue;
+    for (clusters_name, clusters) in &cluster_list {
+        for &m in &a.modes {
+            for &comp in &a.complementarity {
+                for (name, subspace) in &methods {
+                    let s = PrecomputeSettings {
+                        modes: m,
+                        clusters: *clusters,
+                        subspace: subspace.clone(),
+                        complementarity: comp.setting(),
+                        ..sim.settings.clone()
+                    };
+                    let what = format!("{name} m = {m:>2} [{clusters_name} clusters, {}]", comp.name());
+                    let clock = Instant::now();
+                    let (out, report) = match precompute(mesh.clone(), rig.clone(), &s, Arc::new(|_| {})) {
+                        Ok(x) => x,
+                        Err(e) => {
+                            eprintln!("  {what}: {e}");
+                            rows.push(json!({"method": name, "m": m, "clusters": clusters_name,
+                                "complementarity": comp.name(), "error": e.to_string()}));
+                            continue;
+                        }
+                    };
+                    let precompute_s = clock.elapsed().as_secs_f64();
+                    let model = ReducedModel::from_parts(out.reduced.clone())?;
+                    let b = skinning_subspace(&mesh.vertices, &out.weights);
+                    let v = constraint_rows(&out.reduced);
+                    // the span {B z : V z = 0}, and its M-orthogonal projector
+                    let span = projection::skinning_span(&b.to_dense(), v)?;
+                    let projector = Projector::new(&span, &mass)?;
+                    let mut per = Vec::new();
+                    let mut all_us = Vec::new();
+                    for (k, (series, in_prior)) in runs.iter().enumerate() {
+                        if *name == "force_dual_without_jumps" && series.name != "jumps" {
+                            continue;
+                        }
+                        let mut st = StepState::at_rest(&model, &series.p[0]);
+                        let mut acc = Accum::default();
+                        for (t, p) in series.p.iter().enumerate() {
+                            let c = Instant::now();
+                            model.step(&mut st, p, &opts);
+                            acc.step_us.push(c.elapsed().as_secs_f64() * 1e6);
+                            setup.add(&mut acc, &spmv(&b, &st.z), &reference[k][t]);
+                        }
+                        all_us.extend_from_slice(&acc.step_us);
+                        let proj = projector.sums(&reference[k], &mass, groups);
+                        let stat = static_sums(&span, k)?;
+                        per.push(motion_row(
+                            &series.name,
+                            *in_prior && *name != "force_dual_without_jumps",
+                            &acc,
+                            &full_acc[k],
+                            Some(&proj),
+                            stat.as_ref(),
+                        ));
+                    }
+                    let median_step_us = if all_us.is_empty() { None } else { Some(median(all_us)) };
+                    eprintln!(
+                        "  {what}: {}  (precompute {precompute_s:.1} s, median step {:.0} µs, residual {:.1e}, \
+                         V {} rows, span {}{})",
+                        summary(&per),
+                        median_step_us.unwrap_or(f64::NAN),
+                        report.complementarity_residual,
+                        v.map_or(0, |v| v.nrows()),
+                        projector.rank(),
+                        if projector.pseudo_inverse() { ", pseudo-inverse" } else { "" }
+                    );
+                    eprintln!("      {}", region_summary(&per));
+                    rows.push(json!({
+                        "method": name, "m": m, "dofs": 12 * m, "clusters": clusters_name,
+                        "complementarity": comp.name(),
+                        "constraint_rows": v.map_or(0, |v| v.nrows()), "span_dofs": projector.rank(),
+                        "projection_pseudo_inverse": projector.pseudo_inverse(),
+                        "precompute_s": precompute_s, "median_step_us": median_step_us,
+                        "complementarity_residual": report.complementarity_residual,
+                        "eigenvalues": report.eigenvalues, "motions": per,
+                    }));
                 }
-            };
-            let precompute_s = clock.elapsed().as_secs_f64();
-            let model = ReducedModel::from_parts(out.reduced.clone())?;
-            let b = skinning_subspace(&mesh.vertices, &out.weights);
-            let b_dense = b.to_dense();
-            let mut per = Vec::new();
-            for (k, (series, in_prior)) in runs.iter().enumerate() {
-                if *name == "force_dual_without_jumps" && series.name != "jumps" {
-                    continue;
-                }
-                let mut st = StepState::at_rest(&model, &series.p[0]);
-                let mut acc = Accum::default();
-                for (t, p) in series.p.iter().enumerate() {
-                    let c = Instant::now();
-                    model.step(&mut st, p, &opts);
-                    acc.step_us.push(c.elapsed().as_secs_f64() * 1e6);
-                    setup.add(&mut acc, &spmv(&b, &st.z), &reference[k][t]);
-                }
-                let mut row = motion_row(
-                    &series.name,
-                    *in_prior && *name != "force_dual_without_jumps",
-                    &acc,
-                    &full_acc[k],
-                );
-                row["static_error"] = json!(static_error(&b_dense, k)?);
-                per.push(row);
             }
-            eprintln!(
-                "  {name:>26} m = {m:>2}: {}; static {}  (precompute {precompute_s:.1} s, residual {:.1e})",
-                summary(&per),
-                static_summary(&per),
-                report.complementarity_residual
-            );
-            rows.push(json!({
-                "method": name, "m": m, "dofs": 12 * m, "precompute_s": precompute_s,
-                "complementarity_residual": report.complementarity_residual,
-                "eigenvalues": report.eigenvalues, "motions": per,
-            }));
         }
     }
     // linear modal analysis (12m vector modes of the rest Hessian on 𝒥ᵀu = 0): the first-order part of the
-    // rotation-strain subspace, and paper 004's Σ_F = M special case; statics only
-    let most = 12 * a.modes.iter().copied().max().unwrap_or(1);
-    match constrained_lma(mesh, &sim.material, &mass, &jcal, most) {
-        Ok(lma) => {
-            for &m in &a.modes {
-                let b = lma.modes.subcols(0, (12 * m).min(lma.modes.ncols())).to_owned();
-                let mut per = Vec::new();
-                for (k, (series, in_prior)) in runs.iter().enumerate() {
-                    per.push(json!({"motion": series.name, "in_prior": in_prior, "static_error": static_error(&b, k)?}));
+    // rotation-strain subspace, and paper 004's Σ_F = M special case; statics and projection only
+    if a.runs("lma") && statics.is_some() {
+        let most = 12 * a.modes.iter().copied().max().unwrap_or(1);
+        match constrained_lma(mesh, &sim.material, &mass, &jcal, most) {
+            Ok(lma) => {
+                for &m in &a.modes {
+                    let b = lma.modes.subcols(0, (12 * m).min(lma.modes.ncols())).to_owned();
+                    let projector = Projector::new(&b, &mass)?;
+                    let mut per = Vec::new();
+                    for (k, (series, in_prior)) in runs.iter().enumerate() {
+                        let proj = projector.sums(&reference[k], &mass, groups);
+                        let stat = static_sums(&b, k)?;
+                        per.push(json!({
+                            "motion": series.name, "in_prior": in_prior,
+                            "projection_error": proj.error(),
+                            "static_error": stat.and_then(|s| s.error()),
+                            "regions": region_json(None, Some(&proj), stat.as_ref()),
+                        }));
+                    }
+                    eprintln!("  {:>26} m = {m:>2}: {}", "lma", summary(&per));
+                    eprintln!("      {}", region_summary(&per));
+                    rows.push(
+                        json!({"method": "lma", "m": m, "dofs": b.ncols(), "span_dofs": projector.rank(),
+                                     "motions": per}),
+                    );
                 }
-                eprintln!("  {:>26} m = {m:>2}: static {}", "lma", static_summary(&per));
-                rows.push(json!({"method": "lma", "m": m, "dofs": b.ncols(), "motions": per}));
             }
+            Err(e) => eprintln!("  lma: {e}"),
         }
-        Err(e) => eprintln!("  lma: {e}"),
+    } else if a.runs("lma") {
+        eprintln!("  lma: skipped ({} vertices > {MAX_VERTICES}: dense)", mesh.n());
     }
-    for &m in &a.rs_modes {
+    let mut rs_runs = runs.iter().any(|(s, _)| a.rs_motions.contains(&s.name));
+    if a.runs("rotation_strain") && !rs_runs {
+        eprintln!("  rotation_strain: skipped (no --rs-motions among the compared motions)");
+    } else if a.runs("rotation_strain") && mesh.n() > MAX_VERTICES {
+        eprintln!("  rotation_strain: skipped ({} vertices > {MAX_VERTICES}: dense)", mesh.n());
+        rs_runs = false;
+    }
+    for &m in a.rs_modes.iter().filter(|_| a.runs("rotation_strain") && rs_runs) {
         let k = 12 * m;
         let clock = Instant::now();
         let rs = match RsModel::new(&problem, &jcal, k) {
@@ -368,6 +569,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
         };
         let precompute_s = clock.elapsed().as_secs_f64();
         let mut per = Vec::new();
+        let mut all_us = Vec::new();
         for (i, (series, in_prior)) in runs.iter().enumerate() {
             if !a.rs_motions.contains(&series.name) {
                 continue;
@@ -380,61 +582,185 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
                 acc.step_us.push(c.elapsed().as_secs_f64() * 1e6);
                 setup.add(&mut acc, &st.u, &reference[i][t]);
             }
-            per.push(motion_row(&series.name, *in_prior, &acc, &full_acc[i]));
+            all_us.extend_from_slice(&acc.step_us);
+            // no linear span to project on: projection_error null
+            per.push(motion_row(&series.name, *in_prior, &acc, &full_acc[i], None, None));
         }
+        let median_step_us = if all_us.is_empty() { None } else { Some(median(all_us)) };
         eprintln!(
             "  {:>26} m = {m:>2}: {}  (precompute {precompute_s:.1} s)",
             "rotation_strain",
             summary(&per)
         );
-        rows.push(json!({"method": "rotation_strain", "m": m, "dofs": k, "precompute_s": precompute_s, "motions": per}));
+        eprintln!("      {}", region_summary(&per));
+        rows.push(json!({"method": "rotation_strain", "m": m, "dofs": k, "precompute_s": precompute_s,
+                         "median_step_us": median_step_us, "motions": per}));
     }
-    let full_rows: Vec<_> =
-        runs.iter().zip(&full_acc).map(|((s, _), acc)| motion_row(&s.name, false, acc, acc)).collect();
+    let full_rows: Vec<_> = runs
+        .iter()
+        .zip(&full_acc)
+        .map(|((s, _), acc)| motion_row(&s.name, false, acc, acc, None, None))
+        .collect();
+    let counts = groups.counts();
     let report = json!({
         "benchmark": "subspaces",
-        "avatar": a.import.display().to_string(), "resolution": a.resolution,
+        "avatar": label, "resolution": resolution,
         "vertices": mesh.n(), "tets": mesh.t(), "rig_params": rig.num_params(),
         "constraint_rank": full.constraint_rank(),
-        "tick_hz": TICK_HZ, "iterations": a.iterations, "clusters": a.clusters,
-        "prior": {"source": prior_all.source, "rank": prior_all.cols, "trace_fraction": prior_all.trace_fraction,
-                  "without_jumps": prior_loo.source},
+        "tick_hz": TICK_HZ, "iterations": a.iterations, "clusters": a.clusters.join(","),
+        "methods": a.methods,
+        "complementarity": a.complementarity.iter().map(|c| c.name()).collect::<Vec<_>>(),
+        "max_ticks": a.max_ticks, "statics": statics.is_some(),
+        "region_vertices": REGIONS.iter().zip(counts).map(|(r, c)| (r.to_string(), json!(c)))
+            .collect::<serde_json::Map<_, _>>(),
+        "notes": {
+            "projection_error": "M-orthogonal projection of the full-space displacement onto the span \
+                {B z : V z = 0}: the best any model in the span can do; null for rotation_strain (nonlinear \
+                reconstruction, no linear span)",
+            "regions": "head: head, neck; torso: chest, belly, back, buttocks; limbs: arms, hands, legs, \
+                feet; each error restricted to the region's vertices (numerator and denominator)",
+        },
+        "prior": priors.as_ref().map(|(all, loo)| json!({"source": all.source, "rank": all.cols,
+                  "trace_fraction": all.trace_fraction, "without_jumps": loo.source})),
         "full": full_rows,
         "results": rows,
         "seconds": started.elapsed().as_secs_f64(),
     });
-    std::fs::create_dir_all(&a.out)?;
-    write_report(&a.out.join("subspaces.json"), &report)
+    let path = a.report_path();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    write_report(&path, &report)
 }
 
-/// One motion's figures for one model.
-fn motion_row(name: &str, in_prior: bool, acc: &Accum, full: &Accum) -> serde_json::Value {
+/// Per region: the trajectory, projection and static errors that were measured (the others null).
+fn region_json(traj: Option<&Sums>, proj: Option<&Sums>, stat: Option<&Sums>) -> Value {
+    let mut out = serde_json::Map::new();
+    for (g, r) in REGIONS.iter().enumerate() {
+        out.insert(
+            r.to_string(),
+            json!({
+                "error": traj.and_then(|s| s.region_error(g)),
+                "projection_error": proj.and_then(|s| s.region_error(g)),
+                "static_error": stat.and_then(|s| s.region_error(g)),
+            }),
+        );
+    }
+    Value::Object(out)
+}
+
+/// One motion's figures for one model (`proj`, `stat`: its projection and static sums, where measured).
+fn motion_row(
+    name: &str,
+    in_prior: bool,
+    acc: &Accum,
+    full: &Accum,
+    proj: Option<&Sums>,
+    stat: Option<&Sums>,
+) -> Value {
     let ratio = |x: &Accum| (x.far2 / x.near2.max(f64::MIN_POSITIVE)).sqrt();
     json!({
         "motion": name, "in_prior": in_prior, "ticks": acc.step_us.len(),
-        "error": acc.error(), "median_step_us": median(acc.step_us.clone()),
+        "error": acc.traj.error(), "projection_error": proj.and_then(|s| s.error()),
+        "static_error": stat.and_then(|s| s.error()),
+        "median_step_us": median(acc.step_us.clone()),
         "far_over_near": ratio(acc), "reference_far_over_near": ratio(full),
+        "regions": region_json(Some(&acc.traj), proj, stat),
     })
 }
 
-fn static_summary(per: &[serde_json::Value]) -> String {
+fn fmt(x: &Value) -> String {
+    x.as_f64().map_or("-".into(), |x| format!("{x:.3}"))
+}
+
+/// Each motion's trajectory error (projection and static error in brackets, where measured).
+fn summary(per: &[Value]) -> String {
     per.iter()
         .map(|r| {
-            format!(
-                "{} {:.3}",
-                r["motion"].as_str().unwrap_or("?"),
-                r["static_error"].as_f64().unwrap_or(f64::NAN)
-            )
+            let extra: Vec<String> = [("proj", "projection_error"), ("static", "static_error")]
+                .iter()
+                .filter(|(_, k)| r[*k].is_number())
+                .map(|(w, k)| format!("{w} {}", fmt(&r[*k])))
+                .collect();
+            let extra = if extra.is_empty() { String::new() } else { format!(" ({})", extra.join(", ")) };
+            format!("{} {}{extra}", r["motion"].as_str().unwrap_or("?"), fmt(&r["error"]))
         })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn summary(per: &[serde_json::Value]) -> String {
-    per.iter()
+/// Per region, the mean over motions of the trajectory / projection / static errors (`-`: not measured).
+fn region_summary(per: &[Value]) -> String {
+    let mean = |region: &str, key: &str| -> String {
+        let v: Vec<f64> = per.iter().filter_map(|r| r["regions"][region][key].as_f64()).collect();
+        if v.is_empty() {
+            "-".into()
+        } else {
+            format!("{:.3}", v.iter().sum::<f64>() / v.len() as f64)
+        }
+    };
+    let parts: Vec<String> = REGIONS
+        .iter()
         .map(|r| {
-            format!("{} {:.3}", r["motion"].as_str().unwrap_or("?"), r["error"].as_f64().unwrap_or(f64::NAN))
+            format!("{r} {}/{}/{}", mean(r, "error"), mean(r, "projection_error"), mean(r, "static_error"))
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    format!("regions (trajectory/projection/static, mean over motions): {}", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: SubspacesArgs,
+    }
+
+    fn parse(flags: &[&str]) -> Result<SubspacesArgs> {
+        let a = Cli::try_parse_from(std::iter::once("subspaces").chain(flags.iter().copied()))?.args;
+        a.validate()?;
+        Ok(a)
+    }
+
+    /// The defaults run every method under `split` on 100 clusters; the lists parse; bad values are refused.
+    #[test]
+    fn flags_parse_and_are_validated() {
+        let a = parse(&[]).unwrap();
+        assert_eq!(a.methods, METHODS);
+        assert_eq!(a.complementarity, [ComplementarityArg::Split]);
+        assert_eq!(a.clusters, ["100"]);
+        assert!(!a.default_avatar && a.max_ticks.is_none());
+        assert_eq!(a.report_path(), PathBuf::from("out/subspaces/subspaces.json"));
+        let a = parse(&[
+            "--methods",
+            "skinning_eigenmodes,force_dual",
+            "--complementarity",
+            "weights,split",
+            "--clusters",
+            "100,200,all",
+            "--default-avatar",
+            "--max-ticks",
+            "40",
+            "--out",
+            "/tmp/x.json",
+        ])
+        .unwrap();
+        assert_eq!(a.methods, ["skinning_eigenmodes", "force_dual"]);
+        assert_eq!(a.complementarity, [ComplementarityArg::Weights, ComplementarityArg::Split]);
+        assert_eq!(a.clusters, ["100", "200", "all"]);
+        assert_eq!((a.default_avatar, a.max_ticks), (true, Some(40)));
+        assert_eq!(a.report_path(), PathBuf::from("/tmp/x.json"));
+        for bad in [
+            &["--methods", "eigen"][..],
+            &["--complementarity", "both"],
+            &["--clusters", "100,many"],
+            &["--max-ticks", "0"],
+            &["--modes", "0"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} accepted");
+        }
+    }
 }

@@ -8,7 +8,7 @@ pub mod run;
 pub mod sim;
 
 use avatar_sim::flesh::InteriorInverse;
-use avatar_sim::precompute::Eigensolver;
+use avatar_sim::precompute::{Complementarity, Eigensolver};
 
 /// `--eigensolver`: which solver computes Eq. 22 ([`Eigensolver`]).
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -24,6 +24,25 @@ impl From<EigensolverArg> for Eigensolver {
         match a {
             EigensolverArg::Sparse => Eigensolver::Sparse,
             EigensolverArg::Dense => Eigensolver::Dense,
+        }
+    }
+}
+
+/// `--complementarity`: how the subspace is made complementary to the rig ([`Complementarity`]).
+#[derive(Clone, Copy, Debug, PartialEq, clap::ValueEnum)]
+pub enum ComplementarityArg {
+    /// Bones in the per-weight constraint (Eq. 20–21), blendshapes as `V z = 0` in the reduced step.
+    Split,
+    /// Every rig column in the per-weight constraint (paper 000 as written; pins the weights under
+    /// blendshapes).
+    Weights,
+}
+
+impl From<ComplementarityArg> for Complementarity {
+    fn from(a: ComplementarityArg) -> Self {
+        match a {
+            ComplementarityArg::Split => Complementarity::Split,
+            ComplementarityArg::Weights => Complementarity::Weights,
         }
     }
 }

@@ -91,7 +91,7 @@ pub struct SettingsArgs {
     /// Anatomy settings for `--material anatomical` (JSON, every field optional: tissues `bone`, `muscle`,
     /// `fat` with `youngs` and `density`, `poisson`, `grade`, `fat_depth`, `bone_radius_fraction`,
     /// `bone_radius_range`, and `overrides` by `bones` or `regions` with `softness` or `rigid`; see the
-    /// README's "Flesh").
+    /// README's "Flesh") [default: the default avatar's: head and hands rigid, calves and feet 50× firmer].
     #[arg(long)]
     pub anatomy: Option<PathBuf>,
     /// Young's modulus (Pa) of the homogeneous material [default: 2e4].
@@ -125,6 +125,10 @@ pub struct SettingsArgs {
     /// from the loads the avatar sees (`--force-prior`, `--paint`) [default: skinning-eigenmodes].
     #[arg(long, value_enum)]
     pub subspace: Option<SubspaceKind>,
+    /// How complementarity to the rig is kept: bones per weight and blendshapes on the reduced coordinates
+    /// (`split`), or every column per weight (`weights`, the paper as written) [default: split].
+    #[arg(long, value_enum)]
+    pub complementarity: Option<super::ComplementarityArg>,
     /// Force-dual: the rig-inertia prior written by `avatard prior` (the rig's accelerations on real motion).
     #[arg(long)]
     pub force_prior: Option<PathBuf>,
@@ -198,6 +202,9 @@ impl SettingsArgs {
         if let Some(e) = self.eigensolver {
             s.eigensolver = e.into();
         }
+        if let Some(c) = self.complementarity {
+            s.complementarity = c.into();
+        }
         let (old_strength, old_length) = match s.leak {
             LeakSetting::Diffuse { strength, length } => (strength, length),
             LeakSetting::None => (1.0, None),
@@ -246,7 +253,7 @@ impl SettingsArgs {
                 }
                 MaterialSetting::Anatomical(anatomy.unwrap_or_else(|| match &s.material {
                     MaterialSetting::Anatomical(a) => a.clone(),
-                    MaterialSetting::Homogeneous => AnatomySettings::default(),
+                    MaterialSetting::Homogeneous => avatar_sim::asset::default_avatar::anatomy(),
                 }))
             }
         };

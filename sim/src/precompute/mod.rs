@@ -18,12 +18,12 @@ pub(crate) mod report;
 pub(crate) mod settings;
 
 pub use error::PrecomputeError;
-pub use pipeline::{operators, precompute, Operators, Precomputed};
+pub use pipeline::{operators, precompute, weight_constraint_columns, Operators, Precomputed};
 pub use report::{
-    complementarity_residual, orthonormality_error, Phase, PhaseSeconds, PrecomputeReport, Progress,
-    ProgressFn,
+    complementarity_residual, constrained_complementarity_residual, orthonormality_error, Phase,
+    PhaseSeconds, PrecomputeReport, Progress, ProgressFn,
 };
 pub use settings::{
-    ClusterCount, Eigensolver, ForceDualSetting, LeakSetting, MaterialSetting, PrecomputeSettings,
-    SubspaceSetting,
+    ClusterCount, Complementarity, Eigensolver, ForceDualSetting, LeakSetting, MaterialSetting,
+    PrecomputeSettings, SubspaceSetting,
 };

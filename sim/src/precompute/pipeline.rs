@@ -9,14 +9,16 @@ use crate::modes::force_dual::{dense_force_dual_modes, force_dual_modes, rig_ine
 use crate::modes::lanczos::{sparse_modes, EigenOptions};
 use crate::precompute::error::PrecomputeError;
 use crate::precompute::report::{
-    complementarity_residual, orthonormality_error, Phase, PhaseSeconds, PrecomputeReport, Progress,
-    ProgressFn,
+    constrained_complementarity_residual, orthonormality_error, Phase, PhaseSeconds, PrecomputeReport,
+    Progress, ProgressFn,
 };
 use crate::precompute::settings::{
-    ClusterCount, Eigensolver, ForceDualSetting, MaterialSetting, PrecomputeSettings, SubspaceSetting,
+    ClusterCount, Complementarity, Eigensolver, ForceDualSetting, MaterialSetting, PrecomputeSettings,
+    SubspaceSetting,
 };
 use crate::problem::FemProblem;
 use crate::reduced::clusters::{cluster_tets_by_part, Clustering};
+use crate::reduced::constraint::reduced_constraint;
 use crate::reduced::model::{ReducedModel, ReducedParts};
 use crate::rig::linear::{Rig, RigPart};
 use faer::sparse::SparseColMat;
@@ -144,6 +146,9 @@ pub fn precompute(
 
     phase(Phase::Modes);
     let clock = Instant::now();
+    // the columns of the weight-space constraint (Eq. 20–21); the others are imposed on z below
+    let in_weights = weight_constraint_columns(&rig, settings.complementarity);
+    let jcal_w = column_subset(&jcal, &in_weights);
     let mut force_dual_variances = None;
     let (modes, krylov, eigen_seconds) = match (&settings.subspace, settings.eigensolver) {
         (SubspaceSetting::ForceDual(fd), eigensolver) => {
@@ -155,12 +160,12 @@ pub fn precompute(
                         progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
                         ..EigenOptions::default()
                     };
-                    let jw = WeightConstraint::new(&mesh.vertices, &jcal);
+                    let jw = WeightConstraint::new(&mesh.vertices, &jcal_w);
                     let (modes, stats) = force_dual_modes(&hw, &mass, &jw, &prior, settings.modes, &opts)?;
                     (modes, stats.variances)
                 }
                 Eigensolver::Dense => {
-                    let jw = weight_space_constraint(&mesh.vertices, &jcal);
+                    let jw = weight_space_constraint(&mesh.vertices, &jcal_w);
                     dense_force_dual_modes(&hw, &mass, &jw, &prior, settings.modes)?
                 }
             };
@@ -173,14 +178,14 @@ pub fn precompute(
                 progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
                 ..EigenOptions::default()
             };
-            let jw = WeightConstraint::new(&mesh.vertices, &jcal); // Eq. 20–21, distinct rows
+            let jw = WeightConstraint::new(&mesh.vertices, &jcal_w); // Eq. 20–21, distinct rows
             let (modes, stats) = sparse_modes(&hw, &mass, &jw, settings.modes, &opts)?;
             let phases =
                 [stats.seconds_constraints, stats.seconds_factor, stats.seconds_schur, stats.seconds_lanczos];
             (modes, stats.krylov, phases)
         }
         (SubspaceSetting::SkinningEigenmodes, Eigensolver::Dense) => {
-            let jw = weight_space_constraint(&mesh.vertices, &jcal); // Eq. 20–21
+            let jw = weight_space_constraint(&mesh.vertices, &jcal_w); // Eq. 20–21
             (dense_modes(&hw, &mass, &jw, settings.modes)?, 0, [0.0; 4])
         }
     };
@@ -218,13 +223,35 @@ pub fn precompute(
     let clock = Instant::now();
     let problem =
         FemProblem { mesh: &mesh, material: &material, mass: &mass, jac: &jac, x0: &x0, h: settings.dt };
-    let model = ReducedModel::new(&problem, &modes.weights, &clustering)?;
+    let mut model = ReducedModel::new(&problem, &modes.weights, &clustering)?;
+    // the columns left out of the weight constraint: `V z = 0`, V a row basis of 𝒥_bᵀ B (reduced::constraint)
+    let dropped: Vec<bool> = in_weights.iter().map(|k| !k).collect();
+    if dropped.iter().any(|&d| d) {
+        if let Some(v) = reduced_constraint(&mesh.vertices, &jcal, &dropped, &modes.weights) {
+            if v.nrows() >= model.dofs {
+                return Err(PrecomputeError::Settings(format!(
+                    "the blendshapes' {} independent complementarity conditions leave none of the {} reduced \
+                     coordinates of {} modes: raise --modes or use --complementarity weights",
+                    v.nrows(),
+                    model.dofs,
+                    settings.modes
+                )));
+            }
+            model = ReducedModel::from_parts(ReducedParts { constraint: Some(v), ..model.parts })?;
+        }
+    }
     seconds.reduced = clock.elapsed().as_secs_f64();
 
     phase(Phase::Check);
     let clock = Instant::now();
-    let complementarity_residual =
-        complementarity_residual(&mesh.vertices, &jac, &mass, &leak, &modes.weights);
+    let complementarity_residual = constrained_complementarity_residual(
+        &mesh.vertices,
+        &jac,
+        &mass,
+        &leak,
+        &modes.weights,
+        model.parts.constraint.as_ref(),
+    );
     let orthonormality_error = orthonormality_error(&mass, &modes.weights);
     seconds.check = clock.elapsed().as_secs_f64();
     seconds.total = total.elapsed().as_secs_f64();
@@ -262,6 +289,34 @@ pub fn precompute(
         reduced: model.parts,
     };
     Ok((out, report))
+}
+
+/// Which rig columns enter the weight-space constraint (Eq. 20–21): every one with
+/// [`Complementarity::Weights`]; with [`Complementarity::Split`] the transform columns (affine handle, bones)
+/// and not the blendshapes, whose few vertices the per-weight constraint would pin in every mode.
+pub fn weight_constraint_columns(rig: &Rig, complementarity: Complementarity) -> Vec<bool> {
+    let mut keep = vec![true; rig.num_params()];
+    if complementarity == Complementarity::Split {
+        for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
+            if let RigPart::Blendshapes(_) = part {
+                keep[o..o + part.num_params()].iter_mut().for_each(|k| *k = false);
+            }
+        }
+    }
+    keep
+}
+
+/// The columns of `a` with `keep[q]`, in order.
+fn column_subset(a: &SparseColMat<usize, f64>, keep: &[bool]) -> SparseColMat<usize, f64> {
+    let mut trip = Vec::new();
+    let mut col = 0;
+    for q in (0..a.ncols()).filter(|&q| keep[q]) {
+        for (r, v) in a.row_idx_of_col_raw(q).iter().zip(a.val_of_col(q)) {
+            trip.push(faer::sparse::Triplet::new(*r, col, *v));
+        }
+        col += 1;
+    }
+    SparseColMat::try_new_from_triplets(a.nrows(), col, &trip).expect("valid triplets")
 }
 
 /// The force prior of a [`ForceDualSetting`]: rig inertia `L = M J F` (`Σ_p̈ = F Fᵀ`) plus the painted
@@ -415,7 +470,7 @@ mod tests {
         let leak: Vec<f64> = (0..n).map(|v| 0.5 + 0.5 * ((v * 7) % 5) as f64 / 4.0).collect();
         let w = Mat::<f64>::from_fn(n, 3, |v, i| ((v * (i + 1)) as f64 * 0.31).sin());
         let jac = rig.jacobian(&mesh.vertices).unwrap();
-        let fast = complementarity_residual(&mesh.vertices, &jac, &mass, &leak, &w);
+        let fast = crate::precompute::complementarity_residual(&mesh.vertices, &jac, &mass, &leak, &w);
         let b = skinning_subspace(&mesh.vertices, &w).to_dense();
         let mdb = Mat::<f64>::from_fn(3 * n, b.ncols(), |r, c| mass[r % n] * leak[r % n] * b[(r, c)]);
         let j = jac.to_dense();

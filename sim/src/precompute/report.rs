@@ -88,6 +88,80 @@ pub fn complementarity_residual(
     leak: &[f64],
     weights: &Mat<f64>,
 ) -> f64 {
+    constrained_complementarity_residual(rest, jac, mass, leak, weights, None)
+}
+
+/// [`complementarity_residual`] of the reachable subspace `{B z : V z = 0}` with the reduced constraint `V`
+/// (k × 12m, orthonormal rows; [`crate::reduced::constraint`]): `‖Jᵀ M D B N‖_F / (‖J‖_F ‖M D B N‖_F)` with
+/// `N` an orthonormal basis of the null space of `V`; without `V` (`None`), `N = I`.
+pub fn constrained_complementarity_residual(
+    rest: &[[f64; 3]],
+    jac: &SparseColMat<usize, f64>,
+    mass: &[f64],
+    leak: &[f64],
+    weights: &Mat<f64>,
+    constraint: Option<&Mat<f64>>,
+) -> f64 {
+    let Some(v) = constraint else { return unconstrained_residual(rest, jac, mass, leak, weights) };
+    let (n, m) = (rest.len(), weights.ncols());
+    let s = 12 * m;
+    let xbar = |v: usize, k: usize| if k < 3 { rest[v][k] } else { 1.0 };
+    let null = crate::reduced::constraint_null_basis(v); // s × s'
+    let mut j2 = 0.0;
+    let mut jtmdbn2 = 0.0;
+    let mut row = Mat::<f64>::zeros(1, s);
+    for q in 0..jac.ncols() {
+        row.fill(0.0);
+        for (r, val) in jac.row_idx_of_col_raw(q).iter().zip(jac.val_of_col(q)) {
+            let (c, v) = (r / n, r % n);
+            j2 += val * val;
+            let jcal = val * mass[v] * leak[v];
+            for i in 0..m {
+                for k in 0..4 {
+                    row[(0, 12 * i + 4 * c + k)] += jcal * weights[(v, i)] * xbar(v, k);
+                }
+            }
+        }
+        jtmdbn2 += (&row * &null).squared_norm_l2();
+    }
+    // (MDB)ᵀ(MDB) = I₃ ⊗ Φᵀ diag((m d)²) Φ, then ‖M D B N‖_F² = tr(Nᵀ (MDB)ᵀ(MDB) N)
+    let gram4 = Mat::<f64>::from_fn(4 * m, 4 * m, |a, b| {
+        (0..n)
+            .map(|v| {
+                (mass[v] * leak[v]).powi(2)
+                    * weights[(v, a / 4)]
+                    * xbar(v, a % 4)
+                    * weights[(v, b / 4)]
+                    * xbar(v, b % 4)
+            })
+            .sum()
+    });
+    let gram = Mat::<f64>::from_fn(s, s, |a, b| {
+        let (ia, ca, ka) = (a / 12, (a % 12) / 4, a % 4);
+        let (ib, cb, kb) = (b / 12, (b % 12) / 4, b % 4);
+        if ca == cb {
+            gram4[(4 * ia + ka, 4 * ib + kb)]
+        } else {
+            0.0
+        }
+    });
+    let gn = &gram * &null;
+    let mdbn2: f64 = (0..null.ncols()).map(|j| (0..s).map(|i| null[(i, j)] * gn[(i, j)]).sum::<f64>()).sum();
+    let denom = (j2 * mdbn2).sqrt();
+    if denom > 0.0 {
+        jtmdbn2.sqrt() / denom
+    } else {
+        0.0
+    }
+}
+
+fn unconstrained_residual(
+    rest: &[[f64; 3]],
+    jac: &SparseColMat<usize, f64>,
+    mass: &[f64],
+    leak: &[f64],
+    weights: &Mat<f64>,
+) -> f64 {
     let (n, m) = (rest.len(), weights.ncols());
     let xbar = |v: usize, k: usize| if k < 3 { rest[v][k] } else { 1.0 };
     let mut jtmdb2 = 0.0;

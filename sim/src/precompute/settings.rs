@@ -153,6 +153,32 @@ pub struct PrecomputeSettings {
     /// eigenmode runs stay byte-identical to those from before this field.
     #[serde(default, skip_serializing_if = "SubspaceSetting::is_skinning_eigenmodes")]
     pub subspace: SubspaceSetting,
+    /// How complementarity to the rig is imposed ([`Complementarity`]). Always written (so the asset cache keys
+    /// of the default, `split`, differ from those built before it); settings written before this field read
+    /// as `weights`, which is how they were built.
+    #[serde(default = "Complementarity::before_split")]
+    pub complementarity: Complementarity,
+}
+
+/// How the subspace is made complementary to the rig, `𝒥ᵀ B z = 0` (paper 000, Eq. 19–21), exact either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Complementarity {
+    /// Eq. 20–21 on every rig column: `J_w w_i = 0` for each mode's weights. Twelve conditions per column on
+    /// every weight: a blendshape's few vertices (a face expression) get zero weight in every mode.
+    Weights,
+    /// Eq. 20–21 on the transform columns (affine handle, bones) only; the blendshape columns `b` as `k ≤ |b|`
+    /// linear conditions `V z = 0` on the reduced coordinates (`V`: an orthonormal row basis of `𝒥_bᵀ B`),
+    /// imposed in the step's global solve ([`crate::reduced::ReducedParts::constraint`]). The weights are free
+    /// where only blendshapes act; `B z` stays complementary to every column.
+    #[default]
+    Split,
+}
+
+impl Complementarity {
+    fn before_split() -> Self {
+        Complementarity::Weights
+    }
 }
 
 impl Default for PrecomputeSettings {
@@ -169,6 +195,7 @@ impl Default for PrecomputeSettings {
             seed: 1,
             eigensolver: Eigensolver::Sparse,
             subspace: SubspaceSetting::SkinningEigenmodes,
+            complementarity: Complementarity::Split,
         }
     }
 }

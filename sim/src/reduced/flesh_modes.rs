@@ -126,10 +126,33 @@ impl<'a> ExRotatedSystem<'a> {
         let (s, r) = (self.model.dofs, self.model.clusters);
         let (mut gv, mut u, mut w) = (vec![0.0; r], vec![0.0; s], vec![0.0; s]);
         let opts = PcgOptions { tolerance: tol, max_iterations, stop: Stop::Preconditioned, par: Par::Seq };
+        // On `V z = 0` (blendshape complementarity): CG on `P H P` with the preconditioner `P M⁻¹ P` from a
+        // feasible start, `P = I − VᵀV` (`reduced::constraint`).
+        let constraint = self.model.constraint.as_ref();
+        let project = |v: &mut [f64]| {
+            if let Some(c) = constraint {
+                c.project_orthogonal(v);
+            }
+        };
+        let mut b = b.to_vec();
+        project(&mut b);
+        project(x);
+        let mut pr = vec![0.0; if constraint.is_some() { s } else { 0 }];
         let report = pcg(
-            |v, out| self.hessian_mul(v, out, &mut gv),
-            |v, out| self.precondition(v, out, &mut u, &mut w),
-            b,
+            |v, out| {
+                self.hessian_mul(v, out, &mut gv);
+                project(out);
+            },
+            |v, out| match constraint {
+                None => self.precondition(v, out, &mut u, &mut w),
+                Some(c) => {
+                    pr.copy_from_slice(v);
+                    c.project_orthogonal(&mut pr);
+                    self.precondition(&pr, out, &mut u, &mut w);
+                    c.project_orthogonal(out);
+                }
+            },
+            &b,
             x,
             &opts,
         );
@@ -167,6 +190,9 @@ pub(super) fn exrotated_solve(
         let mut z = vec![0.0; s];
         terms.block_mul(&model.block.a_inv_gradient_t, &dphi, &mut z);
         z.iter_mut().zip(&terms.c).for_each(|(z, c)| *z = c - *z);
+        if let Some(constraint) = &model.constraint {
+            constraint.project(&mut z); // the minimiser on `V z = 0` (H = A here)
+        }
         return (z, 0, true);
     }
     let sys = ExRotatedSystem::new(terms, rot, stiffness, rotate_preconditioner);

@@ -300,6 +300,14 @@ pub(super) fn local_global(
         for ((dz, c), z) in scratch.dz.iter_mut().zip(&terms.c).zip(&it.z) {
             *dz = c - *dz - z;
         }
+        // On `V z = 0` (blendshape complementarity) the minimiser is `P_A` of the unconstrained one:
+        // dz ← P_A(z + dz) − z (`reduced::constraint`); `a_dz` is free until the line search.
+        if let Some(constraint) = &terms.model.constraint {
+            let target = &mut scratch.a_dz;
+            target.iter_mut().zip(&it.z).zip(&scratch.dz).for_each(|((t, z), dz)| *t = z + dz);
+            constraint.project(target);
+            scratch.dz.iter_mut().zip(target.iter()).zip(&it.z).for_each(|((dz, t), z)| *dz = t - z);
+        }
         // Anderson: the extrapolated iterate, kept if it lowers the energy.
         let mut accepted = None;
         if let Some((history, trial)) = &mut anderson {

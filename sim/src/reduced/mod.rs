@@ -7,6 +7,8 @@
 //!   `Γ` and cluster materials); nothing of size n survives it. The same for any dense basis: with a basis of
 //!   the constraint's null space and one cluster per tet, the step is full-space complementary dynamics
 //!   (Eq. 3), the reference for small meshes.
+//! - `constraint`: complementarity to the rig columns left out of the weight constraint (blendshapes) as
+//!   `V z = 0`, and the global step's `A`-orthogonal projector onto it.
 //! - `model`: the stored reduced matrices ([`ReducedParts`]) and their checks, the model derived from them at
 //!   load ([`ReducedModel`]: the Cholesky factor of the global matrix, the step's [`BlockForm`]), the
 //!   constraint's null-space basis ([`complementary_basis`]).
@@ -27,6 +29,7 @@
 
 pub(crate) mod actuation;
 pub(crate) mod clusters;
+pub(crate) mod constraint;
 pub(crate) mod flesh_modes;
 pub(crate) mod local_global;
 pub(crate) mod model;
@@ -41,6 +44,7 @@ pub use clusters::{
     cluster_tets, cluster_tets_by_part, grouping_matrix, kmeans, merge_fragments, split_components,
     tet_features, Clustering,
 };
+pub use constraint::{constraint_null_basis, reduced_constraint, ConstraintProjector, CONSTRAINT_TOL};
 pub use model::{
     complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel, ReducedParts, RowMajor,
 };

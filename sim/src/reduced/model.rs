@@ -35,6 +35,10 @@ pub struct ReducedParts {
     pub cluster_volume: Vec<f64>,
     pub cluster_mu: Vec<f64>,
     pub cluster_lambda: Vec<f64>,
+    /// `V` (k × s, orthonormal rows, `k < s`): complementarity to the rig columns left out of the weight-space
+    /// constraint, `V z = 0` ([`crate::reduced::constraint`]); `None`: the weights are complementary to every
+    /// column on their own.
+    pub constraint: Option<Mat<f64>>,
 }
 
 /// How `G₉KB` (9r × s) is stored.
@@ -69,6 +73,8 @@ pub struct ReducedModel {
     /// Modal actuation (paper 003, AaM): `Ĝ = (I₃ ⊗ Γ) D` (9r × K), see [`crate::reduced::actuation`]; `None`:
     /// no actuation (any [`StepOptions::actuation`](crate::reduced::StepOptions) is then ignored).
     pub actuation: Option<Mat<f64>>,
+    /// The global step's projector onto `V z = 0` (from `parts.constraint`), in the step's order.
+    pub constraint: Option<crate::reduced::constraint::ConstraintProjector>,
 }
 
 /// The step's operators as `B` coordinate blocks of width `w = s / B`. For a skinning subspace (`B = 3`)
@@ -246,7 +252,15 @@ impl ReducedModel {
         };
         let block = BlockForm::new(&parts.basis_gradient, &a, &a_llt)?;
         let rig = crate::reduced::rig_terms::RigTerms::new(&parts.btmj, &parts.btlj, &parts.g9kj);
+        let constraint = match &parts.constraint {
+            None => None,
+            Some(v) => Some(
+                crate::reduced::constraint::ConstraintProjector::new(v, &a, &block.perm)
+                    .map_err(ReducedError::NotSpd)?,
+            ),
+        };
         Ok(ReducedModel {
+            constraint,
             rig,
             parts,
             dofs: s,
@@ -328,6 +342,18 @@ impl ReducedParts {
         size("G₉Kx₀", (self.g9k_x0.len(), 1), (9 * r, 1))?;
         size("cluster μ", (self.cluster_mu.len(), 1), (r, 1))?;
         size("cluster λ", (self.cluster_lambda.len(), 1), (r, 1))?;
+        if let Some(v) = &self.constraint {
+            if v.ncols() != s || v.nrows() >= s {
+                return Err(ReducedError::Size(format!(
+                    "the reduced constraint V is {}×{}, expected k×{s} with k < {s}",
+                    v.nrows(),
+                    v.ncols()
+                )));
+            }
+            if !v.is_all_finite() {
+                return Err(ReducedError::NonFinite("V".into()));
+            }
+        }
         let gradient = match &self.basis_gradient {
             BasisGradient::Dense(g) | BasisGradient::Skinning(g) => g,
         };

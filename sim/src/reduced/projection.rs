@@ -166,6 +166,7 @@ impl ReducedModel {
             cluster_volume,
             cluster_mu,
             cluster_lambda,
+            constraint: None,
         })
     }
 
@@ -234,6 +235,7 @@ impl ReducedModel {
             cluster_volume,
             cluster_mu,
             cluster_lambda,
+            constraint: None,
         })
     }
 }

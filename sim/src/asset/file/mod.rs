@@ -33,6 +33,7 @@
 //! | `reduced.g9k_x0` | F64 | 9r | `G₉Kx₀` |
 //! | `reduced.cluster_volume`, `…_mu`, `…_lambda` | F64 | r | per cluster |
 //! | `reduced.h` | F64 | 1 | time step (s) |
+//! | `reduced.constraint` | F64 | k×s | `V`: orthonormal rows, the reduced coordinates' complementarity to the blendshapes, `V z = 0` (optional; [`crate::reduced::constraint`]) |
 //! | `render.vertices` | F64 | N×3 | render mesh rest positions ([`crate::asset::render_mesh`]) |
 //! | `render.triangles` | U32 | F×3 | counter-clockwise from outside |
 //! | `render.embed_tet`, `render.embed_bary` | U32, F64 | N, N×4 | embedding in the tet mesh |
@@ -266,9 +267,9 @@ mod tests {
             old_hash, hash,
             "an asset without springs has the payload, and so the hash, it had before"
         );
-        let mut v5 = v4.clone();
-        v5[8..12].copy_from_slice(&5u32.to_le_bytes());
-        assert!(matches!(from_bytes(&v5), Err(AssetError::Version { found: 5 })));
+        let mut v6 = v4.clone();
+        v6[8..12].copy_from_slice(&6u32.to_le_bytes());
+        assert!(matches!(from_bytes(&v6), Err(AssetError::Version { found: 6 })));
         // an asset with springs (a two-bone bar): written, read back equal
         let mut bar = crate::asset::build::bar_avatar([6, 2, 2], [0.6, 0.2, 0.2], 0.2, &[], 4, 8).unwrap();
         let chain = |bone: &str| SpringChain {

@@ -272,6 +272,10 @@ impl Reader<'_> {
             cluster_volume: self.vector("reduced.cluster_volume", r)?,
             cluster_mu: self.vector("reduced.cluster_mu", r)?,
             cluster_lambda: self.vector("reduced.cluster_lambda", r)?,
+            constraint: match self.st.tensor("reduced.constraint") {
+                Ok(_) => Some(self.matrix("reduced.constraint", None, Some(s))?),
+                Err(_) => None,
+            },
         };
         reduced.check().map_err(|e| invalid("reduced matrices", &e))?;
         let finite = |what: &str, v: &[f64]| match v.iter().position(|x| !x.is_finite()) {

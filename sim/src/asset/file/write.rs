@@ -98,6 +98,9 @@ pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
         ("render.embed_bary", f64s(vec![nr, 4], render.embed_bary.iter().flatten().copied())),
         ("render.mode_weights", matrix(&render.mode_weights)),
     ];
+    if let Some(v) = &r.constraint {
+        tensors.push(("reduced.constraint", matrix(v)));
+    }
     if let Some(f) = &asset.flesh {
         let ic = &f.factor;
         tensors.extend([
