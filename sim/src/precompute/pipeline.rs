@@ -95,6 +95,8 @@ pub struct Operators {
     pub jcal: SparseColMat<usize, f64>,
     /// `H_w` (Eq. 18).
     pub hw: SparseColMat<usize, f64>,
+    /// The vertices of rigid anatomy overrides ([`crate::anatomy::rigid_vertices`]; all `false` otherwise).
+    pub rigid: Vec<bool>,
 }
 
 /// The material, mass, rig Jacobian, momentum leak, `𝒥` and `H_w` of `mesh` and `rig` under `settings`.
@@ -113,9 +115,11 @@ pub fn operators(
     let jac = rig.jacobian(&mesh.vertices)?;
     let x0 = rig.offset(&mesh.vertices)?;
     let mut leak = leak_diagonal(mesh, &settings.leak.to_leak())?;
+    let mut rigid_mask = vec![false; mesh.n()];
     if let MaterialSetting::Anatomical(a) = &settings.material {
+        rigid_mask = crate::anatomy::rigid_vertices(mesh, rig, a)?;
         // no momentum leak where the user wants no secondary motion
-        for (d, rigid) in leak.iter_mut().zip(crate::anatomy::rigid_vertices(mesh, rig, a)?) {
+        for (d, &rigid) in leak.iter_mut().zip(&rigid_mask) {
             if rigid {
                 *d = 1.0;
             }
@@ -123,7 +127,7 @@ pub fn operators(
     }
     let jcal = complementarity_matrix(&jac, &mass, &leak); // Eq. 19: 𝒥 = D M J
     let hw = weight_space_hessian(mesh, &material); // Eq. 18
-    Ok(Operators { material, mass, jac, x0, leak, jcal, hw })
+    Ok(Operators { material, mass, jac, x0, leak, jcal, hw, rigid: rigid_mask })
 }
 
 /// Run the pipeline; `progress` is told when each phase starts and how the eigensolver advances.
@@ -141,13 +145,13 @@ pub fn precompute(
 
     phase(Phase::Operators);
     let clock = Instant::now();
-    let Operators { material, mass, jac, x0, leak, jcal, hw } = operators(&mesh, &rig, settings)?;
+    let Operators { material, mass, jac, x0, leak, jcal, hw, rigid } = operators(&mesh, &rig, settings)?;
     seconds.operators = clock.elapsed().as_secs_f64();
 
     phase(Phase::Modes);
     let clock = Instant::now();
     // the columns of the weight-space constraint (Eq. 20–21); the others are imposed on z below
-    let in_weights = weight_constraint_columns(&rig, settings.complementarity);
+    let in_weights = weight_constraint_columns(&rig, settings.complementarity, &jac, &rigid);
     let jcal_w = column_subset(&jcal, &in_weights);
     let mut force_dual_variances = None;
     let (modes, krylov, eigen_seconds) = match (&settings.subspace, settings.eigensolver) {
@@ -292,14 +296,30 @@ pub fn precompute(
 }
 
 /// Which rig columns enter the weight-space constraint (Eq. 20–21): every one with
-/// [`Complementarity::Weights`]; with [`Complementarity::Split`] the transform columns (affine handle, bones)
-/// and not the blendshapes, whose few vertices the per-weight constraint would pin in every mode.
-pub fn weight_constraint_columns(rig: &Rig, complementarity: Complementarity) -> Vec<bool> {
+/// [`Complementarity::Weights`]. With [`Complementarity::Split`], the transform columns (affine handle, bones)
+/// and the blendshapes that act on `rigid` vertices only (an anatomy's rigid skull: pinning the weights there
+/// costs nothing, the flesh does not move there anyway); not the other blendshapes, whose few vertices the
+/// per-weight constraint would pin in every mode. `jac`: the rig's Jacobian (3n × p), whose column supports
+/// these are.
+pub fn weight_constraint_columns(
+    rig: &Rig,
+    complementarity: Complementarity,
+    jac: &SparseColMat<usize, f64>,
+    rigid: &[bool],
+) -> Vec<bool> {
     let mut keep = vec![true; rig.num_params()];
     if complementarity == Complementarity::Split {
+        let n = rigid.len();
         for (part, &o) in rig.parts().iter().zip(rig.part_offsets()) {
             if let RigPart::Blendshapes(_) = part {
-                keep[o..o + part.num_params()].iter_mut().for_each(|k| *k = false);
+                for q in o..o + part.num_params() {
+                    let on_rigid = jac
+                        .row_idx_of_col_raw(q)
+                        .iter()
+                        .zip(jac.val_of_col(q))
+                        .all(|(r, v)| *v == 0.0 || rigid[r % n]);
+                    keep[q] = on_rigid;
+                }
             }
         }
     }

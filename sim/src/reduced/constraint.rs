@@ -253,7 +253,8 @@ mod tests {
 
         /// The weights of m modes with the weight constraint on `complementarity`'s columns.
         fn weights(&self, complementarity: Complementarity, m: usize) -> Mat<f64> {
-            let keep = weight_constraint_columns(&self.rig, complementarity);
+            let keep =
+                weight_constraint_columns(&self.rig, complementarity, &self.jac, &vec![false; self.mesh.n()]);
             let jw = weight_space_constraint(&self.mesh.vertices, &self.jcal);
             // rows (q, c, k) = 12q + 4c + k of the kept columns only
             let rows: Vec<usize> = (0..jw.nrows()).filter(|&r| keep[r / 12]).collect();
@@ -308,7 +309,10 @@ mod tests {
         assert!(peak(&free, &corner) > 0.05 * peak(&free, &all), "split: free {}", peak(&free, &corner));
 
         let dropped: Vec<bool> =
-            weight_constraint_columns(&s.rig, Complementarity::Split).iter().map(|k| !k).collect();
+            weight_constraint_columns(&s.rig, Complementarity::Split, &s.jac, &vec![false; s.mesh.n()])
+                .iter()
+                .map(|k| !k)
+                .collect();
         let v = reduced_constraint(&s.mesh.vertices, &s.jcal, &dropped, &free).expect("blendshapes act");
         assert_eq!(v.nrows(), 3, "one condition per blendshape");
         let vvt = &v * v.transpose();
@@ -335,6 +339,23 @@ mod tests {
                 assert!(worst > 1e-4, "without V z = 0 the blendshapes leak in: {worst:e}");
             }
         }
+    }
+
+    /// A blendshape acting on rigid vertices only (an anatomy's rigid skull) stays in the per-weight
+    /// constraint: pinning costs nothing there, and a reduced condition would cost a coordinate.
+    #[test]
+    fn blendshapes_on_rigid_vertices_stay_in_the_weight_constraint() {
+        let s = scene();
+        let o = s.rig.part_offsets()[1];
+        let rigid: Vec<bool> = s.mesh.vertices.iter().map(|&x| corner(x)).collect();
+        let keep = weight_constraint_columns(&s.rig, Complementarity::Split, &s.jac, &rigid);
+        assert!(keep[..o].iter().all(|&k| k), "bones stay");
+        assert_eq!(&keep[o..], &[true, false, false], "the corner shape is on rigid vertices only");
+        let soft =
+            weight_constraint_columns(&s.rig, Complementarity::Split, &s.jac, &vec![false; s.mesh.n()]);
+        assert_eq!(&soft[o..], &[false, false, false]);
+        let all = weight_constraint_columns(&s.rig, Complementarity::Weights, &s.jac, &rigid);
+        assert!(all.iter().all(|&k| k));
     }
 
     /// The full-complement limit: all admissible weights (the bones' constraint only), one cluster per tet and
@@ -404,7 +425,10 @@ mod tests {
             })
             .collect();
         let dropped: Vec<bool> =
-            weight_constraint_columns(&s.rig, Complementarity::Split).iter().map(|k| !k).collect();
+            weight_constraint_columns(&s.rig, Complementarity::Split, &s.jac, &vec![false; s.mesh.n()])
+                .iter()
+                .map(|k| !k)
+                .collect();
         let mut errors = Vec::new();
         for m in [2, 4, 8, 16] {
             let w = s.weights(Complementarity::Split, m);
