@@ -134,8 +134,15 @@ impl<'a> ExRotatedSystem<'a> {
                 c.project_orthogonal(v);
             }
         };
-        let mut b = b.to_vec();
-        project(&mut b);
+        // the right-hand side projected (a copy only with a constraint: no allocation otherwise)
+        let b: std::borrow::Cow<[f64]> = match constraint {
+            None => std::borrow::Cow::Borrowed(b),
+            Some(c) => {
+                let mut b = b.to_vec();
+                c.project_orthogonal(&mut b);
+                std::borrow::Cow::Owned(b)
+            }
+        };
         project(x);
         let mut pr = vec![0.0; if constraint.is_some() { s } else { 0 }];
         let report = pcg(
@@ -152,7 +159,7 @@ impl<'a> ExRotatedSystem<'a> {
                     c.project_orthogonal(out);
                 }
             },
-            &b,
+            &b[..],
             x,
             &opts,
         );

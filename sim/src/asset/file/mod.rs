@@ -253,6 +253,36 @@ mod tests {
         assert!(st.names().iter().all(|n| !n.starts_with("looks.") && *n != "render.uv"));
     }
 
+    /// The reduced constraint `V` (split complementarity, a bar with blendshapes) is written and read back
+    /// equal; a mis-shaped, too large or non-finite one is refused with the reason, not loaded.
+    #[test]
+    fn the_reduced_constraint_round_trips_and_bad_ones_are_refused() {
+        let tip =
+            |v: &[[f64; 3]]| v.iter().map(|x| if x[0] > 0.5 { [0.0, 0.01, 0.0] } else { [0.0; 3] }).collect();
+        let bar =
+            crate::asset::build::bar_avatar([6, 2, 2], [0.6, 0.2, 0.2], 0.2, &[("tip", &tip)], 3, 8).unwrap();
+        let v = bar.sim.reduced.constraint.clone().expect("a soft blendshape gives a reduced condition");
+        assert_eq!((v.nrows(), v.ncols()), (1, 36));
+        let (bytes, _) = to_bytes(&bar).unwrap();
+        let (back, _) = from_bytes(&bytes).unwrap();
+        assert_eq!(back.sim.reduced.constraint, Some(v.clone()));
+        use faer::Mat;
+        let bad = |constraint: Mat<f64>| {
+            let mut a = bar.clone();
+            a.sim.reduced.constraint = Some(constraint);
+            let (bytes, _) = to_bytes(&a).unwrap();
+            from_bytes(&bytes).err().map(|e| e.to_string())
+        };
+        let wrong_width = bad(Mat::zeros(1, 24)).expect("refused");
+        assert!(wrong_width.contains("reduced.constraint") || wrong_width.contains("V"), "{wrong_width}");
+        let too_many = bad(Mat::from_fn(36, 36, |i, j| if i == j { 1.0 } else { 0.0 })).expect("refused");
+        assert!(too_many.contains("k < 36"), "{too_many}");
+        let mut nan = v.clone();
+        nan[(0, 3)] = f64::NAN;
+        let non_finite = bad(nan).expect("refused");
+        assert!(non_finite.contains('V'), "{non_finite}");
+    }
+
     #[test]
     fn springs_round_trip_and_version_3_files_load_without_them() {
         use crate::spring::{ChainTail, JointParams, SpringChain, SpringJoint, SpringModel};
