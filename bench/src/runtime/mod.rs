@@ -83,6 +83,10 @@ pub struct RuntimeArgs {
     pub skip_latency: bool,
     #[arg(long)]
     pub skip_scale: bool,
+    /// The default avatar's modes in the scale runs (its default settings otherwise): the step's cost at
+    /// another m, to choose the default by (the bars keep 16).
+    #[arg(long)]
+    pub modes: Option<usize>,
     /// Pose recording replayed by the tracker (the synthetic stream when the file is missing).
     #[arg(long, default_value = "assets/recordings/pose_demo_singleperson_cam01.avtrrec")]
     pub recording: PathBuf,

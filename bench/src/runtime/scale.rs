@@ -141,7 +141,7 @@ pub(super) fn bar_built(cells: [usize; 3], cache: Option<&Cache>) -> Result<Buil
     })
 }
 
-pub(super) fn kinds(cache: Option<&Cache>) -> Result<Vec<Kind>> {
+pub(super) fn kinds(cache: Option<&Cache>, modes: Option<usize>) -> Result<Vec<Kind>> {
     let mut kinds = Vec::new();
     let mut add = |name: String, built: Built, load_s: f64, source: &str, driven_by: &str| {
         let asset = built.asset;
@@ -177,7 +177,11 @@ pub(super) fn kinds(cache: Option<&Cache>) -> Result<Vec<Kind>> {
         kinds.push(Kind { info, avatar: Arc::new(avatar) });
     };
     let t = Instant::now();
-    let built = default_avatar(&avatar_sim::asset::default_avatar::settings(), cache, Arc::new(|_| {}))?;
+    let mut settings = avatar_sim::asset::default_avatar::settings();
+    if let Some(m) = modes {
+        settings.modes = m;
+    }
+    let built = default_avatar(&settings, cache, Arc::new(|_| {}))?;
     add(
         "default".into(),
         built,
@@ -211,7 +215,7 @@ pub(super) fn quat_z(angle: f64) -> [f32; 4] {
 
 pub(super) fn scale_bench(a: &RuntimeArgs, cache: Option<&Cache>) -> Result<ScaleReport> {
     let started = Instant::now();
-    let kinds = kinds(cache)?;
+    let kinds = kinds(cache, a.modes)?;
     eprintln!("scale: assets ready in {:.1} s", started.elapsed().as_secs_f64());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads)

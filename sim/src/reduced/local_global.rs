@@ -2,13 +2,12 @@
 //! the iterate and its energy, the local step (cluster rotations), the closed-form global step with a
 //! backtracking line search.
 
-use crate::linalg::{dot, polar_from};
+use crate::linalg::{dot, polar_from, polar_from4};
 use crate::reduced::actuation::{cluster_targets, is_active};
 use crate::reduced::model::{ReducedModel, RowMajor};
 use crate::reduced::options::{StepOptions, StepReport, StepState};
 use crate::reduced::rig_terms::mul_add;
-use faer::linalg::solvers::Solve;
-use faer::Mat;
+
 use nalgebra::Matrix3;
 use std::time::Instant;
 
@@ -26,6 +25,8 @@ pub(crate) struct StepTerms<'a> {
     /// Modal actuation (paper 003, AaM Eq. 9–13): the clusters' target shapes `Y_c(a)` and `‖Y_c‖²`; `None`
     /// when off (no `Ĝ`, or `a` empty or zero): then every formula below is the passive one, `Y = I`.
     pub(super) target: Option<Targets>,
+    /// The buffers the constant terms were computed in (kept for [`StepTerms::into_buffers`]).
+    spare: [Vec<f64>; 5],
 }
 
 /// The clusters' actuated rest shapes of one step.
@@ -47,45 +48,123 @@ pub(crate) struct Iterate {
     trace: Vec<f64>,
 }
 
-/// Per-iteration buffers, allocated once per step.
-struct Scratch {
+/// Per-iteration buffers.
+#[derive(Clone, Default)]
+pub(super) struct Scratch {
     dphi: Vec<f64>,
-    dz: Vec<f64>,
+    pub(super) dz: Vec<f64>,
     a_dz: Vec<f64>,
     /// z at the start of the line search.
     z0: Vec<f64>,
 }
 
+/// The buffers of [`StepTerms`].
+#[derive(Clone, Default)]
+pub(crate) struct TermBuffers {
+    z_hat: Vec<f64>,
+    dp: Vec<f64>,
+    natural: Vec<f64>,
+    pub(super) linear: Vec<f64>,
+    pub(super) c: Vec<f64>,
+    f_rig: Vec<f64>,
+    /// The handle blocks' inputs and outputs.
+    hx: Vec<f64>,
+    hy: Vec<f64>,
+}
+
+/// Every buffer of a co-rotational step, kept in [`StepState`] from tick to tick so that a warm solver thread
+/// steps without allocating (faer's explicit-scratch style). It carries no state: every use overwrites it, so
+/// states that differ only here are equal.
+#[derive(Clone, Default)]
+pub(crate) struct Workspace {
+    pub(super) terms: TermBuffers,
+    pub(super) iterate: Option<Iterate>,
+    pub(super) scratch: Scratch,
+}
+
+impl std::fmt::Debug for Workspace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Workspace { .. }")
+    }
+}
+
+/// `y = (I_B ⊗ M) x` for `B = blocks` (3 or 1).
+fn self_block_mul(blocks: usize, m: &RowMajor, x: &[f64], y: &mut [f64]) {
+    match blocks {
+        3 => m.block_mul::<3>(x, y),
+        _ => m.block_mul::<1>(x, y),
+    }
+}
+
+/// `v` cleared and resized to `n` zeros, keeping its allocation.
+fn reset(v: &mut Vec<f64>, n: usize) {
+    v.clear();
+    v.resize(n, 0.0);
+}
+
 impl<'a> StepTerms<'a> {
     pub(super) fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepOptions) -> Self {
+        Self::with_buffers(model, state, p, opts, TermBuffers::default())
+    }
+
+    /// [`StepTerms::new`] in the given buffers (no allocation once they have grown to the model's sizes,
+    /// without actuation); [`StepTerms::into_buffers`] gives them back.
+    pub(super) fn with_buffers(
+        model: &'a ReducedModel,
+        state: &StepState,
+        p: &[f64],
+        opts: &StepOptions,
+        mut buf: TermBuffers,
+    ) -> Self {
         let parts = &model.parts;
         let h2 = parts.h * parts.h;
-        let z_hat: Vec<f64> = state.z.iter().zip(&state.z_prev).map(|(a, b)| 2.0 * a - b).collect();
+        let block = &model.block;
+        // ẑ = 2z − z_prev, in block order
+        buf.z_hat.clear();
+        buf.z_hat.extend(block.perm.iter().map(|&i| 2.0 * state.z[i] - state.z_prev[i]));
         // the rig's acceleration p − p̂: zero for every parameter moving at constant velocity
-        let dp: Vec<f64> =
-            p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
-        // linear = (1/h²)(BᵀMJ(p − p̂) − BᵀMB ẑ) + 2(BᵀLJ p + BᵀL x₀) − BᵀMg (Eq. 31's right-hand side)
-        let btmb_z_hat = &parts.btmb * col(&z_hat);
-        let mut linear: Vec<f64> =
-            (0..btmb_z_hat.nrows()).map(|i| -btmb_z_hat[(i, 0)] / h2 + 2.0 * parts.btl_x0[i]).collect();
-        mul_add(&model.rig.btmj, &dp, 1.0 / h2, &mut linear);
-        mul_add(&model.rig.btlj, p, 2.0, &mut linear);
+        buf.dp.clear();
+        buf.dp.extend(p.iter().zip(state.p.iter().zip(&state.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)));
+        // linear = (1/h²)(BᵀMJ(p − p̂) − BᵀMB ẑ) + 2(BᵀLJ p + BᵀL x₀) − BᵀMg (Eq. 31's right-hand side); the
+        // sparse terms in natural order, then in block order the inertia (`BᵀMB = I_B ⊗ M_b`) and the handles
+        let natural = &mut buf.natural;
+        natural.clear();
+        natural.extend(parts.btl_x0.iter().map(|b| 2.0 * b));
+        mul_add(&model.rig.btmj, &buf.dp, 1.0 / h2, natural);
+        mul_add(&model.rig.btlj, p, 2.0, natural);
         for c in 0..3 {
             if opts.gravity[c] != 0.0 {
-                for (l, u) in linear.iter_mut().zip(&parts.btm_unit[c]) {
+                for (l, u) in natural.iter_mut().zip(&parts.btm_unit[c]) {
                     *l -= opts.gravity[c] * u;
                 }
             }
         }
-        let block = &model.block;
-        let linear: Vec<f64> = block.perm.iter().map(|&i| linear[i]).collect();
-        // A = I_B ⊗ A_b: the blocks of c are the columns of a w × B matrix
+        buf.linear.clear();
+        buf.linear.extend(block.perm.iter().map(|&i| natural[i]));
+        reset(&mut buf.hy, model.dofs);
+        self_block_mul(block.blocks, &block.mass_block, &buf.z_hat, &mut buf.hy);
+        for (l, m) in buf.linear.iter_mut().zip(&buf.hy) {
+            *l -= m / h2;
+        }
+        // the handles' columns (`reduced::rig_terms::HandleBlocks`)
+        if let Some(handles) = &model.rig.handles {
+            handles.add_to(&buf.dp, 1.0 / h2, p, 2.0, &mut buf.linear, &mut buf.hx, &mut buf.hy);
+        }
+        // A = I_B ⊗ A_b: the blocks of c are the columns of a w × B matrix; c = −A⁻¹ linear
         let w = model.dofs / block.blocks;
-        let c = block.a_block_llt.solve(faer::MatRef::from_column_major_slice(&linear, w, block.blocks));
-        let c = (0..model.dofs).map(|e| -c[(e % w, e / w)]).collect();
+        buf.c.clear();
+        buf.c.extend(buf.linear.iter().map(|l| -l));
+        // on this thread (faer's default would hand a solve this small to the thread pool)
+        faer::linalg::cholesky::llt::solve::solve_in_place(
+            block.a_block_llt.L(),
+            faer::MatMut::from_column_major_slice_mut(&mut buf.c, w, block.blocks),
+            faer::Par::Seq,
+            faer::dyn_stack::MemStack::new(&mut []),
+        );
         // the rig's part of the cluster deformation gradients, G₉K(Jp + x₀)
-        let mut f_rig = parts.g9k_x0.clone();
-        mul_add(&model.rig.g9kj, p, 1.0, &mut f_rig);
+        buf.f_rig.clear();
+        buf.f_rig.extend_from_slice(&parts.g9k_x0);
+        mul_add(&model.rig.g9kj, p, 1.0, &mut buf.f_rig);
         let lambda_scale = if opts.volume_preservation { 1.0 } else { 0.0 };
         let target = match &model.actuation {
             Some(g) if is_active(&opts.actuation) => {
@@ -96,15 +175,19 @@ impl<'a> StepTerms<'a> {
             }
             _ => None,
         };
-        StepTerms { model, linear, c, f_rig, lambda_scale, target }
+        let TermBuffers { z_hat, dp, natural, linear, c, f_rig, hx, hy } = buf;
+        StepTerms { model, linear, c, f_rig, lambda_scale, target, spare: [z_hat, dp, natural, hx, hy] }
+    }
+
+    /// The buffers back, for the next step.
+    pub(super) fn into_buffers(self) -> TermBuffers {
+        let [z_hat, dp, natural, hx, hy] = self.spare;
+        TermBuffers { z_hat, dp, natural, linear: self.linear, c: self.c, f_rig: self.f_rig, hx, hy }
     }
 
     /// `y = M x` for a block-form operator `M` of the step.
     pub(super) fn block_mul(&self, m: &RowMajor, x: &[f64], y: &mut [f64]) {
-        match self.model.block.blocks {
-            3 => m.block_mul::<3>(x, y),
-            _ => m.block_mul::<1>(x, y),
-        }
+        self_block_mul(self.model.block.blocks, m, x, y)
     }
 
     /// `F̃(z) = G₉KB z + G₉K(Jp + x₀)` and the local step (Eq. 30): `R_c = polar(F̃_c)`; actuated, the
@@ -116,13 +199,26 @@ impl<'a> StepTerms<'a> {
             *f += f_rig;
         }
         let r = self.model.clusters;
-        for cl in 0..r {
+        // the matrix whose polar factor is the cluster's rotation
+        let h = |cl: usize| {
             let fc = Matrix3::from_fn(|c, j| it.f[c * 3 * r + 3 * cl + j]);
-            // from the iterate's previous rotation (identity for a new iterate): fewer Newton steps
-            (it.rot[cl], it.trace[cl]) = match &self.target {
-                None => polar_from(&fc, &it.rot[cl]),
-                Some(t) => polar_from(&(fc * t.y[cl].transpose()), &it.rot[cl]),
-            };
+            match &self.target {
+                None => fc,
+                Some(t) => fc * t.y[cl].transpose(),
+            }
+        };
+        // from the iterate's previous rotation (identity for a new iterate): fewer Newton steps; four clusters
+        // at a time, the rest one by one
+        let full = r - r % 4;
+        for cl in (0..full).step_by(4) {
+            let hs: [Matrix3<f64>; 4] = std::array::from_fn(|l| h(cl + l));
+            let r0: [Matrix3<f64>; 4] = std::array::from_fn(|l| it.rot[cl + l]);
+            for (l, (rot, tr)) in polar_from4(&hs, &r0).into_iter().enumerate() {
+                (it.rot[cl + l], it.trace[cl + l]) = (rot, tr);
+            }
+        }
+        for cl in full..r {
+            (it.rot[cl], it.trace[cl]) = polar_from(&h(cl), &it.rot[cl]);
         }
     }
 
@@ -185,14 +281,44 @@ impl<'a> StepTerms<'a> {
         it
     }
 
+    /// The iterate at `state`'s `z` (put in block order), its polar decompositions started from `state`'s
+    /// rotations, in the buffers of `reuse` when given.
+    pub(super) fn iterate_at(&self, state: &StepState, reuse: Option<Iterate>) -> Iterate {
+        let (s, r) = (self.model.dofs, self.model.clusters);
+        let mut it = reuse.unwrap_or_else(|| Iterate {
+            z: Vec::new(),
+            az: Vec::new(),
+            quadratic: 0.0,
+            f: Vec::new(),
+            rot: Vec::new(),
+            trace: Vec::new(),
+        });
+        it.z.clear();
+        it.z.extend(self.model.block.perm.iter().map(|&i| state.z[i]));
+        reset(&mut it.az, s);
+        reset(&mut it.f, 9 * r);
+        reset(&mut it.trace, r);
+        it.rot.clear();
+        if state.rotations.len() == r {
+            it.rot.extend_from_slice(&state.rotations);
+        } else {
+            it.rot.resize(r, Matrix3::identity());
+        }
+        self.block_mul(&self.model.block.a_block, &it.z, &mut it.az);
+        it.quadratic = it.z.iter().zip(&it.az).zip(&self.linear).map(|((z, az), l)| z * (0.5 * az + l)).sum();
+        self.local_step(&mut it);
+        it
+    }
+
     /// `E(z) = Q(z) + Φ̃(F̃(z))`.
     pub(super) fn energy(&self, it: &Iterate) -> f64 {
         it.quadratic + self.nonlinear(&it.trace)
     }
 }
 
-pub(crate) fn col(v: &[f64]) -> Mat<f64> {
-    Mat::from_fn(v.len(), 1, |i, _| v[i])
+#[cfg(test)]
+pub(crate) fn col(v: &[f64]) -> faer::Mat<f64> {
+    faer::Mat::from_fn(v.len(), 1, |i, _| v[i])
 }
 
 /// A reduced vector in block order.
@@ -203,12 +329,12 @@ pub(super) fn to_blocks(model: &ReducedModel, z: &[f64]) -> Vec<f64> {
 /// End the step at `z` (block order): the state moves on to `z` and `p_next`.
 pub(super) fn commit(model: &ReducedModel, state: &mut StepState, z: &[f64], p_next: &[f64]) {
     state.rotations.clear();
-    let mut z_next = vec![0.0; model.dofs];
+    std::mem::swap(&mut state.z_prev, &mut state.z);
     for (&i, z) in model.block.perm.iter().zip(z) {
-        z_next[i] = *z;
+        state.z[i] = *z;
     }
-    state.z_prev = std::mem::replace(&mut state.z, z_next);
-    state.p_prev = std::mem::replace(&mut state.p, p_next.to_vec());
+    std::mem::swap(&mut state.p_prev, &mut state.p);
+    state.p.copy_from_slice(p_next);
 }
 
 /// The last few local-global steps for Anderson acceleration: differences of consecutive iterates `Δz_j` and
@@ -273,19 +399,51 @@ impl AndersonHistory {
 /// `report`; returns the last iterate.
 pub(super) fn local_global(
     terms: &StepTerms,
+    it: Iterate,
+    opts: &StepOptions,
+    report: &mut StepReport,
+) -> Iterate {
+    local_global_in(terms, it, opts, report, &mut Scratch::default())
+}
+
+/// The co-rotational step (Alg. 2) in `state`'s workspace: no allocation on a warm solver thread (without
+/// actuation or Anderson acceleration).
+pub(super) fn corotational_step(
+    model: &ReducedModel,
+    state: &mut StepState,
+    p_next: &[f64],
+    opts: &StepOptions,
+    report: &mut StepReport,
+) {
+    let started = Instant::now();
+    let mut ws = std::mem::take(&mut state.workspace);
+    let terms = StepTerms::with_buffers(model, state, p_next, opts, std::mem::take(&mut ws.terms));
+    report.phases.rig_terms_ns = started.elapsed().as_nanos() as u64;
+    let it = terms.iterate_at(state, ws.iterate.take());
+    let mut it = local_global_in(&terms, it, opts, report, &mut ws.scratch);
+    commit(model, state, &it.z, p_next);
+    std::mem::swap(&mut state.rotations, &mut it.rot);
+    ws.terms = terms.into_buffers();
+    ws.iterate = Some(it);
+    state.workspace = ws;
+    report.phases.global_ns = (started.elapsed().as_nanos() as u64)
+        .saturating_sub(report.phases.rig_terms_ns + report.phases.local_ns);
+}
+
+fn local_global_in(
+    terms: &StepTerms,
     mut it: Iterate,
     opts: &StepOptions,
     report: &mut StepReport,
+    scratch: &mut Scratch,
 ) -> Iterate {
     let corotational = opts.volume_preservation;
     let track_energy = corotational || opts.record_energy || opts.anderson > 0;
     let s = terms.model.dofs;
-    let mut scratch = Scratch {
-        dphi: vec![0.0; 9 * terms.model.clusters],
-        dz: vec![0.0; s],
-        a_dz: vec![0.0; s],
-        z0: vec![0.0; s],
-    };
+    reset(&mut scratch.dphi, 9 * terms.model.clusters);
+    for v in [&mut scratch.dz, &mut scratch.a_dz, &mut scratch.z0] {
+        reset(v, s);
+    }
     // the trial iterate's buffers (its rotations: a starting point for its polar decompositions)
     let mut anderson = (opts.anderson > 0).then(|| (AndersonHistory::new(opts.anderson), it.clone()));
     let mut energy = terms.energy(&it);
@@ -336,9 +494,7 @@ pub(super) fn local_global(
         }
         let step = match accepted {
             Some(step) => step,
-            None => {
-                global_step(terms, &mut it, &mut scratch, &mut energy, corotational, track_energy, report)
-            }
+            None => global_step(terms, &mut it, scratch, &mut energy, corotational, track_energy, report),
         };
         report.iterations += 1;
         if opts.record_energy {

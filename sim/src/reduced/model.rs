@@ -92,10 +92,14 @@ pub struct BlockForm {
     pub a_inv_gradient_t: RowMajor,
     /// The diagonal block `A_b` (w × w) of `A`, and its Cholesky factor.
     pub a_block: RowMajor,
+    /// The diagonal block of `BᵀMB` (w × w; `BᵀMB = I₃ ⊗` it for a skinning subspace): the inertia term of
+    /// the step's right-hand side.
+    pub mass_block: RowMajor,
     pub a_block_llt: Llt<f64>,
 }
 
 /// A dense row-major matrix for the step's fused products.
+#[derive(Clone, Debug)]
 pub struct RowMajor {
     pub rows: usize,
     pub cols: usize,
@@ -175,7 +179,12 @@ unsafe fn dots_fma<const B: usize>((r0, r1): (&[f64], &[f64]), x: [&[f64]; B]) -
 
 impl BlockForm {
     /// The block form of `G₉KB` stored as `parts.basis_gradient`, with `A`.
-    fn new(gradient: &BasisGradient, a: &Mat<f64>, a_llt: &Llt<f64>) -> Result<Self, ReducedError> {
+    fn new(
+        gradient: &BasisGradient,
+        a: &Mat<f64>,
+        a_llt: &Llt<f64>,
+        btmb: &Mat<f64>,
+    ) -> Result<Self, ReducedError> {
         let s = a.nrows();
         let (blocks, perm, g, a_block, a_block_llt) = match gradient {
             BasisGradient::Dense(g9kb) => (1, (0..s).collect(), g9kb, a.clone(), a_llt.clone()),
@@ -188,12 +197,16 @@ impl BlockForm {
                 (3, perm, gamma_phi, a_s, llt)
             }
         };
+        // BᵀMB = I_B ⊗ M_b, as A
+        let mass_block =
+            RowMajor::from_mat(&Mat::from_fn(s / blocks, s / blocks, |i, j| btmb[(perm[i], perm[j])]));
         Ok(BlockForm {
             blocks,
             perm,
             gradient: RowMajor::from_mat(g),
             a_inv_gradient_t: RowMajor::from_mat(&a_block_llt.solve(g.transpose())),
             a_block: RowMajor::from_mat(&a_block),
+            mass_block,
             a_block_llt,
         })
     }
@@ -250,8 +263,14 @@ impl ReducedModel {
                 }
             }),
         };
-        let block = BlockForm::new(&parts.basis_gradient, &a, &a_llt)?;
-        let rig = crate::reduced::rig_terms::RigTerms::new(&parts.btmj, &parts.btlj, &parts.g9kj);
+        let block = BlockForm::new(&parts.basis_gradient, &a, &a_llt, &parts.btmb)?;
+        let rig = crate::reduced::rig_terms::RigTerms::new(
+            &parts.btmj,
+            &parts.btlj,
+            &parts.g9kj,
+            block.blocks,
+            &block.perm,
+        );
         let constraint = match &parts.constraint {
             None => None,
             Some(v) => Some(

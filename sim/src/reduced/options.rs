@@ -83,7 +83,7 @@ impl StepOptions {
 }
 
 /// The simulation state between steps: current and previous `z` and `p`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct StepState {
     pub z: Vec<f64>,
     pub z_prev: Vec<f64>,
@@ -92,13 +92,29 @@ pub struct StepState {
     /// The last co-rotational step's cluster rotations: where the next step's polar decompositions start
     /// (fewer Newton iterations; the result does not depend on it). Empty: the identity.
     pub rotations: Vec<nalgebra::Matrix3<f64>>,
+    /// The step's buffers, reused from tick to tick (not state: ignored by `==`).
+    pub(crate) workspace: crate::reduced::local_global::Workspace,
+}
+
+impl PartialEq for StepState {
+    fn eq(&self, o: &Self) -> bool {
+        (&self.z, &self.z_prev, &self.p, &self.p_prev, &self.rotations)
+            == (&o.z, &o.z_prev, &o.p, &o.p_prev, &o.rotations)
+    }
 }
 
 impl StepState {
     /// At rest: `z = 0`, rig parameters `p` held still.
     pub fn at_rest(model: &ReducedModel, p: &[f64]) -> Self {
         let z = vec![0.0; model.dofs];
-        StepState { z: z.clone(), z_prev: z, p: p.to_vec(), p_prev: p.to_vec(), rotations: Vec::new() }
+        StepState {
+            z: z.clone(),
+            z_prev: z,
+            p: p.to_vec(),
+            p_prev: p.to_vec(),
+            rotations: Vec::new(),
+            workspace: Default::default(),
+        }
     }
 }
 
