@@ -10,7 +10,7 @@
 use avatar_schema::samples::MEDIAPIPE_BLENDSHAPES;
 use avatar_schema::{FrameHeader, Message};
 use avatar_sim::asset::{self, Cache, ImportSettings};
-use avatar_sim::precompute::{MaterialSetting, PrecomputeSettings};
+
 use avatard::{AvatarSim, AvatarSpec, Inputs, LoadedAsset, LoadedAvatar, SimParams};
 use nalgebra::{Matrix3, Vector3};
 use std::path::PathBuf;
@@ -32,10 +32,7 @@ fn fixture(rel: &str) -> PathBuf {
 fn import(name: &str) -> Arc<LoadedAvatar> {
     let path = fixture(&format!("fixtures/avatars/{name}"));
     let cache = Cache::default_dir().map(Cache::new);
-    let settings = PrecomputeSettings {
-        material: MaterialSetting::Anatomical(Default::default()),
-        ..PrecomputeSettings::default()
-    };
+    let settings = ImportSettings::precompute();
     let built = asset::import(&path, &ImportSettings::default(), &settings, cache.as_ref(), Arc::new(|_| {}))
         .unwrap_or_else(|e| panic!("importing {name}: {e:#}"));
     let file = std::env::temp_dir().join(format!("own-avatar-{}.avatar", asset::hex(&built.hash)));

@@ -26,7 +26,7 @@
 
 use avatar_schema::{BoneTransform, FrameHeader, RigFrame};
 use avatar_sim::asset::{self, Cache, ImportSettings};
-use avatar_sim::precompute::{MaterialSetting, PrecomputeSettings};
+
 use avatar_sim::rig::{LbsRig, Rig, RigPart};
 use avatar_sim::spring::{ChainTail, ColliderShape, SpringModel};
 use avatard::mapping::NormalizedSkeleton;
@@ -164,10 +164,7 @@ impl Series {
 /// Import a VRM the way `avatard import` does, through the cache.
 fn import(path: &Path) -> Arc<LoadedAvatar> {
     let cache = Cache::default_dir().map(Cache::new);
-    let settings = PrecomputeSettings {
-        material: MaterialSetting::Anatomical(Default::default()),
-        ..PrecomputeSettings::default()
-    };
+    let settings = ImportSettings::precompute();
     let built = asset::import(path, &ImportSettings::default(), &settings, cache.as_ref(), Arc::new(|_| {}))
         .unwrap_or_else(|e| panic!("importing {}: {e:#}", path.display()));
     let file = std::env::temp_dir().join(format!("springs-reference-{}.avatar", asset::hex(&built.hash)));

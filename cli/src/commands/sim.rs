@@ -79,7 +79,7 @@ pub enum MaterialKind {
 /// generic ones with the anatomical material for a rig with bones.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SettingsArgs {
-    /// Skinning modes m (12m reduced coordinates) [default: 16].
+    /// Skinning modes m (12m reduced coordinates) [default: 16; `import`: 32].
     #[arg(long)]
     pub modes: Option<usize>,
     /// Clusters for the hyper-reduced solver, or `all` for one per tet (exact) [default: 100].

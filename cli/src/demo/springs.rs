@@ -28,9 +28,8 @@ pub fn import(vrm: &Path, cache: Option<&asset::Cache>) -> Result<PathBuf> {
         #[command(flatten)]
         s: crate::commands::sim::SettingsArgs,
     }
-    let settings = <Wrap as clap::Parser>::parse_from(["import"])
-        .s
-        .settings(avatar_sim::precompute::PrecomputeSettings::default(), true)?;
+    let settings =
+        <Wrap as clap::Parser>::parse_from(["import"]).s.settings(ImportSettings::precompute(), true)?;
     let built = asset::import(vrm, &ImportSettings::default(), &settings, cache, Arc::new(|_| {}))
         .with_context(|| format!("importing {}", vrm.display()))?;
     anyhow::ensure!(!built.asset.springs.is_empty(), "{} has no spring bones", vrm.display());

@@ -107,6 +107,36 @@ impl Default for ImportSettings {
     }
 }
 
+impl ImportSettings {
+    /// The precompute settings of an imported avatar (`avatard import`, the demo's spring-bone avatar): 32
+    /// modes and [`ImportSettings::anatomy`]. An import's simulation mesh is coarse (24 cells along its height),
+    /// and at 16 modes its torso moves a third to a half as much as the default avatar's under the same jumps;
+    /// at 32 it reaches the same bands (`avatard bench jiggle --asset`, `docs/subspaces/issue35.md`). The step
+    /// costs what the default avatar's does at 32 modes: the step does not depend on the mesh.
+    pub fn precompute() -> PrecomputeSettings {
+        PrecomputeSettings {
+            modes: 32,
+            material: crate::precompute::MaterialSetting::Anatomical(Self::anatomy()),
+            ..PrecomputeSettings::default()
+        }
+    }
+
+    /// An import's anatomy: the default avatar's (rigid skull and hands, firm calves), with the feet rigid as
+    /// well. A foot is a few cells of an import's mesh, too coarse for the default avatar's firm-but-soft foot
+    /// to stay still on a landing (4.2 mm on the Anny VRM at 32 modes; goal ≤ 3).
+    pub fn anatomy() -> crate::anatomy::AnatomySettings {
+        let mut a = crate::asset::default_avatar::anatomy();
+        for o in &mut a.overrides {
+            if o.rigid {
+                o.regions.push("feet".into());
+            } else {
+                o.regions.retain(|r| r != "feet");
+            }
+        }
+        a
+    }
+}
+
 /// What was found in the file (goes into the import report).
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct ImportInfo {
