@@ -130,6 +130,11 @@ pub struct SubspacesArgs {
     /// Output folder (`subspaces.json` in it), or a `.json` file.
     #[arg(long, default_value = "out/subspaces")]
     pub out: PathBuf,
+    /// Also write `snapshot-MOTION.json` beside the report: at the tick where full space's head and neck move
+    /// most in this motion, the posed surface and every model's displacement there (for
+    /// `tools/plot-subspaces-snapshot`: rig only | each reduced model | full space).
+    #[arg(long)]
+    pub snapshot: Option<String>,
 }
 
 /// `--complementarity`: [`Complementarity`] on the command line.
@@ -393,6 +398,8 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     );
     let mut reference: Vec<Vec<Vec<f64>>> = Vec::new();
     let mut full_acc: Vec<Accum> = Vec::new();
+    // the snapshot: (run, tick) and the displacements of each model there
+    let mut snapshot: Option<(usize, usize, Vec<Value>)> = None;
     for (s, _) in &runs {
         let mut st = FullState::at_rest(&full, &s.p[0]);
         let (mut us, mut acc) = (Vec::with_capacity(s.p.len()), Accum::default());
@@ -409,6 +416,14 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
             s.p.len(),
             median(acc.step_us.clone()) / 1e3
         );
+        if a.snapshot.as_deref() == Some(s.name.as_str()) {
+            // the tick where the head and neck move most
+            let peak = |u: &Vec<f64>| {
+                (0..setup.n).filter(|&v| setup.near[v]).map(|v| norm3(u, v)).fold(0.0, f64::max)
+            };
+            let t = (0..us.len()).max_by(|&i, &j| peak(&us[i]).total_cmp(&peak(&us[j]))).unwrap_or(0);
+            snapshot = Some((reference.len(), t, vec![json!({"model": "full space", "u": &us[t]})]));
+        }
         reference.push(us);
         full_acc.push(acc);
     }
@@ -477,7 +492,14 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
                             let c = Instant::now();
                             model.step(&mut st, p, &opts);
                             acc.step_us.push(c.elapsed().as_secs_f64() * 1e6);
-                            setup.add(&mut acc, &spmv(&b, &st.z), &reference[k][t]);
+                            let u = spmv(&b, &st.z);
+                            setup.add(&mut acc, &u, &reference[k][t]);
+                            if let Some((_, _, models)) =
+                                snapshot.as_mut().filter(|(run, tick, _)| (*run, *tick) == (k, t))
+                            {
+                                models.push(json!({"model": format!("{name} m = {m}, {clusters_name} clusters, \
+                                    {} complementarity", comp.name()), "u": u}));
+                            }
                         }
                         all_us.extend_from_slice(&acc.step_us);
                         let proj = projector.sums(&reference[k], &mass, groups);
@@ -630,7 +652,76 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
+    if let (Some((k, t, models)), Some(motion)) = (snapshot, &a.snapshot) {
+        // the posed rest shape x = J p + x₀ at that tick, and the surface
+        let mut x = spmv(&jac, &runs[k].0.p[t]);
+        x.iter_mut().zip(&x0).for_each(|(x, o)| *x += o);
+        let render = render_snapshot(&loaded.asset.render, mesh, &setup.near, &runs[k].0.p[t], &models)?;
+        let snap = json!({
+            "avatar": label, "motion": motion, "tick": t, "tick_hz": TICK_HZ,
+            "layout": "posed and u: 3n, coordinate-major (x of every vertex, then y, then z)",
+            "triangles": mesh.boundary_faces(), "posed": x,
+            "head": setup.near, "models": models, "render": render,
+        });
+        let file = path.with_file_name(format!("snapshot-{motion}.json"));
+        write_report(&file, &snap)?;
+    } else if let Some(motion) = &a.snapshot {
+        eprintln!("snapshot: no motion `{motion}` was run");
+    }
     write_report(&path, &report)
+}
+
+/// The snapshot on the render surface's head and neck: the render vertices whose embedding's heaviest
+/// simulation vertex is on the head or neck, the triangles among them, their posed positions and each model's
+/// displacement carried there by the embedding (`Σ β_i u(X_{t_i})`, the same map for every model).
+fn render_snapshot(
+    render: &avatar_sim::asset::RenderMesh,
+    mesh: &avatar_sim::TetMesh,
+    near: &[bool],
+    p: &[f64],
+    models: &[Value],
+) -> Result<Value> {
+    let nr = render.vertices.len();
+    let heaviest = |v: usize| {
+        let (b, t) = (&render.embed_bary[v], &mesh.tets[render.embed_tet[v] as usize]);
+        let i = (0..4).max_by(|&i, &j| b[i].total_cmp(&b[j])).unwrap_or(0);
+        t[i]
+    };
+    let keep: Vec<bool> = (0..nr).map(|v| near[heaviest(v)]).collect();
+    let mut index = vec![usize::MAX; nr];
+    let used: Vec<usize> = (0..nr).filter(|&v| keep[v]).collect();
+    for (i, &v) in used.iter().enumerate() {
+        index[v] = i;
+    }
+    let triangles: Vec<[usize; 3]> = render
+        .triangles
+        .iter()
+        .filter(|t| t.iter().all(|&v| keep[v as usize]))
+        .map(|t| t.map(|v| index[v as usize]))
+        .collect();
+    let x = render.rig.deform(&render.vertices, p)?;
+    let posed: Vec<[f64; 3]> = used.iter().map(|&v| [x[v], x[nr + v], x[2 * nr + v]]).collect();
+    let n = mesh.n();
+    let mut out = Vec::new();
+    for m in models {
+        let u: Vec<f64> = serde_json::from_value(m["u"].clone())?;
+        let ur: Vec<[f64; 3]> = used
+            .iter()
+            .map(|&v| {
+                let (b, t) = (&render.embed_bary[v], &mesh.tets[render.embed_tet[v] as usize]);
+                std::array::from_fn(|c| (0..4).map(|i| b[i] * u[c * n + t[i]]).sum())
+            })
+            .collect();
+        out.push(json!({"model": m["model"], "u": ur}));
+    }
+    Ok(json!({"layout": "posed and u: one [x, y, z] per vertex", "triangles": triangles, "posed": posed,
+              "models": out}))
+}
+
+/// `|u_v|` of vertex v of a 3n displacement (coordinate-major: `u[c·n + v]`).
+fn norm3(u: &[f64], v: usize) -> f64 {
+    let n = u.len() / 3;
+    (u[v].powi(2) + u[n + v].powi(2) + u[2 * n + v].powi(2)).sqrt()
 }
 
 /// Per region: the trajectory, projection and static errors that were measured (the others null).
