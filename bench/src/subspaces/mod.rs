@@ -497,8 +497,10 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
                             if let Some((_, _, models)) =
                                 snapshot.as_mut().filter(|(run, tick, _)| (*run, *tick) == (k, t))
                             {
-                                models.push(json!({"model": format!("{name} m = {m}, {clusters_name} clusters, \
-                                    {} complementarity", comp.name()), "u": u}));
+                                models.push(
+                                    json!({"model": format!("{name} m = {m}, {clusters_name} clusters, \
+                                    {} complementarity", comp.name()), "u": u}),
+                                );
                             }
                         }
                         all_us.extend_from_slice(&acc.step_us);
