@@ -31,8 +31,9 @@
 
 use crate::linalg::{pcg, polar, PcgOptions, Stop};
 use crate::reduced::local_global::StepTerms;
-use crate::reduced::model::{ReducedModel, RestHessian, RowMajor};
+use crate::reduced::model::{ReducedModel, RestHessian};
 use crate::reduced::options::StepOptions;
+use crate::reduced::row_major::RowMajor;
 use faer::Par;
 use nalgebra::Matrix3;
 

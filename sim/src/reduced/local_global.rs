@@ -4,9 +4,11 @@
 
 use crate::linalg::{dot, polar_from, polar_from4};
 use crate::reduced::actuation::{cluster_targets, is_active};
-use crate::reduced::model::{ReducedModel, RowMajor};
+use crate::reduced::model::ReducedModel;
 use crate::reduced::options::{StepOptions, StepReport, StepState};
 use crate::reduced::rig_terms::mul_add;
+use crate::reduced::row_major::RowMajor;
+use crate::reduced::workspace::{Iterate, Scratch, TermBuffers};
 
 use nalgebra::Matrix3;
 use std::time::Instant;
@@ -34,58 +36,6 @@ pub(crate) struct Targets {
     pub(super) y: Vec<Matrix3<f64>>,
     /// `‖Y_c‖²_F` (3 for `Y = I`): the λ term's rest value.
     pub(super) norm2: Vec<f64>,
-}
-
-/// The iterate: `z`, `Az`, the quadratic part `Q(z) = ½zᵀAz + linearᵀz`, and the local step at `z`: the cluster
-/// deformation gradients `F̃(z)` (9r, rows `c·3r + 3·cl + j`), their rotations and `tr(RᵀF̃)`.
-#[derive(Clone)]
-pub(crate) struct Iterate {
-    pub(super) z: Vec<f64>,
-    az: Vec<f64>,
-    pub(super) quadratic: f64,
-    pub(super) f: Vec<f64>,
-    pub(super) rot: Vec<Matrix3<f64>>,
-    trace: Vec<f64>,
-}
-
-/// Per-iteration buffers.
-#[derive(Clone, Default)]
-pub(super) struct Scratch {
-    dphi: Vec<f64>,
-    pub(super) dz: Vec<f64>,
-    a_dz: Vec<f64>,
-    /// z at the start of the line search.
-    z0: Vec<f64>,
-}
-
-/// The buffers of [`StepTerms`].
-#[derive(Clone, Default)]
-pub(crate) struct TermBuffers {
-    z_hat: Vec<f64>,
-    dp: Vec<f64>,
-    natural: Vec<f64>,
-    pub(super) linear: Vec<f64>,
-    pub(super) c: Vec<f64>,
-    f_rig: Vec<f64>,
-    /// The handle blocks' inputs and outputs.
-    hx: Vec<f64>,
-    hy: Vec<f64>,
-}
-
-/// Every buffer of a co-rotational step, kept in [`StepState`] from tick to tick so that a warm solver thread
-/// steps without allocating (faer's explicit-scratch style). It carries no state: every use overwrites it, so
-/// states that differ only here are equal.
-#[derive(Clone, Default)]
-pub(crate) struct Workspace {
-    pub(super) terms: TermBuffers,
-    pub(super) iterate: Option<Iterate>,
-    pub(super) scratch: Scratch,
-}
-
-impl std::fmt::Debug for Workspace {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Workspace { .. }")
-    }
 }
 
 /// `y = (I_B ⊗ M) x` for `B = blocks` (3 or 1).

@@ -14,9 +14,14 @@
 //!   constraint's null-space basis ([`complementary_basis`]).
 //! - `rescale`: the stored parts at another time step and stiffness ([`ReducedParts::rescaled`]), for the
 //!   runtime's live `tick_hz` and `stiffness`.
-//! - `rig_terms`: the rig's operators of the step (`BᵀMJ`, `BᵀLJ`, `G₉KJ`) column-sparse ([`RigTerms`]).
+//! - `row_major`: the dense row-major storage of the step's block operators and its fused AVX2 products
+//!   ([`RowMajor`]).
+//! - `rig_terms`: the rig's operators of the step (`BᵀMJ`, `BᵀLJ`, `G₉KJ`): column-sparse, with the transform
+//!   handles' columns as dense `I₃ ⊗ K` blocks ([`RigTerms`]).
 //! - `options`: what a step is asked ([`StepOptions`], [`Elasticity`], [`FleshMode`]), the state it carries
 //!   ([`StepState`]) and what it reports ([`StepReport`]).
+//! - `workspace`: the step's buffers, kept in the state from tick to tick (no allocation on a warm solver
+//!   thread).
 //! - `local_global`: the local-global iterations (Alg. 2, Eq. 30–31): backward-Euler inertia, per-cluster polar
 //!   rotations (local), prefactored global solve; ARAP exact, co-rotational with a line search.
 //! - `flesh_modes`: ex-rotated elasticity (paper 002, §4: the rig's skinned rotations in place of the polar
@@ -37,7 +42,9 @@ pub(crate) mod options;
 pub(crate) mod projection;
 pub(crate) mod rescale;
 pub(crate) mod rig_terms;
+pub(crate) mod row_major;
 pub(crate) mod step;
+pub(crate) mod workspace;
 
 pub use actuation::{actuation_gradient, cluster_targets};
 pub use clusters::{
@@ -45,9 +52,8 @@ pub use clusters::{
     tet_features, Clustering,
 };
 pub use constraint::{constraint_null_basis, reduced_constraint, ConstraintProjector, CONSTRAINT_TOL};
-pub use model::{
-    complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel, ReducedParts, RowMajor,
-};
+pub use model::{complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel, ReducedParts};
 pub use options::{Elasticity, FleshMode, StepOptions, StepPhases, StepReport, StepState, UnknownFleshMode};
 pub use projection::cluster_gradient;
 pub use rig_terms::RigTerms;
+pub use row_major::RowMajor;

@@ -93,7 +93,7 @@ pub struct StepState {
     /// (fewer Newton iterations; the result does not depend on it). Empty: the identity.
     pub rotations: Vec<nalgebra::Matrix3<f64>>,
     /// The step's buffers, reused from tick to tick (not state: ignored by `==`).
-    pub(crate) workspace: crate::reduced::local_global::Workspace,
+    pub(crate) workspace: crate::reduced::workspace::Workspace,
 }
 
 impl PartialEq for StepState {

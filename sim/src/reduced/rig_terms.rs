@@ -9,7 +9,7 @@
 //! `p − p̂`, zero for every parameter that moves at constant velocity). The products are the dense ones in
 //! another summation order.
 
-use crate::reduced::model::RowMajor;
+use crate::reduced::row_major::RowMajor;
 use faer::sparse::{SparseColMat, Triplet};
 use faer::Mat;
 
