@@ -37,21 +37,29 @@
 //! `--default-avatar` (the embedded default avatar instead of the imported VRM; its full-space reference is
 //! slow, so pair it with the others).
 //!
-//! Files: `statics` (paper 004's static error), `projection` (the projection error and the per-region sums);
-//! this file has the flags, the runs and the report. `tools/plot-subspaces` draws the error-vs-modes figure
+//! Files: `args` (the flags), `statics` (paper 004's static error), `projection` (the projection error and the
+//! per-region sums), `snapshot` (`--snapshot`), `report` (its rows and summaries); this file has the runs. `tools/plot-subspaces` draws the error-vs-modes figure
 //! (trajectory, projection and static error, and error against step time) from `subspaces.json`.
 
+mod args;
 pub mod projection;
+mod report;
+mod snapshot;
 pub mod statics;
 
+use args::parse_clusters;
+pub use args::{ComplementarityArg, SubspacesArgs, METHODS};
+use report::{motion_row, region_json, region_summary, summary};
+use snapshot::{norm3, render_snapshot};
+
 use super::write_report;
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use avatar_sim::asset::ImportSettings;
 use avatar_sim::fem::lumped_mass;
 use avatar_sim::full::{FullModel, FullState};
 use avatar_sim::modes::{complementarity_matrix, skinning_subspace};
 use avatar_sim::precompute::{
-    precompute, ClusterCount, Complementarity, ForceDualSetting, PrecomputeSettings, SubspaceSetting,
+    precompute, ClusterCount, ForceDualSetting, PrecomputeSettings, SubspaceSetting,
 };
 use avatar_sim::problem::FemProblem;
 use avatar_sim::reduced::{ReducedModel, ReducedParts, StepOptions, StepState};
@@ -60,105 +68,13 @@ use avatar_sim::rotation_strain::basis::{constrained_lma, MAX_VERTICES};
 use avatar_sim::rotation_strain::{RsModel, RsState};
 use avatar_sim::stats::median;
 use avatard::{AvatarSpec, LoadedAsset, LoadedAvatar};
-use avatard_cli::args::CacheDirArg;
 use avatard_cli::commands::prior::RigAccelPrior;
 use avatard_cli::motion::series::{self, PSeries};
 use faer::sparse::SparseColMat;
 use projection::{Groups, Projector, Sums, REGIONS};
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// `--methods`: every subspace the bench knows.
-pub const METHODS: [&str; 5] =
-    ["skinning_eigenmodes", "force_dual", "force_dual_without_jumps", "rotation_strain", "lma"];
-
-#[derive(clap::Args, Debug, Clone)]
-pub struct SubspacesArgs {
-    /// The small avatar: a glTF/VRM file imported at `--resolution` (CC0 Anny by default).
-    #[arg(long, default_value = "assets/fixtures/avatars/anny_vrm1.vrm")]
-    pub import: PathBuf,
-    /// Voxel cells along the avatar's longest side (the simulation mesh's resolution).
-    #[arg(long, default_value_t = ImportSettings::default().resolution)]
-    pub resolution: usize,
-    /// Use the embedded default avatar (through the precompute cache) instead of `--import`. Its full-space
-    /// reference is slow and its statics too large: pair with `--motions`, `--max-ticks`, `--no-recordings`.
-    #[arg(long)]
-    pub default_avatar: bool,
-    #[command(flatten)]
-    pub cache: CacheDirArg,
-    /// Subspaces to run: skinning_eigenmodes, force_dual, force_dual_without_jumps, rotation_strain, lma.
-    #[arg(long, value_delimiter = ',', default_values = METHODS)]
-    pub methods: Vec<String>,
-    /// Skinning modes m of the skinning-eigenmode and force-dual subspaces (12m coordinates each).
-    #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 4, 8, 16])]
-    pub modes: Vec<usize>,
-    /// How the skinning subspaces are made complementary to the rig: `weights` (every rig column in the
-    /// per-weight constraint) and/or `split` (blendshape columns as `V z = 0` in the reduced step).
-    #[arg(long, value_delimiter = ',', default_value = "split")]
-    pub complementarity: Vec<ComplementarityArg>,
-    /// m of the rotation-strain runs (12m rotation-strain coordinates); its step costs k Poisson solves per
-    /// iteration, so it runs on `--rs-motions` only.
-    #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 4])]
-    pub rs_modes: Vec<usize>,
-    /// Motions of `avatard bench jiggle` to compare on (the tracker recordings are added unless
-    /// `--no-recordings`).
-    #[arg(long, value_delimiter = ',', default_value = "jumps,hop,twist,head,arms")]
-    pub motions: Vec<String>,
-    /// Compare on `--motions` only (the tracker recordings still train the force-dual prior).
-    #[arg(long)]
-    pub no_recordings: bool,
-    /// Motions the rotation-strain runs use.
-    #[arg(long, value_delimiter = ',', default_value = "jumps,head")]
-    pub rs_motions: Vec<String>,
-    /// Clusters of the reduced step, a comma list (`all`: one per tet, the exact hyper-reduction; otherwise
-    /// k-means as in the runtime).
-    #[arg(long, value_delimiter = ',', default_value = "100")]
-    pub clusters: Vec<String>,
-    /// Local-global iterations per step (every model).
-    #[arg(long, default_value_t = 10)]
-    pub iterations: usize,
-    /// Seconds of each motion's last pose held after it.
-    #[arg(long, default_value_t = 1.0)]
-    pub settle_s: f64,
-    /// Compare on at most this many ticks of each series (the prior is still measured on whole series).
-    #[arg(long)]
-    pub max_ticks: Option<usize>,
-    #[arg(long, default_value = "assets/fixtures/cmu_01_01_jumps960.bvh")]
-    pub bvh: PathBuf,
-    /// Output folder (`subspaces.json` in it), or a `.json` file.
-    #[arg(long, default_value = "out/subspaces")]
-    pub out: PathBuf,
-    /// Also write `snapshot-MOTION.json` beside the report: at the tick where full space's head and neck move
-    /// most in this motion, the posed surface and every model's displacement there (for
-    /// `tools/plot-subspaces-snapshot`: rig only | each reduced model | full space).
-    #[arg(long)]
-    pub snapshot: Option<String>,
-}
-
-/// `--complementarity`: [`Complementarity`] on the command line.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ComplementarityArg {
-    Weights,
-    Split,
-}
-
-impl ComplementarityArg {
-    fn setting(self) -> Complementarity {
-        match self {
-            ComplementarityArg::Weights => Complementarity::Weights,
-            ComplementarityArg::Split => Complementarity::Split,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            ComplementarityArg::Weights => "weights",
-            ComplementarityArg::Split => "split",
-        }
-    }
-}
 
 /// The reduced step's linear constraint `V` (k × 12m, orthonormal rows, natural coordinate order) of a
 /// precompute's parts; `None`: none.
@@ -216,56 +132,6 @@ fn options(iterations: usize) -> StepOptions {
 
 fn spmv(b: &SparseColMat<usize, f64>, z: &[f64]) -> Vec<f64> {
     avatar_sim::fem::spmv(b, z)
-}
-
-fn parse_clusters(s: &str) -> Result<ClusterCount> {
-    Ok(match s {
-        "all" => ClusterCount::PerTet,
-        s => ClusterCount::KMeans(s.parse().with_context(|| format!("--clusters {s:?}: a count or `all`"))?),
-    })
-}
-
-impl SubspacesArgs {
-    fn validate(&self) -> Result<()> {
-        if self.modes.is_empty() || self.modes.contains(&0) || self.rs_modes.contains(&0) {
-            bail!("--modes and --rs-modes take positive mode counts");
-        }
-        if self.methods.is_empty() {
-            bail!("--methods: name at least one of {}", METHODS.join(", "));
-        }
-        if let Some(m) = self.methods.iter().find(|m| !METHODS.contains(&m.as_str())) {
-            bail!("--methods: unknown method {m:?} (known: {})", METHODS.join(", "));
-        }
-        if self.complementarity.is_empty() {
-            bail!("--complementarity: weights and/or split");
-        }
-        if self.clusters.is_empty() {
-            bail!("--clusters: a comma list of counts or `all`");
-        }
-        for c in &self.clusters {
-            parse_clusters(c)?;
-        }
-        if self.max_ticks == Some(0) {
-            bail!("--max-ticks must be at least 1");
-        }
-        if self.motions.is_empty() && self.no_recordings {
-            bail!("--motions is empty and --no-recordings: nothing to compare on");
-        }
-        Ok(())
-    }
-
-    fn runs(&self, method: &str) -> bool {
-        self.methods.iter().any(|m| m == method)
-    }
-
-    /// The report's path: `--out` itself when it names a `.json` file, else `subspaces.json` in it.
-    fn report_path(&self) -> PathBuf {
-        if self.out.extension().is_some_and(|e| e == "json") {
-            self.out.clone()
-        } else {
-            self.out.join("subspaces.json")
-        }
-    }
 }
 
 /// `avatard bench subspaces`.
@@ -671,189 +537,4 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
         eprintln!("snapshot: no motion `{motion}` was run");
     }
     write_report(&path, &report)
-}
-
-/// The snapshot on the render surface's head and neck: the render vertices whose embedding's heaviest
-/// simulation vertex is on the head or neck, the triangles among them, their posed positions and each model's
-/// displacement carried there by the embedding (`Σ β_i u(X_{t_i})`, the same map for every model).
-fn render_snapshot(
-    render: &avatar_sim::asset::RenderMesh,
-    mesh: &avatar_sim::TetMesh,
-    near: &[bool],
-    p: &[f64],
-    models: &[Value],
-) -> Result<Value> {
-    let nr = render.vertices.len();
-    let heaviest = |v: usize| {
-        let (b, t) = (&render.embed_bary[v], &mesh.tets[render.embed_tet[v] as usize]);
-        let i = (0..4).max_by(|&i, &j| b[i].total_cmp(&b[j])).unwrap_or(0);
-        t[i]
-    };
-    let keep: Vec<bool> = (0..nr).map(|v| near[heaviest(v)]).collect();
-    let mut index = vec![usize::MAX; nr];
-    let used: Vec<usize> = (0..nr).filter(|&v| keep[v]).collect();
-    for (i, &v) in used.iter().enumerate() {
-        index[v] = i;
-    }
-    let triangles: Vec<[usize; 3]> = render
-        .triangles
-        .iter()
-        .filter(|t| t.iter().all(|&v| keep[v as usize]))
-        .map(|t| t.map(|v| index[v as usize]))
-        .collect();
-    let x = render.rig.deform(&render.vertices, p)?;
-    let posed: Vec<[f64; 3]> = used.iter().map(|&v| [x[v], x[nr + v], x[2 * nr + v]]).collect();
-    let n = mesh.n();
-    let mut out = Vec::new();
-    for m in models {
-        let u: Vec<f64> = serde_json::from_value(m["u"].clone())?;
-        let ur: Vec<[f64; 3]> = used
-            .iter()
-            .map(|&v| {
-                let (b, t) = (&render.embed_bary[v], &mesh.tets[render.embed_tet[v] as usize]);
-                std::array::from_fn(|c| (0..4).map(|i| b[i] * u[c * n + t[i]]).sum())
-            })
-            .collect();
-        out.push(json!({"model": m["model"], "u": ur}));
-    }
-    Ok(json!({"layout": "posed and u: one [x, y, z] per vertex", "triangles": triangles, "posed": posed,
-              "models": out}))
-}
-
-/// `|u_v|` of vertex v of a 3n displacement (coordinate-major: `u[c·n + v]`).
-fn norm3(u: &[f64], v: usize) -> f64 {
-    let n = u.len() / 3;
-    (u[v].powi(2) + u[n + v].powi(2) + u[2 * n + v].powi(2)).sqrt()
-}
-
-/// Per region: the trajectory, projection and static errors that were measured (the others null).
-fn region_json(traj: Option<&Sums>, proj: Option<&Sums>, stat: Option<&Sums>) -> Value {
-    let mut out = serde_json::Map::new();
-    for (g, r) in REGIONS.iter().enumerate() {
-        out.insert(
-            r.to_string(),
-            json!({
-                "error": traj.and_then(|s| s.region_error(g)),
-                "projection_error": proj.and_then(|s| s.region_error(g)),
-                "static_error": stat.and_then(|s| s.region_error(g)),
-            }),
-        );
-    }
-    Value::Object(out)
-}
-
-/// One motion's figures for one model (`proj`, `stat`: its projection and static sums, where measured).
-fn motion_row(
-    name: &str,
-    in_prior: bool,
-    acc: &Accum,
-    full: &Accum,
-    proj: Option<&Sums>,
-    stat: Option<&Sums>,
-) -> Value {
-    let ratio = |x: &Accum| (x.far2 / x.near2.max(f64::MIN_POSITIVE)).sqrt();
-    json!({
-        "motion": name, "in_prior": in_prior, "ticks": acc.step_us.len(),
-        "error": acc.traj.error(), "projection_error": proj.and_then(|s| s.error()),
-        "static_error": stat.and_then(|s| s.error()),
-        "median_step_us": median(acc.step_us.clone()),
-        "far_over_near": ratio(acc), "reference_far_over_near": ratio(full),
-        "regions": region_json(Some(&acc.traj), proj, stat),
-    })
-}
-
-fn fmt(x: &Value) -> String {
-    x.as_f64().map_or("-".into(), |x| format!("{x:.3}"))
-}
-
-/// Each motion's trajectory error (projection and static error in brackets, where measured).
-fn summary(per: &[Value]) -> String {
-    per.iter()
-        .map(|r| {
-            let extra: Vec<String> = [("proj", "projection_error"), ("static", "static_error")]
-                .iter()
-                .filter(|(_, k)| r[*k].is_number())
-                .map(|(w, k)| format!("{w} {}", fmt(&r[*k])))
-                .collect();
-            let extra = if extra.is_empty() { String::new() } else { format!(" ({})", extra.join(", ")) };
-            format!("{} {}{extra}", r["motion"].as_str().unwrap_or("?"), fmt(&r["error"]))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Per region, the mean over motions of the trajectory / projection / static errors (`-`: not measured).
-fn region_summary(per: &[Value]) -> String {
-    let mean = |region: &str, key: &str| -> String {
-        let v: Vec<f64> = per.iter().filter_map(|r| r["regions"][region][key].as_f64()).collect();
-        if v.is_empty() {
-            "-".into()
-        } else {
-            format!("{:.3}", v.iter().sum::<f64>() / v.len() as f64)
-        }
-    };
-    let parts: Vec<String> = REGIONS
-        .iter()
-        .map(|r| {
-            format!("{r} {}/{}/{}", mean(r, "error"), mean(r, "projection_error"), mean(r, "static_error"))
-        })
-        .collect();
-    format!("regions (trajectory/projection/static, mean over motions): {}", parts.join(", "))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        args: SubspacesArgs,
-    }
-
-    fn parse(flags: &[&str]) -> Result<SubspacesArgs> {
-        let a = Cli::try_parse_from(std::iter::once("subspaces").chain(flags.iter().copied()))?.args;
-        a.validate()?;
-        Ok(a)
-    }
-
-    /// The defaults run every method under `split` on 100 clusters; the lists parse; bad values are refused.
-    #[test]
-    fn flags_parse_and_are_validated() {
-        let a = parse(&[]).unwrap();
-        assert_eq!(a.methods, METHODS);
-        assert_eq!(a.complementarity, [ComplementarityArg::Split]);
-        assert_eq!(a.clusters, ["100"]);
-        assert!(!a.default_avatar && a.max_ticks.is_none());
-        assert_eq!(a.report_path(), PathBuf::from("out/subspaces/subspaces.json"));
-        let a = parse(&[
-            "--methods",
-            "skinning_eigenmodes,force_dual",
-            "--complementarity",
-            "weights,split",
-            "--clusters",
-            "100,200,all",
-            "--default-avatar",
-            "--max-ticks",
-            "40",
-            "--out",
-            "/tmp/x.json",
-        ])
-        .unwrap();
-        assert_eq!(a.methods, ["skinning_eigenmodes", "force_dual"]);
-        assert_eq!(a.complementarity, [ComplementarityArg::Weights, ComplementarityArg::Split]);
-        assert_eq!(a.clusters, ["100", "200", "all"]);
-        assert_eq!((a.default_avatar, a.max_ticks), (true, Some(40)));
-        assert_eq!(a.report_path(), PathBuf::from("/tmp/x.json"));
-        for bad in [
-            &["--methods", "eigen"][..],
-            &["--complementarity", "both"],
-            &["--clusters", "100,many"],
-            &["--max-ticks", "0"],
-            &["--modes", "0"],
-        ] {
-            assert!(parse(bad).is_err(), "{bad:?} accepted");
-        }
-    }
 }
