@@ -75,6 +75,11 @@ pub struct MaterialOverride {
     pub softness: f64,
     /// No secondary motion here: the tissue is made bone.
     pub rigid: bool,
+    /// With `rigid`: the tissue within this depth of the surface (m, along mesh edges) keeps its flesh, so a
+    /// rigid skull keeps the face's soft layer (cheeks, jaw, chin). 0: rigid to the surface (not written, so
+    /// settings and cache keys from before this field are unchanged).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub skin: f64,
     /// The avatar's damping multiplied by this here (3: settles three times faster). The run time damps
     /// whole modes, so each mode takes the mass-weighted mean over where it moves
     /// ([`crate::precompute::Precomputed::mode_damping`]).
@@ -83,7 +88,14 @@ pub struct MaterialOverride {
 
 impl Default for MaterialOverride {
     fn default() -> Self {
-        MaterialOverride { bones: Vec::new(), regions: Vec::new(), softness: 1.0, rigid: false, damping: 1.0 }
+        MaterialOverride {
+            bones: Vec::new(),
+            regions: Vec::new(),
+            softness: 1.0,
+            rigid: false,
+            skin: 0.0,
+            damping: 1.0,
+        }
     }
 }
 
@@ -151,6 +163,12 @@ impl AnatomySettings {
         for (i, o) in self.overrides.iter().enumerate() {
             positive(&format!("overrides[{i}].softness"), o.softness)?;
             positive(&format!("overrides[{i}].damping"), o.damping)?;
+            if !(o.skin.is_finite() && o.skin >= 0.0) {
+                return Err(AnatomyError::Setting(format!(
+                    "overrides[{i}].skin = {} must be finite and ≥ 0",
+                    o.skin
+                )));
+            }
             if let Some(r) = o.regions.iter().find(|r| BodyRegion::from_name(r).is_none()) {
                 let known: Vec<_> = BodyRegion::ALL.iter().map(|r| r.name()).collect();
                 return Err(AnatomyError::Setting(format!(
@@ -390,11 +408,14 @@ fn override_vertices(
     }
     let wanted: Vec<BodyRegion> = o.regions.iter().filter_map(|r| BodyRegion::from_name(r)).collect();
     let weights = lbs.weights();
+    // a rigid override's soft skin: what lies within `skin` of the surface is not selected
+    let depth = (o.rigid && o.skin > 0.0).then(|| surface_depth(mesh));
     Ok((0..mesh.n())
         .map(|v| {
             let by_bone =
                 weights.iter_row(v).max_by(|a, b| a.1.total_cmp(&b.1)).is_some_and(|(b, _)| chosen[b]);
-            by_bone || regions[v].is_some_and(|r| wanted.contains(&r))
+            let in_skin = depth.as_ref().is_some_and(|d| d[v] < o.skin);
+            (by_bone || regions[v].is_some_and(|r| wanted.contains(&r))) && !in_skin
         })
         .collect())
 }
@@ -476,6 +497,10 @@ fn apply_override(
         material.lambda[t] = lambda;
     }
     Ok(())
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 /// `3x² − 2x³` on `[0, 1]`, 0 below, 1 above (NaN and −∞ count as below: inside a bone).
@@ -799,5 +824,68 @@ mod tests {
         // without overrides: all 1
         let plain = Precomputed { settings: PrecomputeSettings::default(), ..out };
         assert!(plain.mode_damping().iter().all(|&d| d == 1.0));
+    }
+
+    /// A rigid override with a skin: the child half's core becomes bone and leaves the momentum leak, while
+    /// the layer within `skin` of the surface keeps the rule's soft tissue and stays free.
+    #[test]
+    fn a_rigid_override_keeps_its_soft_skin() {
+        let mesh = box_mesh(12, 6, 6, [2.0, 0.6, 0.6]);
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.2))]).unwrap();
+        let rigid = |skin: f64| AnatomySettings {
+            grade: 0.05,
+            fat_depth: 0.05,
+            overrides: vec![MaterialOverride {
+                bones: vec!["child".into()],
+                rigid: true,
+                skin,
+                ..Default::default()
+            }],
+            ..AnatomySettings::default()
+        };
+        let plain = AnatomySettings { overrides: Vec::new(), ..rigid(0.0) };
+        let depth = surface_depth(&mesh);
+        let soft = material_for_rig(&mesh, &rig, &plain).unwrap();
+        let (whole, skinned) = (rigid(0.0), rigid(0.15));
+        let (m_whole, m_skin) = (
+            material_for_rig(&mesh, &rig, &whole).unwrap(),
+            material_for_rig(&mesh, &rig, &skinned).unwrap(),
+        );
+        let (r_whole, r_skin) =
+            (rigid_vertices(&mesh, &rig, &whole).unwrap(), rigid_vertices(&mesh, &rig, &skinned).unwrap());
+        let child = |v: usize| mesh.vertices[v][0] > 1.0 + 0.15; // past the joint's blend
+        let (mut skin_checked, mut core_checked) = (0, 0);
+        for v in (0..mesh.n()).filter(|&v| child(v)) {
+            assert!(r_whole[v], "vertex {v}: the whole override is rigid");
+            assert_eq!(r_skin[v], depth[v] >= 0.15, "vertex {v} at depth {}", depth[v]);
+        }
+        for (t, tet) in mesh.tets.iter().enumerate() {
+            if !tet.iter().all(|&v| child(v)) {
+                continue;
+            }
+            let bone = AnatomySettings::default().bone.youngs;
+            let e = |m: &Material| 2.0 * m.mu[t] * (1.0 + whole.poisson);
+            assert!((e(&m_whole) - bone).abs() <= 1e-6 * bone, "tet {t}: rigid without a skin");
+            if tet.iter().all(|&v| depth[v] < 0.15) {
+                // the skin keeps what the rule gave it
+                assert!(
+                    (e(&m_skin) - e(&soft)).abs() <= 1e-9 * e(&soft),
+                    "tet {t}: {} vs {}",
+                    e(&m_skin),
+                    e(&soft)
+                );
+                skin_checked += 1;
+            }
+            if tet.iter().all(|&v| depth[v] >= 0.15) {
+                assert!((e(&m_skin) - bone).abs() <= 1e-6 * bone, "tet {t}: the core is bone");
+                core_checked += 1;
+            }
+        }
+        assert!(skin_checked > 20 && core_checked > 5, "{skin_checked} skin and {core_checked} core tets");
+        let bad = AnatomySettings {
+            overrides: vec![MaterialOverride { skin: -1.0, ..Default::default() }],
+            ..plain
+        };
+        assert!(bad.validate().unwrap_err().to_string().contains("skin"));
     }
 }

@@ -7,8 +7,8 @@ use avatard_cli::args::CacheDirArg;
 use std::path::PathBuf;
 
 /// `--methods`: every subspace the bench knows.
-pub const METHODS: [&str; 5] =
-    ["skinning_eigenmodes", "force_dual", "force_dual_without_jumps", "rotation_strain", "lma"];
+pub const METHODS: [&str; 6] =
+    ["skinning_eigenmodes", "focused", "force_dual", "force_dual_without_jumps", "rotation_strain", "lma"];
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct SubspacesArgs {
@@ -24,12 +24,25 @@ pub struct SubspacesArgs {
     pub default_avatar: bool,
     #[command(flatten)]
     pub cache: CacheDirArg,
-    /// Subspaces to run: skinning_eigenmodes, force_dual, force_dual_without_jumps, rotation_strain, lma.
+    /// Subspaces to run: skinning_eigenmodes, focused (Eq. 22's modes, then force-dual modes of the joints'
+    /// strain and of painted inertia: `SubspaceSetting::FocusedEigenmodes`), force_dual,
+    /// force_dual_without_jumps, rotation_strain, lma.
     #[arg(long, value_delimiter = ',', default_values = METHODS)]
     pub methods: Vec<String>,
     /// Skinning modes m of the skinning-eigenmode and force-dual subspaces (12m coordinates each).
     #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 4, 8, 16])]
     pub modes: Vec<usize>,
+    /// The share of `--modes` that `focused` gives to force-dual modes, half to the joints' strain and half
+    /// to the painted regions (a comma list: one run each; at least one mode of each kind).
+    #[arg(long, value_delimiter = ',', default_value = "0.5")]
+    pub focus_share: Vec<f64>,
+    /// The humanoid roles whose joints make `focused`'s strain prior (empty: every bone).
+    #[arg(long, value_delimiter = ',', default_value = "neck,head")]
+    pub focus_roles: Vec<String>,
+    /// Body regions painted with a unit acceleration for `focused`'s second prior (empty: none; all the
+    /// share then goes to the joints).
+    #[arg(long, value_delimiter = ',', default_value = "head")]
+    pub focus_regions: Vec<String>,
     /// How the skinning subspaces are made complementary to the rig: `weights` (every rig column in the
     /// per-weight constraint) and/or `split` (blendshape columns as `V z = 0` in the reduced step).
     #[arg(long, value_delimiter = ',', default_value = "split")]
@@ -113,6 +126,9 @@ impl SubspacesArgs {
         }
         if let Some(m) = self.methods.iter().find(|m| !METHODS.contains(&m.as_str())) {
             bail!("--methods: unknown method {m:?} (known: {})", METHODS.join(", "));
+        }
+        if self.focus_share.iter().any(|s| !(s.is_finite() && *s > 0.0 && *s < 1.0)) {
+            bail!("--focus-share takes shares in (0, 1)");
         }
         if self.complementarity.is_empty() {
             bail!("--complementarity: weights and/or split");

@@ -304,27 +304,55 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
             source: p.source.clone(),
         })
     };
-    let mut methods: Vec<(&str, SubspaceSetting)> = Vec::new();
+    // (name, subspace, joint-strain share: the subspace's `joint` is set per m)
+    let mut methods: Vec<(String, SubspaceSetting, Option<f64>)> = Vec::new();
     if a.runs("skinning_eigenmodes") {
-        methods.push(("skinning_eigenmodes", SubspaceSetting::SkinningEigenmodes));
+        methods.push(("skinning_eigenmodes".into(), SubspaceSetting::SkinningEigenmodes, None));
+    }
+    if a.runs("focused") {
+        for &share in &a.focus_share {
+            let js = SubspaceSetting::FocusedEigenmodes {
+                joint: 0,
+                roles: a.focus_roles.iter().filter(|r| !r.is_empty()).cloned().collect(),
+                inertia: 0,
+                regions: a.focus_regions.iter().filter(|r| !r.is_empty()).cloned().collect(),
+            };
+            methods.push((format!("focused_{share}"), js, Some(share)));
+        }
     }
     if let Some((prior_all, prior_loo)) = &priors {
         if a.runs("force_dual") {
-            methods.push(("force_dual", fd(prior_all)));
+            methods.push(("force_dual".into(), fd(prior_all), None));
         }
         if a.runs("force_dual_without_jumps") {
-            methods.push(("force_dual_without_jumps", fd(prior_loo)));
+            methods.push(("force_dual_without_jumps".into(), fd(prior_loo), None));
         }
     }
     let mut rows = Vec::new();
     for (clusters_name, clusters) in &cluster_list {
         for &m in &a.modes {
             for &comp in &a.complementarity {
-                for (name, subspace) in &methods {
+                for (name, subspace, share) in &methods {
+                    let name = name.as_str();
+                    let subspace = match (share, subspace) {
+                        (Some(share), SubspaceSetting::FocusedEigenmodes { roles, regions, .. }) => {
+                            // the share of m, split between the joints and the painted regions
+                            let focused =
+                                ((m as f64 * share).round() as usize).clamp(1, m.saturating_sub(1).max(1));
+                            let inertia = if regions.is_empty() { 0 } else { focused / 2 };
+                            SubspaceSetting::FocusedEigenmodes {
+                                joint: focused - inertia,
+                                roles: roles.clone(),
+                                inertia,
+                                regions: regions.clone(),
+                            }
+                        }
+                        _ => subspace.clone(),
+                    };
                     let s = PrecomputeSettings {
                         modes: m,
                         clusters: *clusters,
-                        subspace: subspace.clone(),
+                        subspace,
                         complementarity: comp.setting(),
                         ..sim.settings.clone()
                     };
@@ -349,7 +377,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
                     let mut per = Vec::new();
                     let mut all_us = Vec::new();
                     for (k, (series, in_prior)) in runs.iter().enumerate() {
-                        if *name == "force_dual_without_jumps" && series.name != "jumps" {
+                        if name == "force_dual_without_jumps" && series.name != "jumps" {
                             continue;
                         }
                         let mut st = StepState::at_rest(&model, &series.p[0]);
@@ -374,7 +402,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
                         let stat = static_sums(&span, k)?;
                         per.push(motion_row(
                             &series.name,
-                            *in_prior && *name != "force_dual_without_jumps",
+                            *in_prior && name != "force_dual_without_jumps",
                             &acc,
                             &full_acc[k],
                             Some(&proj),

@@ -5,7 +5,9 @@ use crate::fem::{lumped_mass, weight_space_hessian, Material};
 use crate::leak::leak_diagonal;
 use crate::mesh::tet_mesh::TetMesh;
 use crate::modes::dense::{complementarity_matrix, dense_modes, weight_space_constraint, WeightConstraint};
+use crate::modes::focused::eigen_and_force_dual_modes;
 use crate::modes::force_dual::{dense_force_dual_modes, force_dual_modes, rig_inertia_factor, ForcePrior};
+use crate::modes::joint_strain::joint_strain_prior;
 use crate::modes::lanczos::{sparse_modes, EigenOptions};
 use crate::precompute::error::PrecomputeError;
 use crate::precompute::report::{
@@ -176,6 +178,46 @@ pub fn precompute(
             force_dual_variances = Some(variances);
             (modes, 0, [0.0; 4])
         }
+        (SubspaceSetting::FocusedEigenmodes { joint, roles, inertia, regions }, eigensolver) => {
+            let Some((lbs, _)) = rig.skeleton() else {
+                return Err(PrecomputeError::Settings(
+                    "focused modes need a rig with bones (the joints they bend, the regions they paint)"
+                        .into(),
+                ));
+            };
+            let joints = joint_bones(lbs, settings, roles)?;
+            let strain = joint_strain_prior(&mesh, lbs, &material, joints.as_deref());
+            let painted = painted_prior(&mesh, lbs, settings, regions)?;
+            let mut stages = Vec::new();
+            if *joint > 0 {
+                stages.push((&strain, *joint));
+            }
+            if *inertia > 0 {
+                stages.push((&painted, *inertia));
+            }
+            let report = progress.clone();
+            let opts = EigenOptions {
+                progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
+                ..EigenOptions::default()
+            };
+            let dense = eigensolver == Eigensolver::Dense;
+            let modes = if stages.is_empty() {
+                let jw = WeightConstraint::new(&mesh.vertices, &jcal_w);
+                sparse_modes(&hw, &mass, &jw, settings.modes, &opts)?.0
+            } else {
+                eigen_and_force_dual_modes(
+                    &hw,
+                    &mass,
+                    &mesh.vertices,
+                    &jcal_w,
+                    settings.modes,
+                    &stages,
+                    dense,
+                    &opts,
+                )?
+            };
+            (modes, 0, [0.0; 4])
+        }
         (SubspaceSetting::SkinningEigenmodes, Eigensolver::Sparse) => {
             let report = progress.clone();
             let opts = EigenOptions {
@@ -293,6 +335,60 @@ pub fn precompute(
         reduced: model.parts,
     };
     Ok((out, report))
+}
+
+/// A unit acceleration variance painted on the vertices of `regions` (no factor columns).
+fn painted_prior(
+    mesh: &TetMesh,
+    lbs: &crate::rig::LbsRig,
+    settings: &PrecomputeSettings,
+    regions: &[String],
+) -> Result<ForcePrior, PrecomputeError> {
+    let empty = std::collections::BTreeMap::new();
+    let humanoid = match &settings.material {
+        MaterialSetting::Anatomical(a) => &a.humanoid,
+        MaterialSetting::Homogeneous => &empty,
+    };
+    let wanted: Vec<_> = regions.iter().filter_map(|r| crate::rig::BodyRegion::from_name(r)).collect();
+    let painted: Vec<f64> = crate::rig::vertex_regions(lbs, &mesh.vertices, humanoid)
+        .iter()
+        .map(|r| if r.is_some_and(|r| wanted.contains(&r)) { 1.0 } else { 0.0 })
+        .collect();
+    if !regions.is_empty() && painted.iter().all(|&s| s == 0.0) {
+        return Err(PrecomputeError::Settings(format!(
+            "focused modes: no vertex lies in the regions {regions:?} (are the bones' humanoid roles known?)"
+        )));
+    }
+    Ok(ForcePrior { factor: Mat::zeros(3 * mesh.n(), 0), painted })
+}
+
+/// The bones that own `roles` (VRM humanoid roles, through the anatomy's humanoid map or the skeleton's name
+/// rules); `None` for no roles (every bone). A role no bone has is refused by name.
+fn joint_bones(
+    lbs: &crate::rig::LbsRig,
+    settings: &PrecomputeSettings,
+    roles: &[String],
+) -> Result<Option<Vec<usize>>, PrecomputeError> {
+    if roles.is_empty() {
+        return Ok(None);
+    }
+    let empty = std::collections::BTreeMap::new();
+    let humanoid = match &settings.material {
+        MaterialSetting::Anatomical(a) => &a.humanoid,
+        MaterialSetting::Homogeneous => &empty,
+    };
+    let found = crate::rig::avatar_roles(lbs.bones().iter().map(|b| b.name.as_str()), humanoid);
+    roles
+        .iter()
+        .map(|role| {
+            found.get(role).and_then(|bone| lbs.bone_index(bone)).ok_or_else(|| {
+                PrecomputeError::Settings(format!(
+                    "joint-strain modes: no bone has the humanoid role '{role}'"
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
 }
 
 /// Which rig columns enter the weight-space constraint (Eq. 20–21): every one with

@@ -69,6 +69,21 @@ pub enum SubspaceSetting {
     /// components of the displacements that random rig accelerations and painted body accelerations cause
     /// ([`crate::modes::force_dual`]).
     ForceDual(ForceDualSetting),
+    /// Eq. 22's lowest modes, then Force-Dual modes focused where a webcam avatar is looked at
+    /// ([`crate::modes::joint_strain`]): `joint` from the skinning's strain at the joints of `roles` (the neck
+    /// under a rigid skull), then `inertia` from a unit acceleration painted on `regions` (the face's soft
+    /// layer); each set M-orthogonal to those before it. `modes − joint − inertia` are Eq. 22's.
+    FocusedEigenmodes {
+        joint: usize,
+        /// VRM humanoid roles whose bones' joints make the strain prior (empty: every bone).
+        #[serde(default)]
+        roles: Vec<String>,
+        #[serde(default)]
+        inertia: usize,
+        /// Body regions ([`crate::rig::BodyRegion`] names) of the painted inertia.
+        #[serde(default)]
+        regions: Vec<String>,
+    },
 }
 
 impl SubspaceSetting {
@@ -227,6 +242,18 @@ impl PrecomputeSettings {
         }
         if let SubspaceSetting::ForceDual(f) = &self.subspace {
             f.validate()?;
+        }
+        if let SubspaceSetting::FocusedEigenmodes { joint, inertia, regions, .. } = &self.subspace {
+            if joint + inertia >= self.modes || (*inertia > 0) == regions.is_empty() {
+                return bad(format!(
+                    "{joint} joint-strain and {inertia} painted modes of {} modes: need joint + inertia < modes \
+                     (the rest are Eq. 22's), and regions exactly when inertia > 0",
+                    self.modes
+                ));
+            }
+            if let Some(r) = regions.iter().find(|r| crate::rig::BodyRegion::from_name(r).is_none()) {
+                return bad(format!("focused modes: unknown body region '{r}'"));
+            }
         }
         Ok(())
     }
