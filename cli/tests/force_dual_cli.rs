@@ -104,3 +104,41 @@ fn a_prior_from_real_motion_then_force_dual_modes_for_an_imported_avatar() {
     let other = dir.join("other.json");
     fails(&["import", ANNY, "--subspace", "force-dual", "--force-prior", s(&other), "--out", s(&fd)], "rig");
 }
+
+/// `--subspace focused`: Eq. 22's modes and a quarter each from the neck's and head's joint strain and from the
+/// head's painted inertia, on the real VRM through the real binary; complementary and orthonormal as reported.
+#[test]
+fn focused_modes_for_an_imported_avatar() {
+    let dir = scratch("focused");
+    let (out, report) = (dir.join("focused.avatar"), dir.join("report.json"));
+    ok(&[
+        "import",
+        ANNY,
+        "--subspace",
+        "focused",
+        "--modes",
+        "8",
+        "--clusters",
+        "40",
+        "--out",
+        s(&out),
+        "--report",
+        s(&report),
+    ]);
+    let r = json(&report);
+    let sub = &r["settings"]["subspace"];
+    assert_eq!(sub["type"], "focused_eigenmodes", "{sub}");
+    assert_eq!((sub["joint"].as_u64(), sub["inertia"].as_u64()), (Some(2), Some(2)), "{sub}");
+    assert!(r["complementarity_residual"].as_f64().unwrap() <= 1e-8, "{}", r["complementarity_residual"]);
+    assert!(r["orthonormality_error"].as_f64().unwrap() <= 1e-8, "{}", r["orthonormality_error"]);
+    let (loaded, _) = avatar_sim::asset::load(&out).unwrap();
+    assert_eq!(loaded.sim.weights.ncols(), 8);
+    fails(
+        &["import", ANNY, "--subspace", "focused", "--paint", "belly=1", "--out", s(&out)],
+        "--subspace force-dual",
+    );
+    fails(
+        &["import", ANNY, "--subspace", "focused", "--modes", "2", "--out", s(&out)],
+        "joint + inertia < modes",
+    );
+}

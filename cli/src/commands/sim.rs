@@ -145,6 +145,10 @@ pub enum SubspaceKind {
     SkinningEigenmodes,
     /// Force-dual skinning eigenmodes (paper 004, §4.5).
     ForceDual,
+    /// Eq. 22's modes, then a quarter of `--modes` from the neck's and head's joint strain and a quarter from
+    /// inertia painted on the head (`SubspaceSetting::FocusedEigenmodes`): coordinates where a webcam avatar
+    /// is looked at. The head's quarter moves only a soft head or face (an anatomy `skin`).
+    Focused,
 }
 
 fn parse_paint(s: &str) -> Result<(String, f64), String> {
@@ -261,6 +265,21 @@ impl SettingsArgs {
             Some(SubspaceKind::ForceDual) => {
                 s.subspace =
                     SubspaceSetting::ForceDual(force_dual_setting(self.force_prior.as_ref(), &self.paint)?)
+            }
+            Some(SubspaceKind::Focused) => {
+                if self.force_prior.is_some() || !self.paint.is_empty() {
+                    bail!("--force-prior and --paint design force-dual modes: use --subspace force-dual");
+                }
+                if !bones {
+                    bail!("--subspace focused needs a rig with bones (the neck and head it focuses on)");
+                }
+                let quarter = (s.modes / 4).max(1);
+                s.subspace = SubspaceSetting::FocusedEigenmodes {
+                    joint: quarter,
+                    roles: vec!["neck".into(), "head".into()],
+                    inertia: quarter,
+                    regions: vec!["head".into()],
+                };
             }
             Some(SubspaceKind::SkinningEigenmodes) | None => {
                 if self.force_prior.is_some() || !self.paint.is_empty() {
