@@ -43,6 +43,10 @@ pub struct SubspacesArgs {
     /// share then goes to the joints).
     #[arg(long, value_delimiter = ',', default_value = "head")]
     pub focus_regions: Vec<String>,
+    /// Give every rigid anatomy override this soft skin (m; e.g. 0.015: a soft face over the rigid skull), in
+    /// the full-space reference and every reduced model alike.
+    #[arg(long)]
+    pub rigid_skin: Option<f64>,
     /// How the skinning subspaces are made complementary to the rig: `weights` (every rig column in the
     /// per-weight constraint) and/or `split` (blendshape columns as `V z = 0` in the reduced step).
     #[arg(long, value_delimiter = ',', default_value = "split")]
@@ -126,6 +130,9 @@ impl SubspacesArgs {
         }
         if let Some(m) = self.methods.iter().find(|m| !METHODS.contains(&m.as_str())) {
             bail!("--methods: unknown method {m:?} (known: {})", METHODS.join(", "));
+        }
+        if self.rigid_skin.is_some_and(|s| !(s.is_finite() && s >= 0.0)) {
+            bail!("--rigid-skin takes a depth ≥ 0 in metres");
         }
         if self.focus_share.iter().any(|s| !(s.is_finite() && *s > 0.0 && *s < 1.0)) {
             bail!("--focus-share takes shares in (0, 1)");

@@ -53,13 +53,13 @@ use report::{motion_row, region_json, region_summary, summary};
 use snapshot::{norm3, render_snapshot};
 
 use super::write_report;
-use anyhow::Result;
+use anyhow::{bail, Result};
 use avatar_sim::asset::ImportSettings;
 use avatar_sim::fem::lumped_mass;
 use avatar_sim::full::{FullModel, FullState};
 use avatar_sim::modes::{complementarity_matrix, skinning_subspace};
 use avatar_sim::precompute::{
-    precompute, ClusterCount, ForceDualSetting, PrecomputeSettings, SubspaceSetting,
+    precompute, ClusterCount, ForceDualSetting, MaterialSetting, PrecomputeSettings, SubspaceSetting,
 };
 use avatar_sim::problem::FemProblem;
 use avatar_sim::reduced::{ReducedModel, ReducedParts, StepOptions, StepState};
@@ -147,10 +147,8 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
         (loaded, avatar_sim::asset::default_avatar::NAME.to_owned(), None)
     } else {
         let base = PrecomputeSettings::default();
-        let settings = PrecomputeSettings {
-            material: avatar_sim::precompute::MaterialSetting::Anatomical(Default::default()),
-            ..base
-        };
+        let settings =
+            PrecomputeSettings { material: MaterialSetting::Anatomical(Default::default()), ..base };
         let import = ImportSettings { resolution: a.resolution, ..Default::default() };
         let built =
             avatar_sim::asset::import(&a.import, &import, &settings, cache.as_ref(), Arc::new(|_| {}))?;
@@ -209,11 +207,25 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
         }
     }
 
-    // the reference's operators, from the asset's own mesh, rig, material and leak
-    let mass = lumped_mass(mesh, &sim.material.density);
+    // the reference's operators, from the asset's own mesh, rig, material and leak; with `--rigid-skin`, the
+    // material and leak of its settings with that skin on every rigid override (both models use them)
+    let (settings, material, leak) = match (a.rigid_skin, &sim.settings.material) {
+        (Some(skin), MaterialSetting::Anatomical(anatomy)) => {
+            let mut anatomy = anatomy.clone();
+            anatomy.overrides.iter_mut().filter(|o| o.rigid).for_each(|o| o.skin = skin);
+            let settings =
+                PrecomputeSettings { material: MaterialSetting::Anatomical(anatomy), ..sim.settings.clone() };
+            let ops = avatar_sim::precompute::operators(mesh, rig, &settings)?;
+            eprintln!("rigid overrides with a {skin} m soft skin");
+            (settings, ops.material, ops.leak)
+        }
+        (Some(_), MaterialSetting::Homogeneous) => bail!("--rigid-skin needs an anatomical material"),
+        (None, _) => (sim.settings.clone(), sim.material.clone(), sim.leak.clone()),
+    };
+    let mass = lumped_mass(mesh, &material.density);
     let jac = rig.jacobian(&mesh.vertices)?;
     let x0 = rig.offset(&mesh.vertices)?;
-    let jcal = complementarity_matrix(&jac, &mass, &sim.leak);
+    let jcal = complementarity_matrix(&jac, &mass, &leak);
     let h = 1.0 / TICK_HZ as f64;
     let regions = match rig.parts().iter().find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })
     {
@@ -235,7 +247,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     // paper 004's protocol (Eq. 38): static responses to each tick's rig-inertia load; dense
     let clock = Instant::now();
     let statics = if mesh.n() <= MAX_VERTICES {
-        let statics = statics::Statics::new(mesh, &sim.material, &mass, &jcal)?;
+        let statics = statics::Statics::new(mesh, &material, &mass, &jcal)?;
         let loads: Vec<faer::Mat<f64>> = runs
             .iter()
             .map(|(s, _)| statics::loads(&mass, &jac, &series::accelerations(std::slice::from_ref(s), h)))
@@ -255,7 +267,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
 
     // the full-space reference, once per run
     let clock = Instant::now();
-    let problem = FemProblem { mesh, material: &sim.material, mass: &mass, jac: &jac, x0: &x0, h };
+    let problem = FemProblem { mesh, material: &material, mass: &mass, jac: &jac, x0: &x0, h };
     let full = FullModel::new(&problem, &jcal)?;
     eprintln!(
         "full-space model: {:.1} s (constraint rank {})",
@@ -354,7 +366,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
                         clusters: *clusters,
                         subspace,
                         complementarity: comp.setting(),
-                        ..sim.settings.clone()
+                        ..settings.clone()
                     };
                     let what = format!("{name} m = {m:>2} [{clusters_name} clusters, {}]", comp.name());
                     let clock = Instant::now();
@@ -438,7 +450,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     // rotation-strain subspace, and paper 004's Σ_F = M special case; statics and projection only
     if a.runs("lma") && statics.is_some() {
         let most = 12 * a.modes.iter().copied().max().unwrap_or(1);
-        match constrained_lma(mesh, &sim.material, &mass, &jcal, most) {
+        match constrained_lma(mesh, &material, &mass, &jcal, most) {
             Ok(lma) => {
                 for &m in &a.modes {
                     let b = lma.modes.subcols(0, (12 * m).min(lma.modes.ncols())).to_owned();
