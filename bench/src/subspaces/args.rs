@@ -214,12 +214,31 @@ mod tests {
         assert_eq!(a.clusters, ["100", "200", "all"]);
         assert_eq!((a.default_avatar, a.max_ticks), (true, Some(40)));
         assert_eq!(a.report_path(), PathBuf::from("/tmp/x.json"));
+        let a = parse(&[
+            "--methods",
+            "focused",
+            "--focus-share",
+            "0.25,0.5",
+            "--focus-regions",
+            "",
+            "--rigid-skin",
+            "0.015",
+        ])
+        .unwrap();
+        assert_eq!(a.focus_share, [0.25, 0.5]);
+        assert_eq!(a.focus_roles, ["neck", "head"]);
+        assert_eq!(a.focus_regions, [""]);
+        assert_eq!(a.rigid_skin, Some(0.015));
         for bad in [
             &["--methods", "eigen"][..],
             &["--complementarity", "both"],
             &["--clusters", "100,many"],
             &["--max-ticks", "0"],
             &["--modes", "0"],
+            &["--focus-share", "1.0"],
+            &["--focus-share", "0"],
+            &["--rigid-skin", "-0.01"],
+            &["--rigid-skin", "NaN"],
         ] {
             assert!(parse(bad).is_err(), "{bad:?} accepted");
         }
