@@ -28,7 +28,7 @@ pub fn eigen_and_force_dual_modes(
     opts: &EigenOptions,
 ) -> Result<Modes, ModesError> {
     let extra: usize = stages.iter().map(|(_, k)| k).sum();
-    if extra >= m || stages.iter().any(|(_, k)| *k == 0) {
+    if extra >= m || stages.is_empty() || stages.iter().any(|(_, k)| *k == 0) {
         return Err(ModesError::Prior(format!(
             "{extra} force-dual modes of {m} ({:?} per stage): need 0 < each and a sum < m",
             stages.iter().map(|(_, k)| *k).collect::<Vec<_>>()
@@ -172,7 +172,8 @@ mod tests {
             assert!(report.orthonormality_error <= 1e-8, "{solver:?}: {:e}", report.orthonormality_error);
         }
         for (bad, says) in [
-            (focused(6, 0), "need joint + inertia < modes"),
+            (focused(6, 0), "need 0 < joint + inertia < modes"),
+            (focused(0, 0), "need 0 < joint + inertia < modes"),
             (focused(2, 1), "regions exactly when inertia > 0"),
             (
                 SubspaceSetting::FocusedEigenmodes {

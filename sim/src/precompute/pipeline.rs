@@ -185,37 +185,34 @@ pub fn precompute(
                         .into(),
                 ));
             };
-            let joints = joint_bones(lbs, settings, roles)?;
-            let strain = joint_strain_prior(&mesh, lbs, &material, joints.as_deref());
-            let painted = painted_prior(&mesh, lbs, settings, regions)?;
-            let mut stages = Vec::new();
-            if *joint > 0 {
-                stages.push((&strain, *joint));
-            }
-            if *inertia > 0 {
-                stages.push((&painted, *inertia));
-            }
+            // each prior only where it has modes (the strain prior assembles the rest Hessian)
+            let strain = if *joint > 0 {
+                Some(joint_strain_prior(&mesh, lbs, &material, joint_bones(lbs, settings, roles)?.as_deref()))
+            } else {
+                None
+            };
+            let painted =
+                if *inertia > 0 { Some(painted_prior(&mesh, lbs, settings, regions)?) } else { None };
+            let stages: Vec<(&ForcePrior, usize)> = [(strain.as_ref(), *joint), (painted.as_ref(), *inertia)]
+                .into_iter()
+                .filter_map(|(p, k)| p.map(|p| (p, k)))
+                .collect();
             let report = progress.clone();
             let opts = EigenOptions {
                 progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
                 ..EigenOptions::default()
             };
             let dense = eigensolver == Eigensolver::Dense;
-            let modes = if stages.is_empty() {
-                let jw = WeightConstraint::new(&mesh.vertices, &jcal_w);
-                sparse_modes(&hw, &mass, &jw, settings.modes, &opts)?.0
-            } else {
-                eigen_and_force_dual_modes(
-                    &hw,
-                    &mass,
-                    &mesh.vertices,
-                    &jcal_w,
-                    settings.modes,
-                    &stages,
-                    dense,
-                    &opts,
-                )?
-            };
+            let modes = eigen_and_force_dual_modes(
+                &hw,
+                &mass,
+                &mesh.vertices,
+                &jcal_w,
+                settings.modes,
+                &stages,
+                dense,
+                &opts,
+            )?;
             (modes, 0, [0.0; 4])
         }
         (SubspaceSetting::SkinningEigenmodes, Eigensolver::Sparse) => {

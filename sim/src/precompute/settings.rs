@@ -244,10 +244,10 @@ impl PrecomputeSettings {
             f.validate()?;
         }
         if let SubspaceSetting::FocusedEigenmodes { joint, inertia, regions, .. } = &self.subspace {
-            if joint + inertia >= self.modes || (*inertia > 0) == regions.is_empty() {
+            if joint + inertia >= self.modes || joint + inertia == 0 || (*inertia > 0) == regions.is_empty() {
                 return bad(format!(
-                    "{joint} joint-strain and {inertia} painted modes of {} modes: need joint + inertia < modes \
-                     (the rest are Eq. 22's), and regions exactly when inertia > 0",
+                    "{joint} joint-strain and {inertia} painted modes of {} modes: need 0 < joint + inertia < \
+                     modes (the rest are Eq. 22's), and regions exactly when inertia > 0",
                     self.modes
                 ));
             }
