@@ -67,7 +67,8 @@ pub struct WebArgs {
     /// authentication: keep it on loopback). `--web` alone: 127.0.0.1:8080. Off unless given.
     #[arg(long, value_name = "HOST:PORT", num_args = 0..=1, default_missing_value = "127.0.0.1:8080")]
     pub web: Option<String>,
-    /// The built viewer's directory [default: $AVATARD_WEB_ROOT or the checkout's viewer/dist].
+    /// A built viewer folder to serve instead of the viewer inside the binary, for viewer development
+    /// (`cargo xtask build-viewer` writes viewer/dist) [default: $AVATARD_WEB_ROOT, else the embedded viewer].
     #[arg(long, value_name = "DIR")]
     pub web_root: Option<PathBuf>,
     /// An origin allowed to open the WebSocket besides the daemon's own (e.g. http://localhost:5173; `*`: any);

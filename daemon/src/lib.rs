@@ -40,7 +40,8 @@
 //!    ([`state_topic`]); keeps the latest state for late joiners.
 //!
 //!    With `--web`, `web.rs` sends the same bytes to browsers over WebSocket (a fan-out ring that never blocks)
-//!    and serves the browser viewer (`viewer/`) and each avatar's glb.
+//!    and serves the browser viewer and each avatar's glb; `viewer.rs` holds the viewer's files (the committed
+//!    `viewer/dist` embedded in the binary, or a folder for viewer development).
 //!
 //! Beside the frame's path: `control.rs` (request/response on the ROUTER socket: list, state, stats, params,
 //! reset, asset), `config.rs` ([`RunConfig`]: endpoints, the TOML file, validation), `shared.rs` (the avatar
@@ -75,6 +76,7 @@ mod service;
 mod shared;
 mod tick;
 mod time_step;
+mod viewer;
 pub mod vmc;
 mod web;
 
@@ -92,5 +94,6 @@ pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
 pub use time_step::TimeStep;
+pub use viewer::ViewerFiles;
 pub use vmc::{VmcConfig, VmcEncoder};
-pub use web::{default_root as default_web_root, Fanout, WebConfig, STALL as WEB_STALL};
+pub use web::{Fanout, WebConfig, STALL as WEB_STALL};

@@ -8,7 +8,8 @@
 //! - `GET /api/avatars`: the avatars as JSON (id, asset hash, sizes of `p` and `z`, the glb's address).
 //! - `GET /api/avatars/{id}/avatar.glb`: the avatar's render mesh, skin, morph targets and mode weights
 //!   ([`avatar_sim::asset::to_glb`], the same file as `avatard export --gltf`), made once per asset.
-//! - everything else: the built viewer's files ([`WebConfig::root`], `viewer/dist/`), served by tower-http.
+//! - everything else: the browser viewer's files ([`crate::viewer`]): the bundle embedded in the binary, or
+//!   the folder [`WebConfig::root`] (viewer development), served by tower-http.
 //!
 //! # The solver never waits for a browser
 //! The publisher hands every encoded message to a [`Fanout`]: a `tokio::sync::broadcast` ring of
@@ -25,6 +26,7 @@
 
 use crate::metrics::Metrics;
 use crate::shared::{AvatarHandle, Shared};
+use crate::viewer::ViewerFiles;
 use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -53,7 +55,8 @@ pub const WRITE_BUFFER_MAX: usize = 1 << 20;
 pub struct WebConfig {
     /// Address to listen on; loopback unless the user says otherwise (there is no authentication).
     pub addr: SocketAddr,
-    /// The built viewer's files (`viewer/dist`); `None`: [`default_root`].
+    /// A built viewer folder to serve instead of the embedded one; `None`: `$AVATARD_WEB_ROOT` when set, else
+    /// the bundle embedded in the binary ([`ViewerFiles::choose`]).
     pub root: Option<PathBuf>,
     /// Origins allowed besides the daemon's own (`http://host:port`; `*` allows any).
     pub origins: Vec<String>,
@@ -65,14 +68,6 @@ impl WebConfig {
     pub fn new(addr: SocketAddr) -> Self {
         WebConfig { addr, root: None, origins: Vec::new(), queue: 256 }
     }
-}
-
-/// Where the viewer's built files are looked for without `--web-root`: `$AVATARD_WEB_ROOT`, else the
-/// checkout's `viewer/dist` (built by `cargo xtask build-viewer`, which `cargo xtask test` runs).
-pub fn default_root() -> PathBuf {
-    std::env::var_os("AVATARD_WEB_ROOT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../viewer/dist")))
 }
 
 /// One published message for the web clients: the avatar it is about (`None`: Stats) and its bytes.
@@ -134,12 +129,14 @@ impl Server {
         if !config.addr.ip().is_loopback() {
             tracing::warn!(addr = %config.addr, "the web output is reachable from other machines: it has no authentication");
         }
-        let root = config.root.clone().unwrap_or_else(default_root);
-        if !root.join("index.html").is_file() {
-            tracing::warn!(
-                root = %root.display(),
-                "the browser viewer is not built (no index.html): `/` answers 404; run cargo xtask build-viewer"
-            );
+        let files = ViewerFiles::choose(config.root.clone());
+        if let ViewerFiles::Dir(root) = &files {
+            if !root.join("index.html").is_file() {
+                tracing::warn!(
+                    root = %root.display(),
+                    "no index.html in the viewer folder given (--web-root or AVATARD_WEB_ROOT): `/` answers 404"
+                );
+            }
         }
         let stop = Arc::new(tokio::sync::Notify::new());
         let app = App {
@@ -153,9 +150,12 @@ impl Server {
         let router = Router::new()
             .route("/ws", get(upgrade))
             .route("/api/avatars", get(list))
-            .route("/api/avatars/{id}/avatar.glb", get(glb))
-            .fallback_service(tower_http::services::ServeDir::new(root))
-            .with_state(app);
+            .route("/api/avatars/{id}/avatar.glb", get(glb));
+        let router = match files {
+            ViewerFiles::Embedded => router.fallback(get(crate::viewer::embedded)),
+            ViewerFiles::Dir(root) => router.fallback_service(tower_http::services::ServeDir::new(root)),
+        }
+        .with_state(app);
         Ok(Server { listener, router, stop })
     }
 

@@ -318,6 +318,8 @@ impl Daemon {
         cmd.args(["run", "--input", &eps.input, "--state", &eps.state, "--control", &eps.control])
             .args(extra)
             .env("RUST_LOG", std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()))
+            // the web output serves the viewer embedded in the binary, never a folder of the user's
+            .env_remove("AVATARD_WEB_ROOT")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());

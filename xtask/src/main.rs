@@ -11,7 +11,7 @@
 //!   [`viewer`] shares) and [`tracker`] (MediaPipe and its models, with tools/setup_tracker.py).
 //! - [`schema`]: `gen-schema [--check]`, flatc's code from schema/avatar.fbs, over [`tree`] (file trees
 //!   compared and copied).
-//! - [`viewer`]: `build-viewer`, the browser viewer's bundle.
+//! - [`viewer`]: `build-viewer [--check]`, the browser viewer's committed bundle.
 //! - [`cycles`]: `check-module-cycles`, with the Python script tools/check-module-cycles.
 //! - [`deps`]: the runtime library's dependency check (`cargo tree`), run by `test`.
 //! - [`totals`]: the `total: N passed, M failed` line from the runners' summaries.
@@ -47,7 +47,8 @@ usage: cargo xtask <command>
   setup [venv|node|tracker]     the Python venv, the VRM checker's npm packages, MediaPipe and its models
                                 (default: all three)
   gen-schema [--check]          regenerate the committed FlatBuffers code, or fail if it is not current
-  build-viewer                  the browser viewer: viewer/ -> viewer/dist/
+  build-viewer [--check]        the browser viewer: viewer/ -> viewer/dist/ (committed, embedded in avatard),
+                                or fail if the committed bundle is not current
   check-module-cycles [CRATE_DIR...]  no two modules of a crate import each other";
 
 fn main() -> ExitCode {
@@ -83,7 +84,8 @@ fn dispatch(root: &Path, args: &[OsString]) -> process::Result {
         },
         ("gen-schema", []) => schema::run(root, false),
         ("gen-schema", ["--check"]) => schema::run(root, true),
-        ("build-viewer", []) => viewer::build(root),
+        ("build-viewer", []) => viewer::build(root, false),
+        ("build-viewer", ["--check"]) => viewer::build(root, true),
         ("check-module-cycles", _) => cycles::check(root, rest),
         ("help" | "-h" | "--help", _) => {
             println!("{USAGE}");

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use crate::process::{self, Failure, Result};
 use crate::tempdir::TempDir;
-use crate::tree::{self, Difference};
+use crate::tree;
 use crate::venv;
 
 const FLATC_VERSION: &str = "25.12.19";
@@ -73,7 +73,7 @@ pub fn run(root: &Path, check: bool) -> Result {
             let found = tree::compare(&committed, &generated(i), &["__pycache__"])
                 .map_err(|e| Failure::check(format!("gen-schema: comparing {}: {e}", committed.display())))?;
             for d in &found {
-                eprintln!("gen-schema: {}", describe(root, &committed, d));
+                eprintln!("gen-schema: {}", tree::describe(root, &committed, d, "flatc's output"));
             }
             differences += found.len();
         }
@@ -99,19 +99,4 @@ pub fn run(root: &Path, check: bool) -> Result {
         println!("gen-schema: wrote {}", names.join(", "));
     }
     Ok(())
-}
-
-/// A difference as the user reads it: the committed path relative to the repository, and what is wrong.
-fn describe(root: &Path, committed: &Path, d: &Difference) -> String {
-    let shown = |rel: &Path| {
-        let p = if rel.as_os_str().is_empty() { committed.to_path_buf() } else { committed.join(rel) };
-        p.strip_prefix(root).map(Path::to_path_buf).unwrap_or(p).display().to_string()
-    };
-    match d {
-        Difference::Differs { path, line } => {
-            format!("{}: differs from flatc's output from line {line}", shown(path))
-        }
-        Difference::OnlyLeft(path) => format!("{}: committed, but flatc does not generate it", shown(path)),
-        Difference::OnlyRight(path) => format!("{}: missing (flatc generates it)", shown(path)),
-    }
 }

@@ -1,8 +1,9 @@
 //! `test`: the README's test command. Sets up the venv (with the tracker's MediaPipe) and the Node packages,
-//! checks the generated schema code, the module graph and the runtime library's dependencies, builds the
-//! browser viewer, then runs its unit tests (node:test), the Python packages' tests (schema; the tracker bridge
-//! on real clips) and the whole workspace's `cargo test`, checks that the renderer's window feature builds, and
-//! ends with one line of totals over every runner. The first step that fails stops the run with its exit code.
+//! checks the generated schema code, the module graph and the runtime library's dependencies, checks that the
+//! committed browser viewer bundle is current, then runs the viewer's unit tests (node:test), the Python
+//! packages' tests (schema; the tracker bridge on real clips) and the whole workspace's `cargo test`, checks that
+//! the renderer's window feature builds, and ends with one line of totals over every runner. The first step that
+//! fails stops the run with its exit code.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -21,8 +22,8 @@ pub fn run(root: &Path, cargo_test_args: &[OsString]) -> Result {
     let mut totals = Totals::default();
     let mut tee = |cmd: Command| process::run_tee(cmd, &mut |line| totals.add_line(line));
 
-    println!("== viewer: build (npm ci, typecheck, bundle) and unit tests (node:test)");
-    viewer::build(root)?;
+    println!("== viewer: the committed bundle is current (npm ci, typecheck, bundle, compare); unit tests");
+    viewer::build(root, true)?;
     let mut npm = node::npm(root);
     npm.args(["run", "--prefix", "viewer", "--silent", "test:unit"]);
     tee(headless(npm))?;

@@ -1,5 +1,5 @@
-//! Comparing and copying file trees, for gen-schema's `--check` and rewrite, so that neither `diff` nor `cp`
-//! is needed. Line ends do not count as a difference: Git for Windows checks text out with `\r\n` by default
+//! Comparing and copying file trees, for gen-schema's and build-viewer's `--check` and gen-schema's rewrite, so
+//! that neither `diff` nor `cp` is needed. Line ends do not count as a difference: Git for Windows checks text out with `\r\n` by default
 //! (core.autocrlf), while flatc writes `\n`.
 
 use std::collections::BTreeSet;
@@ -15,6 +15,22 @@ pub enum Difference {
     OnlyLeft(PathBuf),
     /// Only on the right (what was generated): missing on the left.
     OnlyRight(PathBuf),
+}
+
+/// A difference as the user reads it: the committed path relative to the repository, and what is wrong;
+/// `made` names what the committed files should equal ("flatc's output", "the viewer's bundle").
+pub fn describe(root: &Path, committed: &Path, d: &Difference, made: &str) -> String {
+    let shown = |rel: &Path| {
+        let p = if rel.as_os_str().is_empty() { committed.to_path_buf() } else { committed.join(rel) };
+        p.strip_prefix(root).map(Path::to_path_buf).unwrap_or(p).display().to_string()
+    };
+    match d {
+        Difference::Differs { path, line } => {
+            format!("{}: differs from {made} from line {line}", shown(path))
+        }
+        Difference::OnlyLeft(path) => format!("{}: committed, but not in {made}", shown(path)),
+        Difference::OnlyRight(path) => format!("{}: missing (in {made})", shown(path)),
+    }
 }
 
 /// The differences between `left` and `right`, two files or two folders; folders named in `ignore` (e.g.
