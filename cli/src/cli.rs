@@ -19,6 +19,9 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Go live: your avatar (.vrm, .glb, .avatar; default: the default avatar) driven by your webcam (or a
+    /// video), in the browser viewer and OBS, with the MediaPipe tracker supervised; Ctrl-C stops everything.
+    Live(crate::commands::live::LiveArgs),
     /// Run the daemon: bind the sockets, simulate, publish, until SIGINT/SIGTERM.
     Run(crate::commands::run::RunArgs),
     /// The demo: the daemon on the default avatar, two recorded MediaPipe streams, a subscriber, a rendering;
@@ -54,6 +57,7 @@ struct BenchArgs {
 pub fn run(cli: Cli) -> Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     match cli.command {
+        Command::Live(args) => crate::commands::live::live(args, &rt),
         Command::Run(args) => crate::commands::run::run(args, &rt),
         Command::Precompute(args) => crate::commands::sim::precompute(args),
         Command::Prior(args) => crate::commands::prior::prior(args),

@@ -7,7 +7,8 @@
 //! - `cli.rs` ([`Cli`], [`run`]): the commands and their dispatch.
 //! - [`args`]: flags several commands share: the avatar and the precompute cache ([`args::AssetArgs`]), the
 //!   web output ([`args::WebArgs`]).
-//! - [`commands`]: `run` (the runtime library with its configuration from the TOML file and the flags), the
+//! - [`commands`]: `run` (the runtime library with its configuration from the TOML file and the flags), `live`
+//!   (going live in one command: the runtime, the supervised MediaPipe tracker, the viewer, a status line), the
 //!   offline tools `precompute` and `simulate` (`sim.rs`), `import` and `export` (`assets.rs`), `flesh`, and
 //!   `prior` (the force prior of force-dual modes, measured on real motion).
 //! - [`demo`]: `avatard demo`, the runtime end to end on recorded tracker streams, rendered in-process.

@@ -299,8 +299,11 @@ impl Ingest {
         self.metrics.input_received.fetch_add(1, Relaxed);
         let result = self.accept(frames, now_ns);
         match &result {
-            Ok(_) => {
+            Ok(kind) => {
                 self.metrics.input_accepted.fetch_add(1, Relaxed);
+                if *kind == "pose" {
+                    self.metrics.input_pose_frames.fetch_add(1, Relaxed);
+                }
                 self.inputs.generation.fetch_add(1, Relaxed);
             }
             Err(e) => {
@@ -381,6 +384,8 @@ mod tests {
         assert!(ing.inputs.any.face.load().is_some() && ing.inputs.any.rig.load().is_some());
         assert_eq!(ing.inputs.generation.load(Relaxed), 3);
         assert_eq!(ing.metrics.input_accepted.load(Relaxed), 3);
+        // one body frame among them: the camera's rate in `avatard live`'s status
+        assert_eq!(ing.metrics.stats().counter("input.pose_frames"), Some(1));
     }
 
     const MS: i64 = 1_000_000;

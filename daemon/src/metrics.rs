@@ -152,6 +152,9 @@ pub struct Metrics {
     /// (`StreamRules::min_handedness_score`), accepted but not stored.
     pub input_hand_frames: AtomicU64,
     pub input_hands_gated: AtomicU64,
+    /// Body (pose) frames accepted: one per camera frame with a person in view, so their rate is the camera's
+    /// (`avatard live`'s status).
+    pub input_pose_frames: AtomicU64,
     /// Sources whose stream was replaced by a new `stream_id` after going quiet (restarted trackers).
     pub streams_replaced: AtomicU64,
     pub ticks: AtomicU64,
@@ -221,6 +224,7 @@ impl Metrics {
             streams_replaced: AtomicU64::new(0),
             input_hand_frames: AtomicU64::new(0),
             input_hands_gated: AtomicU64::new(0),
+            input_pose_frames: AtomicU64::new(0),
             ticks: AtomicU64::new(0),
             deadline_misses: AtomicU64::new(0),
             missed_ticks: AtomicU64::new(0),
@@ -274,6 +278,7 @@ impl Metrics {
             c("input.streams_replaced", &self.streams_replaced),
             c("input.hand_frames", &self.input_hand_frames),
             c("input.hands_gated", &self.input_hands_gated),
+            c("input.pose_frames", &self.input_pose_frames),
             c("solver.ticks", &self.ticks),
             c("solver.deadline_misses", &self.deadline_misses),
             c("solver.missed_ticks", &self.missed_ticks),

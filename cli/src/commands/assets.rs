@@ -2,8 +2,10 @@
 
 use crate::commands::sim::{phase_spinner, spinner_progress, OutputArgs, SettingsArgs};
 use anyhow::{bail, Context, Result};
+use avatar_sim::asset::Cache;
 use avatar_sim::asset::{self, ImportSettings};
-use std::path::PathBuf;
+use avatar_sim::precompute::PrecomputeSettings;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true)]
@@ -44,18 +46,8 @@ pub fn import(a: ImportArgs) -> Result<()> {
         bail!("--threshold {} must be in (0, 1)", a.threshold);
     }
     let import = ImportSettings { resolution: a.resolution, threshold: a.threshold };
-    let spinner = phase_spinner();
-    spinner.set_message(format!("importing {}", a.glb.display()));
     let started = std::time::Instant::now();
-    let built = asset::import(
-        &a.glb,
-        &import,
-        &settings,
-        a.output.cache.cache().as_ref(),
-        spinner_progress(&spinner),
-    )
-    .with_context(|| format!("importing {}", a.glb.display()))?;
-    spinner.finish_and_clear();
+    let built = import_glb(&a.glb, &import, &settings, a.output.cache.cache().as_ref())?;
     asset::write_atomically(&a.output.out, &built.bytes)?;
     let mut report = built.report.clone();
     if !report.is_object() {
@@ -92,6 +84,21 @@ pub fn import(a: ImportArgs) -> Result<()> {
     );
     print_mapping(&built.asset, &report["import"]);
     Ok(())
+}
+
+/// Import a .glb/.vrm through the cache (keyed by the file's bytes and the settings), with a spinner.
+pub fn import_glb(
+    glb: &Path,
+    import: &ImportSettings,
+    settings: &PrecomputeSettings,
+    cache: Option<&Cache>,
+) -> Result<asset::Built> {
+    let spinner = phase_spinner();
+    spinner.set_message(format!("importing {}", glb.display()));
+    let built = asset::import(glb, import, settings, cache, spinner_progress(&spinner))
+        .with_context(|| format!("importing {}", glb.display()))?;
+    spinner.finish_and_clear();
+    Ok(built)
 }
 
 /// The mapping report of an import: skeleton roles, face (ARKit names, VRM expressions), looks.

@@ -1,8 +1,10 @@
-//! The commands: `run` ([`run`]: the runtime), and the offline ones: `precompute` and `simulate` ([`sim`]), `import` and `export` ([`assets`]), `flesh`
+//! The commands: `run` ([`run`]: the runtime), `live` ([`live`]: the runtime with the tracker, the viewer and a
+//! status line, in one command), and the offline ones: `precompute` and `simulate` ([`sim`]), `import` and `export` ([`assets`]), `flesh`
 //! ([`flesh`]), `prior` ([`prior`]: the force prior of force-dual modes, measured on real motion). Each parses its flags here and calls the libraries.
 
 pub mod assets;
 pub mod flesh;
+pub mod live;
 pub mod prior;
 pub mod run;
 pub mod sim;

@@ -77,7 +77,7 @@ pub enum MaterialKind {
 /// The precompute's parameters (shared by `precompute` and `import`). Left out, each takes the value of the
 /// settings the input starts from: the default avatar's own ([`asset::default_avatar::settings`]), or the
 /// generic ones with the anatomical material for a rig with bones.
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, Default)]
 pub struct SettingsArgs {
     /// Skinning modes m (12m reduced coordinates) [default: 16; `import`: 32].
     #[arg(long)]

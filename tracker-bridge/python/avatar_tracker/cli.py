@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import List, Optional
 
 from .models import POSE_MODELS, ModelNotFound, find_face_model, find_hand_model, find_pose_model
@@ -108,6 +109,12 @@ def parser() -> argparse.ArgumentParser:
         default=2000,
         help="how long to wait for the daemon's subscription before the first frame (default 2000)",
     )
+    p.add_argument(
+        "--exit-with-parent",
+        action="store_true",
+        help="stop when standard input closes: a supervising parent (avatard live) holds that pipe, so the "
+        "tracker never outlives it, however the parent ends",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="print only errors and the final summary")
     p.add_argument(
         "--mediapipe-logs", action="store_true", help="let MediaPipe's own (C++) log lines through to stderr"
@@ -170,6 +177,33 @@ class _NativeStderr:
         self.log.close()
 
 
+def _exit_when_stdin_closes(grace_s: float = 2.0) -> None:
+    """Interrupt the main thread (a normal Ctrl-C stop, summary printed) when standard input reaches its end;
+    exit outright if that has not ended the process within ``grace_s``."""
+    import _thread
+    import threading
+
+    def watch() -> None:
+        stdin = sys.stdin.buffer
+        try:  # a parent may hand over a non-blocking pipe (tokio does): reads would fail at once
+            os.set_blocking(stdin.fileno(), True)
+        except (OSError, ValueError, AttributeError):
+            pass
+        while True:
+            try:
+                if not stdin.read1(4096):
+                    break
+            except BlockingIOError:
+                time.sleep(0.1)
+            except (OSError, ValueError):
+                break
+        _thread.interrupt_main()
+        time.sleep(grace_s)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = parser().parse_args(argv)
     if not args.pose and not args.face and not args.hands:
@@ -185,6 +219,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.record and not args.record.endswith(EXTENSION):
         return _fail(f"--record FILE must end in {EXTENSION}: {args.record}", 2)
     endpoint = args.connect if args.connect or args.record else DEFAULT_ENDPOINT
+    if args.exit_with_parent:
+        _exit_when_stdin_closes()
 
     # Everything that can be checked without MediaPipe comes first: clear errors, fast.
     try:

@@ -1,0 +1,230 @@
+//! `avatard live [ME.vrm | ME.glb | ME.avatar] [--camera N | --video FILE]`: going live in one command. It
+//! checks the tracker's Python first (one line and exit code 2 when it is missing), imports the avatar (through
+//! the cache, keyed by the file's content), starts the runtime with the web output (the viewer inside the
+//! binary) and optionally VMC, starts the MediaPipe tracker as a supervised child ([`tracker`]), prints the
+//! browser and OBS addresses, keeps a one-line status ([`status`]), and stops everything on Ctrl-C.
+//!
+//! Machine-readable lines on stdout (the tests wait for them): `avatard live: viewer http://…/`, `avatard live:
+//! tracker started (pid N)`. The status and the tracker's own lines go to stderr.
+
+mod status;
+mod tracker;
+
+use crate::args::CacheDirArg;
+use crate::commands::sim::SettingsArgs;
+use anyhow::{bail, Context, Result};
+use avatar_sim::asset::ImportSettings;
+use avatard::{AvatarSpec, RunConfig, WebConfig};
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+use status::Status;
+use tracker::Source;
+
+#[derive(Args)]
+pub struct LiveArgs {
+    /// Your avatar: a .vrm or .glb (imported on first use and cached by its content), an .avatar asset
+    /// (`avatard import`), or nothing for the default avatar.
+    avatar: Option<PathBuf>,
+    /// The webcam (its index) [default: 0].
+    #[arg(long, value_name = "N", conflicts_with = "video")]
+    camera: Option<u32>,
+    /// A video file played as a live camera (paced at its frame rate, looped).
+    #[arg(long, value_name = "FILE")]
+    video: Option<PathBuf>,
+    /// Where the browser viewer, the avatar's glb and the WebSocket states are served (HTTP, no
+    /// authentication: keep it on loopback).
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    web: String,
+    /// A built viewer folder to serve instead of the viewer inside the binary (viewer development).
+    #[arg(long, value_name = "DIR")]
+    web_root: Option<PathBuf>,
+    /// Send the avatar's bones and blendshapes over VMC (OSC over UDP) to this receiver (port 39539 when left
+    /// out: VSeeFace, Warudo, VNyan) [default: off].
+    #[arg(long, value_name = "HOST[:PORT]")]
+    vmc_out: Option<String>,
+    /// The tracker's Python [default: $AVATARD_TRACKER_PYTHON, else the checkout's .venv, which `cargo xtask
+    /// setup tracker` makes].
+    #[arg(long, value_name = "PATH")]
+    python: Option<PathBuf>,
+    /// Tracker input endpoint (bound; the tracker connects to it) [default: tcp://127.0.0.1:5560].
+    #[arg(long, value_name = "ENDPOINT")]
+    input: Option<String>,
+    /// State output endpoint, for engines that subscribe [default: tcp://127.0.0.1:5561].
+    #[arg(long, value_name = "ENDPOINT")]
+    state: Option<String>,
+    /// Control endpoint [default: tcp://127.0.0.1:5562].
+    #[arg(long, value_name = "ENDPOINT")]
+    control: Option<String>,
+    #[command(flatten)]
+    cache: CacheDirArg,
+}
+
+/// `avatard live`.
+pub fn live(a: LiveArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
+    // 1. The tracker's Python, before anything slow: a missing environment is one line and exit code 2.
+    let python = tracker::python_candidates(
+        a.python.clone(),
+        std::env::var_os("AVATARD_TRACKER_PYTHON"),
+        &tracker::checkout(),
+        cfg!(windows),
+    )
+    .remove(0);
+    if let Err(why) = rt.block_on(tracker::check_python(&python)) {
+        eprintln!("{}", tracker::missing_python_line(&python, &why));
+        std::process::exit(2);
+    }
+    let source = match &a.video {
+        Some(v) if !v.is_file() => bail!("--video {}: no such file", v.display()),
+        Some(v) => Source::Video(std::path::absolute(v).unwrap_or_else(|_| v.clone())),
+        None => Source::Camera(a.camera.unwrap_or(0)),
+    };
+    // 2. The avatar and the runtime's configuration.
+    let cache = a.cache.cache();
+    let asset = avatar_asset(a.avatar.as_deref(), cache.as_ref())?;
+    let config = config(&a, asset)?;
+    let avatars = avatard::load_avatars(&config, cache.as_ref())?;
+    let input = config.endpoints.input[0].clone();
+    // 3. Run: the runtime, the tracker under supervision, the status line, until Ctrl-C or a failure.
+    rt.block_on(run(config, avatars, python, source, input))
+}
+
+/// The asset the avatar runs: `default`, an `.avatar` file, or a `.vrm`/`.glb` imported through the cache.
+fn avatar_asset(avatar: Option<&Path>, cache: Option<&avatar_sim::asset::Cache>) -> Result<String> {
+    let Some(path) = avatar else { return Ok("default".into()) };
+    if !path.is_file() {
+        bail!("{}: no such file", path.display());
+    }
+    let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    match ext.as_str() {
+        "avatar" => Ok(path.display().to_string()),
+        "vrm" | "glb" => {
+            let settings =
+                SettingsArgs::default().settings(avatar_sim::asset::ImportSettings::precompute(), true)?;
+            let started = std::time::Instant::now();
+            let built =
+                crate::commands::assets::import_glb(path, &ImportSettings::default(), &settings, cache)?;
+            eprintln!(
+                "avatard live: {} imported{} in {:.1} s",
+                path.display(),
+                if built.cached { " (from the cache)" } else { "" },
+                started.elapsed().as_secs_f64()
+            );
+            match cache.map(|c| c.asset_path(&built.key)).filter(|p| p.is_file()) {
+                Some(p) => Ok(p.display().to_string()),
+                None => {
+                    // no cache folder (or a read-only one): a file of its own in the temporary folder
+                    let p = std::env::temp_dir().join(format!("avatard-live-{}.avatar", built.key.0));
+                    avatar_sim::asset::write_atomically(&p, &built.bytes)?;
+                    Ok(p.display().to_string())
+                }
+            }
+        }
+        _ => bail!("{}: not a .vrm, .glb or .avatar file", path.display()),
+    }
+}
+
+fn config(a: &LiveArgs, asset: String) -> Result<RunConfig> {
+    let mut c = RunConfig::default();
+    if let Some(ep) = &a.input {
+        c.endpoints.input = vec![ep.clone()];
+    }
+    c.endpoints.state = a.state.clone().unwrap_or(c.endpoints.state);
+    c.endpoints.control = a.control.clone().unwrap_or(c.endpoints.control);
+    c.avatars = vec![AvatarSpec { asset, ..AvatarSpec::new("me") }];
+    let mut web = WebConfig::new(avatard::parse_web_addr(&a.web)?);
+    web.root = a.web_root.clone();
+    c.web = Some(web);
+    c.vmc = avatard::VmcConfig::merged(None, a.vmc_out.as_deref(), None, None)?;
+    c.validate()?;
+    Ok(c)
+}
+
+/// The address a browser on this machine opens: the bound one, with loopback for an unspecified IP.
+fn browser_addr(addr: SocketAddr) -> SocketAddr {
+    if addr.ip().is_unspecified() {
+        SocketAddr::new(std::net::Ipv4Addr::LOCALHOST.into(), addr.port())
+    } else {
+        addr
+    }
+}
+
+async fn run(
+    config: RunConfig,
+    avatars: Vec<avatard::AvatarHandle>,
+    python: PathBuf,
+    source: Source,
+    input: String,
+) -> Result<()> {
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let signal_tx = stop_tx.clone();
+    tokio::spawn(async move {
+        avatard::shutdown_signal().await;
+        let _ = signal_tx.send(true);
+    });
+    let console = Arc::new(status::Console::new(5));
+    let counters = Arc::new(tracker::TrackerCounters::default());
+    let vmc = config.vmc.as_ref().map(|v| v.target.clone());
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+    let mut daemon_stop = stop_rx.clone();
+    let daemon_done = stop_tx.clone();
+    let daemon = async move {
+        let r = avatard::run(
+            config,
+            avatars,
+            async move { tracker::stopped(&mut daemon_stop).await },
+            move |r| {
+                let _ = ready_tx.send((r.metrics.clone(), r.web));
+            },
+        )
+        .await;
+        let _ = daemon_done.send(true);
+        r
+    };
+    let mut rest_stop = stop_rx.clone();
+    let rest = async move {
+        let Ok((metrics, web)) = ready_rx.await else { return Ok(()) }; // the runtime failed to start
+        if let Some(addr) = web.map(browser_addr) {
+            println!("avatard live: viewer http://{addr}/");
+            println!("avatard live: OBS browser source http://{addr}/?transparent=1");
+        }
+        if let Some(target) = vmc {
+            println!("avatard live: VMC to {target}");
+        }
+        println!("avatard live: Ctrl-C stops everything");
+        let say: Arc<dyn Fn(&str) + Send + Sync> = {
+            let console = console.clone();
+            Arc::new(move |line: &str| console.say(line))
+        };
+        let mut supervisor =
+            tokio::spawn(tracker::supervise(python, source, input, counters.clone(), say, stop_rx.clone()));
+        let mut before = metrics.stats();
+        let mut every = tokio::time::interval(Duration::from_secs(1));
+        every.tick().await;
+        let result = loop {
+            tokio::select! {
+                _ = every.tick() => {
+                    let now = metrics.stats();
+                    console.status(&Status::between(&before, &now, counters.restarts.load(Relaxed)).line());
+                    before = now;
+                }
+                r = &mut supervisor => {
+                    break r.map_err(anyhow::Error::from).and_then(|r| r).context("the tracker");
+                }
+                _ = tracker::stopped(&mut rest_stop) => {
+                    break supervisor.await.map_err(anyhow::Error::from).and_then(|r| r);
+                }
+            }
+        };
+        console.finish();
+        let _ = stop_tx.send(true);
+        result
+    };
+    let (daemon, rest) = tokio::join!(daemon, rest);
+    daemon.and(rest)
+}
