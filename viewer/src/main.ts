@@ -11,16 +11,21 @@
 //   yaw=<deg>      yaw of the initial camera framing (the renderer's default 20)
 //   antialias=0|1  MSAA (default on, off with a fixed width/height)
 //   ack=frame      acknowledge the wire worker's batches after the next frame (default: as they are taken)
+//   heat=1         start with the heat map of the flesh: |u| in mm (the `h` key and the overlay's button toggle it)
+//   heatmax=<mm>   top of the heat map's scale (default 30; `[` / `]` halve / double it)
+//   heatbar=0      no colour scale bar with the heat map
 // The test API is `window.avatarViewer` (see ViewerApi below).
 
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { fetchAvatars, skinDataFor, type AvatarEntry } from './api.js';
 import type { SkinData } from './glb.js';
+import { HEAT_MAX_MM, heatColor, secondaryMm } from './heat.js';
+import { HeatScale } from './heat-scale.js';
 import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
 import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
-import { ParamBlock, SkinAsset, SkinTarget, groundMesh } from './skin.js';
+import { ParamBlock, SkinAsset, SkinTarget, groundMesh, heatColorsOnGpu } from './skin.js';
 import { Connection, decodeMessage, type StateSample } from './wire.js';
 import type { FromWorker, ToWorker, WireBatch } from './wire-worker.js';
 
@@ -40,6 +45,13 @@ export interface ViewerApi {
   /** Decode one Message holding an AvatarState, show it and stop applying live states. */
   freeze(bytes: Uint8Array): void;
   setSecondary(on: boolean): void;
+  /** The heat map of |u| (mm) on or off, and the top of its scale (mm). */
+  setHeat(on: boolean): void;
+  setHeatMax(mm: number): void;
+  /** The heat map checked on the GPU: |u| per vertex of an avatar's last skinning (read back from the skinning
+   *  target) against the CPU reference (src/heat.ts, the Rust side's formula), and the shader's colour map against
+   *  heatColor() over values from −25 % to 125 % of the scale. Errors in mm and in colour (0–1 per channel). */
+  heatCheck(id?: string): HeatCheck;
   /** The bytes of the last AvatarState message of an avatar (to save and replay with freeze). */
   lastMessage(id?: string): Uint8Array | null;
   /** The view-projection of the last frame: 16 floats, column-major (what `viewproj=` takes). */
@@ -47,6 +59,22 @@ export interface ViewerApi {
   /** Render fps, per-avatar counters and the daemon's web counters. */
   summary(): Record<string, unknown>;
   readonly errors: string[];
+}
+
+export interface HeatCheck {
+  avatar: string;
+  vertices: number;
+  modes: number;
+  secondary: boolean;
+  /** Largest |u| (mm) by the CPU reference and by the GPU; the largest difference per vertex. */
+  maxMm: number;
+  gpuMaxMm: number;
+  maxAbsErrMm: number;
+  /** Vertices with |u| over 1 mm (CPU). */
+  overOneMm: number;
+  colourSamples: number;
+  colourMaxErr: number;
+  heatMaxMm: number;
 }
 
 declare global {
@@ -60,6 +88,8 @@ interface AvatarView {
   asset: SkinAsset;
   params: ParamBlock;
   group: THREE.Group;
+  /** Each draw's mesh with its two materials (the normal one and the heat map). */
+  meshes: { mesh: THREE.Mesh; normal: THREE.Material; heat: THREE.Material }[];
   uniforms: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform };
   /** The newest state from the socket, and the one the parameter texture holds. */
   latest: StateSample | null;
@@ -77,6 +107,16 @@ const fixedHeight = Number(q.get('height') ?? 0) | 0;
 const fixedSize = fixedWidth > 0 && fixedHeight > 0;
 const yaw = q.has('yaw') ? Number(q.get('yaw')) : 20;
 let fixedViewProj: THREE.Matrix4 | null = q.has('viewproj') ? parseViewProj(q.get('viewproj') as string) : null;
+/** A scale top from the URL (mm): a positive finite number, else the default. */
+function heatMaxFrom(text: string | null): number {
+  const mm = Number(text);
+  if (text !== null && !(Number.isFinite(mm) && mm > 0)) console.warn(`avatar viewer: heatmax=${text} ignored`);
+  return text !== null && Number.isFinite(mm) && mm > 0 ? mm : HEAT_MAX_MM;
+}
+let heat = q.get('heat') === '1';
+// the top of the heat map's scale (mm), shared by every heat material
+const heatMax: THREE.IUniform<number> = { value: heatMaxFrom(q.get('heatmax')) };
+const heatScale = q.get('heatbar') !== '0' ? new HeatScale() : null;
 
 const metrics = new Metrics();
 const errors: string[] = [];
@@ -191,6 +231,10 @@ async function load(): Promise<void> {
     const e = drawable.find((a) => a.id === id);
     if (!e || e.asset_hash !== v.entry.asset_hash) {
       scene.remove(v.group);
+      for (const m of v.meshes) {
+        m.normal.dispose();
+        m.heat.dispose();
+      }
       v.params.dispose();
       views.delete(id);
     }
@@ -213,14 +257,17 @@ async function load(): Promise<void> {
     };
     const group = new THREE.Group();
     group.name = entry.id;
-    data.draws.forEach((d, k) => {
-      const mesh = new THREE.Mesh(asset.geometries[k], asset.material(d, params, uniforms));
+    const meshes = data.draws.map((d, k) => {
+      const normal = asset.material(d, params, uniforms);
+      const heatMaterial = asset.material(d, params, uniforms, heatMax);
+      const mesh = new THREE.Mesh(asset.geometries[k], heat ? heatMaterial : normal);
       mesh.frustumCulled = false;
       group.add(mesh);
+      return { mesh, normal, heat: heatMaterial };
     });
     group.visible = false;
     scene.add(group);
-    views.set(entry.id, { entry, asset, params, group, uniforms, latest: null, applied: null });
+    views.set(entry.id, { entry, asset, params, group, meshes, uniforms, latest: null, applied: null });
   });
   // the avatars' bands in the skinning targets (reallocated when the rows change: every avatar skinned again)
   let rows = 0;
@@ -352,19 +399,100 @@ function setSecondary(on: boolean): void {
   for (const v of views.values()) if (v.applied) v.params.set(v.applied.p, v.applied.z, secondary);
 }
 
+function setHeat(on: boolean): void {
+  heat = on;
+  for (const v of views.values()) for (const m of v.meshes) m.mesh.material = heat ? m.heat : m.normal;
+  heatScale?.update(heat, heatMax.value);
+  overlay?.update();
+}
+
+function setHeatMax(mm: number): void {
+  if (!(Number.isFinite(mm) && mm > 0)) throw new Error(`setHeatMax: ${mm} is not a positive number of mm`);
+  heatMax.value = mm;
+  heatScale?.update(heat, heatMax.value);
+  overlay?.update();
+}
+heatScale?.update(heat, heatMax.value);
+
 window.addEventListener('keydown', (e) => {
   if (e.key === 's') setSecondary(!secondary);
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === 'h') setHeat(!heat);
+  if (e.key === '[') setHeatMax(heatMax.value / 2);
+  if (e.key === ']') setHeatMax(heatMax.value * 2);
 });
 
+let overlay: Overlay | null = null;
 if (showOverlay) {
-  new Overlay(metrics, {
+  overlay = new Overlay(metrics, {
     connected: () => wire.open,
     avatarIds: () => avatarOrder,
     secondary: () => secondary,
     setSecondary,
+    heat: () => heat,
+    heatMaxMm: () => heatMax.value,
+    setHeat,
     frozen: () => frozen,
     status: () => status,
   });
+}
+
+/** One skinning pass for every drawn avatar with new parameters. */
+function skinDirty(): void {
+  let skinning = false;
+  for (const v of views.values()) {
+    v.params.quad.visible = v.params.dirty && v.group.visible;
+    skinning ||= v.params.quad.visible;
+  }
+  if (skinning) {
+    skinTarget.render(renderer);
+    for (const v of views.values()) if (v.params.quad.visible) v.params.dirty = false;
+  }
+}
+
+function heatCheck(id?: string): HeatCheck {
+  const v = id ? views.get(id) : views.values().next().value;
+  if (!v || !v.applied) throw new Error(`heatCheck: no state drawn for ${id ?? 'any avatar'}`);
+  skinDirty();
+  const data = v.asset.data;
+  const texels = skinTarget.readPositions(renderer, v.params.row0.value, v.asset.targetRows);
+  // what the skinning pass was given: z, or zeros in the rig-only view
+  const z = secondary ? v.applied.z : new Float32Array(v.applied.z.length);
+  const cpu = secondaryMm(data.position, data.modeWeights, data.modes, z);
+  let maxMm = 0;
+  let gpuMaxMm = 0;
+  let maxAbsErrMm = 0;
+  let overOneMm = 0;
+  for (let i = 0; i < data.vertices; i++) {
+    const g = 1000 * texels[4 * i + 3];
+    maxMm = Math.max(maxMm, cpu[i]);
+    gpuMaxMm = Math.max(gpuMaxMm, g);
+    maxAbsErrMm = Math.max(maxAbsErrMm, Math.abs(g - cpu[i]));
+    if (!Number.isFinite(g)) maxAbsErrMm = Infinity;
+    overOneMm += cpu[i] > 1 ? 1 : 0;
+  }
+  // the colour map: the shader's against heatColor(), from below 0 to above the top (the clamps included)
+  const n = 301;
+  const values = Array.from({ length: n }, (_, i) => heatMax.value * (-0.25 + (1.5 * i) / (n - 1)));
+  const colours = heatColorsOnGpu(renderer, values, heatMax.value);
+  let colourMaxErr = 0;
+  values.forEach((mm, i) => {
+    const want = heatColor(mm, heatMax.value);
+    for (let c = 0; c < 3; c++) colourMaxErr = Math.max(colourMaxErr, Math.abs(colours[4 * i + c] - want[c]));
+  });
+  return {
+    avatar: v.entry.id,
+    vertices: data.vertices,
+    modes: data.modes,
+    secondary,
+    maxMm,
+    gpuMaxMm,
+    maxAbsErrMm,
+    overOneMm,
+    colourSamples: n,
+    colourMaxErr,
+    heatMaxMm: heatMax.value,
+  };
 }
 
 function frame(): void {
@@ -385,16 +513,7 @@ function frame(): void {
     }
     v.group.visible = v.applied !== null;
   }
-  // one skinning pass for every avatar with new parameters, then the scene
-  let skinning = false;
-  for (const v of views.values()) {
-    v.params.quad.visible = v.params.dirty && v.group.visible;
-    skinning ||= v.params.quad.visible;
-  }
-  if (skinning) {
-    skinTarget.render(renderer);
-    for (const v of views.values()) if (v.params.quad.visible) v.params.dirty = false;
-  }
+  skinDirty();
   renderer.render(scene, camera);
   const t = nowEpochMs();
   metrics.frameRendered(fresh.map((s) => t - s.publishMs));
@@ -432,6 +551,9 @@ window.avatarViewer = {
     v.group.visible = true;
   },
   setSecondary,
+  setHeat,
+  setHeatMax,
+  heatCheck,
   viewProj: () => viewProj.value.toArray(),
   lastMessage(id?: string) {
     const v = id ? views.get(id) : views.values().next().value;
@@ -466,6 +588,8 @@ window.avatarViewer = {
       decodeErrors: wire.decodeErrors,
       frozen,
       secondary,
+      heat,
+      heatMaxMm: heatMax.value,
       avatars,
       counters,
     };

@@ -1,5 +1,6 @@
 // The stats overlay (top left): connection, render fps, publish → render latency p50/p99 over the last seconds,
-// per avatar states/s, seq gaps and flags, the daemon's web counters; and the rig-only / with-secondary toggle.
+// per avatar states/s, seq gaps and flags, the daemon's web counters; the rig-only / with-secondary toggle and the
+// heat-map toggle (|u| in mm, src/heat.ts).
 
 import { Metrics, flagNames, percentile } from './metrics.js';
 
@@ -8,6 +9,9 @@ export interface OverlayModel {
   avatarIds(): string[];
   secondary(): boolean;
   setSecondary(on: boolean): void;
+  heat(): boolean;
+  heatMaxMm(): number;
+  setHeat(on: boolean): void;
   frozen(): boolean;
   status(): string;
 }
@@ -16,6 +20,7 @@ export class Overlay {
   private root: HTMLDivElement;
   private text: HTMLPreElement;
   private toggle: HTMLButtonElement;
+  private heatToggle: HTMLButtonElement;
 
   constructor(private metrics: Metrics, private model: OverlayModel) {
     this.root = document.createElement('div');
@@ -26,8 +31,14 @@ export class Overlay {
       this.model.setSecondary(!this.model.secondary());
       this.update();
     });
+    this.heatToggle = document.createElement('button');
+    this.heatToggle.id = 'heat-toggle';
+    this.heatToggle.addEventListener('click', () => {
+      this.model.setHeat(!this.model.heat());
+      this.update();
+    });
     this.text = document.createElement('pre');
-    this.root.append(this.toggle, this.text);
+    this.root.append(this.toggle, ' ', this.heatToggle, this.text);
     document.body.append(this.root);
     window.setInterval(() => this.update(), 250);
     this.update();
@@ -36,6 +47,9 @@ export class Overlay {
   update(): void {
     const m = this.metrics;
     this.toggle.textContent = this.model.secondary() ? 'with secondary motion (click: rig only)' : 'rig only (click: with secondary motion)';
+    this.heatToggle.textContent = this.model.heat()
+      ? `heat map |u| 0–${Number(this.model.heatMaxMm().toPrecision(3))} mm (h; [ ] scale)`
+      : 'material (h: heat map of |u|)';
     const since = performance.now() - m.windowMs;
     const lat = m.recentLatencies(since);
     const arr = m.recentArrivals(since);

@@ -4,7 +4,9 @@
 //
 // Pass 1 (once per avatar and new state): a fragment shader over a float render target of one texel per vertex
 // (WIDTH texels per row) computes the skinned position x and the normal normalize(n + dn) of its vertex into two
-// RGBA32F targets. Pass 2: each draw's vertex shader reads its vertex's two texels (texelFetch at gl_VertexID) and
+// RGBA32F targets; the position target's w holds |u|, the length of the secondary displacement
+// u = Σ_modes W_k Z_k [X;1] (the mode terms alone: what z adds to the rig-only position; src/heat.ts), in metres.
+// Pass 2: each draw's vertex shader reads its vertex's two texels (texelFetch at gl_VertexID) and
 // projects: gl_Position = view_proj (x + instance_offset). Same numbers as one pass (the same highp arithmetic,
 // stored as 32-bit floats), but every vertex is skinned once per frame: a software rasterizer (SwiftShader)
 // shades 4 index entries per vertex-cache miss, 4.4× the vertex count for the default avatar.
@@ -22,9 +24,13 @@
 // Fragment: base colour = factor × sRGB texture (sampled as linear), two-sided Lambert 0.25 + 0.75 |n·l| with
 // the renderer's light, alpha modes (mask discards below the cutoff, blend keeps alpha), and the linear result
 // encoded to sRGB in the shader (the renderer draws into an sRGB target; the canvas here is 8-bit sRGB).
+// The heat-map material (defined HEAT) is the renderer's fs_heat: |u| in mm on the colour map (heatGlsl(),
+// src/heat.ts), unlit and opaque, every material double-sided, masked texels discarded as above and blended ones
+// where less than half opaque.
 
 import * as THREE from 'three';
 import type { Draw, SkinData } from './glb.js';
+import { heatGlsl } from './heat.js';
 
 /** The renderer's light direction (renderer/src/render.rs); normalized in the shader like `normalize(light_dir)`. */
 export const LIGHT_DIR = new THREE.Vector3(0.4, 0.8, 0.6);
@@ -40,6 +46,7 @@ vec3 linearToSrgb(vec3 c) {
   return mix(hi, lo, vec3(lessThanEqual(c, vec3(0.0031308))));
 }
 `;
+
 
 const QUAD_VERTEX = /* glsl */ `
 in vec3 position;
@@ -74,7 +81,7 @@ uniform sampler2D uModeWeights;  // W_r, vertex-major, ceil(m / 4) texels per ve
 
 uniform int uRow0;               // the avatar's first row in the shared skinning targets
 
-layout(location = 0) out vec4 oPosition;  // x (before the instance offset)
+layout(location = 0) out vec4 oPosition;  // x (before the instance offset), w: |u| (metres)
 layout(location = 1) out vec4 oNormal;    // normalize(n + dn)
 
 ivec2 at(int i) { return ivec2(i % WIDTH, i / WIDTH); }
@@ -105,6 +112,7 @@ void main() {
   uvec4 range = texelFetch(uRanges, texel, 0);
   vec3 dx = vec3(0.0);
   vec3 dn = vec3(0.0);
+  vec3 du = vec3(0.0);  // the mode terms alone: the secondary displacement u (the heat map's value)
   vec3 ax;
   vec3 ln;
   // rig handles (bones, or the global affine handle): w (T_h - I)[X;1]
@@ -132,10 +140,11 @@ void main() {
       handle(MODE_ROWS + 3 * k, x, n, ax, ln);
       dx = dx + w4[c] * ax;
       dn = dn + w4[c] * ln;
+      du = du + w4[c] * ax;
     }
   }
 #endif
-  oPosition = vec4(x + dx, 0.0);
+  oPosition = vec4(x + dx, length(du));
   oNormal = vec4(normalize(n + dn), 0.0);
 }
 `;
@@ -153,16 +162,24 @@ uniform vec3 uInstanceOffset;    // the avatar's place on the grid (the renderer
 uniform int uRow0;               // the avatar's first row in the targets
 out vec3 vNormal;
 out vec2 vUv;
+#ifdef HEAT
+out float vHeat;                 // |u| in millimetres
+#endif
 void main() {
   ivec2 t = ivec2(gl_VertexID % WIDTH, uRow0 + gl_VertexID / WIDTH);
-  vec3 skinned = texelFetch(uSkinnedPosition, t, 0).xyz;
+  vec4 texel = texelFetch(uSkinnedPosition, t, 0);
+  vec3 skinned = texel.xyz;
   vNormal = texelFetch(uSkinnedNormal, t, 0).xyz;
   vUv = uv;
+#ifdef HEAT
+  vHeat = 1000.0 * texel.w;
+#endif
   gl_Position = uViewProj * vec4(skinned + uInstanceOffset, 1.0);
 }
 `;
 
-const FRAGMENT = /* glsl */ `
+/** The draw's fragment shader (the heat map with HEAT defined). */
+export const FRAGMENT = /* glsl */ `
 precision highp float;
 
 uniform vec4 uColor;        // linear RGBA factor
@@ -176,6 +193,20 @@ out vec4 fragColor;
 
 ${SRGB_GLSL}
 
+#ifdef HEAT
+uniform float uHeatMax;     // the top of the scale, mm
+in float vHeat;             // |u|, mm (interpolated, then mapped per fragment)
+${heatGlsl()}
+
+// the renderer's fs_heat: unlit (each colour stands for one value), opaque; the colour map is sRGB already
+void main() {
+  vec4 base = uColor * texture(uMap, vUv);
+  if ((uAlpha.x == 1.0 && base.a < uAlpha.y) || (uAlpha.x == 2.0 && base.a < 0.5)) {
+    discard;
+  }
+  fragColor = vec4(heatColor(vHeat, uHeatMax), 1.0);
+}
+#else
 void main() {
   vec4 base = uColor * texture(uMap, vUv);
   if (uAlpha.x == 1.0 && base.a < uAlpha.y) {
@@ -189,6 +220,7 @@ void main() {
   float alpha = uAlpha.x == 2.0 ? base.a : 1.0;
   fragColor = vec4(linearToSrgb(base.rgb * shade), alpha);
 }
+#endif
 `;
 
 /** A data texture of `components` 32-bit values per texel at linear indices, WIDTH texels per row. */
@@ -320,7 +352,7 @@ export class SkinAsset {
       for (let k4 = 0; k4 < m4; k4++) terms += `vec4 w${k4} = texelFetch(uModeWeights, at(v * ${m4} + ${k4}), 0);\n  `;
       for (let k = 0; k < m; k++) {
         const w = `w${k >> 2}.${'xyzw'[k & 3]}`;
-        terms += `handle(${modeRows + 3 * k}, x, n, ax, ln); dx = dx + ${w} * ax; dn = dn + ${w} * ln;\n  `;
+        terms += `handle(${modeRows + 3 * k}, x, n, ax, ln); dx = dx + ${w} * ax; dn = dn + ${w} * ln; du = du + ${w} * ax;\n  `;
       }
     }
     this.skinShader = SKIN_FRAGMENT.replace('// DEFINES', defines.join('\n')).replace('/* MODE_TERMS */', terms);
@@ -339,18 +371,22 @@ export class SkinAsset {
     this.white.needsUpdate = true;
   }
 
-  /** The material of one draw of an avatar: reads the avatar's skinned targets. */
+  /** The material of one draw of an avatar: reads the avatar's skinned targets. With `heatMax` (the top of the
+   *  scale in mm, shared): the heat map of |u| (the renderer's heat pipeline: opaque, depth-written, no culling). */
   material(
     draw: Draw,
     params: ParamBlock,
     perAvatar: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform },
+    heatMax: THREE.IUniform<number> | null = null,
   ): THREE.ShaderMaterial {
     const alphaMode = draw.alphaMode === 'MASK' ? 1 : draw.alphaMode === 'BLEND' ? 2 : 0;
     return new THREE.ShaderMaterial({
       glslVersion: THREE.GLSL3,
       vertexShader: VERTEX,
       fragmentShader: FRAGMENT,
+      defines: heatMax ? { HEAT: '' } : {},
       uniforms: {
+        ...(heatMax ? { uHeatMax: heatMax } : {}),
         uInstanceOffset: perAvatar.uInstanceOffset,
         uViewProj: perAvatar.uViewProj,
         uSkinnedPosition: params.skinTarget.position,
@@ -361,11 +397,11 @@ export class SkinAsset {
         uAlpha: { value: new THREE.Vector2(alphaMode, draw.alphaCutoff) },
         uLightDir: { value: LIGHT_DIR },
       },
-      side: draw.cullBack ? THREE.FrontSide : THREE.DoubleSide,
-      transparent: alphaMode === 2,
-      depthWrite: alphaMode !== 2,
+      side: draw.cullBack && !heatMax ? THREE.FrontSide : THREE.DoubleSide,
+      transparent: alphaMode === 2 && !heatMax,
+      depthWrite: alphaMode !== 2 || heatMax !== null,
       depthFunc: THREE.LessDepth,
-      blending: alphaMode === 2 ? THREE.NormalBlending : THREE.NoBlending,
+      blending: alphaMode === 2 && !heatMax ? THREE.NormalBlending : THREE.NoBlending,
     });
   }
 
@@ -392,15 +428,7 @@ export class SkinTarget {
     rows = Math.max(1, rows);
     if (rows === this.rows && this.target) return;
     this.target?.dispose();
-    this.target = new THREE.WebGLRenderTarget(WIDTH, rows, {
-      count: 2,
-      type: THREE.FloatType,
-      format: THREE.RGBAFormat,
-      minFilter: THREE.NearestFilter,
-      magFilter: THREE.NearestFilter,
-      generateMipmaps: false,
-      depthBuffer: false,
-    });
+    this.target = floatTarget(WIDTH, rows, 2);
     this.rows = rows;
     this.position.value = this.target.textures[0];
     this.normal.value = this.target.textures[1];
@@ -415,6 +443,78 @@ export class SkinTarget {
     renderer.setRenderTarget(null);
     renderer.autoClear = autoClear;
   }
+
+  /** Read back rows [row0, row0 + rows) of the position target: 4 floats per vertex, the skinned x and, in w, |u|
+   *  in metres (for the test API: the heat map's values as the GPU computed them). */
+  readPositions(renderer: THREE.WebGLRenderer, row0: number, rows: number): Float32Array {
+    if (!this.target) throw new Error('no skinning target yet');
+    const out = new Float32Array(4 * WIDTH * rows);
+    renderer.readRenderTargetPixels(this.target, 0, row0, WIDTH, rows, out, undefined, 0);
+    return out;
+  }
+}
+
+/** A float RGBA render target of `count` textures, read texel by texel (no filtering, no mipmaps, no depth). */
+function floatTarget(width: number, height: number, count: number): THREE.WebGLRenderTarget {
+  return new THREE.WebGLRenderTarget(width, height, {
+    count,
+    type: THREE.FloatType,
+    format: THREE.RGBAFormat,
+    minFilter: THREE.NearestFilter,
+    magFilter: THREE.NearestFilter,
+    generateMipmaps: false,
+    depthBuffer: false,
+  });
+}
+
+/** heatColorsOnGpu()'s shader: the heat map's colour map alone. */
+export const HEAT_PROBE_FRAGMENT = /* glsl */ `
+precision highp float;
+precision highp sampler2D;
+uniform sampler2D uValues;  // one value (mm) per texel in r
+uniform float uHeatMax;
+out vec4 oColor;
+${heatGlsl()}
+void main() {
+  float mm = texelFetch(uValues, ivec2(int(gl_FragCoord.x), 0), 0).r;
+  oColor = vec4(heatColor(mm, uHeatMax), 1.0);
+}
+`;
+
+/** The heat map's GLSL colour map run on the GPU for `values` (mm; at most WIDTH) with the scale `maxMm`: sRGB
+ *  RGBA in [0, 1] per value, read back from a float target (for the test API: the shader against heatColor()). */
+export function heatColorsOnGpu(renderer: THREE.WebGLRenderer, values: ArrayLike<number>, maxMm: number): Float32Array {
+  const n = values.length;
+  if (n < 1 || n > WIDTH) throw new Error(`heatColorsOnGpu: 1..${WIDTH} values`);
+  const input = new Float32Array(4 * n);
+  for (let i = 0; i < n; i++) input[4 * i] = values[i];
+  const tex = texelData(new THREE.DataTexture(input, n, 1, THREE.RGBAFormat, THREE.FloatType), 'RGBA32F');
+  const target = floatTarget(n, 1, 1);
+  const material = new THREE.RawShaderMaterial({
+    glslVersion: THREE.GLSL3,
+    vertexShader: QUAD_VERTEX,
+    fragmentShader: HEAT_PROBE_FRAGMENT,
+    uniforms: { uValues: { value: tex }, uHeatMax: { value: maxMm } },
+    depthTest: false,
+    depthWrite: false,
+    blending: THREE.NoBlending,
+  });
+  const quad = new THREE.Mesh(QUAD, material);
+  quad.frustumCulled = false;
+  const scene = new THREE.Scene();
+  scene.add(quad);
+  const out = new Float32Array(4 * n);
+  try {
+    renderer.setRenderTarget(target);
+    renderer.render(scene, QUAD_CAMERA);
+    renderer.readRenderTargetPixels(target, 0, 0, n, 1, out);
+  } finally {
+    renderer.setRenderTarget(null);
+    material.dispose();
+    target.dispose();
+    tex.dispose();
+  }
+  return out;
 }
 
 /** One avatar's skinning: its parameter rows (a uniform block, or a texture) and its quad in the skinning pass

@@ -10,6 +10,12 @@
 //       freeze the given state (one Message with an AvatarState) and write a screenshot of the canvas; the
 //       page is loaded with width/height (and viewproj) URL parameters, so the camera is fixed.
 //   --secondary 0   rig-only view (z = 0) for either mode.
+//   --heat 1        the heat map of |u| (heat=1); --heatmax MM the top of its scale (heatmax=MM).
+//   --check-heat    after the run (or the frozen state): window.avatarViewer.heatCheck(), the GPU's |u| per vertex
+//                   against the CPU reference and the shader's colour map against heatColor(), in the JSON as
+//                   `heatCheck`; exit 1 when |u| differs by more than 1e-3 mm (+ 1e-5 of the largest) or a colour
+//                   by more than 1e-4.
+//   --shot page     with --state: a screenshot of the whole page (the heat map's scale bar included), not the canvas.
 //   --viewport WxH  the browser window (default 960x540; the page's canvas fills it unless --width/--height).
 //   --compositing gpu  SwiftShader composites too (default: software compositing, as --disable-gpu gives).
 //
@@ -25,7 +31,7 @@ function parseArgs(argv) {
     const a = argv[i];
     if (!a.startsWith('--')) usage(`unexpected argument ${a}`);
     const key = a.slice(2);
-    if (key === 'gpu' || key === 'help') {
+    if (key === 'gpu' || key === 'help' || key === 'check-heat') {
       opts[key] = true;
       continue;
     }
@@ -46,7 +52,8 @@ function usage(msg) {
   console.error(
     'usage: browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]\n' +
       '       browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png\n' +
-      '       [--secondary 0] [--viewport WxH] [--compositing gpu] [--timeout S] [--gpu]',
+      '       [--secondary 0] [--heat 1] [--heatmax MM] [--check-heat] [--shot page] [--viewport WxH]\n' +
+      '       [--compositing gpu] [--timeout S] [--gpu]',
   );
   process.exit(msg ? 2 : 0);
 }
@@ -82,7 +89,17 @@ if (opts.width) url.searchParams.set('width', String(opts.width));
 if (opts.height) url.searchParams.set('height', String(opts.height));
 if (opts.viewproj) url.searchParams.set('viewproj', opts.viewproj);
 if (opts.secondary !== undefined) url.searchParams.set('secondary', String(opts.secondary));
+if (opts.heat !== undefined) url.searchParams.set('heat', String(opts.heat));
+if (opts.heatmax !== undefined) url.searchParams.set('heatmax', String(opts.heatmax));
 if (opts.state) url.searchParams.set('overlay', '0');
+
+/** window.avatarViewer.heatCheck() and whether it is within the tolerances (see --check-heat). */
+async function checkHeat(page) {
+  const h = await page.evaluate(() => window.avatarViewer.heatCheck());
+  const ok = h.maxAbsErrMm <= 1e-3 + 1e-5 * h.maxMm && h.colourMaxErr <= 1e-4;
+  if (!ok) console.error(`browser.mjs: heat map check failed: ${JSON.stringify(h)}`);
+  return { ...h, ok };
+}
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -125,8 +142,14 @@ try {
     }, bytes);
     // two more frames: the frozen state is drawn and presented
     await page.waitForFunction((n) => window.avatarViewer.framesRendered >= n + 2, before, { timeout: 30000 });
-    await page.locator('canvas').screenshot({ path: opts.screenshot, omitBackground: true });
-    console.log(JSON.stringify({ screenshot: opts.screenshot, url: url.toString(), readyMs, consoleErrors }));
+    if (opts.shot === 'page') await page.screenshot({ path: opts.screenshot, omitBackground: true });
+    else await page.locator('canvas').screenshot({ path: opts.screenshot, omitBackground: true });
+    const out = { screenshot: opts.screenshot, url: url.toString(), readyMs, consoleErrors };
+    if (opts['check-heat']) {
+      out.heatCheck = await checkHeat(page);
+      if (!out.heatCheck.ok) status = 1;
+    }
+    console.log(JSON.stringify(out));
   } else {
     const start = await page.evaluate(() => ({
       frames: window.avatarViewer.framesRendered,
@@ -186,6 +209,10 @@ try {
     if (opts.screenshot) {
       await page.screenshot({ path: opts.screenshot, omitBackground: true });
       result.screenshot = opts.screenshot;
+    }
+    if (opts['check-heat']) {
+      result.heatCheck = await checkHeat(page);
+      if (!result.heatCheck.ok) status = 1;
     }
     if (opts['save-state']) {
       const bytes = await page.evaluate(() => {

@@ -1,5 +1,5 @@
-// Unit tests (npm run test:unit): wire decoding, the wire worker's coalescing and hand-over, the grid layout and
-// the renderer's camera framing.
+// Unit tests (npm run test:unit): wire decoding, the wire worker's coalescing and hand-over, the grid layout,
+// the renderer's camera framing and the heat map's colour map, labels and displacement.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as flatbuffers from 'flatbuffers';
@@ -12,6 +12,21 @@ import { Counter } from '../src/generated/avatar/wire/counter.js';
 import { decodeMessage } from '../src/wire.js';
 import { Coalescer, type ArrivalRecord } from '../src/coalesce.js';
 import { framingMatrix, gridLayout, parseViewProj } from '../src/layout.js';
+import {
+  HEAT_MAX_MM,
+  HEAT_STOPS,
+  formatMm,
+  heatColor,
+  heatCss,
+  heatGlsl,
+  heatGradientCss,
+  heatTicks,
+  secondaryDisplacement,
+  secondaryMm,
+} from '../src/heat.js';
+import { FRAGMENT, HEAT_PROBE_FRAGMENT } from '../src/skin.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 function state(flags: number | null, schemaVersion = 1): Uint8Array {
   const b = new flatbuffers.Builder(256);
@@ -166,4 +181,168 @@ test('the wire worker keeps at most maxRecords arrival records while the page ta
   assert.deepEqual(b?.records.map((r) => Number(r.seq)), [2, 3, 4]);
   assert.equal(c.recordsDropped, 2);
   assert.deepEqual(b?.states, [4]);
+});
+
+// The heat map (src/heat.ts): the colour map, its GLSL, the scale bar's labels and the CPU reference of u.
+
+/** Relative luminance of an sRGB colour in [0, 1]. */
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+const hex = (c: [number, number, number]) => '#' + c.map((v) => Math.round(255 * v).toString(16).padStart(2, '0')).join('');
+
+test('the heat map colours |u| with inferno: the documented stops at 0, 1/16, …, 1 of the scale', () => {
+  assert.equal(HEAT_MAX_MM, 30);
+  assert.equal(hex(heatColor(0)), '#000004');
+  assert.equal(hex(heatColor(15)), '#bc3754');
+  assert.equal(hex(heatColor(30)), '#fcffa4');
+  // every stop as documented (viewer/README.md), at its value on another scale
+  const documented = ('#000004 #0b0724 #210c4a #3d0965 #57106e #71196e #8a226a #a32c61 #bc3754 #d24644 #e45a31 ' +
+    '#f1731d #f98e09 #fcac11 #f9cb35 #f2ea69 #fcffa4').split(' ');
+  const n = HEAT_STOPS.length;
+  assert.equal(n, documented.length);
+  assert.deepEqual(documented.map((_, i) => hex(heatColor((12 * i) / (n - 1), 12))), documented);
+  HEAT_STOPS.forEach((s, i) => {
+    const c = heatColor(i / (n - 1), 1);
+    for (let k = 0; k < 3; k++) assert.ok(Math.abs(c[k] - s[k]) < 1e-12, `stop ${i}`);
+  });
+  // halfway between two stops: their mean; the scale is relative (x of max)
+  const mid = heatColor(30 / 32);
+  for (let c = 0; c < 3; c++) assert.ok(Math.abs(mid[c] - (HEAT_STOPS[0][c] + HEAT_STOPS[1][c]) / 2) < 1e-12);
+  assert.deepEqual(heatColor(2.5, 10), heatColor(7.5, 30));
+  assert.equal(heatCss(30), 'rgb(252, 255, 164)');
+});
+
+test('the heat map clamps outside [0, max] (and NaN to 0)', () => {
+  const lo = heatColor(0);
+  const hi = heatColor(30);
+  for (const v of [-1e-6, -5, -Infinity, NaN]) assert.deepEqual(heatColor(v), lo, `${v}`);
+  for (const v of [30.000001, 31, 1e9, Infinity]) assert.deepEqual(heatColor(v), hi, `${v}`);
+  assert.deepEqual(heatColor(45, 30), heatColor(6, 4));
+});
+
+test('the heat map is monotonic: luminance increases with |u| and the colour moves continuously', () => {
+  let prev = heatColor(0);
+  for (let i = 1; i <= 3000; i++) {
+    const c = heatColor((30 * i) / 3000);
+    assert.ok(luminance(c) > luminance(prev), `luminance at ${(30 * i) / 3000} mm`);
+    // continuous: no jump between neighbouring values (a stop step is 1/8 of the range)
+    assert.ok(Math.max(...c.map((v, k) => Math.abs(v - prev[k]))) < 0.01, `jump at ${(30 * i) / 3000} mm`);
+    prev = c;
+  }
+});
+
+test('the GLSL colour map is generated from the same stops (and is what the heat material compiles)', () => {
+  const glsl = heatGlsl();
+  const n = Number(/#define HEAT_STOPS (\d+)/.exec(glsl)?.[1]);
+  assert.equal(n, HEAT_STOPS.length);
+  const table = /const vec3 HEAT_STOP\[HEAT_STOPS\] = vec3\[HEAT_STOPS\]\(([\s\S]*?)\);/.exec(glsl)?.[1] ?? '';
+  const literals = [...table.matchAll(/vec3\(([^)]*)\)/g)].map((m) => m[1].split(', '));
+  // GLSL float literals (a point or an exponent), reading back as the table's numbers
+  for (const l of literals.flat()) assert.match(l, /^\d+(\.\d+)?(e-?\d+)?$/), assert.match(l, /[.e]/);
+  assert.deepEqual(literals.map((l) => l.map(Number)), HEAT_STOPS.map((s) => [...s]));
+  assert.match(glsl, /return mix\(HEAT_STOP\[i\], HEAT_STOP\[i \+ 1\], f\);/);
+  // the draw's fragment shader (HEAT defined) and the GPU probe use exactly this text
+  assert.ok(FRAGMENT.includes(glsl));
+  assert.ok(HEAT_PROBE_FRAGMENT.includes(glsl));
+  // unlit and opaque, as the renderer's fs_heat
+  assert.match(FRAGMENT, /#ifdef HEAT[\s\S]*fragColor = vec4\(heatColor\(vHeat, uHeatMax\), 1\.0\);[\s\S]*#else/);
+});
+
+/** renderer/src/heat.rs, looked for from the working directory up (npm runs the tests in viewer/). */
+function rendererHeat(): string | null {
+  for (let d = process.cwd(), i = 0; i < 4; i++, d = dirname(d)) {
+    const p = join(d, 'renderer/src/heat.rs');
+    if (existsSync(p)) return readFileSync(p, 'utf8');
+  }
+  return null;
+}
+
+test('the colour map is the wgpu renderer\'s (the KNOTS of renderer/src/heat.rs)', (t) => {
+  const rs = rendererHeat();
+  if (rs === null) {
+    t.skip('renderer/src/heat.rs not found');
+    return;
+  }
+  const block = /const KNOTS: \[\[f32; 3\]; (\d+)\] = \[([\s\S]*?)\];/.exec(rs);
+  assert.ok(block, 'KNOTS in renderer/src/heat.rs');
+  const knots = [...block[2].matchAll(/\[([-\d.e]+), ([-\d.e]+), ([-\d.e]+)\]/g)].map((m) => [m[1], m[2], m[3]].map(Number));
+  assert.equal(knots.length, Number(block[1]));
+  assert.deepEqual(knots, HEAT_STOPS.map((s) => [...s]));
+});
+
+test('the scale bar\'s CSS gradient has the same stops at the same places', () => {
+  const css = heatGradientCss();
+  const stops = [...css.matchAll(/rgb\((\d+), (\d+), (\d+)\) ([\d.]+)%/g)];
+  assert.equal(stops.length, HEAT_STOPS.length);
+  stops.forEach((m, i) => {
+    const at = Number(m[4]) / 100;
+    assert.ok(Math.abs(at - i / (HEAT_STOPS.length - 1)) < 1e-6);
+    assert.deepEqual([Number(m[1]), Number(m[2]), Number(m[3])], HEAT_STOPS[i].map((v) => Math.round(255 * v)));
+    assert.equal(`rgb(${m[1]}, ${m[2]}, ${m[3]})`, heatCss(30 * at));
+  });
+  assert.match(css, /^linear-gradient\(to right, rgb/);
+});
+
+test('the scale bar is labelled 0, steps of 1/2/5 × 10^k, and the top of the range', () => {
+  assert.deepEqual(heatTicks(30), [0, 10, 20, 30]);
+  assert.deepEqual(heatTicks(25), [0, 5, 10, 15, 20, 25]);
+  assert.deepEqual(heatTicks(5), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(heatTicks(7), [0, 2, 4, 7]);
+  assert.deepEqual(heatTicks(0.5), [0, 0.1, 0.2, 0.3, 0.4, 0.5]);
+  assert.deepEqual(heatTicks(60), [0, 20, 40, 60]);
+  assert.deepEqual(heatTicks(3.75), [0, 1, 2, 3, 3.75]);
+  assert.deepEqual(heatTicks(NaN), [0]);
+  for (const max of [0.3, 1, 2.5, 3.75, 7.5, 15, 30, 60, 120, 1000]) {
+    const t = heatTicks(max);
+    assert.ok(t.length >= 2 && t.length <= 6, `${max}: ${t}`);
+    assert.equal(t[0], 0);
+    assert.equal(t[t.length - 1], max);
+    for (let i = 1; i < t.length; i++) assert.ok(t[i] > t[i - 1]);
+  }
+  assert.equal(formatMm(7.5), '7.5');
+  assert.equal(formatMm(3.75), '3.75');
+  assert.equal(formatMm(0.1 + 0.2), '0.3');
+});
+
+test('u is what z adds to the rig-only skinned position (the Rust Displacement formula), |u| in mm', () => {
+  // two vertices, two modes: Z_0 a translation by 1 mm in x, Z_1 a shear u_y = 0.01 X_x
+  const X = [1, 2, 3, 0, 0, 0];
+  const W = [1, 0.5, 0, 1];
+  const z = new Array(24).fill(0);
+  z[3] = 0.001;
+  z[12 + 4] = 0.01;
+  const u = secondaryDisplacement(X, W, 2, z);
+  assert.deepEqual([...u].map((v) => Number(v.toPrecision(12))), [0.001, 0.005, 0, 0, 0, 0]);
+  const mm = secondaryMm(X, W, 2, z);
+  assert.ok(Math.abs(mm[0] - Math.sqrt(26)) < 1e-9);
+  assert.equal(mm[1], 0);
+  assert.throws(() => secondaryMm(X, W, 2, z.slice(1)), /12/);
+
+  // The skinning pass's arithmetic (skin.ts / skin.wgsl) on the CPU: rig handle + mode terms on the rest X.
+  // x(p, z) − x(p, 0) is u whatever the rig does.
+  const apply = (h: number[], x: number[]) =>
+    [0, 1, 2].map((r) => h[4 * r] * x[0] + h[4 * r + 1] * x[1] + h[4 * r + 2] * x[2] + h[4 * r + 3]);
+  const T = [0.8, -0.6, 0, 0.1, 0.6, 0.8, 0, 0.2, 0, 0, 1.2, -0.3]; // a bone: rotation, scale, translation
+  const skin = (v: number, zz: number[]) => {
+    const x = X.slice(3 * v, 3 * v + 3);
+    const t = apply(T, x);
+    const dx = [0, 1, 2].map((c) => 0.7 * (t[c] - x[c]));
+    for (let k = 0; k < 2; k++) {
+      const a = apply(zz.slice(12 * k, 12 * k + 12), x);
+      for (let c = 0; c < 3; c++) dx[c] += W[2 * v + k] * a[c];
+    }
+    return x.map((xc, c) => xc + dx[c]);
+  };
+  const rng = (s: number) => () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648) * 0.02 - 0.01;
+  const r = rng(3);
+  const zr = Array.from({ length: 24 }, r);
+  const ur = secondaryDisplacement(X, W, 2, zr);
+  for (let v = 0; v < 2; v++) {
+    const a = skin(v, zr);
+    const b = skin(v, new Array(24).fill(0));
+    for (let c = 0; c < 3; c++) assert.ok(Math.abs(a[c] - b[c] - ur[3 * v + c]) < 1e-15, `vertex ${v} ${c}`);
+  }
 });
