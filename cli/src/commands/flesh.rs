@@ -24,7 +24,7 @@ pub struct FleshArgs {
     /// An asset written by `avatard precompute` or `avatard import` (its tet mesh, rig and material are used).
     #[arg(long)]
     pub asset: PathBuf,
-    /// Rig animation (JSON, see the README); every frame is solved.
+    /// Rig animation (JSON, see docs/avatars.md); every frame is solved.
     #[arg(long)]
     pub rig_anim: PathBuf,
     /// Kinematic obstacles, comma-separated specs: `plane:px,py,pz,nx,ny,nz`, `sphere:cx,cy,cz,r`,

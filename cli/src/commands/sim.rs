@@ -43,7 +43,7 @@ pub struct PrecomputeArgs {
     /// `default` for the embedded default avatar (its own rig; `--rig` must be left out).
     #[arg(long)]
     pub mesh: PathBuf,
-    /// `affine` (one global affine handle) or a rig file (JSON, see the README).
+    /// `affine` (one global affine handle) or a rig file (JSON, see docs/avatars.md).
     #[arg(long, default_value = "affine")]
     pub rig: String,
     #[command(flatten)]
@@ -91,7 +91,7 @@ pub struct SettingsArgs {
     /// Anatomy settings for `--material anatomical` (JSON, every field optional: tissues `bone`, `muscle`,
     /// `fat` with `youngs` and `density`, `poisson`, `grade`, `fat_depth`, `bone_radius_fraction`,
     /// `bone_radius_range`, and `overrides` by `bones` or `regions` with `softness` or `rigid`; see the
-    /// README's "Flesh") [default: the default avatar's: head and hands rigid, calves and feet 50× firmer].
+    /// docs/flesh.md) [default: the default avatar's: head and hands rigid, calves and feet 50× firmer].
     #[arg(long)]
     pub anatomy: Option<PathBuf>,
     /// Young's modulus (Pa) of the homogeneous material [default: 2e4].
@@ -301,7 +301,7 @@ pub struct SimulateArgs {
     /// An asset written by `avatard precompute`.
     #[arg(long)]
     pub asset: PathBuf,
-    /// Rig animation (JSON, see the README); sampled at the asset's time step by linear interpolation.
+    /// Rig animation (JSON, see docs/avatars.md); sampled at the asset's time step by linear interpolation.
     #[arg(long)]
     pub rig_anim: PathBuf,
     /// Steps to simulate (default: the animation's duration); past its end the last pose is held.

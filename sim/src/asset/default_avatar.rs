@@ -21,14 +21,14 @@ pub const NAME: &str = "default";
 
 /// The precompute settings the runtime uses for the default avatar: the anatomical material
 /// ([`crate::anatomy`]) with [`anatomy`]'s choices, and the rest chosen with it (see `settings` in the
-/// README's "The default avatar's flesh").
+/// docs/flesh.md, "The anatomical material").
 pub fn settings() -> PrecomputeSettings {
     PrecomputeSettings { material: MaterialSetting::Anatomical(anatomy()), ..PrecomputeSettings::default() }
 }
 
 /// The default avatar's anatomy: the generic rule, with the skull and the hands kept rigid (bone under a
 /// thin skin) and the calves and feet 50× firmer (the shin bone lies under the skin, the calf is a firm
-/// muscle, the foot is bone and tendon). Chosen with `avatard bench jiggle` (README, "Flesh").
+/// muscle, the foot is bone and tendon). Chosen with `avatard bench jiggle` (docs/flesh.md).
 pub fn anatomy() -> AnatomySettings {
     AnatomySettings {
         overrides: vec![
