@@ -20,7 +20,7 @@ pub const RIG: &str = include_str!("../../../assets/default/rig.json");
 pub const NAME: &str = "default";
 
 /// The precompute settings the runtime uses for the default avatar: the anatomical material
-/// ([`crate::anatomy`]) with [`anatomy`]'s choices, and the rest chosen with it (see `settings` in the
+/// ([`crate::anatomy`]) with [`anatomy`]'s choices, and the rest chosen with it (see
 /// docs/flesh.md, "The anatomical material").
 pub fn settings() -> PrecomputeSettings {
     PrecomputeSettings { material: MaterialSetting::Anatomical(anatomy()), ..PrecomputeSettings::default() }
