@@ -1,9 +1,47 @@
 //! A camera that frames a bounding box: perspective, looking at the box's centre from the front (+Z, the
 //! avatar's facing direction in our assets) and a little above, turned by a yaw angle. Column-major 4×4
-//! matrices with wgpu's clip depth in [0, 1].
+//! matrices with wgpu's clip depth in [0, 1]. And the boxes it frames: the bounds of points, their union.
 
 /// Column-major 4×4.
 pub type Mat4 = [[f32; 4]; 4];
+
+/// An axis-aligned box `(lo, hi)` (metres).
+pub type Aabb = ([f32; 3], [f32; 3]);
+
+/// The bounds of `points`; `None` when there are none or one is not finite.
+pub fn bounds(points: impl IntoIterator<Item = [f32; 3]>) -> Option<Aabb> {
+    let (mut lo, mut hi) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for p in points {
+        if !p.iter().all(|c| c.is_finite()) {
+            return None;
+        }
+        for c in 0..3 {
+            lo[c] = lo[c].min(p[c]);
+            hi[c] = hi[c].max(p[c]);
+        }
+    }
+    (lo[0] <= hi[0]).then_some((lo, hi))
+}
+
+/// The smallest box holding `a` and `b`.
+pub fn union(a: Aabb, b: Aabb) -> Aabb {
+    ([0, 1, 2].map(|c| a.0[c].min(b.0[c])), [0, 1, 2].map(|c| a.1[c].max(b.1[c])))
+}
+
+/// `b` moved by `d`.
+pub fn shifted(b: Aabb, d: [f32; 3]) -> Aabb {
+    ([0, 1, 2].map(|c| b.0[c] + d[c]), [0, 1, 2].map(|c| b.1[c] + d[c]))
+}
+
+/// `b` grown by `pad` on every side.
+pub fn padded(b: Aabb, pad: f32) -> Aabb {
+    (b.0.map(|v| v - pad), b.1.map(|v| v + pad))
+}
+
+/// The centre of `b`.
+pub fn centre(b: Aabb) -> [f32; 3] {
+    [0, 1, 2].map(|c| 0.5 * (b.0[c] + b.1[c]))
+}
 
 fn mul(a: &Mat4, b: &Mat4) -> Mat4 {
     let mut out = [[0.0; 4]; 4];
@@ -143,6 +181,18 @@ mod tests {
     }
 
     /// A tightly framed box: every corner inside `fill`, and some corner near it (the box fills the view).
+    #[test]
+    fn boxes_bound_join_and_move() {
+        assert_eq!(bounds([[1.0, 2.0, 3.0], [-1.0, 5.0, 0.0]]), Some(([-1.0, 2.0, 0.0], [1.0, 5.0, 3.0])));
+        assert_eq!(bounds([]), None);
+        assert_eq!(bounds([[0.0, f32::NAN, 0.0]]), None);
+        let (a, b) = (([0.0; 3], [1.0; 3]), ([-1.0, 0.5, 0.5], [0.5, 2.0, 0.5]));
+        assert_eq!(union(a, b), ([-1.0, 0.0, 0.0], [1.0, 2.0, 1.0]));
+        assert_eq!(shifted(a, [1.0, 0.0, -1.0]), ([1.0, 0.0, -1.0], [2.0, 1.0, 0.0]));
+        assert_eq!(padded(a, 0.5), ([-0.5; 3], [1.5; 3]));
+        assert_eq!(centre(b), [-0.25, 1.25, 0.5]);
+    }
+
     #[test]
     fn a_framed_box_fills_the_view() {
         for (lo, hi, aspect, yaw) in [

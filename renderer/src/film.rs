@@ -1,5 +1,6 @@
 //! A sequence of states drawn to files: one PNG per state (`frame_NNNN.png`), then `anim.gif` and, when
-//! ffmpeg is installed, `anim.mp4`. What `avatar-view render|follow` and `avatard demo` produce.
+//! ffmpeg is installed, `anim.mp4`. What `avatar-view render|follow` ([`film`]: one view, or rig only | with
+//! `z`) and `avatard demo` ([`film_with`] and the flesh views, [`crate::views`]) produce.
 
 use crate::output::{save_gif, save_mp4, save_png, side_by_side};
 use crate::render::AvatarRenderer;
@@ -47,14 +48,24 @@ pub struct Film {
     pub seconds: f64,
 }
 
-/// Draw `states` (`(p, z)`) into `out` as PNG frames and an animation at `fps`. Frames and animations of an
-/// earlier run in `out` are removed first, so that a shorter run is not mixed with a longer one.
+/// Draw `states` (`(p, z)`) into `out` as PNG frames ([`frame`]) and an animation at `fps` ([`film_with`]).
 pub fn film<'a>(
     r: &mut AvatarRenderer,
     states: impl IntoIterator<Item = (&'a [f32], &'a [f32])>,
     side_by_side_: bool,
     fps: f64,
     out: &Path,
+) -> Result<Film> {
+    film_with(states, fps, out, |(p, z)| frame(r, p, z, side_by_side_))
+}
+
+/// Draw each of `states` with `draw` into `out` as PNG frames and an animation at `fps`. Frames and animations
+/// of an earlier run in `out` are removed first, so that a shorter run is not mixed with a longer one.
+pub fn film_with<S>(
+    states: impl IntoIterator<Item = S>,
+    fps: f64,
+    out: &Path,
+    mut draw: impl FnMut(S) -> Result<RgbaImage>,
 ) -> Result<Film> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     for entry in std::fs::read_dir(out).with_context(|| format!("reading {}", out.display()))? {
@@ -66,8 +77,8 @@ pub fn film<'a>(
     }
     let started = Instant::now();
     let mut frames = Vec::new();
-    for (i, (p, z)) in states.into_iter().enumerate() {
-        let image = frame(r, p, z, side_by_side_).with_context(|| format!("state {i}"))?;
+    for (i, state) in states.into_iter().enumerate() {
+        let image = draw(state).with_context(|| format!("state {i}"))?;
         save_png(&image, &out.join(format!("frame_{i:04}.png")))?;
         frames.push(image);
     }

@@ -5,7 +5,8 @@
 // T_h and Z_k are 3×4 affine handles stored row-major, 12 floats each, at their offsets in `params`
 // (p first, then z). Every per-vertex list is a compressed row: `offsets[v]` = (first handle entry, first
 // blendshape entry), `offsets[v + 1]` ends them. The same `skin()` serves the vertex shader (drawing) and a
-// compute entry point (reading the skinned positions back for tests).
+// compute entry point (reading the skinned positions back). The secondary term alone is u, the flesh: its
+// length |u| colours the heat map (`fs_heat`).
 
 struct Frame {
     view_proj: mat4x4<f32>,
@@ -30,9 +31,20 @@ struct Frame {
 // per instance: p then z
 @group(0) @binding(6) var<storage, read> params: array<f32>;
 
+// The heat map's colour scale (renderer/src/heat.rs): knots in sRGB, evenly spaced from 0 to the top; scale.x:
+// 1 / top (per metre), scale.y: the number of segments between knots.
+struct Heat {
+    knots: array<vec4<f32>, 17>,
+    scale: vec4<f32>,
+};
+
+@group(0) @binding(7) var<uniform> heat: Heat;
+
 struct Skinned {
     position: vec3<f32>,
     normal: vec3<f32>,
+    // u = Σ W_k Z_k [X;1], the secondary displacement (included in `position`)
+    secondary: vec3<f32>,
 };
 
 // The 3×4 handle stored at `o`, applied to (x, 1).
@@ -58,6 +70,7 @@ fn skin(v: u32, instance: u32) -> Skinned {
     let n = rest[2u * v + 1u].xyz;
     var dx = vec3<f32>(0.0);
     var dn = vec3<f32>(0.0);
+    var du = vec3<f32>(0.0);
     let begin = offsets[v];
     let end = offsets[v + 1u];
     // rig handles (bones, or the global affine handle): w (T_h − I)[X;1]
@@ -77,12 +90,13 @@ fn skin(v: u32, instance: u32) -> Skinned {
     for (var k = 0u; k < m; k = k + 1u) {
         let w = mode_weights[v * m + k];
         let o = base + frame.counts.y + 12u * k;
-        dx = dx + w * handle_apply(o, x);
+        du = du + w * handle_apply(o, x);
         dn = dn + w * handle_linear(o, n);
     }
     var out: Skinned;
-    out.position = x + dx;
+    out.position = x + dx + du;
     out.normal = normalize(n + dn);
+    out.secondary = du;
     return out;
 }
 
@@ -97,6 +111,8 @@ struct VertexOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) normal: vec3<f32>,
     @location(1) uv: vec2<f32>,
+    // |u| (m)
+    @location(2) heat: f32,
 };
 
 // The material of the current draw (one draw per material): base colour = color × texture(uv), glTF's
@@ -124,6 +140,7 @@ fn vs_main(
     out.clip = frame.view_proj * vec4<f32>(s.position + instance_offset(instance), 1.0);
     out.normal = s.normal;
     out.uv = uv;
+    out.heat = length(s.secondary);
     return out;
 }
 
@@ -140,6 +157,28 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     let shade = 0.25 + 0.75 * diffuse;
     let alpha = select(1.0, base.a, material.alpha.x == 2.0);
     return vec4<f32>(base.rgb * shade, alpha);
+}
+
+// sRGB to linear (the colour target encodes back to sRGB).
+fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
+    let low = c / 12.92;
+    let high = pow((c + 0.055) / 1.055, vec3<f32>(2.4));
+    return select(high, low, c <= vec3<f32>(0.04045));
+}
+
+// The heat map: |u| on the colour scale, unlit (so that each colour reads back as one value). Masked texels are
+// discarded as in `fs_main`; blended materials count where they are at least half opaque.
+@fragment
+fn fs_heat(in: VertexOut) -> @location(0) vec4<f32> {
+    let base = material.color * textureSample(base_texture, base_sampler, in.uv);
+    if ((material.alpha.x == 1.0 && base.a < material.alpha.y) || (material.alpha.x == 2.0 && base.a < 0.5)) {
+        discard;
+    }
+    let segments = heat.scale.y;
+    let s = clamp(in.heat * heat.scale.x, 0.0, 1.0) * segments;
+    let i = min(u32(floor(s)), u32(segments) - 1u);
+    let c = mix(heat.knots[i].rgb, heat.knots[i + 1u].rgb, s - f32(i));
+    return vec4<f32>(srgb_to_linear(c), 1.0);
 }
 
 // Ground: a quad under the avatar with grid lines every `spacing.w` metres (world xz in the varying).
@@ -173,7 +212,7 @@ fn fs_ground(in: GroundOut) -> @location(0) vec4<f32> {
     return vec4<f32>(c, 1.0);
 }
 
-// Compute: skinned positions of instance 0, for reading back.
+// Compute: skinned positions of instance 0 and their |u| (w), for reading back.
 @group(1) @binding(1) var<storage, read_write> skinned: array<vec4<f32>>;
 
 @compute @workgroup_size(64)
@@ -182,5 +221,6 @@ fn cs_skin(@builtin(global_invocation_id) id: vec3<u32>) {
     if (v >= arrayLength(&skinned)) {
         return;
     }
-    skinned[v] = vec4<f32>(skin(v, 0u).position, 1.0);
+    let s = skin(v, 0u);
+    skinned[v] = vec4<f32>(s.position, length(s.secondary));
 }

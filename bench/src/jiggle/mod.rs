@@ -12,7 +12,8 @@
 //! Output in `--out`: `jiggle.json` (per motion: per region `peak_mm` and `rms_mm`, `settle_s`,
 //! `inverted_tets`, `step_us`, and more; the asset, the tick rate, the parameters), `jiggle-<motion>.svg`
 //! (the largest `|u|` per region over time, [`plot`]) and, unless `--no-render`, `jiggle-strip.png` (six
-//! moments of `jumps`, rig only | with secondary motion, [`strip`]). A table is printed.
+//! moments of `jumps`, each the demo's views: the body, the torso close-up with the rig-only outline, the heat
+//! map of `|u|` on the default scale, [`strip`]). A table is printed.
 //!
 //! Files: `stats` (peak, RMS, settling), `plot` (SVG plots), `strip` (the rendered frames); this file has
 //! the flags, the run and the report.
@@ -212,7 +213,7 @@ pub fn jiggle(a: JiggleArgs) -> Result<()> {
             Err(e) => eprintln!("bench jiggle: warning: no plot for {}: {e:#}", run.name),
         }
     }
-    // the strip's tiles, left to right and top to bottom: each rig only | with secondary motion
+    // the strip's tiles, left to right and top to bottom: each body | torso | heat map
     let mut strip_tiles = Vec::new();
     if !a.no_render {
         match runs.iter().find(|r| r.name == "jumps") {
@@ -226,7 +227,7 @@ pub fn jiggle(a: JiggleArgs) -> Result<()> {
                     .collect();
                 let path = a.out.join("jiggle-strip.png");
                 let render_started = Instant::now();
-                match strip::render_strip(&asset, &frames, &path) {
+                match strip::render_strip(&asset, &frames, renderer::heat::HeatScale::default(), &path) {
                     Ok(()) => {
                         eprintln!(
                             "bench jiggle: frame strip in {:.1} s",

@@ -1,23 +1,23 @@
-//! `jiggle-strip.png`: frames of a motion at its moments of largest body-wide displacement, each side by side
-//! (rig only | with secondary motion) as the demo renders them ([`renderer::film::frame`]), tiled with a label
-//! (time, largest `|u|`).
-//!
-//! The frames are re-centred horizontally (every bone's translation less the rig's horizontal drift from its
-//! rest place), so that an avatar jumping forward stays in the camera's fixed framing; the secondary
-//! displacement does not depend on it (`Z_k` acts on rest positions).
+//! `jiggle-strip.png`: frames of a motion at its moments of largest body-wide displacement, each the views
+//! the demo films ([`renderer::views::FleshViews`]: the body with the camera following its root, the torso
+//! close-up with the rig-only outline, the heat map of `|u|` with its scale bar), tiled, each labelled with its
+//! time and largest `|u|`.
 
 use anyhow::{Context, Result};
 use avatar_sim::asset::Asset;
 use image::{DynamicImage, Rgb, RgbImage};
-use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+use renderer::heat::HeatScale;
+use renderer::views::{FleshOptions, FleshViews};
+use renderer::{Backend, Gpu};
 use std::path::Path;
 
 /// Frames in the strip, columns of the tiling, least time between two frames (s), one view's size.
 pub const FRAMES: usize = 6;
-pub const COLUMNS: u32 = 3;
+pub const COLUMNS: u32 = 2;
 pub const MIN_GAP_S: f64 = 0.3;
-const VIEW: (u32, u32) = (300, 360);
-const LABEL_H: u32 = 0;
+const VIEW: (u32, u32) = (300, 400);
+/// White between tiles.
+const GAP: u32 = 6;
 
 /// One tick kept for the strip.
 #[derive(Clone, Debug)]
@@ -48,43 +48,25 @@ pub fn pick(t: &[f64], values: &[f64], count: usize, min_gap: f64) -> Vec<usize>
     taken
 }
 
-/// `p` moved horizontally so that the render mesh's centroid is over its rest place.
-fn recentred(asset: &Asset, p: &[f64]) -> Result<Vec<f64>> {
-    let r = &asset.render;
-    let n = r.vertices.len();
-    let x = r.rig.deform(&r.vertices, p).context("the render rig")?;
-    let dx = (0..n).map(|v| x[v] - r.vertices[v][0]).sum::<f64>() / n as f64;
-    let dz = (0..n).map(|v| x[2 * n + v] - r.vertices[v][2]).sum::<f64>() / n as f64;
-    let mut q = p.to_vec();
-    for o in r.rig.handle_offsets() {
-        q[o + 3] -= dx;
-        q[o + 11] -= dz;
-    }
-    Ok(q)
-}
-
-/// Render `frames` of `asset` and write the tiled strip to `path`.
-pub fn render_strip(asset: &Asset, frames: &[StripFrame], path: &Path) -> Result<()> {
+/// Render `frames` of `asset` with the heat map on `heat` and write the tiled strip to `path`.
+pub fn render_strip(asset: &Asset, frames: &[StripFrame], heat: HeatScale, path: &Path) -> Result<()> {
     let gpu = Gpu::open(Backend::Auto)?;
     eprintln!("bench jiggle: rendering {} frames on {}", frames.len(), gpu.describe());
-    let options = RenderOptions { width: VIEW.0, height: VIEW.1, ..RenderOptions::default() };
-    let mut r = AvatarRenderer::new(gpu, asset, options).context("the renderer")?;
+    let mut views = FleshViews::new(gpu, asset, FleshOptions { width: VIEW.0, height: VIEW.1, heat })
+        .context("the renderer")?;
     let cols = COLUMNS.min(frames.len().max(1) as u32);
     let rows = (frames.len() as u32).div_ceil(cols);
-    let (tw, th) = (2 * VIEW.0, VIEW.1 + LABEL_H);
-    let mut out = RgbImage::from_pixel(cols * tw, rows * th, Rgb([255, 255, 255]));
+    let (tw, th) = (3 * VIEW.0 + renderer::views::BAR_WIDTH + GAP, VIEW.1 + GAP);
+    let mut out =
+        RgbImage::from_pixel(cols * tw - GAP, (rows * th).saturating_sub(GAP).max(1), Rgb([255; 3]));
     for (i, f) in frames.iter().enumerate() {
-        let p: Vec<f32> = recentred(asset, &f.p)?.iter().map(|&v| v as f32).collect();
+        let p: Vec<f32> = f.p.iter().map(|&v| v as f32).collect();
         let z: Vec<f32> = f.z.iter().map(|&v| v as f32).collect();
-        let image = renderer::film::frame(&mut r, &p, &z, true).with_context(|| format!("frame {i}"))?;
+        let caption = format!("t {:.2} s  max {:.1} mm", f.t, f.body_max * 1e3);
+        let image = views.frame(&p, &z, &caption).with_context(|| format!("frame {i}"))?;
         let image = DynamicImage::ImageRgba8(image).to_rgb8();
         let (x, y) = ((i as u32 % cols) * tw, (i as u32 / cols) * th);
-        image::imageops::replace(&mut out, &image, x as i64, (y + LABEL_H) as i64);
-        // a separating line between the two views and around the tile
-        for yy in y..y + th {
-            out.put_pixel(x + VIEW.0, yy, Rgb([160, 160, 160]));
-            out.put_pixel(x, yy, Rgb([160, 160, 160]));
-        }
+        image::imageops::replace(&mut out, &image, x as i64, y as i64);
     }
     out.save(path).with_context(|| format!("writing {}", path.display()))
 }

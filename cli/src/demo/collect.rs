@@ -1,5 +1,7 @@
 //! The demo's subscriber: every `AvatarState` of the demo's avatar, with sequence, latency, flags and `z`
-//! statistics, and `p`/`z` thinned to the render frame rate.
+//! statistics, and `p`/`z` thinned to the render frame rate: for the trajectory, and for the film, which takes
+//! twice as many states in its slow window (the jumps) so that, played at the frame rate, it shows them at half
+//! speed ([`Thinning`]).
 
 use super::render::TrajectoryStep;
 use avatar_schema::{decode, state_flags, AvatarState, Message, Reject};
@@ -37,13 +39,44 @@ pub struct Collected {
     pub non_finite: u64,
     /// `p`, `z` at the render frame rate.
     pub steps: Vec<TrajectoryStep>,
+    /// `p`, `z` to film: at the render frame rate, at twice that in the slow window.
+    pub film: Vec<TrajectoryStep>,
+}
+
+/// Which states are kept (times in seconds from the first state collected): the trajectory's, one per `dt`,
+/// and the film's, one per `dt` and one per `dt / 2` inside `slow`.
+#[derive(Clone, Copy, Debug)]
+pub struct Thinning {
+    dt: f64,
+    slow: Option<(f64, f64)>,
+    steps: usize,
+    next_film: f64,
+}
+
+impl Thinning {
+    pub fn new(dt: f64, slow: Option<(f64, f64)>) -> Thinning {
+        Thinning { dt, slow, steps: 0, next_film: 0.0 }
+    }
+
+    /// Whether the state at `t` (not decreasing from call to call) goes into the trajectory, and into the film.
+    pub fn take(&mut self, t: f64) -> (bool, bool) {
+        let step = t + 1e-6 >= self.steps as f64 * self.dt;
+        self.steps += step as usize;
+        let film = t + 1e-6 >= self.next_film;
+        while self.next_film <= t + 1e-6 {
+            let at = self.next_film + 1e-6;
+            let slow = self.slow.is_some_and(|(from, to)| (from..to).contains(&at));
+            self.next_film += if slow { 0.5 * self.dt } else { self.dt };
+        }
+        (step, film)
+    }
 }
 
 /// Receive states until `stop`; figures and thinned steps only while `playing`.
 pub async fn collect(
     mut sub: SubSocket,
     playing: Arc<AtomicBool>,
-    render_dt: f64,
+    mut thinning: Thinning,
     first: tokio::sync::oneshot::Sender<()>,
     mut stop: tokio::sync::oneshot::Receiver<()>,
 ) -> Collected {
@@ -92,7 +125,11 @@ pub async fn collect(
             c.publish_to_receive_ms.push((received_ns - s.publish_time_ns) as f64 / 1e6);
         }
         let t = (s.sim_time_ns - *t0.get_or_insert(s.sim_time_ns)) as f64 * 1e-9;
-        if t + 1e-6 >= c.steps.len() as f64 * render_dt {
+        let (step, film) = thinning.take(t);
+        if film {
+            c.film.push(TrajectoryStep { t, p: s.p.clone(), z: s.z.clone() });
+        }
+        if step {
             c.steps.push(TrajectoryStep { t, p: s.p, z: s.z });
         }
     }
@@ -121,6 +158,38 @@ fn state(c: &mut Collected, body: Option<&[u8]>) -> Option<AvatarState> {
 mod tests {
     use super::*;
     use avatar_schema::{encode, samples};
+
+    /// States at 120 Hz for 10 s, thinned to 30 fps with the window 3–5 s slow: the trajectory every 1/30 s
+    /// throughout, the film every 1/60 s inside the window (half speed when played at 30 fps).
+    #[test]
+    fn the_film_takes_twice_the_states_in_its_slow_window() {
+        let mut thin = Thinning::new(1.0 / 30.0, Some((3.0, 5.0)));
+        let (mut steps, mut film) = (Vec::new(), Vec::new());
+        for k in 0..=1200 {
+            let t = k as f64 / 120.0;
+            let (s, f) = thin.take(t);
+            if s {
+                steps.push(t);
+            }
+            if f {
+                film.push(t);
+            }
+        }
+        assert_eq!(steps.len(), 301);
+        assert!(steps.windows(2).all(|w| (w[1] - w[0] - 1.0 / 30.0).abs() < 1e-9));
+        let gaps = |from: f64, to: f64| -> Vec<f64> {
+            film.windows(2).filter(|w| w[0] >= from && w[1] <= to).map(|w| w[1] - w[0]).collect()
+        };
+        assert!(gaps(3.0, 5.0).iter().all(|g| (g - 1.0 / 60.0).abs() < 1e-9), "{:?}", gaps(3.0, 5.0));
+        assert!(gaps(0.0, 3.0).iter().chain(&gaps(5.05, 10.0)).all(|g| (g - 1.0 / 30.0).abs() < 1e-9));
+        assert_eq!(film.len(), 90 + 120 + 150 + 1);
+        // no window: the film is the trajectory
+        let mut plain = Thinning::new(0.1, None);
+        assert!((0..100).map(|k| k as f64 * 0.05).all(|t| {
+            let (s, f) = plain.take(t);
+            s == f
+        }));
+    }
 
     #[test]
     fn a_non_finite_state_is_counted_not_skipped() {

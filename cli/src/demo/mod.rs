@@ -14,9 +14,10 @@
 //!    cache) follows the same trackers, so that the springs swing in `out/demo-springs/` and the summary
 //!    reports them (`--no-springs-avatar` leaves it out).
 //! 3. A subscriber on `state/default/` collects every `AvatarState`: sequence, latency, flags, `z`
-//!    statistics, and `p`/`z` thinned to the render frame rate.
-//! 4. The states become `out/demo-trajectory.json`, rendered side by side (rig only | with secondary motion)
-//!    by the `avatar-view` binary into `out/demo/` ([`crate::demo::render`]).
+//!    statistics, and `p`/`z` thinned to the render frame rate (twice that during the jumps, for the film).
+//! 4. The states become `out/demo-trajectory.json` and are filmed in this process into `out/demo/`
+//!    ([`crate::demo::render`]): each frame the body with the camera following it, a close-up of the torso with
+//!    the rig alone outlined, and the heat map of the flesh `|u|` with its scale bar; the jumps at half speed.
 //! 5. A summary is printed and written to `out/demo-summary.json`.
 
 mod collect;
@@ -24,6 +25,8 @@ mod render;
 mod springs;
 mod summary;
 mod trackers;
+
+pub use render::VIEW;
 
 use crate::util::free_tcp;
 use anyhow::{bail, Context, Result};
@@ -298,14 +301,14 @@ struct Subscriber {
     task: tokio::task::JoinHandle<collect::Collected>,
 }
 
-async fn subscribe(state: &str, render_fps: f64, id: &str) -> Result<Subscriber> {
+async fn subscribe(state: &str, thinning: collect::Thinning, id: &str) -> Result<Subscriber> {
     let mut sub = SubSocket::new();
     sub.connect(state).await.context("connecting the subscriber")?;
     sub.subscribe(&avatard::state_topic(id)).await?;
     let playing = Arc::new(AtomicBool::new(false));
     let (first_tx, first_rx) = tokio::sync::oneshot::channel();
     let (stop, stop_rx) = tokio::sync::oneshot::channel();
-    let task = tokio::spawn(collect::collect(sub, playing.clone(), 1.0 / render_fps, first_tx, stop_rx));
+    let task = tokio::spawn(collect::collect(sub, playing.clone(), thinning, first_tx, stop_rx));
     tokio::time::timeout(Duration::from_secs(10), first_rx)
         .await
         .context("no state from the daemon within 10 s")?
@@ -341,10 +344,21 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let mut config = a.daemon_config()?;
     let endpoints = config.endpoints.clone();
     let (handles, avatar) = load_avatar(&mut config, &a).await?;
+    // the jumps, their root positions moved to where the avatar's root rests
+    let jumps_rec = plan.jumps.map(|(path, mut frames)| {
+        crate::jumps::offset_root(&mut frames, crate::jumps::rest_root(&avatar.loaded.asset.sim.rig));
+        (path, Arc::new(crate::jumps::recording(frames)))
+    });
+    // filmed at half speed: the jumps and their settling (times from the trackers' start)
+    let half_speed = jumps_rec.as_ref().map(|(_, rec)| {
+        let from = (plan.play + JUMPS_GAP).as_secs_f64();
+        (from, from + (trackers::period(rec) + JUMPS_SETTLE).as_secs_f64())
+    });
+    let thinning = collect::Thinning::new(1.0 / a.render_fps, half_speed);
     let daemon = start_daemon(config, handles).await?;
-    let subscriber = subscribe(&endpoints.state, a.render_fps, AVATAR).await?;
+    let subscriber = subscribe(&endpoints.state, thinning, AVATAR).await?;
     let springs_sub = match &avatar.springs {
-        Some(_) => Some(subscribe(&endpoints.state, a.render_fps, springs::ID).await?),
+        Some(_) => Some(subscribe(&endpoints.state, thinning, springs::ID).await?),
         None => None,
     };
     let [pose_pub, face_pub, hands_pub, jumps_pub] = connect_trackers(&endpoints.input[0]).await?;
@@ -383,11 +397,8 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     // The jumps, once, from rest.
     let webcam_s = plan.play.as_secs_f64();
     let mut phases = vec![("webcam", 0.0, webcam_s)];
-    let (jumps, end) = match plan.jumps {
-        Some((path, mut frames)) => {
-            // the frames' root positions are displacements from where the avatar's root rests
-            crate::jumps::offset_root(&mut frames, crate::jumps::rest_root(&avatar.loaded.asset.sim.rig));
-            let rec = Arc::new(crate::jumps::recording(frames));
+    let (jumps, end) = match jumps_rec {
+        Some((path, rec)) => {
             let jstart = end + JUMPS_GAP;
             let jend = jstart + trackers::period(&rec);
             eprintln!(
@@ -414,7 +425,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let end = end + IDLE;
     tokio::time::sleep_until(end + TAIL).await;
     let _ = subscriber.stop.send(());
-    let collected = subscriber.task.await?;
+    let mut collected = subscriber.task.await?;
     let springs_collected = match springs_sub {
         Some(s) => {
             let _ = s.stop.send(());
@@ -448,8 +459,10 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         serde_json::json!({"skipped": "--no-render"})
     } else {
         let (asset, out, fps) = (avatar.loaded.asset.clone(), a.out.join("demo"), a.render_fps);
-        let steps = collected.steps.clone();
-        match tokio::task::spawn_blocking(move || render::render(&asset, &steps, fps, &out)).await? {
+        let film = std::mem::take(&mut collected.film);
+        match tokio::task::spawn_blocking(move || render::render(&asset, &film, fps, half_speed, &out))
+            .await?
+        {
             Ok(r) => serde_json::to_value(&r)?,
             Err(e) => {
                 eprintln!("demo: not rendered: {e:#}");
@@ -468,8 +481,12 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
                 serde_json::json!({"skipped": "--no-render"})
             } else {
                 let (asset, out, fps) = (loaded.asset.clone(), a.out.join("demo-springs"), a.render_fps);
-                let steps = c.steps.clone();
-                match tokio::task::spawn_blocking(move || render::render(&asset, &steps, fps, &out)).await? {
+                let film = c.film.clone();
+                match tokio::task::spawn_blocking(move || {
+                    render::render(&asset, &film, fps, half_speed, &out)
+                })
+                .await?
+                {
                     Ok(r) => serde_json::to_value(&r)?,
                     Err(e) => serde_json::json!({"skipped": format!("{e:#}")}),
                 }

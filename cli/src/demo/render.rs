@@ -1,11 +1,14 @@
 //! The rendering half of `avatard demo`: the collected states written as a trajectory file (for
-//! `avatar-view render --traj` and other tools) and drawn side by side (rig only | with secondary motion) in
-//! this process through the renderer library.
+//! `avatar-view render --traj` and other tools) and filmed in this process through the renderer library, each
+//! frame the views that show the flesh ([`renderer::views`]: the body followed by the camera, the torso
+//! close-up with the rig-only outline, the heat map of `|u|` with its scale bar), the jumps at half speed.
 
 use anyhow::{Context, Result};
 use avatar_sim::asset::Asset;
-use renderer::film::film;
-use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+use renderer::film::film_with;
+use renderer::heat::HeatScale;
+use renderer::views::{FleshOptions, FleshViews};
+use renderer::{Backend, Gpu};
 use serde::Serialize;
 use std::path::Path;
 
@@ -39,20 +42,40 @@ pub struct Rendered {
     /// The animations: `anim.gif`, and `anim.mp4` when ffmpeg is installed (frames: `frame_NNNN.png`).
     pub files: Vec<String>,
     pub seconds: f64,
+    /// The top of the heat map's scale (larger `|u|` take its top colour).
+    pub heat_max_mm: f64,
+    /// The window filmed at half speed (s), when there is one.
+    pub half_speed_s: Option<(f64, f64)>,
 }
 
-/// Draw `steps` on `asset` side by side into `out` at `fps` (frames of an earlier run there are replaced).
-pub fn render(asset: &Asset, steps: &[TrajectoryStep], fps: f64, out: &Path) -> Result<Rendered> {
+/// One view's size: three views and the scale bar make a frame 1160 × 480.
+pub const VIEW: (u32, u32) = (360, 480);
+
+/// Film `steps` of `asset` into `out` at `fps` (frames of an earlier run there are replaced): the steps inside
+/// `half_speed` (s) come twice as densely (see `collect`), so they play at half speed; their captions say so.
+pub fn render(
+    asset: &Asset,
+    steps: &[TrajectoryStep],
+    fps: f64,
+    half_speed: Option<(f64, f64)>,
+    out: &Path,
+) -> Result<Rendered> {
     let gpu = Gpu::open(Backend::Auto)?;
     eprintln!("demo: rendering on {} into {}", gpu.describe(), out.display());
-    // the size `avatar-view render` draws at by default
-    let options = RenderOptions { width: 480, height: 480, ..RenderOptions::default() };
-    let mut r = AvatarRenderer::new(gpu, asset, options).context("the renderer")?;
-    let shown = film(&mut r, steps.iter().map(|s| (&s.p[..], &s.z[..])), true, fps, out)?;
+    let heat = HeatScale::default();
+    let options = FleshOptions { width: VIEW.0, height: VIEW.1, heat };
+    let mut views = FleshViews::new(gpu, asset, options).context("the renderer")?;
+    let shown = film_with(steps, fps, out, |s| {
+        let slow = half_speed.is_some_and(|(from, to)| (from..to).contains(&s.t));
+        let caption = format!("t {:.2} s{}", s.t, if slow { "  1/2 speed" } else { "" });
+        Ok(views.frame(&s.p, &s.z, &caption)?)
+    })?;
     Ok(Rendered {
         dir: out.display().to_string(),
         frames: shown.frames,
         files: shown.files.iter().map(|p| p.display().to_string()).collect(),
         seconds: shown.seconds,
+        heat_max_mm: heat.max_mm(),
+        half_speed_s: half_speed,
     })
 }

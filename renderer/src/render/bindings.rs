@@ -1,6 +1,6 @@
 //! The avatar's buffers and bind groups: group 0 holds the frame uniform and the skinning data (rest
-//! positions, weight rows, blendshape deltas, mode weights, the per-frame `p` and `z`); group 1 a material
-//! (`materials`), the ground, or the read-back of skinned positions.
+//! positions, weight rows, blendshape deltas, mode weights, the per-frame `p` and `z`, the heat map's colour
+//! scale); group 1 a material (`materials`), the ground, or the read-back of skinned positions.
 
 use super::frame::Framing;
 use crate::gpu_mesh::GpuMesh;
@@ -49,7 +49,7 @@ fn storage<T: bytemuck::Pod + Default>(device: &wgpu::Device, label: &str, data:
 
 /// The bind group layouts.
 pub(super) struct Layouts {
-    /// Group 0: frame uniform (0), skinning data (1–5), params (6).
+    /// Group 0: frame uniform (0), skinning data (1–5), params (6), heat scale (7).
     pub avatar: wgpu::BindGroupLayout,
     pub ground: wgpu::BindGroupLayout,
     /// Group 1 of a material: its uniform (2), texture (3) and sampler (4).
@@ -71,6 +71,7 @@ impl Layouts {
                 storage_entry(4, vs, true),
                 storage_entry(5, vs, true),
                 storage_entry(6, vs, true),
+                uniform_entry(7, wgpu::ShaderStages::FRAGMENT),
             ],
         });
         let ground = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -122,7 +123,10 @@ pub(super) struct Buffers {
     /// The read-back's skinned positions.
     pub skinned: wgpu::Buffer,
     pub frame: wgpu::Buffer,
-    ground: wgpu::Buffer,
+    /// The ground square (centre, half side), rewritten by views that move it.
+    pub ground: wgpu::Buffer,
+    /// The heat map's colour scale.
+    pub heat: wgpu::Buffer,
 }
 
 impl Buffers {
@@ -160,9 +164,27 @@ impl Buffers {
         let ground = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("ground"),
             contents: bytemuck::cast_slice(&framing.ground),
-            usage: wgpu::BufferUsages::UNIFORM,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         });
-        Buffers { rest, offsets, handles, shapes, mode_weights, params, index, uv, skinned, frame, ground }
+        let heat = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("heat scale"),
+            contents: bytemuck::bytes_of(&crate::heat::HeatScale::default().uniform()),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        Buffers {
+            rest,
+            offsets,
+            handles,
+            shapes,
+            mode_weights,
+            params,
+            index,
+            uv,
+            skinned,
+            frame,
+            ground,
+            heat,
+        }
     }
 }
 
@@ -187,6 +209,7 @@ impl BindGroups {
                 wgpu::BindGroupEntry { binding: 4, resource: b.shapes.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 5, resource: b.mode_weights.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 6, resource: b.params.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 7, resource: b.heat.as_entire_binding() },
             ],
         });
         let ground = device.create_bind_group(&wgpu::BindGroupDescriptor {

@@ -13,6 +13,10 @@
 //! their cutoff), blended ones last without depth writes; single-sided materials cull back faces. An avatar
 //! without materials is one draw of the flat colour with culling off, as before looks existed.
 //!
+//! Views: [`AvatarRenderer::draw`] draws from the renderer's own camera (framing the instance grid or the
+//! options' box); [`AvatarRenderer::draw_view`] from any camera, with or without the ground, lit or as the heat
+//! map of `|u|` (the secondary displacement, [`crate::heat`]), or as a silhouette on a transparent background.
+//!
 //! # Layout
 //! - `bindings`: the bind group layouts, the buffers and the bind groups.
 //! - `frame`: the frame uniform (camera framing the instance grid or a given box, light, counts) and the ground.
@@ -26,8 +30,10 @@ mod materials;
 mod pipelines;
 mod texture;
 
+use crate::camera::Mat4;
 use crate::gpu::{Gpu, GpuError};
 use crate::gpu_mesh::GpuMesh;
+use crate::heat::HeatScale;
 use avatar_sim::asset::Asset;
 use bindings::{BindGroups, Buffers, Layouts};
 use frame::{FrameUniform, Framing};
@@ -67,6 +73,31 @@ impl Default for RenderOptions {
     }
 }
 
+/// How one image is drawn ([`AvatarRenderer::draw_view`]): the camera, the ground, the colouring.
+#[derive(Clone, Debug)]
+pub struct View {
+    /// View-projection (column-major, clip depth in [0, 1]).
+    pub view_proj: Mat4,
+    /// The ground square: centre (x, y, z) and half side (m); `None`: no ground.
+    pub ground: Option<[f32; 4]>,
+    pub colouring: Colouring,
+    /// Cleared to transparent black instead of the background colour, so that the avatar's pixels are the
+    /// opaque ones (a silhouette).
+    pub transparent: bool,
+}
+
+/// What colours the avatar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Colouring {
+    /// Its materials, lit.
+    Lit,
+    /// `|u|` on this scale, unlit.
+    Heat(HeatScale),
+}
+
+/// The background colour (linear), where no transparent background is asked for.
+const BACKGROUND: wgpu::Color = wgpu::Color { r: 0.93, g: 0.95, b: 0.98, a: 1.0 };
+
 pub struct AvatarRenderer {
     gpu: Gpu,
     mesh: GpuMesh,
@@ -74,12 +105,15 @@ pub struct AvatarRenderer {
     frame: FrameUniform,
     /// The box the camera frames (the instance grid).
     framed: ([f32; 3], [f32; 3]),
+    /// The ground square under it (centre, half side).
+    ground: [f32; 4],
     buffers: Buffers,
     /// Draw pipelines by blending and culling, and the draws (in order) that use them.
     pipelines: Vec<wgpu::RenderPipeline>,
     draws: Vec<MaterialDraw>,
     bind_groups: BindGroups,
     ground_pipeline: wgpu::RenderPipeline,
+    heat_pipeline: wgpu::RenderPipeline,
     compute_pipeline: wgpu::ComputePipeline,
     color: wgpu::Texture,
     depth_view: wgpu::TextureView,
@@ -108,7 +142,7 @@ impl AvatarRenderer {
         let framing = Framing::new(&mesh, &options);
         let buffers = Buffers::new(device, &mesh, options.instances, &framing);
         let bind_groups = BindGroups::new(device, &layouts, &buffers);
-        let Pipelines { draw_layout, ground, compute } =
+        let Pipelines { draw_layout, heat, ground, compute } =
             Pipelines::new(device, &shader, &layouts, options.format);
         let MaterialDraws { pipelines, draws } =
             MaterialDraws::new(&gpu, asset, &mesh, &shader, &layouts.material, &draw_layout, options.format)?;
@@ -119,11 +153,13 @@ impl AvatarRenderer {
             options,
             frame: framing.frame,
             framed: framing.framed,
+            ground: framing.ground,
             buffers,
             pipelines,
             draws,
             bind_groups,
             ground_pipeline: ground,
+            heat_pipeline: heat,
             compute_pipeline: compute,
             color,
             depth_view,
@@ -163,6 +199,12 @@ impl AvatarRenderer {
     /// The skinned positions of instance 0 for `p`, `z`, computed by the shader's `skin()` (compute pass) and
     /// read back.
     pub fn skinned_positions(&mut self, p: &[f32], z: &[f32]) -> Result<Vec<[f32; 3]>, GpuError> {
+        Ok(self.skinned(p, z)?.0)
+    }
+
+    /// The skinned positions of instance 0 for `p`, `z` and each vertex's `|u|` (m: the length of its secondary
+    /// displacement, what the heat map colours), computed by the shader's `skin()` and read back.
+    pub fn skinned(&mut self, p: &[f32], z: &[f32]) -> Result<(Vec<[f32; 3]>, Vec<f32>), GpuError> {
         self.upload(&[(p, z)])?;
         let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
         {
@@ -175,22 +217,46 @@ impl AvatarRenderer {
         self.gpu.queue.submit([encoder.finish()]);
         let bytes = self.gpu.read_buffer(&self.buffers.skinned, (16 * self.mesh.vertices) as u64)?;
         let v: &[[f32; 4]] = bytemuck::cast_slice(&bytes);
-        Ok(v.iter().map(|x| [x[0], x[1], x[2]]).collect())
+        Ok((v.iter().map(|x| [x[0], x[1], x[2]]).collect(), v.iter().map(|x| x[3]).collect()))
+    }
+
+    /// The view [`AvatarRenderer::draw`] draws: the renderer's own camera and ground, lit.
+    pub fn own_view(&self) -> View {
+        View {
+            view_proj: self.frame.view_proj,
+            ground: self.options.ground.then_some(self.ground),
+            colouring: Colouring::Lit,
+            transparent: false,
+        }
     }
 
     /// Record the scene's render pass into `encoder`, drawing into `view` (a texture of the options' format
-    /// and size).
+    /// and size) from the renderer's own camera ([`AvatarRenderer::own_view`]).
     pub fn encode(&self, encoder: &mut wgpu::CommandEncoder, view: &wgpu::TextureView) {
+        self.encode_view(encoder, view, &self.own_view());
+    }
+
+    /// Record the render pass of `v` into `encoder`, drawing into `target`. The camera, ground and heat scale are
+    /// written to their uniforms now and take effect at the next submission: one view per submission.
+    pub fn encode_view(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView, v: &View) {
+        let queue = &self.gpu.queue;
+        let mut frame = self.frame;
+        frame.view_proj = v.view_proj;
+        queue.write_buffer(&self.buffers.frame, 0, bytemuck::bytes_of(&frame));
+        if let Some(ground) = v.ground {
+            queue.write_buffer(&self.buffers.ground, 0, bytemuck::cast_slice(&ground));
+        }
+        if let Colouring::Heat(scale) = v.colouring {
+            queue.write_buffer(&self.buffers.heat, 0, bytemuck::bytes_of(&scale.uniform()));
+        }
+        let clear = if v.transparent { wgpu::Color::TRANSPARENT } else { BACKGROUND };
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("avatar"),
             color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view,
+                view: target,
                 depth_slice: None,
                 resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(wgpu::Color { r: 0.93, g: 0.95, b: 0.98, a: 1.0 }),
-                    store: wgpu::StoreOp::Store,
-                },
+                ops: wgpu::Operations { load: wgpu::LoadOp::Clear(clear), store: wgpu::StoreOp::Store },
             })],
             depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
                 view: &self.depth_view,
@@ -205,7 +271,7 @@ impl AvatarRenderer {
             multiview_mask: None,
         });
         pass.set_bind_group(0, &self.bind_groups.avatar, &[]);
-        if self.options.ground {
+        if v.ground.is_some() {
             pass.set_pipeline(&self.ground_pipeline);
             pass.set_bind_group(1, &self.bind_groups.ground, &[]);
             pass.draw(0..6, 0..1);
@@ -213,7 +279,10 @@ impl AvatarRenderer {
         pass.set_index_buffer(self.buffers.index.slice(..), wgpu::IndexFormat::Uint32);
         pass.set_vertex_buffer(0, self.buffers.uv.slice(..));
         for d in &self.draws {
-            pass.set_pipeline(&self.pipelines[d.pipeline]);
+            pass.set_pipeline(match v.colouring {
+                Colouring::Lit => &self.pipelines[d.pipeline],
+                Colouring::Heat(_) => &self.heat_pipeline,
+            });
             pass.set_bind_group(1, &d.bind_group, &[]);
             pass.draw_indexed(d.indices.clone(), 0, 0..self.options.instances);
         }
@@ -228,12 +297,18 @@ impl AvatarRenderer {
         self.gpu.queue.write_buffer(&self.buffers.frame, 0, bytemuck::bytes_of(&self.frame));
     }
 
-    /// Draw the current parameters (see [`AvatarRenderer::upload`]) and read the image back (RGBA8 formats).
+    /// Draw the current parameters (see [`AvatarRenderer::upload`]) from the renderer's own camera and read the
+    /// image back (RGBA8 formats).
     pub fn draw(&mut self) -> Result<image::RgbaImage, GpuError> {
+        self.draw_view(&self.own_view())
+    }
+
+    /// Draw the current parameters as `v` says and read the image back (RGBA8 formats).
+    pub fn draw_view(&mut self, v: &View) -> Result<image::RgbaImage, GpuError> {
         let (w, h) = (self.options.width, self.options.height);
         let view = self.color.create_view(&Default::default());
         let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
-        self.encode(&mut encoder, &view);
+        self.encode_view(&mut encoder, &view, v);
         // Copy to a buffer with 256-byte aligned rows, then strip the padding.
         let row = 4 * w;
         let padded = row.div_ceil(256) * 256;
@@ -275,9 +350,14 @@ impl AvatarRenderer {
         self.draw()
     }
 
-    /// The view-projection matrix in use (column-major).
+    /// The view-projection matrix of the renderer's own camera (column-major).
     pub fn view_proj(&self) -> [[f32; 4]; 4] {
         self.frame.view_proj
+    }
+
+    /// The ground square of the renderer's own view: centre (at the avatar's rest feet) and half side.
+    pub fn ground(&self) -> [f32; 4] {
+        self.ground
     }
 }
 

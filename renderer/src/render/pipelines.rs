@@ -1,5 +1,5 @@
-//! The draw pipelines (one per [`PipelineKey`]: blending, culling), the ground's, and the compute pipeline that
-//! reads skinned positions back.
+//! The draw pipelines (one per [`PipelineKey`]: blending, culling), the heat map's, the ground's, and the
+//! compute pipeline that reads skinned positions back.
 
 use super::bindings::Layouts;
 
@@ -16,6 +16,8 @@ pub(super) struct PipelineKey {
 pub(super) struct Pipelines {
     /// Groups 0 (avatar) and 1 (material): the layout of [`draw_pipeline`]s for materials.
     pub draw_layout: wgpu::PipelineLayout,
+    /// Every material's triangles coloured by `|u|` (`fs_heat`: opaque, no culling).
+    pub heat: wgpu::RenderPipeline,
     pub ground: wgpu::RenderPipeline,
     pub compute: wgpu::ComputePipeline,
 }
@@ -50,6 +52,14 @@ impl Pipelines {
             ("vs_ground", "fs_ground"),
             PipelineKey { blend: false, cull_back: false },
         );
+        let heat = draw_pipeline(
+            device,
+            shader,
+            &draw_layout,
+            format,
+            ("vs_main", "fs_heat"),
+            PipelineKey { blend: false, cull_back: false },
+        );
         let compute = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some("skin"),
             layout: Some(&compute_pipeline_layout),
@@ -58,7 +68,7 @@ impl Pipelines {
             compilation_options: Default::default(),
             cache: None,
         });
-        Pipelines { draw_layout, ground, compute }
+        Pipelines { draw_layout, heat, ground, compute }
     }
 }
 

@@ -1,0 +1,265 @@
+//! The views of one state that show the flesh, side by side in one frame: what `avatard demo` films and
+//! `avatard bench jiggle` tiles into its strip.
+//!
+//! - body: the whole avatar, the camera following its root and fitting its skinned bounds. The framed box is
+//!   the union of the skinned bounds and the rest pose's box standing at the root, so that the framing keeps
+//!   its scale while the avatar walks, jumps or turns and every vertex stays inside the image;
+//! - torso: a close-up of the torso (chest, belly, back and buttocks, [`avatar_sim::rig::vertex_regions`]) from
+//!   the side, with the rig alone (`z = 0`) outlined over it: the flesh is the gap between the outline and the
+//!   skin;
+//! - `|u|`: the body view coloured by `|u|`, the length of the secondary displacement (what `z` adds on top of
+//!   the rig), on one heat scale for the whole film ([`crate::heat`]), its scale bar to the right.
+
+use crate::camera::{bounds, centre, framing_box, padded, shifted, union, Aabb, Mat4};
+use crate::font;
+use crate::gpu::{Gpu, GpuError};
+use crate::heat::HeatScale;
+use crate::render::{AvatarRenderer, Colouring, RenderOptions, View};
+use avatar_sim::asset::Asset;
+use avatar_sim::rig::{vertex_regions, BodyRegion};
+use image::{Rgba, RgbaImage};
+
+/// Camera yaw of the body and heat views, and of the torso close-up (degrees, 0 = from the front).
+pub const BODY_YAW: f32 = 20.0;
+pub const TORSO_YAW: f32 = 80.0;
+/// Share of the image's half-width and half-height the framed boxes fill.
+pub const FILL: f32 = 0.92;
+/// Width of the scale bar right of the heat view.
+pub const BAR_WIDTH: u32 = 80;
+/// The rig-only outline's colour on the torso close-up.
+pub const OUTLINE: Rgba<u8> = Rgba([0, 90, 255, 255]);
+/// Room around the torso in the close-up, as a share of the avatar's rest height (the rig-only outline may
+/// stand out of the skin by as much as the flesh moves).
+const TORSO_PAD: f32 = 0.03;
+
+/// One view's size (a frame is three views and the scale bar wide) and the heat scale.
+#[derive(Clone, Copy, Debug)]
+pub struct FleshOptions {
+    pub width: u32,
+    pub height: u32,
+    /// Fixed for a whole film, so that the colours compare across frames.
+    pub heat: HeatScale,
+}
+
+/// The cameras of one state's views.
+#[derive(Clone, Copy, Debug)]
+pub struct Cameras {
+    /// The body and heat views.
+    pub body: Mat4,
+    /// The torso close-up.
+    pub torso: Mat4,
+    /// Where the root is (m).
+    pub root: [f32; 3],
+    /// The ground square under the root: centre (at the rest pose's feet) and half side.
+    pub ground: [f32; 4],
+}
+
+/// One state's views, before they are put side by side ([`FleshViews::compose`]).
+pub struct Views {
+    pub body: RgbaImage,
+    /// The close-up with the rig-only outline drawn over it.
+    pub torso: RgbaImage,
+    pub heat: RgbaImage,
+    pub cameras: Cameras,
+}
+
+/// Where the avatar's root is: its skeleton's first root bone (the bone a rig frame's root position moves;
+/// its rest place and the offset of its skinning transform in `p`), or the centre of the skinned bounds for an
+/// avatar without a skeleton.
+#[derive(Clone, Copy, Debug)]
+enum Root {
+    Bone { rest: [f32; 3], offset: usize },
+    Centre,
+}
+
+/// The renderer and what the views of an avatar need: its root, its torso's vertices, its rest boxes.
+pub struct FleshViews {
+    r: AvatarRenderer,
+    heat: HeatScale,
+    root: Root,
+    torso: Vec<usize>,
+    /// The rest pose's bounds, of the whole avatar and of the torso.
+    rest: Aabb,
+    rest_torso: Aabb,
+    bar: RgbaImage,
+}
+
+impl FleshViews {
+    pub fn new(gpu: Gpu, asset: &Asset, options: FleshOptions) -> Result<FleshViews, GpuError> {
+        let render = RenderOptions {
+            width: options.width,
+            height: options.height,
+            yaw: BODY_YAW,
+            ..RenderOptions::default()
+        };
+        let r = AvatarRenderer::new(gpu, asset, render)?;
+        let vertices: Vec<[f32; 3]> = asset.render.vertices.iter().map(|x| x.map(|c| c as f32)).collect();
+        let rest = bounds(vertices.iter().copied())
+            .ok_or_else(|| GpuError::Input("the avatar has no vertices, or one is not finite".into()))?;
+        let root = match asset.render.rig.skeleton() {
+            Some((lbs, offset)) => match lbs.topological_order().first() {
+                Some(&b) => {
+                    let bind = lbs.bones()[b].bind;
+                    Root::Bone { rest: [0, 1, 2].map(|i| bind[i][3] as f32), offset: offset + 12 * b }
+                }
+                None => Root::Centre,
+            },
+            None => Root::Centre,
+        };
+        let torso = torso_vertices(asset);
+        let rest_torso = bounds(torso.iter().map(|&v| vertices[v])).unwrap_or(rest);
+        let bar = options.heat.scale_bar(BAR_WIDTH, options.height);
+        Ok(FleshViews { r, heat: options.heat, root, torso, rest, rest_torso, bar })
+    }
+
+    pub fn renderer(&self) -> &AvatarRenderer {
+        &self.r
+    }
+
+    pub fn heat(&self) -> HeatScale {
+        self.heat
+    }
+
+    /// The cameras for `p`, `z`: the avatar is skinned on the GPU and read back, its bounds framed. Leaves
+    /// `p`, `z` uploaded.
+    pub fn cameras(&mut self, p: &[f32], z: &[f32]) -> Result<Cameras, GpuError> {
+        let (positions, _) = self.r.skinned(p, z)?;
+        let not_finite = || GpuError::Input("the skinned avatar has a position that is not finite".into());
+        let now = bounds(positions.iter().copied()).ok_or_else(not_finite)?;
+        let (root, rest_root) = match self.root {
+            Root::Bone { rest, offset } => {
+                let t = &p[offset..offset + 12];
+                let at =
+                    |row: usize| t[4 * row] * rest[0] + t[4 * row + 1] * rest[1] + t[4 * row + 2] * rest[2];
+                ([0, 1, 2].map(|row| at(row) + t[4 * row + 3]), rest)
+            }
+            Root::Centre => (centre(now), centre(self.rest)),
+        };
+        if !root.iter().all(|c| c.is_finite()) {
+            return Err(not_finite());
+        }
+        let aspect = self.r.options().width as f32 / self.r.options().height as f32;
+        // the rest pose's box standing where the root is (on the rest floor), joined with the bounds
+        let standing = shifted(self.rest, [root[0] - rest_root[0], 0.0, root[2] - rest_root[2]]);
+        let (lo, hi) = union(now, standing);
+        let body = framing_box(lo, hi, aspect, BODY_YAW, FILL);
+        let height = self.rest.1[1] - self.rest.0[1];
+        let torso_now = bounds(self.torso.iter().map(|&v| positions[v])).ok_or_else(not_finite)?;
+        let moved = [0, 1, 2].map(|c| centre(torso_now)[c] - centre(self.rest_torso)[c]);
+        let torso_box = padded(union(torso_now, shifted(self.rest_torso, moved)), TORSO_PAD * height);
+        let torso = framing_box(torso_box.0, torso_box.1, aspect, TORSO_YAW, FILL);
+        let ground = [root[0], self.rest.0[1], root[2], 1.2 * height];
+        Ok(Cameras { body, torso, root, ground })
+    }
+
+    /// The three views of `p`, `z`.
+    pub fn views(&mut self, p: &[f32], z: &[f32]) -> Result<Views, GpuError> {
+        let cameras = self.cameras(p, z)?;
+        let view = |view_proj: Mat4, colouring: Colouring| View {
+            view_proj,
+            ground: Some(cameras.ground),
+            colouring,
+            transparent: false,
+        };
+        let body = self.r.draw_view(&view(cameras.body, Colouring::Lit))?;
+        let mut torso = self.r.draw_view(&view(cameras.torso, Colouring::Lit))?;
+        let heat = self.r.draw_view(&view(cameras.body, Colouring::Heat(self.heat)))?;
+        let zero = vec![0.0; z.len()];
+        self.r.upload(&[(p, &zero)])?;
+        let rig_only = View { ground: None, transparent: true, ..view(cameras.torso, Colouring::Lit) };
+        let silhouette = self.r.draw_view(&rig_only)?;
+        outline(&mut torso, &silhouette, OUTLINE);
+        Ok(Views { body, torso, heat, cameras })
+    }
+
+    /// `body | torso | heat | scale bar`, separated by thin lines, with `caption` (e.g. the time) over the body
+    /// view and the views' names over the others.
+    pub fn compose(&self, v: &Views, caption: &str) -> RgbaImage {
+        let (w, h) = (v.body.width(), v.body.height());
+        let mut out = RgbaImage::from_pixel(3 * w + self.bar.width(), h, Rgba([255, 255, 255, 255]));
+        for (k, view) in [&v.body, &v.torso, &v.heat].into_iter().enumerate() {
+            image::imageops::replace(&mut out, view, (k as u32 * w) as i64, 0);
+        }
+        image::imageops::replace(&mut out, &self.bar, (3 * w) as i64, 0);
+        let scale = if w >= 300 { 2 } else { 1 };
+        let (x, y) = (4 * scale as i64, 4 * scale as i64);
+        if !caption.is_empty() {
+            font::caption(&mut out, x, y, caption, scale);
+        }
+        // "torso" and, in the outline's colour, what the outline is
+        font::caption(&mut out, w as i64 + x, y, "torso rig only", scale);
+        let after = w as i64 + x + font::text_width("torso ", scale) as i64;
+        font::draw_text(&mut out, after, y, "rig only", scale, OUTLINE);
+        font::caption(&mut out, 2 * w as i64 + x, y, "flesh |u|", scale);
+        for k in 1..=3 {
+            font::fill(&mut out, (k * w) as i64, 0, 1, h as i64, Rgba([150, 150, 150, 255]));
+        }
+        out
+    }
+
+    /// The frame of `p`, `z`: [`FleshViews::views`] put side by side ([`FleshViews::compose`]).
+    pub fn frame(&mut self, p: &[f32], z: &[f32], caption: &str) -> Result<RgbaImage, GpuError> {
+        let views = self.views(p, z)?;
+        Ok(self.compose(&views, caption))
+    }
+}
+
+/// The render vertices of the chest, belly, back and buttocks; all of them for an avatar without a skeleton or
+/// without those regions.
+fn torso_vertices(asset: &Asset) -> Vec<usize> {
+    let r = &asset.render;
+    let all = || (0..r.vertices.len()).collect();
+    let Some((lbs, _)) = r.rig.skeleton() else { return all() };
+    let torso = [BodyRegion::Chest, BodyRegion::Belly, BodyRegion::Back, BodyRegion::Buttocks];
+    let regions = vertex_regions(lbs, &r.vertices, &asset.source.humanoid);
+    let picked: Vec<usize> = regions
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.is_some_and(|g| torso.contains(&g)))
+        .map(|(v, _)| v)
+        .collect();
+    if picked.is_empty() {
+        all()
+    } else {
+        picked
+    }
+}
+
+/// Draw on `image` the outline of `silhouette`'s opaque pixels (the same size): every pixel with a neighbour
+/// (8-connected) on the other side of the silhouette's edge, so the line is two pixels wide.
+pub fn outline(image: &mut RgbaImage, silhouette: &RgbaImage, colour: Rgba<u8>) {
+    let (w, h) = silhouette.dimensions();
+    let inside = |x: i64, y: i64| {
+        x >= 0 && y >= 0 && x < w as i64 && y < h as i64 && silhouette.get_pixel(x as u32, y as u32)[3] > 0
+    };
+    for y in 0..h.min(image.height()) as i64 {
+        for x in 0..w.min(image.width()) as i64 {
+            let here = inside(x, y);
+            let edge = (-1..=1).any(|dy| (-1..=1).any(|dx| inside(x + dx, y + dy) != here));
+            if edge {
+                image.put_pixel(x as u32, y as u32, colour);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_outline_follows_the_silhouettes_edge() {
+        let mut silhouette = RgbaImage::new(12, 10);
+        for y in 3..7 {
+            for x in 2..9 {
+                silhouette.put_pixel(x, y, Rgba([200, 100, 50, 255]));
+            }
+        }
+        let mut image = RgbaImage::from_pixel(12, 10, Rgba([255; 4]));
+        outline(&mut image, &silhouette, OUTLINE);
+        let drawn = |x: u32, y: u32| *image.get_pixel(x, y) == OUTLINE;
+        // the edge on both sides, not the middle nor far outside
+        assert!(drawn(2, 3) && drawn(1, 3) && drawn(8, 6) && drawn(9, 7) && drawn(5, 2) && drawn(5, 3));
+        assert!(!drawn(5, 5) && !drawn(0, 0) && !drawn(11, 9) && !drawn(5, 0));
+    }
+}
