@@ -184,14 +184,16 @@ def _exit_when_stdin_closes(grace_s: float = 2.0) -> None:
     import threading
 
     def watch() -> None:
-        stdin = sys.stdin.buffer
+        # os.read on the descriptor, not sys.stdin.buffer: a daemon thread blocked inside the buffered reader
+        # holds its lock, and the interpreter aborts at exit when the tracker ends on its own (a video's end)
+        fd = sys.stdin.fileno()
         try:  # a parent may hand over a non-blocking pipe (tokio does): reads would fail at once
-            os.set_blocking(stdin.fileno(), True)
+            os.set_blocking(fd, True)
         except (OSError, ValueError, AttributeError):
             pass
         while True:
             try:
-                if not stdin.read1(4096):
+                if not os.read(fd, 4096):
                     break
             except BlockingIOError:
                 time.sleep(0.1)

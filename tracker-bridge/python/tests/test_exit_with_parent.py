@@ -10,6 +10,7 @@ import zmq
 from conftest import CLIPS, ROOT
 
 CLIP = CLIPS / "grounding_jumps_side.mp4"  # 7 s, paced: still running when its parent goes
+SHORT = CLIPS / "pose2sim_cam01_20f.mp4"
 
 
 def _start(*extra):
@@ -55,3 +56,24 @@ def test_without_the_flag_closing_stdin_changes_nothing():
         proc.kill()
         proc.wait()
         sub.close()
+
+
+def test_a_video_that_ends_while_the_parent_lives_exits_cleanly(tmp_path):
+    """The watcher must not keep the interpreter from exiting normally when the tracker ends on its own (it
+    aborted with SIGABRT at a video's end while it read through sys.stdin.buffer)."""
+    out, err = open(tmp_path / "out", "w+"), open(tmp_path / "err", "w+")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "avatar_tracker", "--video", str(SHORT), "--no-face", "--no-hands",
+         "--record", str(tmp_path / "x.avtrrec"), "--exit-with-parent"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=out, stderr=err, text=True,
+    )
+    try:
+        code = proc.wait(timeout=120)  # stdin stays open: the parent lives
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdin.close()
+    err.seek(0)
+    text = err.read()
+    assert code == 0, (code, text)
+    assert "Fatal Python error" not in text, text
