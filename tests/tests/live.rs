@@ -207,3 +207,37 @@ fn live_with_a_python_without_the_tracker_says_so_in_one_line_and_exits_2() {
     }
     refused_with_one_line(&base, "No module named");
 }
+
+/// Bad files on the command line, with a working tracker Python: a clear error naming the file, a failing exit
+/// code, and nothing started (no address printed). A .vrm of garbage bytes fails in the importer.
+#[test]
+fn live_refuses_missing_unknown_and_broken_files_with_a_clear_error() {
+    let python = Python::path();
+    let dir = avatar_e2e::scratch_dir("live-bad-files");
+    let garbage = dir.join("broken.vrm");
+    std::fs::write(&garbage, b"glTF\x02\x00\x00\x00 not a model at all").unwrap();
+    let unknown = dir.join("me.fbx");
+    std::fs::write(&unknown, b"x").unwrap();
+    let missing = dir.join("nope.vrm");
+    let cases: [(Vec<std::ffi::OsString>, String); 4] = [
+        (vec![missing.clone().into()], format!("{}: no such file", missing.display())),
+        (vec![unknown.clone().into()], "not a .vrm, .glb or .avatar file".into()),
+        (vec![garbage.clone().into()], format!("importing {}", garbage.display())),
+        (vec!["--video".into(), dir.join("nope.mp4").into()], "no such file".into()),
+    ];
+    for (args, want) in cases {
+        let out = Command::new(EXE)
+            .args(["live", "--web", "127.0.0.1:0", "--cache-dir"])
+            .arg(dir.join("cache"))
+            .arg("--python")
+            .arg(&python)
+            .args(&args)
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}: {stderr}");
+        assert!(stderr.contains(&want), "{args:?}: want {want:?} in {stderr}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("viewer"), "{args:?} started");
+    }
+}

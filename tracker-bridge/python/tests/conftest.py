@@ -43,10 +43,8 @@ def run_cli(*args, timeout=120):
     )
 
 
-def run_cli_over_zeromq(*args):
-    """Run the bridge (a separate process) publishing to a SUB bound here; (returncode, stdout, stderr, frames)."""
-    import time
-
+def bridge_into_sub(*args, stdin=None):
+    """Start the bridge (a separate process) publishing to a SUB bound here: (the process, the SUB socket)."""
     import zmq
 
     ctx = zmq.Context.instance()
@@ -55,9 +53,17 @@ def run_cli_over_zeromq(*args):
     sub.setsockopt(zmq.SUBSCRIBE, b"")
     port = sub.bind_to_random_port("tcp://127.0.0.1")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "avatar_tracker", *args, "--connect", f"tcp://127.0.0.1:{port}"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [sys.executable, "-m", "avatar_tracker", *map(str, args), "--connect", f"tcp://127.0.0.1:{port}"],
+        cwd=ROOT, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    return proc, sub
+
+
+def run_cli_over_zeromq(*args):
+    """Run the bridge (a separate process) publishing to a SUB bound here; (returncode, stdout, stderr, frames)."""
+    import time
+
+    proc, sub = bridge_into_sub(*args)
     got = []
     try:
         deadline = time.monotonic() + 90

@@ -5,25 +5,15 @@ import subprocess
 import sys
 import time
 
-import zmq
-
-from conftest import CLIPS, ROOT
+from conftest import CLIPS, ROOT, bridge_into_sub
 
 CLIP = CLIPS / "grounding_jumps_side.mp4"  # 7 s, paced: still running when its parent goes
 SHORT = CLIPS / "pose2sim_cam01_20f.mp4"
 
 
 def _start(*extra):
-    ctx = zmq.Context.instance()
-    sub = ctx.socket(zmq.SUB)
-    sub.setsockopt(zmq.LINGER, 0)
-    sub.setsockopt(zmq.SUBSCRIBE, b"")
-    port = sub.bind_to_random_port("tcp://127.0.0.1")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "avatar_tracker", "--video", str(CLIP), "--realtime", "--no-face", "--no-hands",
-         "--connect", f"tcp://127.0.0.1:{port}", *extra],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
+    proc, sub = bridge_into_sub("--video", CLIP, "--realtime", "--no-face", "--no-hands", *extra,
+                                stdin=subprocess.PIPE)
     # wait for its first frame: it is running
     assert sub.poll(60_000), proc.stderr.read() if proc.poll() is not None else "no frame within 60 s"
     return proc, sub

@@ -253,7 +253,10 @@ mod tests {
         let co = Path::new("repo");
         assert_eq!(python_candidates(Some("p".into()), Some("e".into()), co, false), [PathBuf::from("p")]);
         assert_eq!(python_candidates(None, Some("e".into()), co, false), [PathBuf::from("e")]);
-        assert_eq!(python_candidates(None, Some("".into()), co, false), [co.join(".venv/bin/python")]);
+        assert_eq!(
+            python_candidates(None, Some("".into()), co, false),
+            [co.join(".venv").join("bin").join("python")]
+        );
         assert_eq!(
             python_candidates(None, None, co, true),
             [co.join(".venv").join("Scripts").join("python.exe")]
