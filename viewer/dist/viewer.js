@@ -4330,13 +4330,12 @@ void main() {
       int k = 4 * k4 + c;
       if (k >= MODES) break;
       handle(MODE_ROWS + 3 * k, x, n, ax, ln);
-      dx = dx + w4[c] * ax;
-      dn = dn + w4[c] * ln;
       du = du + w4[c] * ax;
+      dn = dn + w4[c] * ln;
     }
   }
 #endif
-  oPosition = vec4(x + dx, length(du));
+  oPosition = vec4(x + dx + du, length(du));  // as skin.wgsl: rig terms, then the secondary displacement
   oNormal = vec4(normalize(n + dn), 0.0);
 }
 `,Ux=`
@@ -4408,7 +4407,7 @@ void main() {
 }
 #endif
 `;function tr(i,t,e){let n=Math.max(1,Math.ceil(i.length/t)),s=dn,r=Math.ceil(n/s);if(r>e)throw new Error(`data texture of ${n} texels exceeds ${s}\xD7${e}`);let a=i instanceof Float32Array,o=a?new Float32Array(s*r*t):new Uint32Array(s*r*t);o.set(i);let l=a?{2:[Vn,"RG32F"],4:[ke,"RGBA32F"]}:{2:[Ys,"RG32UI"],4:[Zs,"RGBA32UI"]},[c,u]=l[t],h=new Dn(o,s,r,c,a?De:fn);return ku(h,u)}function ku(i,t){return i.internalFormat=t,i.minFilter=re,i.magFilter=re,i.generateMipmaps=!1,i.flipY=!1,i.unpackAlignment=4,i.needsUpdate=!0,i}function kd(i,t){let e=new Float32Array(4*t);for(let n=0;n<t;n++)e.set(i.subarray(3*n,3*n+3),4*n);return e}var kx=32,zx=(()=>{let i=new Ee;return i.setAttribute("position",new ce(new Float32Array([-1,-1,0,3,-1,0,-1,3,0]),3)),i})(),Gd=new ji,bl=class{constructor(t,e,n){this.data=t;let s=new Map,r=t.handles.slice();for(let p=0;p<r.length;p+=2){let m=r[p];if(m+12>t.numP)throw new Error(`handle entry ${p/2}: parameters ${m}..${m+12} beyond p (${t.numP})`);let v=s.get(m);v===void 0&&(v=s.size,s.set(m,v)),r[p]=3*v}for(let p=0;p<t.shapes.length;p+=4)if(t.shapes[p]>=t.numP)throw new Error(`blendshape entry ${p/4}: parameter ${t.shapes[p]} beyond p`);this.slots=Int32Array.from(s.keys());let a=t.modes,o=t.vertices,l=Math.ceil(a/4);if(this.rows=3*(this.slots.length+a)+Math.ceil(t.numP/4),this.uniformBlock=16*this.rows<=n,this.targetRows=Math.max(1,Math.ceil(o/dn)),this.targetRows>e)throw new Error(`${o} vertices exceed ${dn}\xD7${e}`);let c=new Uint32Array(4*o);for(let p=0;p<o;p++)c[4*p]=t.offsets[2*p],c[4*p+1]=t.offsets[2*p+2],c[4*p+2]=t.offsets[2*p+1],c[4*p+3]=t.offsets[2*p+3];let u=new Float32Array(o*l*4);for(let p=0;p<o;p++)for(let m=0;m<a;m++)u[p*l*4+m]=t.modeWeights[p*a+m];this.textures={uPosition:tr(kd(t.position,o),4,e),uNormal:tr(kd(t.normal,o),4,e),uRanges:tr(c,4,e),uHandles:tr(r,2,e),uShapes:tr(t.shapes,4,e),uModeWeights:tr(u,4,e)};let h=3*this.slots.length,f=[`#define VERTICES ${o}`,`#define MODES ${a}`,`#define MODE_ROWS ${h}`,`#define SCALARS ${3*(this.slots.length+a)}`];this.uniformBlock&&f.push(`#define PARAM_ROWS ${this.rows}`);let d="";if(a<=kx){f.push("#define MODE_TERMS_WRITTEN 1");for(let p=0;p<l;p++)d+=`vec4 w${p} = texelFetch(uModeWeights, at(v * ${l} + ${p}), 0);
-  `;for(let p=0;p<a;p++){let m=`w${p>>2}.${"xyzw"[p&3]}`;d+=`handle(${h+3*p}, x, n, ax, ln); dx = dx + ${m} * ax; dn = dn + ${m} * ln; du = du + ${m} * ax;
+  `;for(let p=0;p<a;p++){let m=`w${p>>2}.${"xyzw"[p&3]}`;d+=`handle(${h+3*p}, x, n, ax, ln); du = du + ${m} * ax; dn = dn + ${m} * ln;
   `}}this.skinShader=Ox.replace("// DEFINES",f.join(`
 `)).replace("/* MODE_TERMS */",d);let g=new ce(t.uv,2),b=new ce(t.position,3);this.geometries=t.draws.map(p=>{let m=new Ee;return m.setAttribute("position",b),m.setAttribute("uv",g),m.setIndex(new ce(p.indices,1)),m}),this.white=new Dn(new Uint8Array([255,255,255,255]),1,1),this.white.needsUpdate=!0}data;geometries;textures;white;skinShader;targetRows;slots;rows;uniformBlock;material(t,e,n,s=null){let r=t.alphaMode==="MASK"?1:t.alphaMode==="BLEND"?2:0;return new hn({glslVersion:Ni,vertexShader:Ux,fragmentShader:Bx,defines:s?{HEAT:""}:{},uniforms:{...s?{uHeatMax:s}:{},uInstanceOffset:n.uInstanceOffset,uViewProj:n.uViewProj,uSkinnedPosition:e.skinTarget.position,uSkinnedNormal:e.skinTarget.normal,uRow0:e.row0,uColor:{value:new Zt(...t.color)},uMap:{value:t.map??this.white},uAlpha:{value:new Tt(r,t.alphaCutoff)},uLightDir:{value:Fx}},side:t.cullBack&&!s?En:Je,transparent:r===2&&!s,depthWrite:r!==2||s!==null,depthFunc:Wi,blending:r===2&&!s?Li:An})}dispose(){for(let t of this.geometries)t.dispose();for(let t of Object.values(this.textures))t.dispose();this.white.dispose();for(let t of this.data.draws)t.map?.dispose()}},xl=class{target=null;rows=0;position={value:null};normal={value:null};scene=new wi;resize(t){t=Math.max(1,t),!(t===this.rows&&this.target)&&(this.target?.dispose(),this.target=Vd(dn,t,2),this.rows=t,this.position.value=this.target.textures[0],this.normal.value=this.target.textures[1])}render(t){let e=t.autoClear;t.autoClear=!1,t.setRenderTarget(this.target),t.render(this.scene,Gd),t.setRenderTarget(null),t.autoClear=e}readPositions(t,e,n){if(!this.target)throw new Error("no skinning target yet");let s=new Float32Array(4*dn*n);return t.readRenderTargetPixels(this.target,0,e,dn,n,s,void 0,0),s}};function Vd(i,t,e){return new $e(i,t,{count:e,type:De,format:ke,minFilter:re,magFilter:re,generateMipmaps:!1,depthBuffer:!1})}var Hx=`
 precision highp float;

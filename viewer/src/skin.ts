@@ -138,13 +138,12 @@ void main() {
       int k = 4 * k4 + c;
       if (k >= MODES) break;
       handle(MODE_ROWS + 3 * k, x, n, ax, ln);
-      dx = dx + w4[c] * ax;
-      dn = dn + w4[c] * ln;
       du = du + w4[c] * ax;
+      dn = dn + w4[c] * ln;
     }
   }
 #endif
-  oPosition = vec4(x + dx, length(du));
+  oPosition = vec4(x + dx + du, length(du));  // as skin.wgsl: rig terms, then the secondary displacement
   oNormal = vec4(normalize(n + dn), 0.0);
 }
 `;
@@ -352,7 +351,7 @@ export class SkinAsset {
       for (let k4 = 0; k4 < m4; k4++) terms += `vec4 w${k4} = texelFetch(uModeWeights, at(v * ${m4} + ${k4}), 0);\n  `;
       for (let k = 0; k < m; k++) {
         const w = `w${k >> 2}.${'xyzw'[k & 3]}`;
-        terms += `handle(${modeRows + 3 * k}, x, n, ax, ln); dx = dx + ${w} * ax; dn = dn + ${w} * ln; du = du + ${w} * ax;\n  `;
+        terms += `handle(${modeRows + 3 * k}, x, n, ax, ln); du = du + ${w} * ax; dn = dn + ${w} * ln;\n  `;
       }
     }
     this.skinShader = SKIN_FRAGMENT.replace('// DEFINES', defines.join('\n')).replace('/* MODE_TERMS */', terms);
