@@ -201,6 +201,11 @@ def _exit_when_stdin_closes(grace_s: float = 2.0) -> None:
                 break
         _thread.interrupt_main()
         time.sleep(grace_s)
+        for stream in (sys.stdout, sys.stderr):  # what the stop printed so far is not lost
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
         os._exit(0)
 
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
