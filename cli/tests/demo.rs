@@ -1,18 +1,22 @@
 //! `avatard demo` as a process: the daemon on the default avatar driven by the two committed MediaPipe
-//! recordings, over real sockets, without rendering; the summary it writes is checked.
+//! recordings, over real sockets, without rendering, and a short one filmed; the summary it writes and the
+//! film are checked.
 
 use serde_json::Value;
 use std::process::Command;
 
 fn run_demo(args: &[&str], out: &std::path::Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_avatard"))
-        .arg("demo")
+    demo_command(args, out).output().expect("running avatard demo")
+}
+
+fn demo_command(args: &[&str], out: &std::path::Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_avatard"));
+    c.arg("demo")
         .args(args)
         .arg("--out")
         .arg(out)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("running avatard demo")
+        .env("RUST_LOG", "warn");
+    c
 }
 
 #[test]
@@ -85,6 +89,71 @@ fn demo_drives_the_default_avatar_from_the_recordings() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
+/// A short demo filmed (1 s of the recordings, no jumps, then the 7 s without input): the default avatar's flesh
+/// views as an animated GIF in `demo/`, at the film's rate and in real time, with no PNG frames unless asked for;
+/// the spring-bone avatar's body view in `demo-springs/`; small files. The frames of an earlier, longer run are
+/// removed.
+#[test]
+fn demo_films_the_flesh_views_into_a_small_gif() {
+    let out = std::env::temp_dir().join(format!("avatard-demo-film-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(out.join("demo")).unwrap();
+    std::fs::write(out.join("demo/frame_0999.png"), b"an earlier run's frame").unwrap();
+    // from the checkout's root, where the spring-bone avatar's file is found
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let o = demo_command(&["--seconds", "1", "--no-jumps"], &out).current_dir(root).output().unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "avatard demo failed\nstdout:\n{stdout}\nstderr:\n{stderr}");
+    let text = std::fs::read_to_string(out.join("demo-summary.json")).expect("demo-summary.json");
+    let s: Value = serde_json::from_str(&text).unwrap();
+    let r = &s["render"];
+    assert_eq!(r["fps"], 8.0, "{text}");
+    let gif = out.join("demo").join("anim.gif");
+    assert_eq!(r["files"][0].as_str(), Some(gif.to_str().unwrap()), "{text}");
+    let names: Vec<String> = std::fs::read_dir(out.join("demo"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".png")), "PNG frames without --png-frames: {names:?}");
+
+    let (w, h) = avatard_cli::demo::VIEW;
+    let frames = decode(&gif);
+    // three views and the scale bar (80 pixels)
+    assert!(frames.iter().all(|(f, _)| f.dimensions() == (3 * w + 80, h)));
+    assert!(frames.iter().any(|(f, _)| f != &frames[0].0), "the film moves");
+    // real time: the film lasts as long as what was played (1 s, then 7 s), within a few of its frames
+    let shown: f64 = frames.iter().map(|(_, ms)| *ms as f64 / 1e3).sum();
+    let played = s["played_s"].as_f64().unwrap();
+    assert!((shown - played).abs() < 0.5, "the film lasts {shown} s, the demo played {played} s");
+    let film_frames = r["frames"].as_f64().unwrap();
+    assert!((film_frames - 8.0 * played).abs() <= 4.0, "{film_frames} frames for {played} s at 8 fps");
+    // the breathing at the end is filmed at half the rate: fewer states drawn than frames
+    assert!(r["drawn"].as_f64().unwrap() < film_frames - 10.0, "{text}");
+    let bytes = std::fs::metadata(&gif).unwrap().len();
+    assert!(bytes < 3_000_000 && r["bytes"][0] == bytes, "{bytes} bytes\n{text}");
+
+    // the spring-bone avatar: its body alone
+    let springs = decode(&out.join("demo-springs").join("anim.gif"));
+    assert!(!springs.is_empty() && springs.iter().all(|(f, _)| f.dimensions() == (w, h)));
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// The frames of a GIF as shown, with their delays (ms).
+fn decode(path: &std::path::Path) -> Vec<(image::RgbaImage, u32)> {
+    use image::AnimationDecoder;
+    let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+    let decoder = image::codecs::gif::GifDecoder::new(file).unwrap();
+    let frames = decoder.into_frames().collect_frames().unwrap();
+    frames
+        .into_iter()
+        .map(|f| {
+            let (n, d) = f.delay().numer_denom_ms();
+            (f.into_buffer(), n / d)
+        })
+        .collect()
+}
+
 #[test]
 fn bad_arguments_are_refused_with_a_reason() {
     let out = std::env::temp_dir().join(format!("avatard-demo-bad-{}", std::process::id()));
@@ -95,6 +164,8 @@ fn bad_arguments_are_refused_with_a_reason() {
         (&["--loops", "0"][..], "--loops"),
         (&["--tick-hz", "0"][..], "tick"),
         (&["--render-fps=0"][..], "--render-fps"),
+        (&["--film-fps", "0"][..], "--film-fps"),
+        (&["--film-fps", "61"][..], "--film-fps"),
         (&["--pose", "/nonexistent.avtrrec"][..], "nonexistent"),
         (&["--hands", "/nonexistent.avtrrec"][..], "nonexistent"),
         (&["--hands", face][..], "no hand frames"),

@@ -212,15 +212,32 @@ fn fs_ground(in: GroundOut) -> @location(0) vec4<f32> {
     return vec4<f32>(c, 1.0);
 }
 
-// Compute: skinned positions of instance 0 and their |u| (w), for reading back.
+// Compute: skinned positions of instance 0 and their |u| (w), for reading back, each followed by its normal: what
+// `vs_skinned` draws from, so that several views of one state skin it once. 2 per vertex.
 @group(1) @binding(1) var<storage, read_write> skinned: array<vec4<f32>>;
 
 @compute @workgroup_size(64)
 fn cs_skin(@builtin(global_invocation_id) id: vec3<u32>) {
     let v = id.x;
-    if (v >= arrayLength(&skinned)) {
+    if (v >= arrayLength(&skinned) / 2u) {
         return;
     }
     let s = skin(v, 0u);
-    skinned[v] = vec4<f32>(s.position, length(s.secondary));
+    skinned[2u * v] = vec4<f32>(s.position, length(s.secondary));
+    skinned[2u * v + 1u] = vec4<f32>(s.normal, 0.0);
+}
+
+// Drawing instance 0 from what `cs_skin` wrote (as a vertex buffer): the same outputs as `vs_main`.
+@vertex
+fn vs_skinned(
+    @location(0) uv: vec2<f32>,
+    @location(1) position_heat: vec4<f32>,
+    @location(2) normal: vec4<f32>,
+) -> VertexOut {
+    var out: VertexOut;
+    out.clip = frame.view_proj * vec4<f32>(position_heat.xyz + instance_offset(0u), 1.0);
+    out.normal = normal.xyz;
+    out.uv = uv;
+    out.heat = position_heat.w;
+    return out;
 }

@@ -121,7 +121,7 @@ impl FleshViews {
     }
 
     /// The cameras for `p`, `z`: the avatar is skinned on the GPU and read back, its bounds framed. Leaves
-    /// `p`, `z` uploaded.
+    /// `p`, `z` uploaded and skinned ([`AvatarRenderer::skin`]).
     pub fn cameras(&mut self, p: &[f32], z: &[f32]) -> Result<Cameras, GpuError> {
         let (positions, _) = self.r.skinned(p, z)?;
         let not_finite = || GpuError::Input("the skinned avatar has a position that is not finite".into());
@@ -152,7 +152,8 @@ impl FleshViews {
         Ok(Cameras { body, torso, root, ground })
     }
 
-    /// The three views of `p`, `z`.
+    /// The three views of `p`, `z`. The avatar is skinned once for them (and once more rig only, for the
+    /// outline), in the compute pass ([`AvatarRenderer::draw_skinned_view`]).
     pub fn views(&mut self, p: &[f32], z: &[f32]) -> Result<Views, GpuError> {
         let cameras = self.cameras(p, z)?;
         let view = |view_proj: Mat4, colouring: Colouring| View {
@@ -161,13 +162,13 @@ impl FleshViews {
             colouring,
             transparent: false,
         };
-        let body = self.r.draw_view(&view(cameras.body, Colouring::Lit))?;
-        let mut torso = self.r.draw_view(&view(cameras.torso, Colouring::Lit))?;
-        let heat = self.r.draw_view(&view(cameras.body, Colouring::Heat(self.heat)))?;
+        let body = self.r.draw_skinned_view(&view(cameras.body, Colouring::Lit))?;
+        let mut torso = self.r.draw_skinned_view(&view(cameras.torso, Colouring::Lit))?;
+        let heat = self.r.draw_skinned_view(&view(cameras.body, Colouring::Heat(self.heat)))?;
         let zero = vec![0.0; z.len()];
-        self.r.upload(&[(p, &zero)])?;
+        self.r.skin(p, &zero)?;
         let rig_only = View { ground: None, transparent: true, ..view(cameras.torso, Colouring::Lit) };
-        let silhouette = self.r.draw_view(&rig_only)?;
+        let silhouette = self.r.draw_skinned_view(&rig_only)?;
         outline(&mut torso, &silhouette, OUTLINE);
         Ok(Views { body, torso, heat, cameras })
     }
@@ -195,6 +196,20 @@ impl FleshViews {
             font::fill(&mut out, (k * w) as i64, 0, 1, h as i64, Rgba([150, 150, 150, 255]));
         }
         out
+    }
+
+    /// The body view alone of `p`, `z` (the camera following the root, as in [`FleshViews::views`]), with
+    /// `caption` over it: the avatar's whole-body motion (the springs of its hair and clothes) without the
+    /// flesh's close-up and heat map, at a quarter of their drawing.
+    pub fn body(&mut self, p: &[f32], z: &[f32], caption: &str) -> Result<RgbaImage, GpuError> {
+        let cameras = self.cameras(p, z)?;
+        let view = View { view_proj: cameras.body, ground: Some(cameras.ground), colouring: Colouring::Lit, transparent: false };
+        let mut out = self.r.draw_skinned_view(&view)?;
+        let scale = if out.width() >= 300 { 2 } else { 1 };
+        if !caption.is_empty() {
+            font::caption(&mut out, 4 * scale as i64, 4 * scale as i64, caption, scale);
+        }
+        Ok(out)
     }
 
     /// The frame of `p`, `z`: [`FleshViews::views`] put side by side ([`FleshViews::compose`]).
@@ -228,14 +243,21 @@ fn torso_vertices(asset: &Asset) -> Vec<usize> {
 /// Draw on `image` the outline of `silhouette`'s opaque pixels (the same size): every pixel with a neighbour
 /// (8-connected) on the other side of the silhouette's edge, so the line is two pixels wide.
 pub fn outline(image: &mut RgbaImage, silhouette: &RgbaImage, colour: Rgba<u8>) {
-    let (w, h) = silhouette.dimensions();
-    let inside = |x: i64, y: i64| {
-        x >= 0 && y >= 0 && x < w as i64 && y < h as i64 && silhouette.get_pixel(x as u32, y as u32)[3] > 0
-    };
-    for y in 0..h.min(image.height()) as i64 {
-        for x in 0..w.min(image.width()) as i64 {
-            let here = inside(x, y);
-            let edge = (-1..=1).any(|dy| (-1..=1).any(|dx| inside(x + dx, y + dy) != here));
+    let (w, h) = (silhouette.width() as usize, silhouette.height() as usize);
+    // the silhouette with a one-pixel border outside it, row by row
+    let (bw, bh) = (w + 2, h + 2);
+    let mut inside = vec![false; bw * bh];
+    for (y, row) in silhouette.as_raw().chunks_exact(4 * w).enumerate() {
+        for (x, px) in row.chunks_exact(4).enumerate() {
+            inside[(y + 1) * bw + x + 1] = px[3] > 0;
+        }
+    }
+    let (iw, ih) = (w.min(image.width() as usize), h.min(image.height() as usize));
+    for y in 0..ih {
+        let rows = [y, y + 1, y + 2].map(|r| &inside[r * bw..(r + 1) * bw]);
+        for x in 0..iw {
+            let here = rows[1][x + 1];
+            let edge = rows.iter().any(|r| r[x..x + 3].iter().any(|&v| v != here));
             if edge {
                 image.put_pixel(x as u32, y as u32, colour);
             }
@@ -261,5 +283,55 @@ mod tests {
         // the edge on both sides, not the middle nor far outside
         assert!(drawn(2, 3) && drawn(1, 3) && drawn(8, 6) && drawn(9, 7) && drawn(5, 2) && drawn(5, 3));
         assert!(!drawn(5, 5) && !drawn(0, 0) && !drawn(11, 9) && !drawn(5, 0));
+    }
+
+    /// The outline is every pixel with an 8-neighbour on the other side of the edge (outside the image counts as
+    /// outside the silhouette): against that rule pixel by pixel, on scattered blobs that touch the image's
+    /// borders, with an image narrower and one taller than the silhouette.
+    #[test]
+    fn the_outline_is_every_pixel_next_to_the_other_side() {
+        let (w, h) = (41, 29);
+        let blob = |x: i64, y: i64| {
+            let d = |cx: i64, cy: i64, r: i64| (x - cx).pow(2) + (y - cy).pow(2) <= r * r;
+            d(3, 4, 5) || d(20, 14, 7) || d(40, 28, 4) || d(33, 6, 2) || (x + 2 * y) % 17 == 0
+        };
+        let silhouette = RgbaImage::from_fn(w, h, |x, y| {
+            Rgba(if blob(x as i64, y as i64) { [9, 9, 9, 255] } else { [0; 4] })
+        });
+        let inside = |x: i64, y: i64| x >= 0 && y >= 0 && x < w as i64 && y < h as i64 && blob(x, y);
+        for (iw, ih) in [(w, h), (30, h), (w, 40)] {
+            let mut image = RgbaImage::from_pixel(iw, ih, Rgba([255; 4]));
+            outline(&mut image, &silhouette, OUTLINE);
+            let mut edges = 0;
+            for (x, y, px) in image.enumerate_pixels() {
+                let (x, y) = (x as i64, y as i64);
+                let here = inside(x, y);
+                let edge = x < w as i64
+                    && y < h as i64
+                    && (-1..=1).any(|dy| (-1..=1).any(|dx| inside(x + dx, y + dy) != here));
+                assert_eq!(*px == OUTLINE, edge, "({x}, {y}) in a {iw}x{ih} image");
+                edges += edge as usize;
+            }
+            assert!(edges > 200, "{edges} edge pixels");
+        }
+    }
+
+    /// The body view alone is the flesh views' body view, the caption aside.
+    #[test]
+    fn the_body_view_alone_is_the_flesh_views_body_view() {
+        let asset = avatar_sim::asset::bar_avatar([8, 2, 2], [1.0, 0.25, 0.25], 0.3, &[], 6, 8).unwrap();
+        let gpu = Gpu::open(crate::Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
+        let options = FleshOptions { width: 120, height: 160, heat: HeatScale::default() };
+        let mut v = FleshViews::new(gpu, &asset, options).unwrap();
+        let mut p: Vec<f32> = asset.render.rig.rest_params().iter().map(|&x| x as f32).collect();
+        p[12 + 3] += 0.3;
+        let z: Vec<f32> = (0..12 * asset.render.mode_weights.ncols()).map(|i| 0.02 * (i as f32).sin()).collect();
+        let views = v.views(&p, &z).unwrap();
+        let body = v.body(&p, &z, "").unwrap();
+        assert_eq!(body.dimensions(), (120, 160));
+        assert!(body == views.body, "the body view alone differs from the flesh views' one");
+        assert!(body != views.heat && body.pixels().any(|px| px.0 != body.get_pixel(0, 0).0));
+        // the caption is drawn over it
+        assert!(v.body(&p, &z, "t 1.00 s").unwrap() != body);
     }
 }

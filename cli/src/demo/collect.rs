@@ -1,7 +1,8 @@
 //! The demo's subscriber: every `AvatarState` of the demo's avatar, with sequence, latency, flags and `z`
-//! statistics, and `p`/`z` thinned to the render frame rate: for the trajectory, and for the film, which takes
-//! twice as many states in its slow window (the jumps) so that, played at the frame rate, it shows them at half
-//! speed ([`Thinning`]).
+//! statistics, and `p`/`z` thinned: to the trajectory's rate (`--render-fps`), and to the film's
+//! (`--film-fps`), which takes twice as many states in its slow window (the jumps) so that, played at its frame
+//! rate, it shows them at half speed, and half as many in its sparse windows (the slow ease to rest and the
+//! breathing), each shown for two frames ([`Thinning`]).
 
 use super::render::TrajectoryStep;
 use avatar_schema::{decode, state_flags, AvatarState, Message, Reject};
@@ -37,38 +38,51 @@ pub struct Collected {
     /// infinity: the decoder checks every float, so a non-finite `p` or `z` shows up here, not as a state.
     pub undecodable: u64,
     pub non_finite: u64,
-    /// `p`, `z` at the render frame rate.
+    /// `p`, `z` at the trajectory's rate.
     pub steps: Vec<TrajectoryStep>,
-    /// `p`, `z` to film: at the render frame rate, at twice that in the slow window.
-    pub film: Vec<TrajectoryStep>,
+    /// `p`, `z` to film, each with the number of the film's frames it fills (see [`Thinning`]).
+    pub film: Vec<(TrajectoryStep, u32)>,
 }
 
 /// Which states are kept (times in seconds from the first state collected): the trajectory's, one per `dt`,
-/// and the film's, one per `dt` and one per `dt / 2` inside `slow`.
+/// and the film's, one per frame of `film_dt`: one per `film_dt / 2` inside `slow` (each a frame: half speed),
+/// one per `2 film_dt` inside the `sparse` windows (each two frames: real time, half the drawing). A state that
+/// comes late fills the frames it missed.
 #[derive(Clone, Copy, Debug)]
 pub struct Thinning {
     dt: f64,
+    film_dt: f64,
     slow: Option<(f64, f64)>,
+    sparse: [(f64, f64); 2],
     steps: usize,
     next_film: f64,
 }
 
 impl Thinning {
-    pub fn new(dt: f64, slow: Option<(f64, f64)>) -> Thinning {
-        Thinning { dt, slow, steps: 0, next_film: 0.0 }
+    pub fn new(dt: f64, film_dt: f64, slow: Option<(f64, f64)>, sparse: [(f64, f64); 2]) -> Thinning {
+        Thinning { dt, film_dt, slow, sparse, steps: 0, next_film: 0.0 }
     }
 
-    /// Whether the state at `t` (not decreasing from call to call) goes into the trajectory, and into the film.
-    pub fn take(&mut self, t: f64) -> (bool, bool) {
+    /// Whether the state at `t` (not decreasing from call to call) goes into the trajectory, and how many of the
+    /// film's frames it fills (0: it is not filmed).
+    pub fn take(&mut self, t: f64) -> (bool, u32) {
         let step = t + 1e-6 >= self.steps as f64 * self.dt;
         self.steps += step as usize;
-        let film = t + 1e-6 >= self.next_film;
+        let mut frames = 0;
         while self.next_film <= t + 1e-6 {
             let at = self.next_film + 1e-6;
-            let slow = self.slow.is_some_and(|(from, to)| (from..to).contains(&at));
-            self.next_film += if slow { 0.5 * self.dt } else { self.dt };
+            let within = |(from, to): (f64, f64)| (from..to).contains(&at);
+            let (advance, n) = if self.slow.is_some_and(within) {
+                (0.5 * self.film_dt, 1)
+            } else if self.sparse.into_iter().any(within) {
+                (2.0 * self.film_dt, 2)
+            } else {
+                (self.film_dt, 1)
+            };
+            self.next_film += advance;
+            frames += n;
         }
-        (step, film)
+        (step, frames)
     }
 }
 
@@ -125,9 +139,9 @@ pub async fn collect(
             c.publish_to_receive_ms.push((received_ns - s.publish_time_ns) as f64 / 1e6);
         }
         let t = (s.sim_time_ns - *t0.get_or_insert(s.sim_time_ns)) as f64 * 1e-9;
-        let (step, film) = thinning.take(t);
-        if film {
-            c.film.push(TrajectoryStep { t, p: s.p.clone(), z: s.z.clone() });
+        let (step, frames) = thinning.take(t);
+        if frames > 0 {
+            c.film.push((TrajectoryStep { t, p: s.p.clone(), z: s.z.clone() }, frames));
         }
         if step {
             c.steps.push(TrajectoryStep { t, p: s.p, z: s.z });
@@ -159,36 +173,49 @@ mod tests {
     use super::*;
     use avatar_schema::{encode, samples};
 
-    /// States at 120 Hz for 10 s, thinned to 30 fps with the window 3–5 s slow: the trajectory every 1/30 s
-    /// throughout, the film every 1/60 s inside the window (half speed when played at 30 fps).
+    /// States at 120 Hz for 10 s, thinned to 30 fps for the trajectory and to 10 fps for the film with the window
+    /// 3–5 s slow and 6–8 s sparse: the trajectory every 1/30 s throughout; the film every 1/10 s, every 1/20 s
+    /// inside the slow window (half speed when played at 10 fps), every 1/5 s for two frames each inside the
+    /// sparse one (real time).
     #[test]
-    fn the_film_takes_twice_the_states_in_its_slow_window() {
-        let mut thin = Thinning::new(1.0 / 30.0, Some((3.0, 5.0)));
+    fn the_film_takes_twice_the_states_in_its_slow_window_and_half_in_its_sparse_ones() {
+        let mut thin = Thinning::new(1.0 / 30.0, 0.1, Some((3.0, 5.0)), [(6.0, 8.0), (20.0, 20.0)]);
         let (mut steps, mut film) = (Vec::new(), Vec::new());
         for k in 0..=1200 {
             let t = k as f64 / 120.0;
-            let (s, f) = thin.take(t);
+            let (s, frames) = thin.take(t);
             if s {
                 steps.push(t);
             }
-            if f {
-                film.push(t);
+            if frames > 0 {
+                film.push((t, frames));
             }
         }
         assert_eq!(steps.len(), 301);
         assert!(steps.windows(2).all(|w| (w[1] - w[0] - 1.0 / 30.0).abs() < 1e-9));
         let gaps = |from: f64, to: f64| -> Vec<f64> {
-            film.windows(2).filter(|w| w[0] >= from && w[1] <= to).map(|w| w[1] - w[0]).collect()
+            film.windows(2).filter(|w| w[0].0 >= from && w[1].0 <= to).map(|w| w[1].0 - w[0].0).collect()
         };
-        assert!(gaps(3.0, 5.0).iter().all(|g| (g - 1.0 / 60.0).abs() < 1e-9), "{:?}", gaps(3.0, 5.0));
-        assert!(gaps(0.0, 3.0).iter().chain(&gaps(5.05, 10.0)).all(|g| (g - 1.0 / 30.0).abs() < 1e-9));
-        assert_eq!(film.len(), 90 + 120 + 150 + 1);
-        // no window: the film is the trajectory
-        let mut plain = Thinning::new(0.1, None);
+        assert!(gaps(3.0, 5.0).iter().all(|g| (g - 0.05).abs() < 1e-9), "{:?}", gaps(3.0, 5.0));
+        assert!(gaps(6.0, 8.0).iter().all(|g| (g - 0.2).abs() < 1e-9), "{:?}", gaps(6.0, 8.0));
+        assert!(gaps(0.0, 3.0).iter().chain(&gaps(5.05, 6.0)).chain(&gaps(8.0, 10.0)).all(|g| (g - 0.1).abs() < 1e-9));
+        let frames = |from: f64, to: f64| -> u32 {
+            film.iter().filter(|(t, _)| *t >= from && *t < to).map(|(_, n)| n).sum()
+        };
+        let states = |from: f64, to: f64| film.iter().filter(|(t, _)| *t >= from && *t < to).count();
+        // frames: real time outside the slow window, twice that inside it
+        assert_eq!((frames(0.0, 3.0), frames(3.0, 5.0), frames(5.0, 6.0)), (30, 40, 10));
+        assert_eq!((frames(6.0, 8.0), states(6.0, 8.0)), (20, 10));
+        assert_eq!((frames(8.0, 10.01), states(8.0, 10.01)), (21, 21));
+        // no windows and the same rate: the film is the trajectory
+        let mut plain = Thinning::new(0.1, 0.1, None, [(0.0, 0.0); 2]);
         assert!((0..100).map(|k| k as f64 * 0.05).all(|t| {
-            let (s, f) = plain.take(t);
-            s == f
+            let (s, frames) = plain.take(t);
+            s == (frames == 1) && frames <= 1
         }));
+        // a state that comes late fills the frames it missed
+        let mut late = Thinning::new(0.1, 0.1, None, [(0.0, 0.0); 2]);
+        assert_eq!([0.0, 0.1, 0.45].map(|t| late.take(t).1), [1, 1, 3]);
     }
 
     #[test]

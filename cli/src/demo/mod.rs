@@ -53,6 +53,8 @@ pub const HANDS_RECORDING: &str = "assets/recordings/hands_fingerpose.avtrrec";
 const AVATAR: &str = "default";
 /// Longest allowed `--seconds`.
 const MAX_SECONDS: f64 = 600.0;
+/// The film's default frame rate.
+const FILM_FPS: f64 = 8.0;
 /// States are still collected this long after the trackers stop, so the last frames' states arrive.
 const TAIL: Duration = Duration::from_millis(250);
 
@@ -68,9 +70,17 @@ pub struct DemoArgs {
     /// Solver tick rate (Hz).
     #[arg(long, default_value_t = 120.0)]
     pub tick_hz: f32,
-    /// Frame rate of the trajectory written for rendering (states are thinned to it).
+    /// Frame rate of the trajectory written for rendering (states are thinned to it; the summary's flesh
+    /// figures are taken over the same states).
     #[arg(long, default_value_t = 30.0)]
     pub render_fps: f64,
+    /// Frame rate of the film (`demo/anim.gif`): states are thinned to it, to twice it during the jumps, which it
+    /// shows at half speed, and to half of it while the avatar eases to rest and breathes.
+    #[arg(long, default_value_t = FILM_FPS)]
+    pub film_fps: f64,
+    /// Also write every frame of the film as `demo/frame_NNNN.png`.
+    #[arg(long)]
+    pub png_frames: bool,
     /// Do not render (the trajectory and the summary are still written).
     #[arg(long)]
     pub no_render: bool,
@@ -147,6 +157,9 @@ impl DemoArgs {
         check_tick_hz(self.tick_hz).map_err(|e| anyhow::anyhow!("--tick-hz: {e}"))?;
         if !(self.render_fps.is_finite() && self.render_fps > 0.0 && self.render_fps <= 120.0) {
             bail!("--render-fps must be in (0, 120], got {}", self.render_fps);
+        }
+        if !(self.film_fps.is_finite() && self.film_fps > 0.0 && self.film_fps <= 60.0) {
+            bail!("--film-fps must be in (0, 60], got {}", self.film_fps);
         }
         let pose = trackers::load_recording(self.pose.as_deref(), POSE_RECORDING, "--pose")?;
         let face = trackers::load_recording(self.face.as_deref(), FACE_RECORDING, "--face")?;
@@ -354,7 +367,15 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         let from = (plan.play + JUMPS_GAP).as_secs_f64();
         (from, from + (trackers::period(rec) + JUMPS_SETTLE).as_secs_f64())
     });
-    let thinning = collect::Thinning::new(1.0 / a.render_fps, half_speed);
+    // filmed at half the frame rate (each state for two frames): once the flesh has settled after the
+    // recordings, the hold and the slow ease to rest before the jumps; and the last phase without input, the
+    // ease and the breathing
+    let silence = (plan.play + JUMPS_SETTLE).as_secs_f64();
+    let sparse = match half_speed {
+        Some((from, to)) => [(silence, from), (to, f64::INFINITY)],
+        None => [(silence, f64::INFINITY), (0.0, 0.0)],
+    };
+    let thinning = collect::Thinning::new(1.0 / a.render_fps, 1.0 / a.film_fps, half_speed, sparse);
     let daemon = start_daemon(config, handles).await?;
     let subscriber = subscribe(&endpoints.state, thinning, AVATAR).await?;
     let springs_sub = match &avatar.springs {
@@ -378,6 +399,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         plan.play.as_secs_f64()
     );
     let before = daemon.metrics.stats();
+    let setup_s = wall.elapsed().as_secs_f64();
     // The trackers' clock against the solver's is random, as a camera's would be: recorded frame times are
     // multiples of the tick period, so a fixed start would put every frame at the same point of the tick
     // (anywhere from just before the solver reads its input to just after) and bias the latency either way.
@@ -426,7 +448,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     tokio::time::sleep_until(end + TAIL).await;
     let _ = subscriber.stop.send(());
     let mut collected = subscriber.task.await?;
-    let springs_collected = match springs_sub {
+    let mut springs_collected = match springs_sub {
         Some(s) => {
             let _ = s.stop.send(());
             Some(s.task.await?)
@@ -444,6 +466,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     drop((pose, face, hands, jumps));
     let _ = daemon.stop.send(());
     daemon.task.await??;
+    let replayed = Instant::now();
 
     // The trajectory and its rendering.
     let asset_hash = avatar_sim::asset::hex(&avatar.loaded.hash);
@@ -455,46 +478,59 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         collected.steps.len(),
         a.render_fps
     );
-    let rendered = if a.no_render {
-        serde_json::json!({"skipped": "--no-render"})
-    } else {
-        let (asset, out, fps) = (avatar.loaded.asset.clone(), a.out.join("demo"), a.render_fps);
-        let film = std::mem::take(&mut collected.film);
-        match tokio::task::spawn_blocking(move || render::render(&asset, &film, fps, half_speed, &out))
-            .await?
-        {
-            Ok(r) => serde_json::to_value(&r)?,
-            Err(e) => {
-                eprintln!("demo: not rendered: {e:#}");
-                serde_json::json!({"skipped": format!("{e:#}")})
-            }
+    // The films, while the summary's figures are computed: the default avatar's flesh views drawn by one thread
+    // per core (on a software rasterizer most of a frame's drawing runs on the thread that draws it), and the
+    // spring-bone avatar's body alongside.
+    let film_task =
+        |asset: Arc<avatar_sim::asset::Asset>, film: Vec<(render::TrajectoryStep, u32)>, shot, out: PathBuf| {
+            let (fps, png) = (a.film_fps, a.png_frames);
+            (!a.no_render).then(|| {
+                tokio::task::spawn_blocking(move || render::render(&asset, &film, fps, half_speed, png, shot, &out))
+            })
+        };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let film = std::mem::take(&mut collected.film);
+    let flesh_shot = render::Shot::Flesh { workers };
+    let default_film = film_task(avatar.loaded.asset.clone(), film, flesh_shot, a.out.join("demo"));
+    let springs_film = match (&avatar.springs, &mut springs_collected) {
+        (Some(loaded), Some(c)) => {
+            let film = std::mem::take(&mut c.film);
+            film_task(loaded.asset.clone(), film, render::Shot::Body, a.out.join("demo-springs"))
         }
+        _ => None,
     };
-
     let flesh = summary::flesh(&avatar.loaded.asset, &collected.steps, &phases);
-    let springs = match (&avatar.springs, &springs_collected) {
+    let mut springs = match (&avatar.springs, &springs_collected) {
         (Some(loaded), Some(c)) => {
             let mut s = springs::summary(&loaded.asset, &c.steps);
             s["flesh"] = summary::flesh(&loaded.asset, &c.steps, &phases);
             s["states_received"] = c.states.into();
-            s["render"] = if a.no_render {
-                serde_json::json!({"skipped": "--no-render"})
-            } else {
-                let (asset, out, fps) = (loaded.asset.clone(), a.out.join("demo-springs"), a.render_fps);
-                let film = c.film.clone();
-                match tokio::task::spawn_blocking(move || {
-                    render::render(&asset, &film, fps, half_speed, &out)
-                })
-                .await?
-                {
-                    Ok(r) => serde_json::to_value(&r)?,
-                    Err(e) => serde_json::json!({"skipped": format!("{e:#}")}),
-                }
-            };
             s
         }
         _ => serde_json::json!({"skipped": "--no-springs-avatar"}),
     };
+    let filmed = |r: Option<Result<render::Rendered>>| -> Result<serde_json::Value> {
+        Ok(match r {
+            None => serde_json::json!({"skipped": "--no-render"}),
+            Some(Ok(r)) => serde_json::to_value(&r)?,
+            Some(Err(e)) => {
+                eprintln!("demo: not rendered: {e:#}");
+                serde_json::json!({"skipped": format!("{e:#}")})
+            }
+        })
+    };
+    let rendered = match default_film {
+        Some(t) => filmed(Some(t.await?))?,
+        None => filmed(None)?,
+    };
+    if springs["skipped"].is_null() {
+        springs["render"] = match springs_film {
+            Some(t) => filmed(Some(t.await?))?,
+            None => filmed(None)?,
+        };
+    }
+    let (film_s, wall_s) = (replayed.elapsed().as_secs_f64(), wall.elapsed().as_secs_f64());
+    let timings = [("setup", setup_s), ("replay", wall_s - setup_s - film_s), ("film", film_s)];
     let run = summary::Run {
         args: &a,
         played: Duration::from_secs_f64(end.duration_since(start).as_secs_f64()),
@@ -507,7 +543,8 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
         collected: &collected,
         trajectory: &traj_path,
         rendered,
-        wall_s: wall.elapsed().as_secs_f64(),
+        wall_s,
+        timings: &timings,
         flesh,
         springs,
     };

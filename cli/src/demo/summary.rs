@@ -26,6 +26,10 @@ pub struct Run<'a> {
     pub trajectory: &'a Path,
     pub rendered: serde_json::Value,
     pub wall_s: f64,
+    /// Where the wall time went (s): `setup` (the avatars loaded or precomputed, the daemon started, the
+    /// sockets connected), `replay` (the trackers played, in real time), `film` (the trajectory written, both
+    /// avatars filmed while the summary's figures are computed).
+    pub timings: &'a [(&'a str, f64)],
     /// Secondary motion per body region and phase ([`flesh`]).
     pub flesh: serde_json::Value,
     /// The spring-bone avatar ([`super::springs::summary`]).
@@ -190,6 +194,7 @@ pub fn summary(r: &Run) -> serde_json::Value {
         "flesh": r.flesh,
         "springs_avatar": r.springs,
         "wall_s": r.wall_s,
+        "timings_s": r.timings.iter().map(|(k, v)| (k.to_string(), serde_json::json!(v))).collect::<serde_json::Map<_, _>>(),
     })
 }
 
@@ -277,13 +282,18 @@ pub fn print(s: &serde_json::Value) {
         Some(why) => println!("  render                 skipped: {why}"),
         None => {
             println!(
-                "  render                 {} frames in {} s -> {}",
+                "  render                 {} frames at {} fps ({} drawn) in {} s, written in {} s -> {}",
                 f(&r["frames"]),
+                f(&r["fps"]),
+                f(&r["drawn"]),
                 f(&r["seconds"]),
+                f(&r["written_s"]),
                 r["dir"].as_str().unwrap_or("?")
             );
-            for file in r["files"].as_array().into_iter().flatten() {
-                println!("                         {}", file.as_str().unwrap_or("?"));
+            let files = r["files"].as_array().into_iter().flatten();
+            for (k, file) in files.enumerate() {
+                let mb = r["bytes"][k].as_f64().unwrap_or(0.0) / 1e6;
+                println!("                         {} ({mb:.1} MB)", file.as_str().unwrap_or("?"));
             }
         }
     }
@@ -323,7 +333,11 @@ pub fn print(s: &serde_json::Value) {
             }
         }
     }
-    println!("  wall time              {} s", f(&s["wall_s"]));
+    let timings: Vec<String> = ["setup", "replay", "film"]
+        .iter()
+        .filter_map(|k| Some(format!("{k} {:.1} s", s["timings_s"][k].as_f64()?)))
+        .collect();
+    println!("  wall time              {} s ({})", f(&s["wall_s"]), timings.join(", "));
 }
 
 fn st_num(v: &serde_json::Value) -> String {

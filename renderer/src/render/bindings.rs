@@ -47,6 +47,9 @@ fn storage<T: bytemuck::Pod + Default>(device: &wgpu::Device, label: &str, data:
     })
 }
 
+/// Bytes per vertex of the skinned buffer: position and `|u|`, normal and 0.
+pub(super) const SKINNED_STRIDE: usize = 32;
+
 /// The bind group layouts.
 pub(super) struct Layouts {
     /// Group 0: frame uniform (0), skinning data (1–5), params (6), heat scale (7).
@@ -54,7 +57,7 @@ pub(super) struct Layouts {
     pub ground: wgpu::BindGroupLayout,
     /// Group 1 of a material: its uniform (2), texture (3) and sampler (4).
     pub material: wgpu::BindGroupLayout,
-    /// Group 1 of the read-back: the skinned positions (1).
+    /// Group 1 of the read-back: the skinned positions and normals (1).
     pub compute: wgpu::BindGroupLayout,
 }
 
@@ -120,7 +123,8 @@ pub(super) struct Buffers {
     pub params: wgpu::Buffer,
     pub index: wgpu::Buffer,
     pub uv: wgpu::Buffer,
-    /// The read-back's skinned positions.
+    /// The read-back's skinned positions (with `|u|`), each followed by its normal: what `vs_skinned` draws
+    /// from, as a vertex buffer.
     pub skinned: wgpu::Buffer,
     pub frame: wgpu::Buffer,
     /// The ground square (centre, half side), rewritten by views that move it.
@@ -152,8 +156,8 @@ impl Buffers {
         });
         let skinned = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("skinned"),
-            size: (16 * mesh.vertices) as u64,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            size: (SKINNED_STRIDE * mesh.vertices) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::VERTEX,
             mapped_at_creation: false,
         });
         let frame = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {

@@ -15,6 +15,14 @@ pub(super) struct FrameUniform {
     spacing: [f32; 4],
 }
 
+impl FrameUniform {
+    /// The same without the modes (`counts.x = 0`): for a skinning of `z = 0`, to which they add nothing.
+    pub fn without_modes(mut self) -> FrameUniform {
+        self.counts[0] = 0;
+        self
+    }
+}
+
 /// The instance grid: its frame uniform, the box the camera frames, and the ground square under it.
 pub(super) struct Framing {
     pub frame: FrameUniform,

@@ -27,9 +27,11 @@ pub(super) struct MaterialDraw {
     pub indices: std::ops::Range<u32>,
 }
 
-/// The draw pipelines (one per [`PipelineKey`] in use) and the material draws, in order.
+/// The draw pipelines (one per [`PipelineKey`] in use, skinning in the vertex shader; and the same drawing from
+/// the compute pass's output) and the material draws, in order.
 pub(super) struct MaterialDraws {
     pub pipelines: Vec<wgpu::RenderPipeline>,
+    pub pipelines_skinned: Vec<wgpu::RenderPipeline>,
     pub draws: Vec<MaterialDraw>,
 }
 
@@ -60,7 +62,7 @@ impl MaterialDraws {
         let white = upload_texture(gpu, &image::RgbaImage::from_pixel(1, 1, image::Rgba([255; 4])), max_side);
         let mut images: Vec<Option<wgpu::TextureView>> = asset.looks.images.iter().map(|_| None).collect();
         let mut keys: Vec<PipelineKey> = Vec::new();
-        let mut pipelines = Vec::new();
+        let (mut pipelines, mut pipelines_skinned) = (Vec::new(), Vec::new());
         let mut draws = Vec::with_capacity(mesh.draws.len());
         for d in &mesh.draws {
             let m = &mesh.materials[d.material];
@@ -105,12 +107,14 @@ impl MaterialDraws {
                 None => {
                     let entries = ("vs_main", "fs_main");
                     pipelines.push(draw_pipeline(device, shader, draw_layout, format, entries, key));
+                    let entries = ("vs_skinned", "fs_main");
+                    pipelines_skinned.push(draw_pipeline(device, shader, draw_layout, format, entries, key));
                     keys.push(key);
                     pipelines.len() - 1
                 }
             };
             draws.push(MaterialDraw { pipeline, bind_group, indices: d.indices.clone() });
         }
-        Ok(MaterialDraws { pipelines, draws })
+        Ok(MaterialDraws { pipelines, pipelines_skinned, draws })
     }
 }

@@ -16,6 +16,9 @@
 //! Views: [`AvatarRenderer::draw`] draws from the renderer's own camera (framing the instance grid or the
 //! options' box); [`AvatarRenderer::draw_view`] from any camera, with or without the ground, lit or as the heat
 //! map of `|u|` (the secondary displacement, [`crate::heat`]), or as a silhouette on a transparent background.
+//! [`AvatarRenderer::draw_skinned_view`] draws the same from the positions and normals the compute pass wrote
+//! ([`AvatarRenderer::skin`]), so that several views of one state skin it once (on a software rasterizer the
+//! vertex shader runs on one thread, the compute pass on all of them).
 //!
 //! # Layout
 //! - `bindings`: the bind group layouts, the buffers and the bind groups.
@@ -35,7 +38,7 @@ use crate::gpu::{Gpu, GpuError};
 use crate::gpu_mesh::GpuMesh;
 use crate::heat::HeatScale;
 use avatar_sim::asset::Asset;
-use bindings::{BindGroups, Buffers, Layouts};
+use bindings::{BindGroups, Buffers, Layouts, SKINNED_STRIDE};
 use frame::{FrameUniform, Framing};
 use materials::{MaterialDraw, MaterialDraws};
 use pipelines::{Pipelines, DEPTH_FORMAT};
@@ -108,12 +111,15 @@ pub struct AvatarRenderer {
     /// The ground square under it (centre, half side).
     ground: [f32; 4],
     buffers: Buffers,
-    /// Draw pipelines by blending and culling, and the draws (in order) that use them.
+    /// Draw pipelines by blending and culling (skinning in the vertex shader, and drawing from the compute
+    /// pass's output), and the draws (in order) that use them.
     pipelines: Vec<wgpu::RenderPipeline>,
+    pipelines_skinned: Vec<wgpu::RenderPipeline>,
     draws: Vec<MaterialDraw>,
     bind_groups: BindGroups,
     ground_pipeline: wgpu::RenderPipeline,
     heat_pipeline: wgpu::RenderPipeline,
+    heat_skinned_pipeline: wgpu::RenderPipeline,
     compute_pipeline: wgpu::ComputePipeline,
     color: wgpu::Texture,
     depth_view: wgpu::TextureView,
@@ -142,9 +148,9 @@ impl AvatarRenderer {
         let framing = Framing::new(&mesh, &options);
         let buffers = Buffers::new(device, &mesh, options.instances, &framing);
         let bind_groups = BindGroups::new(device, &layouts, &buffers);
-        let Pipelines { draw_layout, heat, ground, compute } =
+        let Pipelines { draw_layout, heat, heat_skinned, ground, compute } =
             Pipelines::new(device, &shader, &layouts, options.format);
-        let MaterialDraws { pipelines, draws } =
+        let MaterialDraws { pipelines, pipelines_skinned, draws } =
             MaterialDraws::new(&gpu, asset, &mesh, &shader, &layouts.material, &draw_layout, options.format)?;
         let (color, depth_view) = targets(device, &options);
         Ok(AvatarRenderer {
@@ -156,10 +162,12 @@ impl AvatarRenderer {
             ground: framing.ground,
             buffers,
             pipelines,
+            pipelines_skinned,
             draws,
             bind_groups,
             ground_pipeline: ground,
             heat_pipeline: heat,
+            heat_skinned_pipeline: heat_skinned,
             compute_pipeline: compute,
             color,
             depth_view,
@@ -205,7 +213,20 @@ impl AvatarRenderer {
     /// The skinned positions of instance 0 for `p`, `z` and each vertex's `|u|` (m: the length of its secondary
     /// displacement, what the heat map colours), computed by the shader's `skin()` and read back.
     pub fn skinned(&mut self, p: &[f32], z: &[f32]) -> Result<(Vec<[f32; 3]>, Vec<f32>), GpuError> {
+        self.skin(p, z)?;
+        let bytes = self.gpu.read_buffer(&self.buffers.skinned, (SKINNED_STRIDE * self.mesh.vertices) as u64)?;
+        // position and |u|, then the normal
+        let v: &[[[f32; 4]; 2]] = bytemuck::cast_slice(&bytes);
+        Ok((v.iter().map(|[x, _]| [x[0], x[1], x[2]]).collect(), v.iter().map(|[x, _]| x[3]).collect()))
+    }
+
+    /// Upload `p`, `z` (for every instance) and skin instance 0 in the compute pass, for
+    /// [`AvatarRenderer::draw_skinned_view`] (what [`AvatarRenderer::skinned`] reads back).
+    pub fn skin(&mut self, p: &[f32], z: &[f32]) -> Result<(), GpuError> {
         self.upload(&[(p, z)])?;
+        // the modes add exactly nothing to a state with z = 0 (the rig alone): the pass skips them
+        let frame = if z.iter().all(|&v| v == 0.0) { self.frame.without_modes() } else { self.frame };
+        self.gpu.queue.write_buffer(&self.buffers.frame, 0, bytemuck::bytes_of(&frame));
         let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
@@ -215,9 +236,7 @@ impl AvatarRenderer {
             pass.dispatch_workgroups((self.mesh.vertices as u32).div_ceil(64), 1, 1);
         }
         self.gpu.queue.submit([encoder.finish()]);
-        let bytes = self.gpu.read_buffer(&self.buffers.skinned, (16 * self.mesh.vertices) as u64)?;
-        let v: &[[f32; 4]] = bytemuck::cast_slice(&bytes);
-        Ok((v.iter().map(|x| [x[0], x[1], x[2]]).collect(), v.iter().map(|x| x[3]).collect()))
+        Ok(())
     }
 
     /// The view [`AvatarRenderer::draw`] draws: the renderer's own camera and ground, lit.
@@ -239,6 +258,18 @@ impl AvatarRenderer {
     /// Record the render pass of `v` into `encoder`, drawing into `target`. The camera, ground and heat scale are
     /// written to their uniforms now and take effect at the next submission: one view per submission.
     pub fn encode_view(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView, v: &View) {
+        self.encode_pass(encoder, target, v, false)
+    }
+
+    /// [`AvatarRenderer::encode_view`], skinning in the vertex shader or drawing instance 0 from the compute
+    /// pass's output (`from_skinned`).
+    fn encode_pass(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        v: &View,
+        from_skinned: bool,
+    ) {
         let queue = &self.gpu.queue;
         let mut frame = self.frame;
         frame.view_proj = v.view_proj;
@@ -278,13 +309,19 @@ impl AvatarRenderer {
         }
         pass.set_index_buffer(self.buffers.index.slice(..), wgpu::IndexFormat::Uint32);
         pass.set_vertex_buffer(0, self.buffers.uv.slice(..));
+        if from_skinned {
+            pass.set_vertex_buffer(1, self.buffers.skinned.slice(..));
+        }
+        let instances = if from_skinned { 1 } else { self.options.instances };
         for d in &self.draws {
-            pass.set_pipeline(match v.colouring {
-                Colouring::Lit => &self.pipelines[d.pipeline],
-                Colouring::Heat(_) => &self.heat_pipeline,
+            pass.set_pipeline(match (v.colouring, from_skinned) {
+                (Colouring::Lit, false) => &self.pipelines[d.pipeline],
+                (Colouring::Lit, true) => &self.pipelines_skinned[d.pipeline],
+                (Colouring::Heat(_), false) => &self.heat_pipeline,
+                (Colouring::Heat(_), true) => &self.heat_skinned_pipeline,
             });
             pass.set_bind_group(1, &d.bind_group, &[]);
-            pass.draw_indexed(d.indices.clone(), 0, 0..self.options.instances);
+            pass.draw_indexed(d.indices.clone(), 0, 0..instances);
         }
     }
 
@@ -305,10 +342,21 @@ impl AvatarRenderer {
 
     /// Draw the current parameters as `v` says and read the image back (RGBA8 formats).
     pub fn draw_view(&mut self, v: &View) -> Result<image::RgbaImage, GpuError> {
+        self.read_view(v, false)
+    }
+
+    /// Draw instance 0 as `v` says from the positions and normals of the last [`AvatarRenderer::skin`] (or
+    /// [`AvatarRenderer::skinned`]) instead of skinning it again in the vertex shader: the same image as
+    /// [`AvatarRenderer::draw_view`] after uploading that state. Read the image back (RGBA8 formats).
+    pub fn draw_skinned_view(&mut self, v: &View) -> Result<image::RgbaImage, GpuError> {
+        self.read_view(v, true)
+    }
+
+    fn read_view(&mut self, v: &View, from_skinned: bool) -> Result<image::RgbaImage, GpuError> {
         let (w, h) = (self.options.width, self.options.height);
         let view = self.color.create_view(&Default::default());
         let mut encoder = self.gpu.device.create_command_encoder(&Default::default());
-        self.encode_view(&mut encoder, &view, v);
+        self.encode_pass(&mut encoder, &view, v, from_skinned);
         // Copy to a buffer with 256-byte aligned rows, then strip the padding.
         let row = 4 * w;
         let padded = row.div_ceil(256) * 256;
@@ -380,4 +428,103 @@ fn targets(device: &wgpu::Device, options: &RenderOptions) -> (wgpu::Texture, wg
     let color = texture("color", options.format, usage);
     let depth = texture("depth", DEPTH_FORMAT, wgpu::TextureUsages::RENDER_ATTACHMENT);
     (color, depth.create_view(&Default::default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use avatar_sim::asset::bar_avatar;
+    use avatar_sim::asset::looks::{AlphaMode, SurfaceMaterial};
+
+    /// A bar with two bones and 6 modes, its triangles split between an opaque single-sided blue and a
+    /// half-transparent yellow (blended) material.
+    fn bar_with_looks() -> Asset {
+        let mut asset = bar_avatar([8, 2, 2], [1.0, 0.25, 0.25], 0.3, &[], 6, 8).unwrap();
+        let (n, t) = (asset.render.vertices.len(), asset.render.triangles.len());
+        asset.looks.uv = vec![[0.0; 2]; n];
+        asset.looks.triangle_material = (0..t as u32).map(|k| k % 2).collect();
+        asset.looks.materials = vec![
+            SurfaceMaterial { name: "blue".into(), base_color: [0.1, 0.2, 0.8, 1.0], ..Default::default() },
+            SurfaceMaterial {
+                name: "glass".into(),
+                base_color: [1.0, 0.85, 0.1, 0.5],
+                alpha_mode: AlphaMode::Blend,
+                ..Default::default()
+            },
+        ];
+        asset.looks.check(n, t).unwrap();
+        asset
+    }
+
+    /// A state with the bar bent and its modes moved (entries in ±`scale`, a fixed sequence).
+    fn state(asset: &Asset, scale: f32) -> (Vec<f32>, Vec<f32>) {
+        let mut p: Vec<f32> = asset.render.rig.rest_params().iter().map(|&x| x as f32).collect();
+        p[12 + 3] += 0.1;
+        let z = (0..12 * asset.render.mode_weights.ncols()).map(|i| scale * (i as f32 * 2.399).sin()).collect();
+        (p, z)
+    }
+
+    /// Pixels differing by more than 2 (of 255) in a channel, between two images of one size.
+    fn differing(a: &image::RgbaImage, b: &image::RgbaImage) -> usize {
+        assert_eq!(a.dimensions(), b.dimensions());
+        a.pixels().zip(b.pixels()).filter(|(p, q)| (0..4).any(|c| p[c].abs_diff(q[c]) > 2)).count()
+    }
+
+    /// Drawing from the compute pass's output ([`AvatarRenderer::draw_skinned_view`]) is the picture that
+    /// skinning in the vertex shader draws: lit (single-sided and blended materials), as the heat map, as a
+    /// silhouette, with the ground, with and without the modes.
+    #[test]
+    fn drawing_from_the_compute_pass_is_the_vertex_shaders_picture() {
+        let asset = bar_with_looks();
+        let gpu = Gpu::open(crate::Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
+        let mut r = AvatarRenderer::new(gpu, &asset, RenderOptions { width: 96, height: 72, ..Default::default() })
+            .unwrap();
+        let (p, z) = state(&asset, 0.02);
+        let zero = vec![0.0; z.len()];
+        let lit = r.own_view();
+        let heat = View { colouring: Colouring::Heat(HeatScale::for_peak(0.02)), ..lit.clone() };
+        let silhouette = View { ground: None, transparent: true, ..lit.clone() };
+        for z in [&z, &zero] {
+            for v in [&lit, &heat, &silhouette] {
+                r.upload(&[(&p, z)]).unwrap();
+                let skinned_in_the_vertex_shader = r.draw_view(v).unwrap();
+                r.skin(&p, z).unwrap();
+                let from_the_compute_pass = r.draw_skinned_view(v).unwrap();
+                let shown = from_the_compute_pass.pixels().filter(|px| px[3] > 0 && px.0 != [0; 4]).count();
+                assert!(shown > 500, "{:?}: the bar is in the picture ({shown} pixels)", v.colouring);
+                let off = differing(&skinned_in_the_vertex_shader, &from_the_compute_pass);
+                assert!(off <= 3, "{:?}, z = 0: {}: {off} pixels differ", v.colouring, z == &zero);
+            }
+        }
+        // the modes move the picture
+        r.skin(&p, &z).unwrap();
+        let moved = r.draw_skinned_view(&lit).unwrap();
+        r.skin(&p, &zero).unwrap();
+        assert!(differing(&moved, &r.draw_skinned_view(&lit).unwrap()) > 50);
+    }
+
+    /// A skinning of z = 0 skips the modes (they add nothing): the rig's positions, `|u| = 0`; the next one with
+    /// a z has them again.
+    #[test]
+    fn a_rig_only_skinning_skips_the_modes_and_the_next_one_has_them() {
+        let asset = bar_with_looks();
+        let gpu = Gpu::open(crate::Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
+        let mut r = AvatarRenderer::new(gpu, &asset, RenderOptions { width: 8, height: 8, ..Default::default() })
+            .unwrap();
+        let (p, z) = state(&asset, 0.02);
+        let zero = vec![0.0; z.len()];
+        let f64s = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<_>>();
+        for z in [&zero, &z, &zero, &z] {
+            let (positions, heat) = r.skinned(&p, z).unwrap();
+            let cpu = asset.render.deform(&f64s(&p), &f64s(z)).unwrap();
+            let worst = positions
+                .iter()
+                .zip(&cpu)
+                .map(|(g, c)| (0..3).map(|k| (g[k] as f64 - c[k]).abs()).fold(0.0, f64::max))
+                .fold(0.0, f64::max);
+            assert!(worst < 1e-5, "z = 0: {}: GPU off the CPU by {worst} m", z == &zero);
+            let peak = heat.iter().copied().fold(0.0, f32::max);
+            assert_eq!(peak > 1e-3, z != &zero, "|u| peak {peak} m");
+        }
+    }
 }

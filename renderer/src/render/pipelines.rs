@@ -1,7 +1,7 @@
 //! The draw pipelines (one per [`PipelineKey`]: blending, culling), the heat map's, the ground's, and the
 //! compute pipeline that reads skinned positions back.
 
-use super::bindings::Layouts;
+use super::bindings::{Layouts, SKINNED_STRIDE};
 
 pub(super) const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 
@@ -16,8 +16,10 @@ pub(super) struct PipelineKey {
 pub(super) struct Pipelines {
     /// Groups 0 (avatar) and 1 (material): the layout of [`draw_pipeline`]s for materials.
     pub draw_layout: wgpu::PipelineLayout,
-    /// Every material's triangles coloured by `|u|` (`fs_heat`: opaque, no culling).
+    /// Every material's triangles coloured by `|u|` (`fs_heat`: opaque, no culling), skinned in the vertex
+    /// shader (`vs_main`) and drawn from the compute pass's output (`vs_skinned`).
     pub heat: wgpu::RenderPipeline,
+    pub heat_skinned: wgpu::RenderPipeline,
     pub ground: wgpu::RenderPipeline,
     pub compute: wgpu::ComputePipeline,
 }
@@ -52,14 +54,10 @@ impl Pipelines {
             ("vs_ground", "fs_ground"),
             PipelineKey { blend: false, cull_back: false },
         );
-        let heat = draw_pipeline(
-            device,
-            shader,
-            &draw_layout,
-            format,
-            ("vs_main", "fs_heat"),
-            PipelineKey { blend: false, cull_back: false },
-        );
+        let heat_key = PipelineKey { blend: false, cull_back: false };
+        let heat = draw_pipeline(device, shader, &draw_layout, format, ("vs_main", "fs_heat"), heat_key);
+        let heat_skinned =
+            draw_pipeline(device, shader, &draw_layout, format, ("vs_skinned", "fs_heat"), heat_key);
         let compute = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some("skin"),
             layout: Some(&compute_pipeline_layout),
@@ -68,7 +66,7 @@ impl Pipelines {
             compilation_options: Default::default(),
             cache: None,
         });
-        Pipelines { draw_layout, heat, ground, compute }
+        Pipelines { draw_layout, heat, heat_skinned, ground, compute }
     }
 }
 
@@ -80,13 +78,21 @@ pub(super) fn draw_pipeline(
     (vs, fs): (&str, &str),
     key: PipelineKey,
 ) -> wgpu::RenderPipeline {
-    // the avatar's vertex shader reads the UV as a vertex attribute; the ground has none
-    let uv = [Some(wgpu::VertexBufferLayout {
-        array_stride: 8,
-        step_mode: wgpu::VertexStepMode::Vertex,
-        attributes: &wgpu::vertex_attr_array![0 => Float32x2],
-    })];
-    let buffers = if vs == "vs_main" { &uv[..] } else { &[] };
+    // the avatar's vertex shader reads the UV as a vertex attribute; the ground has none; `vs_skinned` reads
+    // the compute pass's positions (with |u|) and normals too
+    let (uv, skinned) = (
+        wgpu::vertex_attr_array![0 => Float32x2],
+        wgpu::vertex_attr_array![1 => Float32x4, 2 => Float32x4],
+    );
+    let vertex = |array_stride, attributes| {
+        Some(wgpu::VertexBufferLayout { array_stride, step_mode: wgpu::VertexStepMode::Vertex, attributes })
+    };
+    let layouts = [vertex(8, &uv[..]), vertex(SKINNED_STRIDE as u64, &skinned[..])];
+    let buffers = match vs {
+        "vs_main" => &layouts[..1],
+        "vs_skinned" => &layouts[..],
+        _ => &[],
+    };
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(vs),
         layout: Some(layout),
