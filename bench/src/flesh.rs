@@ -12,7 +12,7 @@ use avatar_sim::mesh::TetMesh;
 use avatar_sim::rig::elbow_flexion;
 use avatar_sim::rig::Rig;
 use avatar_sim::stats::median;
-use avatard_cli::commands::InteriorInverseArg;
+use avatar_lab::args::InteriorInverseArg;
 use serde::Serialize;
 use std::path::PathBuf;
 

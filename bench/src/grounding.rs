@@ -24,11 +24,11 @@ use anyhow::{anyhow, Context, Result};
 use avatar_schema::{pose_landmarks as mp, PoseFrame};
 use avatar_sim::rig::{read_affine, vertex_regions, Affine, BodyRegion};
 use avatar_sim::stats::{median, quantile};
-use avatard::follow::{follow, pose_frames, store_pose};
+use avatar_lab::follow::{follow, pose_frames, store_pose};
 use avatard::mapping::grounding::{subtree, Camera};
 use avatard::{AvatarSim, Inputs, SimParams, TimeStep};
-use avatard_cli::args::AssetArgs;
-use avatard_cli::measure::{regions, Displacement};
+use avatar_lab::args::AssetArgs;
+use avatar_lab::measure::{regions, Displacement};
 use nalgebra::Vector3;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -452,7 +452,7 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
         .iter()
         .map(|b| regions.names.iter().position(|n| *n == b.name()).unwrap_or(usize::MAX))
         .collect();
-    let _ = vertex_regions; // the regions come from avatard_cli::measure::regions (same rule)
+    let _ = vertex_regions; // the regions come from avatar_lab::measure::regions (same rule)
     let recordings: Vec<PathBuf> = if a.recordings.is_empty() {
         DEFAULT_RECORDINGS.iter().map(PathBuf::from).collect()
     } else {

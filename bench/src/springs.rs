@@ -21,7 +21,7 @@ use anyhow::{bail, Result};
 use avatar_sim::spring::{SpringSettings, SpringSolver};
 use avatar_sim::stats::quantile;
 use avatard::SimParams;
-use avatard_cli::args::AssetArgs;
+use avatar_lab::args::AssetArgs;
 use clap::Args;
 use nalgebra::{Rotation3, Vector3};
 use serde_json::json;
@@ -67,9 +67,9 @@ fn film_states(
     tick_hz: f32,
     fps: f64,
 ) -> Result<Vec<(Vec<f32>, Vec<f32>)>> {
-    use avatard_cli::motion::drive::drive;
-    use avatard_cli::motion::motions::{motion, Timeline};
-    let rest_root = avatard_cli::jumps::rest_root(&avatar.asset.sim.rig);
+    use avatar_lab::motion::drive::drive;
+    use avatar_lab::motion::motions::{motion, Timeline};
+    let rest_root = avatar_lab::motion::jumps::rest_root(&avatar.asset.sim.rig);
     let mut sim = avatard::AvatarSim::new(avatar.clone(), params, tick_hz).map_err(anyhow::Error::msg)?;
     let mut out = Vec::new();
     for name in ["hop", "twist", "head"] {

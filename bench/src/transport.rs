@@ -8,7 +8,7 @@
 
 use anyhow::{bail, Context, Result};
 use avatar_sim::stats::percentile;
-use avatard_cli::util::free_tcp;
+use avatar_lab::util::free_tcp;
 use bytes::Bytes;
 use serde::Serialize;
 use std::io::{BufRead, BufReader};

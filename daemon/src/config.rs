@@ -3,7 +3,7 @@
 
 use crate::avatar::load::AvatarSpec;
 use crate::ingest::StreamRules;
-use crate::live::TICK_HZ_RANGE;
+use crate::live_params::TICK_HZ_RANGE;
 use crate::tick::SolverOptions;
 use crate::vmc::{VmcConfig, VmcConfigError};
 use serde::{Deserialize, Serialize};
@@ -23,7 +23,7 @@ pub enum ConfigError {
     #[error("endpoint {endpoint:?} is used twice ({first} and {second})")]
     DuplicateEndpoint { endpoint: String, first: &'static str, second: &'static str },
     #[error("{name} = {value} is out of range ({range})")]
-    OutOfRange { name: &'static str, value: f64, range: &'static str },
+    OutOfRange { name: &'static str, value: f64, range: String },
     #[error("at least one input endpoint is required")]
     NoInput,
     #[error("config file: {0}")]
@@ -157,7 +157,7 @@ impl Default for RunConfig {
     fn default() -> Self {
         RunConfig {
             endpoints: Endpoints::default(),
-            tick_hz: crate::live::DaemonParams::default().tick_hz,
+            tick_hz: crate::live_params::DaemonParams::default().tick_hz,
             stats_interval: Duration::from_secs(1),
             daemon_id: format!("avatard@{}", std::process::id()),
             solver: SolverOptions::default(),
@@ -177,7 +177,7 @@ impl RunConfig {
             return Err(ConfigError::OutOfRange {
                 name: "stats_interval",
                 value: self.stats_interval.as_secs_f64(),
-                range: ">= 0.01 s",
+                range: ">= 0.01 s".into(),
             });
         }
         let mut ids = std::collections::HashSet::new();
@@ -192,14 +192,14 @@ impl RunConfig {
             return Err(ConfigError::OutOfRange {
                 name: "solver_core",
                 value: c as f64,
-                range: "< core count",
+                range: "< core count".into(),
             });
         }
         if self.solver.threads > 256 {
             return Err(ConfigError::OutOfRange {
                 name: "solver_threads",
                 value: self.solver.threads as f64,
-                range: "0..=256",
+                range: "0..=256".into(),
             });
         }
         if let Some(vmc) = &self.vmc {
@@ -271,7 +271,7 @@ impl FileConfig {
                 return Err(ConfigError::OutOfRange {
                     name: "stats_interval",
                     value: s,
-                    range: "0.01..=3600 s",
+                    range: "0.01..=3600 s".into(),
                 })
             }
         };
@@ -283,7 +283,7 @@ impl FileConfig {
                 None => Ok(default),
                 Some(s) if s.is_finite() && range.contains(&s) => Ok(Duration::from_secs_f64(s)),
                 Some(s) => {
-                    Err(ConfigError::OutOfRange { name, value: s, range: "see daemon/avatard.example.toml" })
+                    Err(ConfigError::OutOfRange { name, value: s, range: "see daemon/avatard.example.toml".into() })
                 }
             }
         };
@@ -298,7 +298,7 @@ impl FileConfig {
                     return Err(ConfigError::OutOfRange {
                         name: "min_handedness_score",
                         value: s as f64,
-                        range: "0..=1",
+                        range: "0..=1".into(),
                     })
                 }
             },
@@ -315,7 +315,7 @@ impl FileConfig {
                         return Err(ConfigError::OutOfRange {
                             name: "web_queue",
                             value: q as f64,
-                            range: "16..=65536",
+                            range: "16..=65536".into(),
                         });
                     }
                     w.queue = q;
@@ -345,7 +345,7 @@ impl FileConfig {
                         return Err(ConfigError::OutOfRange {
                             name: "phase_lead_ms",
                             value: ms,
-                            range: "<= 100 (negative: off)",
+                            range: "<= 100 (negative: off)".into(),
                         })
                     }
                 },
@@ -361,7 +361,7 @@ pub fn check_tick_hz(hz: f32) -> Result<(), ConfigError> {
     if TICK_HZ_RANGE.contains(&hz) {
         Ok(())
     } else {
-        Err(ConfigError::OutOfRange { name: "tick_hz", value: hz as f64, range: "1..=2000" })
+        Err(ConfigError::OutOfRange { name: "tick_hz", value: hz as f64, range: format!("{}..={}", TICK_HZ_RANGE.start(), TICK_HZ_RANGE.end()) })
     }
 }
 

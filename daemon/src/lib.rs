@@ -47,13 +47,12 @@
 //! reset, asset), `config.rs` ([`RunConfig`]: endpoints, the TOML file, validation), `shared.rs` (the avatar
 //! handles the tasks share: [`Shared`], [`AvatarHandle`]), `metrics.rs` (counters, histograms, `Stats`),
 //! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache),
-//! `avatar/params.rs` ([`SimParams`], the live per-avatar parameters, each declared once), `live/` (what is
+//! `avatar/params.rs` ([`SimParams`], the live per-avatar parameters, each declared once), `live_params/` (what is
 //! derived from a declaration: setting by name, validation, a `SetParams` request split between the daemon's
-//! own parameters, [`live::DaemonParams`] with `tick_hz`, and the avatars'; the schema's table; the
+//! own parameters, [`live_params::DaemonParams`] with `tick_hz`, and the avatars'; the schema's table; the
 //! declaration machinery itself is `param_spec.rs`, below both sets) and
 //! `time_step.rs` ([`TimeStep`]: a tick's `h`, period and `sim_time_ns` increment, made once per tick from
-//! the rate). `follow.rs` measures how closely an avatar follows a recorded tracker stream (error, delay,
-//! jitter per limb).
+//! the rate).
 //! `vmc/` sends one avatar's latest state as VMC protocol bones and blendshapes (OSC over UDP) to a VMC
 //! receiver (`--vmc-out`): `config.rs` (its settings), `encoder.rs` (state → OSC bundles), `task.rs` (the UDP
 //! sender); the Unity bone names and axes it sends in are the workspace's (`avatar_humanoid`).
@@ -65,10 +64,11 @@
 mod avatar;
 mod config;
 mod control;
-pub mod follow;
 mod ingest;
-pub mod live;
-pub mod mapping;
+pub mod live_params;
+/// The pure mapping (MediaPipe frames -> `p`), its own crate `avatar-mapping` so that it is usable without this
+/// crate's I/O stack; re-exported here under its old name.
+pub use avatar_mapping as mapping;
 mod metrics;
 mod param_spec;
 mod publish;
@@ -87,7 +87,7 @@ pub use config::{
     check_tick_hz, parse_web_addr, ConfigError, Endpoints, FileConfig, RunConfig, DEFAULT_WEB_PORT,
 };
 pub use ingest::{Accepted, Ingest, Inputs, Slots, SourceSlots, StreamRules};
-pub use live::TICK_HZ_RANGE;
+pub use live_params::TICK_HZ_RANGE;
 pub use mapping::FaceMap;
 pub use metrics::{Metrics, PhaseCounters, WebCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};

@@ -8,7 +8,7 @@ use avatard::AvatarHandle;
 use avatard::LoadedAvatar;
 use avatard::SimParams;
 use avatard::{Endpoints, RunConfig};
-use avatard_cli::util::free_tcp;
+use avatar_lab::util::free_tcp;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! `avatard flesh`: quasistatic Steklov-Poincaré flesh of an asset under a rig animation, surface positions
 //! per frame for offline baking and comparison.
 
-use crate::util::write_json_compact;
+use avatar_lab::util::write_json_compact;
 use anyhow::{bail, Context, Result};
 use avatar_sim::asset;
 use avatar_sim::flesh::LevelSet;

@@ -1,7 +1,7 @@
 //! `avatard run`: the runtime library ([`avatard::run`]) with its configuration from the defaults, the TOML
 //! file and the flags, until Ctrl-C or SIGTERM.
 
-use crate::args::{CacheDirArg, WebArgs};
+use avatar_lab::args::{CacheDirArg, WebArgs};
 use anyhow::Result;
 use avatard::{AvatarSpec, FileConfig, RunConfig};
 use clap::Args;

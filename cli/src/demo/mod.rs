@@ -7,7 +7,7 @@
 //!    (`assets/recordings/face_carphone.avtrrec`, 120 face frames). Every frame gets a fresh header with
 //!    `capture_time_ns = now`, so the latencies measured are those of live input. Each source loops until the
 //!    demo's time is up. Then, to show the flesh, a third source plays the CMU jumps
-//!    (`assets/fixtures/cmu_01_01_jumps960.bvh`, 8 s, as rig frames: [`crate::jumps`]) once the avatar has
+//!    (`assets/fixtures/cmu_01_01_jumps960.bvh`, 8 s, as rig frames: [`avatar_lab::motion::jumps`]) once the avatar has
 //!    eased back to rest. Last, 7 s without any input: the avatar holds, eases to rest and breathes (the idle
 //!    breathing of [`avatard::SimParams::breathing`]).
 //!    A second avatar with spring bones (hair, skirt: [`springs::SPRINGS_AVATAR`], imported through the
@@ -28,7 +28,7 @@ mod trackers;
 
 pub use render::VIEW;
 
-use crate::util::free_tcp;
+use avatar_lab::util::free_tcp;
 use anyhow::{bail, Context, Result};
 use avatard::AvatarHandle;
 use avatard::LoadedAvatar;
@@ -108,7 +108,7 @@ pub struct DemoArgs {
     pub out: PathBuf,
     /// Watch the demo live in a browser (`--web`: http://127.0.0.1:8080/).
     #[command(flatten)]
-    pub web: crate::args::WebArgs,
+    pub web: avatar_lab::args::WebArgs,
 }
 
 /// The checked arguments.
@@ -167,8 +167,8 @@ impl DemoArgs {
         let jumps = if self.no_jumps {
             None
         } else {
-            let path = crate::jumps::path(self.jumps.as_deref())?;
-            let frames = crate::jumps::frames(&path, "demo/jumps").with_context(|| "--jumps".to_string())?;
+            let path = avatar_lab::motion::jumps::path(self.jumps.as_deref())?;
+            let frames = avatar_lab::motion::jumps::frames(&path, "demo/jumps").with_context(|| "--jumps".to_string())?;
             Some((path, frames))
         };
         Ok(Plan { pose, face, hands, play, jumps })
@@ -202,7 +202,7 @@ pub struct Avatar {
 }
 
 async fn load_avatar(config: &mut RunConfig, a: &DemoArgs) -> Result<(Vec<AvatarHandle>, Avatar)> {
-    let cache = crate::args::CacheDirArg::default().cache();
+    let cache = avatar_lab::args::CacheDirArg::default().cache();
     let vrm = match &a.springs_avatar {
         Some(p) => Some(p.clone()),
         None if a.no_springs_avatar => None,
@@ -346,8 +346,8 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let (handles, avatar) = load_avatar(&mut config, &a).await?;
     // the jumps, their root positions moved to where the avatar's root rests
     let jumps_rec = plan.jumps.map(|(path, mut frames)| {
-        crate::jumps::offset_root(&mut frames, crate::jumps::rest_root(&avatar.loaded.asset.sim.rig));
-        (path, Arc::new(crate::jumps::recording(frames)))
+        avatar_lab::motion::jumps::offset_root(&mut frames, avatar_lab::motion::jumps::rest_root(&avatar.loaded.asset.sim.rig));
+        (path, Arc::new(avatar_lab::motion::jumps::recording(frames)))
     });
     // filmed at half speed: the jumps and their settling (times from the trackers' start)
     let half_speed = jumps_rec.as_ref().map(|(_, rec)| {
@@ -513,7 +513,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     };
     let summary = summary::summary(&run);
     let path = a.out.join("demo-summary.json");
-    crate::util::write_json(&path, &summary)?;
+    avatar_lab::util::write_json(&path, &summary)?;
     summary::print(&summary);
     println!("summary: {}", path.display());
     Ok(())

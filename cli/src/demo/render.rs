@@ -31,7 +31,7 @@ pub fn write_trajectory(path: &Path, asset_hash_hex: &str, dt: f64, steps: &[Tra
         steps: &'a [TrajectoryStep],
     }
     let t = Trajectory { asset_hash: asset_hash_hex, dt, source: "avatard demo", steps };
-    crate::util::write_json_compact(path, &t)
+    avatar_lab::util::write_json_compact(path, &t)
 }
 
 /// What the rendering produced.

@@ -10,8 +10,8 @@
 mod status;
 mod tracker;
 
-use crate::args::CacheDirArg;
-use crate::commands::sim::SettingsArgs;
+use avatar_lab::args::CacheDirArg;
+use crate::commands::precompute::SettingsArgs;
 use anyhow::{bail, Context, Result};
 use avatar_sim::asset::ImportSettings;
 use avatard::{AvatarSpec, RunConfig, WebConfig};

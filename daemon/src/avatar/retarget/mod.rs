@@ -53,7 +53,7 @@ use sources::Frames;
 use std::collections::BTreeMap;
 
 /// MediaPipe's blendshape scores per face frame.
-const SCORES: usize = avatar_schema::samples::MEDIAPIPE_BLENDSHAPES.len();
+const SCORES: usize = avatar_humanoid::mediapipe::BLENDSHAPES.len();
 
 /// Mapping problems of one tick, for the daemon's counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

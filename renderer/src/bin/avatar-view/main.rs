@@ -392,13 +392,7 @@ pub fn bench(a: BenchArgs) -> Result<()> {
 }
 
 fn main() -> Result<()> {
-    // Logs go to stderr (stdout carries only results), filtered by RUST_LOG (default: info).
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    avatar_logging::init();
     match Cli::parse().command {
         Command::Render(a) => render(a),
         Command::Follow(a) => follow(a),

@@ -159,13 +159,7 @@ async fn send_recording(
 }
 
 fn main() -> Result<()> {
-    // Logs go to stderr (stdout carries only results), filtered by RUST_LOG (default: info).
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    avatar_logging::init();
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     match Cli::parse().command {
         Command::Replay(a) => {

@@ -1,4 +1,4 @@
-//! Small helpers shared by the commands, the benchmarks and the demo: JSON files, free loopback ports.
+//! Small helpers shared by the commands, the benchmarks and the demo: JSON files, loopback endpoints.
 
 use anyhow::{Context, Result};
 use serde::Serialize;

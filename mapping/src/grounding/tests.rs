@@ -1,10 +1,10 @@
 //! The grounding stage on synthetic performers: a body placed in camera space, its legs solved to put the
 //! ankles where the scene wants them, seen through a known camera (image landmarks by projection, world
-//! landmarks hip-centred), mapped by [`crate::mapping::PoseMapper`] onto the default avatar and grounded.
+//! landmarks hip-centred), mapped by [`crate::PoseMapper`] onto the default avatar and grounded.
 //! The avatar is measured by posing its bind-pose joints with the output transforms directly.
 
 use super::*;
-use crate::mapping::{PoseMap, PoseMapOptions, PoseMapper};
+use crate::{PoseMap, PoseMapOptions, PoseMapper};
 use avatar_schema::pose_landmarks as mp;
 use avatar_schema::types::{FrameHeader, Landmark, PoseFrame};
 use avatar_sim::asset::default_avatar;

@@ -9,7 +9,7 @@
 //! the wanted world rotation.
 
 use super::skeleton::{apply, premultiply, rigid, rotation, Leg};
-use crate::mapping::swing;
+use crate::swing;
 use avatar_sim::rig::Affine;
 use nalgebra::{Rotation3, Vector3};
 

@@ -7,7 +7,7 @@
 //! with both landmarks visible: a vector correlation (components centred, pooled) ≥ 0.95. Face: the blendshape
 //! bound by `aa` (or named `jawOpen`) follows the `jawOpen` score, the blink ones the eye scores.
 
-use avatar_schema::samples::MEDIAPIPE_BLENDSHAPES;
+use avatar_humanoid::mediapipe::BLENDSHAPES as MEDIAPIPE_BLENDSHAPES;
 use avatar_schema::{FrameHeader, Message};
 use avatar_sim::asset::{self, Cache, ImportSettings};
 
@@ -67,7 +67,7 @@ fn scalar_correlation(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// The limbs: (bone role, child role, landmark from, landmark to), as `avatard::follow` measures them.
-use avatard::follow::LIMBS;
+use avatar_lab::follow::LIMBS;
 
 /// Per limb: (role, correlation, angular range of the landmark direction in degrees, samples).
 fn limb_correlations(a: &Arc<LoadedAvatar>, params: &SimParams) -> Vec<(&'static str, f64, f64, usize)> {

@@ -4,7 +4,7 @@
 //! signals through their filters on the committed face recording.
 
 use avatar_sim::asset::Cache;
-use avatard::follow::{face_frames, follow, follow_face, pose_frames};
+use avatar_lab::follow::{face_frames, follow, follow_face, pose_frames};
 use avatard::mapping::OneEuroParams;
 use avatard::{AvatarSpec, SimParams};
 use std::path::PathBuf;

@@ -34,7 +34,7 @@ pub fn motion_series(
 ) -> Result<PSeries> {
     let params = SimParams::default();
     let motion = motions::motion(name, bvh)?;
-    let tl = Timeline::new(&motion, settle_s, crate::jumps::rest_root(&avatar.asset.sim.rig));
+    let tl = Timeline::new(&motion, settle_s, crate::motion::jumps::rest_root(&avatar.asset.sim.rig));
     let mut sim = AvatarSim::new(avatar.clone(), &params, tick_hz).map_err(anyhow::Error::msg)?;
     let mut p = Vec::new();
     drive(&mut sim, &tl, tick_hz, &params, |s| {

@@ -67,10 +67,10 @@ pub fn motion(name: &str, bvh: &Path) -> Result<Motion> {
     })
 }
 
-/// The CMU clip as [`crate::jumps::frames`] gives it (body joints, reference pose dropped, root relative to
+/// The CMU clip as [`crate::motion::jumps::frames`] gives it (body joints, reference pose dropped, root relative to
 /// the first frame of motion).
 pub fn jumps(path: &Path) -> Result<Motion> {
-    Ok(Motion { name: "jumps".into(), frames: crate::jumps::frames(path, SOURCE)? })
+    Ok(Motion { name: "jumps".into(), frames: crate::motion::jumps::frames(path, SOURCE)? })
 }
 
 /// Hops: count, apex height (m), ground contact between hops and at both ends (s), gravity (m/s²).
@@ -301,7 +301,7 @@ mod tests {
         let bvh = Bvh::read(&jumps_clip()).unwrap();
         assert_eq!(bvh.frames.len(), 960);
         assert!(
-            crate::jumps::starts_with_reference_pose(&bvh),
+            crate::motion::jumps::starts_with_reference_pose(&bvh),
             "frame 0 of the cgspeed conversion is a reference pose"
         );
         let m = jumps(&jumps_clip()).unwrap();
@@ -311,7 +311,7 @@ mod tests {
         assert_eq!(m.frames[0].root_position, Some([0.0; 3]), "root relative to the first frame");
         // no rotation channel jumps by more than the reference threshold between frames of the motion
         let rest = Bvh { frames: bvh.frames[1..].to_vec(), ..bvh.clone() };
-        assert!(!crate::jumps::starts_with_reference_pose(&rest));
+        assert!(!crate::motion::jumps::starts_with_reference_pose(&rest));
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! Tracker streams → rig parameters `p` (see [`avatar_sim`] for the layout of `p`): what the per-avatar
-//! retargeting (`avatar/retarget.rs`) calls, public for engines that map MediaPipe output themselves.
+//! Tracker streams → rig parameters `p` (see [`avatar_sim`] for the layout of `p`): what the runtime's
+//! per-avatar retargeting (`avatard`'s `daemon/src/avatar/retarget/`) calls, and what an engine that maps
+//! MediaPipe output itself uses directly. Pure code and state: no sockets, no async runtime, no threads
+//! (`avatard` re-exports it as `avatard::mapping`).
 //!
 //! # Layout
 //! - `one_euro`: the One-Euro filter (Casiez et al. 2012) for scalars and unit quaternions, timestamped.

@@ -4,7 +4,7 @@
 //! **Landmarks** (MediaPipe Hand Landmarker, 21 per hand): 0 wrist; thumb 1 CMC, 2 MCP, 3 IP, 4 tip; index 5
 //! MCP, 6 PIP, 7 DIP, 8 tip; middle 9–12; ring 13–16; little 17–20. World landmarks are metres around the
 //! hand's centre in the camera's axes (x right, y down, z away), the axes of the pose world landmarks, and are
-//! turned into the avatar's axes the same way ([`crate::mapping::PoseMapper`]: `(x, −y, −z)`; mirrored: x
+//! turned into the avatar's axes the same way ([`crate::PoseMapper`]: `(x, −y, −z)`; mirrored: x
 //! negated as well and the hand taken as the other side's).
 //!
 //! **Palm frame** (columns `a`, `n`, `l`): `a` from the wrist (0) to the middle MCP (9); `n` the palmar normal

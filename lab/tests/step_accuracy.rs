@@ -6,7 +6,7 @@
 
 use avatar_sim::asset::Cache;
 use avatar_sim::reduced::{ReducedModel, StepOptions, StepState};
-use avatard::follow::pose_frames;
+use avatar_lab::follow::pose_frames;
 use avatard::{AvatarSim, AvatarSpec, Inputs, SimParams};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering::Relaxed;

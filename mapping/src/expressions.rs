@@ -29,7 +29,7 @@
 //! expressions gets the sum of `value × bind weight`, clamped to [0, 1] (VRM's own rule); a blendshape that a
 //! score drives directly is left to that score (no expression adds to it).
 
-use avatar_schema::samples::MEDIAPIPE_BLENDSHAPES;
+use avatar_humanoid::mediapipe::BLENDSHAPES as MEDIAPIPE_BLENDSHAPES;
 use avatar_sim::asset::Expression;
 use avatar_sim::rig::Rig;
 

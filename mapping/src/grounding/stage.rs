@@ -6,7 +6,7 @@ use super::floor::{Contact, Floor};
 use super::leg_ik::{flat, reach, MAX_REACH};
 use super::performer::{Performer, STRAIGHT_KNEE_DEG};
 use super::skeleton::{apply, premultiply, rigid, rotation, translate, Skeleton};
-use crate::mapping::{OneEuro, OneEuroParams};
+use crate::{OneEuro, OneEuroParams};
 use avatar_schema::pose_landmarks as mp;
 use avatar_schema::types::PoseFrame;
 use avatar_sim::rig::{read_affine, write_affine, Affine};

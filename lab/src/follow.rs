@@ -19,7 +19,7 @@
 //!
 //! Used by `avatard bench tracking` (defaults against tuned filters) and by the tests that hold the goals.
 
-use crate::{AvatarSim, Inputs, LoadedAvatar, SimParams, TimeStep};
+use avatard::{AvatarSim, Inputs, LoadedAvatar, SimParams, TimeStep};
 use anyhow::{anyhow, bail, Result};
 use avatar_schema::{FrameHeader, Landmark, Message};
 use avatar_sim::stats::{median, quantile};
@@ -275,8 +275,8 @@ pub fn follow(
     })
 }
 
-/// One face signal through its filter alone (the runtime's [`crate::mapping::OneEuro`] or
-/// [`crate::mapping::OneEuroRotation`], fed the recorded values at their capture times).
+/// One face signal through its filter alone (the runtime's [`avatar_mapping::OneEuro`] or
+/// [`avatar_mapping::OneEuroRotation`], fed the recorded values at their capture times).
 #[derive(Clone, Debug, Serialize)]
 pub struct SignalFollow {
     pub signal: String,
@@ -340,10 +340,10 @@ fn roughness(v: &[f64]) -> f64 {
 pub fn follow_face(
     frames: &[(i64, avatar_schema::FaceFrame)],
     names: &[&str],
-    scores: crate::mapping::OneEuroParams,
-    rotations: crate::mapping::OneEuroParams,
+    scores: avatar_mapping::OneEuroParams,
+    rotations: avatar_mapping::OneEuroParams,
 ) -> Vec<SignalFollow> {
-    use crate::mapping::{OneEuro, OneEuroRotation};
+    use avatar_mapping::{OneEuro, OneEuroRotation};
     use nalgebra::UnitQuaternion;
     let t: Vec<f64> = frames.iter().map(|(_, f)| f.header.capture_time_ns as f64 * 1e-9).collect();
     let mut out = Vec::new();

@@ -9,7 +9,7 @@
 
 use avatar_sim::asset::Cache;
 use avatar_sim::rig::read_affine;
-use avatard::follow::{follow, pose_frames, store_pose};
+use avatar_lab::follow::{follow, pose_frames, store_pose};
 use avatard::mapping::grounding::subtree;
 use avatard::{AvatarSim, AvatarSpec, Inputs, LoadedAvatar, SimParams, TimeStep};
 use nalgebra::Vector3;
