@@ -18,14 +18,20 @@
 //!    it steps each avatar ([`AvatarSim::tick`]) and queues one `AvatarState` without ever waiting on the
 //!    network), `wait.rs` (sleep to a learned margin, spin the rest: 120 Hz on every OS's timer),
 //!    `placement.rs` (priority or QoS, and on Linux the core it is pinned to, never an efficiency core).
-//! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`]
-//!    → interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle: a
-//!    file per stage, `sources`, `filters`, the mappers `pose`, `face`, `hand`, `rig_frame`, then `compose`,
-//!    `interpolate`, `silence`). A body frame's world landmarks become bone rotations about a fixed root
-//!    (`mapping/pose.rs`), then `mapping/grounding/` places the root from the image (`camera.rs`: the
-//!    translation that projects the world landmarks onto the image ones), learns the floor and which foot
-//!    is planted (`floor.rs`), locks planted feet with leg IK (`leg_ik.rs`) and rests the legs when they are
-//!    out of view (`desk.rs`), all on the mapped `p`. Then the spring bones when the avatar has them (`avatar_sim::spring`: hair
+//! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`] →
+//!    interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle), a
+//!    struct per stage with its own state and reset, run in this order, each handing the next a typed value:
+//!    `sources` (the new frames, `NewFrames`; a restarted tracker restarts the filters) → the mappers `pose`,
+//!    `face`, `hand`, `rig_frame`, each with its own One-Euro filters (`filters`) (this tick's pieces,
+//!    `Mapped`) → `ground` (the grounding, on the mapped body and rig frame) → `pieces` (the latest of each
+//!    kind) → `silence`, per piece (held, eased out: `PieceWeights`) → `compose` (the target `p`) →
+//!    `interpolate` (this tick's `p`) → `silence`, whole pose (held, eased to rest, idle). A body frame's
+//!    world landmarks become bone rotations about a fixed root (`mapping/pose.rs`, called by
+//!    `retarget/pose.rs`), then `mapping/grounding/` (called by `retarget/ground.rs`) places the root from
+//!    the image (`camera.rs`: the translation that projects the world landmarks onto the image ones), learns
+//!    the floor and which foot is planted (`floor.rs`), locks planted feet with leg IK (`leg_ik.rs`) and
+//!    rests the legs when they are out of view (`desk.rs`), all on the mapped `p`.
+//!    Then the spring bones when the avatar has them (`avatar_sim::spring`: hair
 //!    and skirts turned on top of `p`, their colliders moved by the last tick's flesh), then `dynamics.rs` (the
 //!    reduced step of `avatar_sim::reduced` → `z`; damping,
 //!    teleports, the guard; while idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper

@@ -142,6 +142,65 @@ fn smoothstep(u: f64) -> f64 {
     u * u * (3.0 - 2.0 * u)
 }
 
+/// The performer's legs, per avatar side (the landmarks are read mirrored when the avatar mirrors): hip,
+/// knee, ankle, heel, toes.
+const LEGS: [[usize; 5]; 2] = [
+    [mp::LEFT_HIP, mp::LEFT_KNEE, mp::LEFT_ANKLE, mp::LEFT_HEEL, mp::LEFT_FOOT_INDEX],
+    [mp::RIGHT_HIP, mp::RIGHT_KNEE, mp::RIGHT_ANKLE, mp::RIGHT_HEEL, mp::RIGHT_FOOT_INDEX],
+];
+
+/// One frame's landmarks as the stage reads them: by the avatar's side (mirrored when it mirrors), only the
+/// finite ones visible enough.
+struct Landmarks<'a> {
+    f: &'a PoseFrame,
+    o: &'a GroundingOptions,
+}
+
+impl Landmarks<'_> {
+    fn side(&self, i: usize) -> usize {
+        if self.o.mirror {
+            mp::mirror(i)
+        } else {
+            i
+        }
+    }
+
+    /// World landmark `i` (m, hip-centred).
+    fn world(&self, i: usize) -> Option<Vector3<f64>> {
+        let l = self.f.world_landmarks.get(self.side(i))?;
+        let v = Vector3::new(l.x as f64, l.y as f64, l.z as f64);
+        (v.iter().all(|c| c.is_finite()) && l.visibility >= self.o.min_visibility).then_some(v)
+    }
+
+    /// The image's width and height (pixels).
+    fn size(&self) -> (f64, f64) {
+        (self.f.image_width as f64, self.f.image_height as f64)
+    }
+
+    /// Image landmark `i` (pixels).
+    fn image(&self, i: usize) -> Option<(f64, f64)> {
+        let (wpx, hpx) = self.size();
+        let l = self.f.landmarks.get(self.side(i))?;
+        let (u, v) = (l.x as f64 * wpx, l.y as f64 * hpx);
+        (u.is_finite() && v.is_finite() && l.visibility >= self.o.min_visibility).then_some((u, v))
+    }
+
+    /// Both hips are in the image (not at its bottom edge), as drawn (not mirrored).
+    fn hips_in_view(&self) -> bool {
+        [mp::LEFT_HIP, mp::RIGHT_HIP].iter().all(|&i| {
+            self.f.landmarks.get(i).is_some_and(|l| l.visibility >= self.o.min_visibility && l.y < 0.95)
+        })
+    }
+}
+
+/// What [`Grounding::measure_legs`] saw of the performer's legs.
+struct LegsSeen {
+    /// At least three of the knees and ankles are visible.
+    seen: bool,
+    /// Per avatar side: the knee is straight.
+    straight: [bool; 2],
+}
+
 impl Grounding {
     pub fn new(sk: Skeleton, offset: usize) -> Self {
         // depth is the noisiest coordinate of the fit: the same filter, it is only smoother at rest
@@ -233,35 +292,68 @@ impl Grounding {
         Some(f + eased(self, t))
     }
 
-    /// One pose frame captured at `t` (s): ground the mapped parameters `p` (the skeleton's transforms).
+    /// One pose frame captured at `t` (s): ground the mapped parameters `p` (the skeleton's transforms). The
+    /// steps are those of the module doc of [`super`], in order.
     pub fn pose(&mut self, p: &mut [f64], f: &PoseFrame, t: f64, o: &GroundingOptions) {
         if !o.enabled || !t.is_finite() {
             return;
         }
+        let lm = Landmarks { f, o };
+        let tc = self.locate(f, t, o);
+        let legs = self.measure_legs(&lm);
+        let w_desk = self.desk.update(t, legs.seen, lm.hips_in_view(), o.legs_out_of_view);
+        self.measure_image_scale(&lm);
+        let hip_height = self.feet_and_floor(&lm, tc, t, &legs);
+        let scale = self.sk.leg_length / self.performer.leg_length().unwrap_or(TYPICAL_LEG);
+        // the avatar
+        let mut ts = self.read(p);
+        let mut offset = self.place_root(&mut ts, tc, hip_height, scale, w_desk, o.mirror);
+        let dt = self.last_t.map_or(0.0, |t0| (t - t0).clamp(0.0, 0.5));
+        self.last_t = Some(t);
+        self.update_locks(&ts, dt, tc.is_some());
+        offset += self.anchor_locked_feet(&mut ts, dt);
+        if let Some(lowest) = self.lift_above_floor(&mut ts) {
+            offset.y -= lowest;
+        }
+        let (drop, targets) = self.bring_locks_in_reach(&mut ts);
+        if drop > 0.0 {
+            offset.y -= drop;
+        }
+        self.solve_feet(&mut ts, &targets);
+        self.write(p, &ts);
+        self.report.camera = tc;
+        self.report.origin = self.t_ref;
+        self.report.root_offset = offset;
+        self.report.locked = std::array::from_fn(|k| self.locks[k].as_ref().is_some_and(|l| !l.releasing));
+        self.report.desk = self.desk.engaged();
+        self.report.seated = self.desk.seated();
+        self.report.scale = scale;
+        self.report.hip_height = hip_height;
+        self.report.standing_hip_height = self.performer.standing_hip_height();
+        self.report.calibrated = self.performer.calibrated();
+    }
+
+    /// Step 1, where the body is: the camera-space hip centre fitted from the landmarks, accepted
+    /// ([`Grounding::accept`]); the last accepted one when no fit is possible (counted in the report).
+    fn locate(&mut self, f: &PoseFrame, t: f64, o: &GroundingOptions) -> Option<Vector3<f64>> {
         let cam = Camera { width: f.image_width as f64, height: f.image_height as f64, fov: o.fov };
         let fit = fit_translation(&f.landmarks, &f.world_landmarks, &cam, o.min_visibility, MIN_FIT_POINTS);
         if fit.is_none() {
             self.report.unfitted += 1;
         }
-        let tc = match fit {
+        match fit {
             Some(fit) => self.accept(fit.t, t),
             None => self.t_cam.map(|(_, x)| x),
-        };
-        let world = |i: usize| -> Option<Vector3<f64>> {
-            let i = if o.mirror { mp::mirror(i) } else { i };
-            let l = f.world_landmarks.get(i)?;
-            let v = Vector3::new(l.x as f64, l.y as f64, l.z as f64);
-            (v.iter().all(|c| c.is_finite()) && l.visibility >= o.min_visibility).then_some(v)
-        };
-        // the performer's legs, per avatar side (the landmarks are read mirrored when the avatar mirrors)
-        let legs = [
-            [mp::LEFT_HIP, mp::LEFT_KNEE, mp::LEFT_ANKLE, mp::LEFT_HEEL, mp::LEFT_FOOT_INDEX],
-            [mp::RIGHT_HIP, mp::RIGHT_KNEE, mp::RIGHT_ANKLE, mp::RIGHT_HEEL, mp::RIGHT_FOOT_INDEX],
-        ];
+        }
+    }
+
+    /// The performer's legs (per avatar side) this frame: their length joins the performer's; which are
+    /// straight; whether they are in view.
+    fn measure_legs(&mut self, lm: &Landmarks) -> LegsSeen {
         let mut lengths = vec![];
         let mut straight = [false; 2];
-        for (k, leg) in legs.iter().enumerate() {
-            if let (Some(h), Some(kn), Some(a)) = (world(leg[0]), world(leg[1]), world(leg[2])) {
+        for (k, leg) in LEGS.iter().enumerate() {
+            if let (Some(h), Some(kn), Some(a)) = (lm.world(leg[0]), lm.world(leg[1]), lm.world(leg[2])) {
                 lengths.push((kn - h).norm() + (a - kn).norm());
                 let cos = (h - kn).normalize().dot(&(a - kn).normalize());
                 straight[k] = cos.clamp(-1.0, 1.0).acos().to_degrees() > STRAIGHT_KNEE_DEG;
@@ -270,24 +362,17 @@ impl Grounding {
         if lengths.len() == 2 {
             self.performer.add_leg_length(0.5 * (lengths[0] + lengths[1]));
         }
-        let legs_seen = [mp::LEFT_KNEE, mp::RIGHT_KNEE, mp::LEFT_ANKLE, mp::RIGHT_ANKLE]
+        let seen = [mp::LEFT_KNEE, mp::RIGHT_KNEE, mp::LEFT_ANKLE, mp::RIGHT_ANKLE]
             .iter()
-            .filter(|&&i| world(i).is_some())
+            .filter(|&&i| lm.world(i).is_some())
             .count()
             >= 3;
-        let hips_in_view = [mp::LEFT_HIP, mp::RIGHT_HIP]
-            .iter()
-            .all(|&i| f.landmarks.get(i).is_some_and(|l| l.visibility >= o.min_visibility && l.y < 0.95));
-        let w_desk = self.desk.update(t, legs_seen, hips_in_view, o.legs_out_of_view);
-        let (wpx, hpx) = (f.image_width as f64, f.image_height as f64);
-        let image = |i: usize| -> Option<(f64, f64)> {
-            let i = if o.mirror { mp::mirror(i) } else { i };
-            let l = f.landmarks.get(i)?;
-            let (u, v) = (l.x as f64 * wpx, l.y as f64 * hpx);
-            (u.is_finite() && v.is_finite() && l.visibility >= o.min_visibility).then_some((u, v))
-        };
-        // the image scale at the body: image over world length per torso and leg segment; a segment turned
-        // towards the camera looks short (a crouch's thighs), so the second largest ratio of the frame
+        LegsSeen { seen, straight }
+    }
+
+    /// The image scale at the body: image over world length per torso and leg segment; a segment turned
+    /// towards the camera looks short (a crouch's thighs), so the second largest ratio of the frame.
+    fn measure_image_scale(&mut self, lm: &Landmarks) {
         let mut ratios = vec![];
         for (a, b) in [
             (mp::LEFT_SHOULDER, mp::LEFT_HIP),
@@ -297,7 +382,9 @@ impl Grounding {
             (mp::LEFT_KNEE, mp::LEFT_ANKLE),
             (mp::RIGHT_KNEE, mp::RIGHT_ANKLE),
         ] {
-            if let (Some(ia), Some(ib), Some(wa), Some(wb)) = (image(a), image(b), world(a), world(b)) {
+            if let (Some(ia), Some(ib), Some(wa), Some(wb)) =
+                (lm.image(a), lm.image(b), lm.world(a), lm.world(b))
+            {
                 let m = (wb - wa).norm();
                 if m > 0.15 {
                     ratios.push(((ib.0 - ia.0).powi(2) + (ib.1 - ia.1).powi(2)).sqrt() / m);
@@ -308,63 +395,87 @@ impl Grounding {
             ratios.sort_by(|a, b| b.total_cmp(a));
             self.performer.add_px_per_m(ratios[1]);
         }
-        // feet and floor in the image, in metres at the body's depth: under the camera's weak perspective at
-        // that depth these are camera-space x and y (the image's own positions, steadier than the fit's
-        // world landmarks), with the fitted depth as z
-        let mut hip_height = None;
-        if let Some(ppm) = self.performer.px_per_m() {
-            let depth = tc.map_or(0.0, |x| x.z);
-            let q = |(u, v): (f64, f64)| Vector3::new((u - 0.5 * wpx) / ppm, (v - 0.5 * hpx) / ppm, depth);
-            let feet: [Option<Vector3<f64>>; 2] = std::array::from_fn(|k| {
-                legs[k][2..].iter().filter_map(|&i| image(i)).map(q).max_by(|a, b| a.y.total_cmp(&b.y))
-            });
-            if !self.floor.is_known() && legs_seen {
-                if let Some(low) = feet.iter().flatten().max_by(|a, b| a.y.total_cmp(&b.y)) {
-                    self.floor.add(low, t);
-                }
-            }
-            for k in 0..2 {
-                let h = feet[k].and_then(|x| self.floor.height(&x));
-                self.report.foot_height[k] = h;
-                if self.contacts[k].update(t, feet[k], h) && legs_seen {
-                    self.floor.add(&feet[k].unwrap_or_default(), t);
-                }
-                self.report.foot_speed[k] = self.contacts[k].speed();
-            }
-            let hips = image(mp::LEFT_HIP).zip(image(mp::RIGHT_HIP));
-            let hip = hips.map(|(l, r)| q((0.5 * (l.0 + r.0), 0.5 * (l.1 + r.1))));
-            hip_height = hip.and_then(|x| self.floor.height(&x));
-            if let (Some(h), true) = (hip_height, self.contacts.iter().all(Contact::planted)) {
-                if straight == [true, true] {
-                    self.performer.add_standing_hip_height(h);
-                }
+    }
+
+    /// Steps 2 and 3, the floor, the feet and the performer's hip height: feet and floor in the image, in
+    /// metres at the body's depth (under the camera's weak perspective at that depth these are camera-space
+    /// x and y, the image's own positions, steadier than the fit's world landmarks, with the fitted depth as
+    /// z). Returns the hip height above the floor (`None` before the image scale and the floor are known).
+    fn feet_and_floor(
+        &mut self,
+        lm: &Landmarks,
+        tc: Option<Vector3<f64>>,
+        t: f64,
+        legs: &LegsSeen,
+    ) -> Option<f64> {
+        let ppm = self.performer.px_per_m()?;
+        let (wpx, hpx) = lm.size();
+        let depth = tc.map_or(0.0, |x| x.z);
+        let q = |(u, v): (f64, f64)| Vector3::new((u - 0.5 * wpx) / ppm, (v - 0.5 * hpx) / ppm, depth);
+        let feet: [Option<Vector3<f64>>; 2] = std::array::from_fn(|k| {
+            LEGS[k][2..].iter().filter_map(|&i| lm.image(i)).map(q).max_by(|a, b| a.y.total_cmp(&b.y))
+        });
+        if !self.floor.is_known() && legs.seen {
+            if let Some(low) = feet.iter().flatten().max_by(|a, b| a.y.total_cmp(&b.y)) {
+                self.floor.add(low, t);
             }
         }
-        let scale = self.sk.leg_length / self.performer.leg_length().unwrap_or(TYPICAL_LEG);
-        // the avatar
-        let mut ts = self.read(p);
+        for k in 0..2 {
+            let h = feet[k].and_then(|x| self.floor.height(&x));
+            self.report.foot_height[k] = h;
+            if self.contacts[k].update(t, feet[k], h) && legs.seen {
+                self.floor.add(&feet[k].unwrap_or_default(), t);
+            }
+            self.report.foot_speed[k] = self.contacts[k].speed();
+        }
+        let hips = lm.image(mp::LEFT_HIP).zip(lm.image(mp::RIGHT_HIP));
+        let hip = hips.map(|(l, r)| q((0.5 * (l.0 + r.0), 0.5 * (l.1 + r.1))));
+        let hip_height = hip.and_then(|x| self.floor.height(&x));
+        if let (Some(h), true) = (hip_height, self.contacts.iter().all(Contact::planted)) {
+            if legs.straight == [true, true] {
+                self.performer.add_standing_hip_height(h);
+            }
+        }
+        hip_height
+    }
+
+    /// Steps 4 and 6, the avatar's root: across the floor by the performer's displacement since the first
+    /// frame (times `scale`), the legs to their rest at a desk (`w_desk`), and up or down to the tracked hip
+    /// height (or, at a desk, the lowest foot on the floor). Returns the root's displacement.
+    fn place_root(
+        &mut self,
+        ts: &mut [Affine],
+        tc: Option<Vector3<f64>>,
+        hip_height: Option<f64>,
+        scale: f64,
+        w_desk: f64,
+        mirror: bool,
+    ) -> Vector3<f64> {
         if let (None, Some(x)) = (self.t_ref, tc) {
             self.t_ref = Some(x);
         }
         let dc = tc.zip(self.t_ref).map_or(Vector3::zeros(), |(x, r)| x - r);
-        let mut offset = Vector3::new(if o.mirror { -dc.x } else { dc.x }, 0.0, -dc.z) * scale;
-        translate(&mut ts, &self.sk.root_tree, &offset);
-        pose_legs(&mut ts, &self.sk, self.desk.seated(), w_desk);
-        let hip_now = self.sk.hip_centre(&ts).y;
-        let standing = self.performer.standing_hip_height();
-        let y_tracked = match (hip_height, standing) {
+        let mut offset = Vector3::new(if mirror { -dc.x } else { dc.x }, 0.0, -dc.z) * scale;
+        translate(ts, &self.sk.root_tree, &offset);
+        pose_legs(ts, &self.sk, self.desk.seated(), w_desk);
+        let hip_now = self.sk.hip_centre(ts).y;
+        let y_tracked = match (hip_height, self.performer.standing_hip_height()) {
             (Some(h), Some(h0)) => self.sk.floor + self.sk.hip_height + scale * (h - h0),
             _ => hip_now,
         };
-        let lowest = (0..2).map(|k| self.sk.sole_height(&ts, k)).fold(f64::INFINITY, f64::min);
+        let lowest = (0..2).map(|k| self.sk.sole_height(ts, k)).fold(f64::INFINITY, f64::min);
         let dy = (1.0 - w_desk) * (y_tracked - hip_now) + w_desk * (-lowest);
-        translate(&mut ts, &self.sk.root_tree, &Vector3::new(0.0, dy, 0.0));
+        translate(ts, &self.sk.root_tree, &Vector3::new(0.0, dy, 0.0));
         offset.y = dy;
-        // foot locks
-        let dt = self.last_t.map_or(0.0, |t0| (t - t0).clamp(0.0, 0.5));
-        self.last_t = Some(t);
+        offset
+    }
+
+    /// Step 5, the foot locks: a planted foot (not at a desk, the body located) locks where it is, on the
+    /// floor; a lock ramps in over [`ENGAGE`] s and out over [`RELEASE`] s once the foot lifts (`dt`: the
+    /// time since the last frame).
+    fn update_locks(&mut self, ts: &[Affine], dt: f64, located: bool) {
         for k in 0..2 {
-            let planted = self.contacts[k].planted() && !self.desk.engaged() && tc.is_some();
+            let planted = self.contacts[k].planted() && !self.desk.engaged() && located;
             let leg = &self.sk.legs[k];
             let free = apply(&ts[leg.foot], &leg.ankle);
             match (&mut self.locks[k], planted) {
@@ -384,10 +495,13 @@ impl Grounding {
                 }
             }
         }
-        // anchoring: the root moves so that the legs, as tracked, put the locked feet on their locks (limbs as
-        // the landmarks have them, no sliding), within ANCHOR_REACH of where the camera puts it; with no foot
-        // locked that offset eases back to the camera's
-        translate(&mut ts, &self.sk.root_tree, &self.anchor);
+    }
+
+    /// Anchoring: the root moves so that the legs, as tracked, put the locked feet on their locks (limbs as
+    /// the landmarks have them, no sliding), within [`ANCHOR_REACH`] of where the camera puts it; with no foot
+    /// locked that offset eases back to the camera's. Returns the offset (applied to `ts`).
+    fn anchor_locked_feet(&mut self, ts: &mut [Affine], dt: f64) -> Vector3<f64> {
+        translate(ts, &self.sk.root_tree, &self.anchor);
         let (mut shift, mut wsum, mut wmax) = (Vector3::zeros(), 0.0, 0.0f64);
         for k in 0..2 {
             let Some(l) = self.locks[k].as_ref().filter(|l| !l.releasing) else { continue };
@@ -412,28 +526,37 @@ impl Grounding {
             anchor.z /= across;
         }
         anchor.y = anchor.y.clamp(-ANCHOR_DROP, ANCHOR_DROP);
-        translate(&mut ts, &self.sk.root_tree, &(anchor - self.anchor));
-        offset += anchor;
+        translate(ts, &self.sk.root_tree, &(anchor - self.anchor));
         self.anchor = anchor;
-        // feet near the floor lie on it (flat); then the legs as tracked never go through it: the root rises
-        // instead (the image's hip height can disagree with the tracked legs; their directions win)
+        anchor
+    }
+
+    /// Feet near the floor lie on it (flat); then the legs as tracked never go through it: the root rises
+    /// instead (the image's hip height can disagree with the tracked legs; their directions win). Returns the
+    /// lowest sole's height when it was below the floor (the root rose by its opposite).
+    fn lift_above_floor(&self, ts: &mut [Affine]) -> Option<f64> {
         for k in 0..2 {
-            self.flatten_near_floor(&mut ts, k);
+            self.flatten_near_floor(ts, k);
         }
-        let lowest = (0..2).map(|k| self.sk.sole_height(&ts, k)).fold(f64::INFINITY, f64::min);
+        let lowest = (0..2).map(|k| self.sk.sole_height(ts, k)).fold(f64::INFINITY, f64::min);
         if lowest < 0.0 {
-            translate(&mut ts, &self.sk.root_tree, &Vector3::new(0.0, -lowest, 0.0));
-            offset.y -= lowest;
+            translate(ts, &self.sk.root_tree, &Vector3::new(0.0, -lowest, 0.0));
+            return Some(lowest);
         }
-        // the hips come down so that every locked foot is in reach
+        None
+    }
+
+    /// The hips come down so that every locked foot is in reach. Returns how far they came down and, per leg,
+    /// where its ankle goes with the lock's weight (`None`: unlocked). A lock gives (slides along with the
+    /// leg) where the tracked leg is too far from it (the data disagree with themselves), so the IK never
+    /// bends a leg by more than [`GIVE`]; a lock out of reach sideways releases (the foot has to step).
+    fn bring_locks_in_reach(&mut self, ts: &mut [Affine]) -> (f64, [Option<(Vector3<f64>, f64)>; 2]) {
         let mut drop: f64 = 0.0;
         let mut targets: [Option<(Vector3<f64>, f64)>; 2] = [None, None];
         for k in 0..2 {
             let leg = &self.sk.legs[k];
-            let [hip, _, free] = leg.posed(&ts);
+            let [hip, _, free] = leg.posed(ts);
             let Some(l) = &mut self.locks[k] else { continue };
-            // a lock gives where the tracked leg is too far from it (the data disagree with themselves): it
-            // slides along with the leg, so the IK never bends a leg by more than GIVE
             let gap = l.target - free;
             let gap_xz = Vector3::new(gap.x, 0.0, gap.z);
             if gap_xz.norm() > GIVE {
@@ -454,13 +577,18 @@ impl Grounding {
             targets[k] = Some((target, w));
         }
         if drop > 0.0 {
-            translate(&mut ts, &self.sk.root_tree, &Vector3::new(0.0, -drop, 0.0));
-            offset.y -= drop;
+            translate(ts, &self.sk.root_tree, &Vector3::new(0.0, -drop, 0.0));
             for (target, w) in targets.iter_mut().flatten() {
                 // an unlocked share of the target moves down with the hips
                 target.y -= drop * (1.0 - *w);
             }
         }
+        (drop, targets)
+    }
+
+    /// The legs' IK: each locked foot to its target, turning flat with the lock's weight; then, after the
+    /// locks' IK, no foot below the floor.
+    fn solve_feet(&mut self, ts: &mut [Affine], targets: &[Option<(Vector3<f64>, f64)>; 2]) {
         for k in 0..2 {
             let leg = &self.sk.legs[k];
             self.report.ik_correction[k] = 0.0;
@@ -468,28 +596,16 @@ impl Grounding {
                 self.report.ik_correction[k] = (target - apply(&ts[leg.foot], &leg.ankle)).norm();
                 let now = UnitQuaternion::from_rotation_matrix(&rotation(&ts[leg.foot]));
                 let want = UnitQuaternion::from_rotation_matrix(&flat(&now.to_rotation_matrix()));
-                reach(&mut ts, leg, &target, Some(&now.slerp(&want, w).to_rotation_matrix()));
+                reach(ts, leg, &target, Some(&now.slerp(&want, w).to_rotation_matrix()));
             }
-            // and after the locks' IK, no foot below the floor
-            self.flatten_near_floor(&mut ts, k);
-            let sole = self.sk.sole_height(&ts, k);
+            self.flatten_near_floor(ts, k);
+            let sole = self.sk.sole_height(ts, k);
             if sole < 0.0 {
                 let keep = rotation(&ts[leg.foot]);
                 let ankle = apply(&ts[leg.foot], &leg.ankle);
-                reach(&mut ts, leg, &(ankle - Vector3::new(0.0, sole, 0.0)), Some(&keep));
+                reach(ts, leg, &(ankle - Vector3::new(0.0, sole, 0.0)), Some(&keep));
             }
         }
-        self.write(p, &ts);
-        self.report.camera = tc;
-        self.report.origin = self.t_ref;
-        self.report.root_offset = offset;
-        self.report.locked = std::array::from_fn(|k| self.locks[k].as_ref().is_some_and(|l| !l.releasing));
-        self.report.desk = self.desk.engaged();
-        self.report.seated = self.desk.seated();
-        self.report.scale = scale;
-        self.report.hip_height = hip_height;
-        self.report.standing_hip_height = standing;
-        self.report.calibrated = self.performer.calibrated();
     }
 
     /// Turn leg `k`'s foot towards flat (its heading kept) as its sole nears the floor: fully flat at the floor,
