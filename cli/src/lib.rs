@@ -17,7 +17,7 @@
 //!   prior's input; the benchmarks use them too).
 //! - [`measure`]: the secondary displacement `u` per body region (the demo's summary and the benchmarks).
 //! - [`jumps`]: the CMU jumps clip as rig frames (the demo's and the jiggle benchmark's motion).
-//! - [`util`]: JSON files and free loopback ports. Order statistics are [`avatar_sim::stats`].
+//! - [`util`]: JSON files. Order statistics are [`avatar_sim::stats`].
 
 pub mod args;
 mod cli;
