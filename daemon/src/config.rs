@@ -84,6 +84,16 @@ impl Default for Endpoints {
 }
 
 impl Endpoints {
+    /// All three on loopback tcp, port 0: each socket gets a free port from the OS when it binds, and the
+    /// daemon reports the ports it got ([`crate::Running::endpoints`], `avatard run`'s ready line). What
+    /// tests and the benchmarks start daemons on: no port is picked before the daemon holds it.
+    pub fn loopback_any_port() -> Endpoints {
+        let any = || ANY_LOOPBACK_PORT.to_owned();
+        Endpoints { input: vec![any()], state: any(), control: any() }
+    }
+
+    /// Each endpoint bound at most once. A tcp endpoint on port 0 may repeat: every bind of it gets a port
+    /// of its own.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.input.is_empty() {
             return Err(ConfigError::NoInput);
@@ -96,6 +106,9 @@ impl Endpoints {
             .chain([(self.state.as_str(), "state"), (self.control.as_str(), "control")]);
         for (ep, role) in all {
             validate_endpoint(ep)?;
+            if any_port(ep) {
+                continue;
+            }
             if let Some((_, first)) = seen.iter().find(|(e, _)| *e == ep) {
                 return Err(ConfigError::DuplicateEndpoint { endpoint: ep.into(), first, second: role });
             }
@@ -122,6 +135,14 @@ pub fn validate_endpoint(ep: &str) -> Result<(), ConfigError> {
     } else {
         Err(bad())
     }
+}
+
+/// Loopback tcp on port 0: a socket bound here gets a free port from the OS (its `bind` returns which).
+pub const ANY_LOOPBACK_PORT: &str = "tcp://127.0.0.1:0";
+
+/// True for a tcp endpoint on port 0 (the OS picks the port at bind time).
+fn any_port(ep: &str) -> bool {
+    ep.strip_prefix("tcp://").and_then(|r| r.rsplit_once(':')).is_some_and(|(_, port)| port == "0")
 }
 
 /// True when a tcp endpoint binds only the loopback interface (ipc is always local).
@@ -405,6 +426,13 @@ mod tests {
             control: "tcp://127.0.0.1:2".into(),
         };
         assert!(matches!(dup.validate(), Err(ConfigError::DuplicateEndpoint { .. })));
+        // port 0 may repeat: each bind gets its own port
+        assert_eq!(Endpoints::loopback_any_port().validate(), Ok(()));
+        let any = Endpoints {
+            input: vec![ANY_LOOPBACK_PORT.into(), ANY_LOOPBACK_PORT.into(), "tcp://localhost:0".into()],
+            ..Endpoints::loopback_any_port()
+        };
+        assert_eq!(any.validate(), Ok(()));
         assert_eq!(Endpoints { input: vec![], ..Endpoints::default() }.validate(), Err(ConfigError::NoInput));
     }
 

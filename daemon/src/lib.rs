@@ -90,7 +90,8 @@ pub use avatar::load::{load as load_avatar, load_asset, AvatarSpec, LoadedAsset,
 pub use avatar::params::{SimParams, SETTABLE};
 pub use avatar::{AvatarSim, TickOutput};
 pub use config::{
-    check_tick_hz, parse_web_addr, ConfigError, Endpoints, FileConfig, RunConfig, DEFAULT_WEB_PORT,
+    check_tick_hz, parse_web_addr, ConfigError, Endpoints, FileConfig, RunConfig, ANY_LOOPBACK_PORT,
+    DEFAULT_WEB_PORT,
 };
 pub use ingest::{Accepted, Ingest, Inputs, Slots, SourceSlots, StreamRules};
 pub use live_params::TICK_HZ_RANGE;

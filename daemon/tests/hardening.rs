@@ -168,11 +168,7 @@ struct InProcess {
 /// The in-process daemon on loopback; the fault hook makes an avatar's step or the solver thread panic.
 fn start(fault: Fault, avatars: Vec<AvatarHandle>) -> InProcess {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let port = || std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut config = RunConfig::default();
-    config.endpoints.input = vec![format!("tcp://127.0.0.1:{}", port())];
-    config.endpoints.state = format!("tcp://127.0.0.1:{}", port());
-    config.endpoints.control = format!("tcp://127.0.0.1:{}", port());
+    let mut config = RunConfig { endpoints: avatard::Endpoints::loopback_any_port(), ..RunConfig::default() };
     config.avatars.clear();
     config.solver = SolverOptions { fault: Some(fault), threads: 2, ..SolverOptions::default() };
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();

@@ -118,15 +118,10 @@ struct Started {
 
 fn start_with_vmc(rt: &tokio::runtime::Runtime, target: std::net::SocketAddr) -> Started {
     let a = avatar();
-    let free = || std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut config = RunConfig::default();
-    config.endpoints.input = vec![format!("tcp://127.0.0.1:{}", free())];
-    config.endpoints.state = format!("tcp://127.0.0.1:{}", free());
-    config.endpoints.control = format!("tcp://127.0.0.1:{}", free());
+    let mut config = RunConfig { endpoints: avatard::Endpoints::loopback_any_port(), ..RunConfig::default() };
     config.avatars = vec![AvatarSpec::new(&a.id)];
     config.solver = SolverOptions { threads: 1, ..SolverOptions::default() };
     config.vmc = Some(VmcConfig { target, rate_hz: RATE_HZ, avatar: Some(a.id.clone()) });
-    let input = config.endpoints.input[0].clone();
     let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let task = rt.spawn(avatard::run(
@@ -138,10 +133,11 @@ fn start_with_vmc(rt: &tokio::runtime::Runtime, target: std::net::SocketAddr) ->
             stop_rx.await.ok();
         },
         move |r| {
-            ready_tx.send(r.metrics.clone()).ok();
+            ready_tx.send((r.metrics.clone(), r.endpoints.input[0].clone())).ok();
         },
     ));
-    let metrics = ready_rx.recv_timeout(Duration::from_secs(60)).expect("daemon ready");
+    // the input as bound (port 0 asked for)
+    let (metrics, input) = ready_rx.recv_timeout(Duration::from_secs(60)).expect("daemon ready");
     Started { input, stop, task, metrics }
 }
 

@@ -13,7 +13,7 @@
 //!   tracking benchmark and the tests that hold its goals (`lab/tests/`).
 //! - [`args`]: flags several commands and benchmarks share (the avatar and its cache, the web output, the
 //!   precompute's choices).
-//! - [`util`]: JSON files and loopback endpoints. Order statistics are [`avatar_sim::stats`].
+//! - [`util`]: JSON files. Order statistics are [`avatar_sim::stats`].
 
 pub mod args;
 pub mod follow;

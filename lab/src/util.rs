@@ -1,14 +1,8 @@
-//! Small helpers shared by the commands, the benchmarks and the demo: JSON files, loopback endpoints.
+//! Small helpers shared by the commands, the benchmarks and the demo: JSON files.
 
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::path::Path;
-
-/// A loopback tcp endpoint on a port that was free a moment ago.
-pub fn free_tcp() -> Result<String> {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-    Ok(format!("tcp://127.0.0.1:{port}"))
-}
 
 /// Write `value` as indented JSON (reports), creating the folder.
 pub fn write_json(path: &Path, value: &impl Serialize) -> Result<()> {

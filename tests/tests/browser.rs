@@ -8,7 +8,7 @@
 //! npm packages, which `cargo xtask test` installs) and Chromium (`.ci/run` installs Debian's `chromium`); without
 //! Chromium the test prints why and passes without checking anything.
 
-use avatar_e2e::{avatard_exe, exclusive, free_port, repo_root, scratch_dir, Daemon, Eps};
+use avatar_e2e::{avatard_exe, exclusive, repo_root, scratch_dir, Daemon, Eps};
 use avatar_schema::{decode, Message};
 use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
 use serde_json::Value;
@@ -86,10 +86,11 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
     };
     let _one_at_a_time = exclusive().await;
     let dir = scratch_dir("browser");
-    let eps = Eps::tcp();
-    let web = format!("127.0.0.1:{}", free_port());
+    // the web output on port 0: the daemon's ready line says which port it got
+    let d = Daemon::start(EXE, &Eps::tcp(), &["--tick-hz", "120", "--web", "127.0.0.1:0"])
+        .expect("daemon with --web");
+    let (eps, web) = (d.eps.clone(), d.web.clone().expect("the web output's address"));
     let url = format!("http://{web}/");
-    let _d = Daemon::start(EXE, &eps, &["--tick-hz", "120", "--web", &web]).expect("daemon with --web");
 
     // The committed recordings, looped, as live trackers.
     let mut trackers = Vec::new();

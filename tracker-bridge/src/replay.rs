@@ -159,6 +159,18 @@ pub async fn record(
     } else {
         socket.connect(endpoint).await?;
     }
+    record_from(socket, endpoint, max, duration, idle).await
+}
+
+/// [`record`] on a SUB socket the caller has bound or connected already (to `endpoint`, which goes into the
+/// recording's meta): a caller that binds port 0 learns the port from its `bind` before recording starts.
+pub async fn record_from(
+    mut socket: SubSocket,
+    endpoint: &str,
+    max: Option<usize>,
+    duration: Option<Duration>,
+    idle: Duration,
+) -> zeromq::ZmqResult<(Recording, RecordCounts)> {
     socket.subscribe("").await?;
     let mut counts = RecordCounts::default();
     let mut records = Vec::new();

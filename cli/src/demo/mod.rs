@@ -28,7 +28,9 @@ mod trackers;
 
 pub use render::VIEW;
 
-use avatar_lab::util::free_tcp;
+<<<<<<< HEAD
+=======
+>>>>>>> wip-ports
 use anyhow::{bail, Context, Result};
 use avatard::AvatarHandle;
 use avatard::LoadedAvatar;
@@ -174,10 +176,10 @@ impl DemoArgs {
         Ok(Plan { pose, face, hands, play, jumps })
     }
 
-    /// The daemon's configuration: loopback ports that were free a moment ago, the demo's tick rate and the
-    /// avatar's live parameters.
+    /// The daemon's configuration: loopback port 0 (the daemon reports the ports it got), the demo's tick
+    /// rate and the avatar's live parameters.
     fn daemon_config(&self) -> Result<RunConfig> {
-        let endpoints = Endpoints { input: vec![free_tcp()?], state: free_tcp()?, control: free_tcp()? };
+        let endpoints = Endpoints::loopback_any_port();
         let mut config = RunConfig { endpoints, tick_hz: self.tick_hz, ..RunConfig::default() };
         self.web.apply(&mut config.web)?;
         for avatar in &mut config.avatars {
@@ -257,6 +259,8 @@ async fn load_avatar(config: &mut RunConfig, a: &DemoArgs) -> Result<(Vec<Avatar
 
 /// The daemon, running in this process until `stop` is sent.
 struct Daemon {
+    /// Its endpoints as bound.
+    endpoints: Endpoints,
     stop: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<Result<()>>,
     metrics: Arc<Metrics>,
@@ -265,7 +269,7 @@ struct Daemon {
 async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<Daemon> {
     let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
-    let (endpoints, tick_hz) = (config.endpoints.clone(), config.tick_hz);
+    let tick_hz = config.tick_hz;
     let task = tokio::spawn(avatard::run(
         config,
         handles,
@@ -273,10 +277,10 @@ async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<D
             stop_rx.await.ok();
         },
         move |r| {
-            let _ = ready_tx.send((r.metrics.clone(), r.web));
+            let _ = ready_tx.send((r.metrics.clone(), r.web, r.endpoints.clone()));
         },
     ));
-    let (metrics, web) = match ready_rx.await {
+    let (metrics, web, endpoints) = match ready_rx.await {
         Ok(m) => m,
         // `on_ready` was dropped uncalled: the daemon failed to start
         Err(_) => {
@@ -290,7 +294,7 @@ async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<D
     if let Some(addr) = web {
         eprintln!("demo: watch it live at http://{addr}/");
     }
-    Ok(Daemon { stop, task, metrics })
+    Ok(Daemon { endpoints, stop, task, metrics })
 }
 
 /// The subscriber, live (it has seen a state) before the trackers start: the daemon publishes rest states
@@ -342,7 +346,6 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let plan = a.plan()?;
     std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let mut config = a.daemon_config()?;
-    let endpoints = config.endpoints.clone();
     let (handles, avatar) = load_avatar(&mut config, &a).await?;
     // the jumps, their root positions moved to where the avatar's root rests
     let jumps_rec = plan.jumps.map(|(path, mut frames)| {
@@ -356,6 +359,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     });
     let thinning = collect::Thinning::new(1.0 / a.render_fps, half_speed);
     let daemon = start_daemon(config, handles).await?;
+    let endpoints = daemon.endpoints.clone();
     let subscriber = subscribe(&endpoints.state, thinning, AVATAR).await?;
     let springs_sub = match &avatar.springs {
         Some(_) => Some(subscribe(&endpoints.state, thinning, springs::ID).await?),

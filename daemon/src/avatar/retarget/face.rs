@@ -10,7 +10,7 @@ use avatar_sim::rig::Rig;
 use nalgebra::UnitQuaternion;
 
 /// MediaPipe's blendshape scores per face frame.
-const SCORES: usize = avatar_schema::samples::MEDIAPIPE_BLENDSHAPES.len();
+const SCORES: usize = avatar_humanoid::mediapipe::BLENDSHAPES.len();
 
 /// Largest eye turn (radians) for a full `eyeLook*` score: about what an eye does (±25° sideways, ±20° up and
 /// down).

@@ -57,7 +57,8 @@ struct BvhArgs {
 
 #[derive(Args)]
 struct VmcArgs {
-    /// UDP address to listen on (VMC's default port is 39539; use 0.0.0.0 to accept other machines).
+    /// UDP address to listen on (VMC's default port is 39539; use 0.0.0.0 to accept other machines; port 0: a
+    /// free port, printed on the line `listening for VMC on HOST:PORT`).
     #[arg(long, default_value = "127.0.0.1:39539")]
     listen: String,
     #[arg(long, default_value = "tcp://127.0.0.1:5560")]
