@@ -206,11 +206,7 @@ impl Retarget {
         let mut counts = MapCounts::default();
         if new.input.is_some() {
             let mut mapped = self.map(rig, &new);
-            let held = self.ground.step(&mut mapped, &new);
-            // (a face frame's counts replace the body's grounding count, as they always have)
-            if mapped.face.is_none() {
-                mapped.counts.grounding_held += held;
-            }
+            mapped.counts.grounding_held += self.ground.step(&mut mapped, &new);
             counts = mapped.counts;
             self.pieces.merge(mapped);
         }

@@ -258,3 +258,20 @@ fn a_restarted_tracker_starts_the_filters_and_the_grounding_over() {
             && fresh.pieces.hands.iter().any(Option::is_some)
     );
 }
+
+/// A body frame the grounding cannot fit (no image landmark visible) counts as held, also when a face frame is
+/// taken in the same tick (its counts once replaced the body's).
+#[test]
+fn an_unfitted_body_frame_counts_with_a_face_frame_in_the_same_tick() {
+    let a = avatar();
+    let params = SimParams::default();
+    let mut events = session(1, T0, 0.2, 0, T0 - 20 * MS, 0.0);
+    for (_, m) in &mut events {
+        if let Message::Pose(p) = m {
+            p.landmarks.iter_mut().for_each(|l| l.visibility = 0.0);
+        }
+    }
+    let out = Feed::new(&events).run(&mut retarget(&a, &params, &[]), T0, T0 + 200 * MS, &params);
+    let fresh: Vec<_> = out.iter().filter(|t| t.fresh).map(|t| t.counts.grounding_held).collect();
+    assert_eq!(fresh, vec![1; events.iter().filter(|(_, m)| matches!(m, Message::Pose(_))).count()]);
+}
