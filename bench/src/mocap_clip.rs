@@ -22,13 +22,13 @@
 //! and the image pixels of the hip centre and ankles; the camera (view-projection), box and cut.
 
 use anyhow::{bail, Context, Result};
-use avatar_sim::asset::Asset;
-use avatar_sim::rig::{avatar_roles, resolve_bone, LbsRig};
-use avatard::{AvatarSim, SimParams};
 use avatar_lab::args::AssetArgs;
 use avatar_lab::motion::drive::drive;
 use avatar_lab::motion::motions::{Motion, Timeline, SOURCE};
-use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+use avatar_sim::asset::Asset;
+use avatar_sim::rig::{avatar_roles, resolve_bone, LbsRig};
+use avatard::{AvatarSim, SimParams};
+use renderer::{AvatarRenderer, Backend, Gpu, RenderSettings};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -261,12 +261,12 @@ pub fn mocap_clip(a: MocapClipArgs) -> Result<()> {
         frame_box.1,
         gpu.describe()
     );
-    let options = RenderOptions {
+    let options = RenderSettings {
         width: a.width,
         height: a.height,
         yaw,
         frame_box: Some(frame_box),
-        ..RenderOptions::default()
+        ..RenderSettings::default()
     };
     let mut renderer = AvatarRenderer::new(gpu, &asset, options).context("the renderer")?;
     let view_proj = renderer.view_proj();

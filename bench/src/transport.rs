@@ -8,9 +8,6 @@
 
 use anyhow::{bail, Context, Result};
 use avatar_sim::stats::percentile;
-<<<<<<< HEAD
-=======
->>>>>>> wip-ports
 use bytes::Bytes;
 use serde::Serialize;
 use std::io::{BufRead, BufReader};

@@ -13,17 +13,17 @@
 //! The default avatar comes through the precompute cache (a first run on a machine precomputes it, ~30 s).
 //! Images of the landing frame are left in `CARGO_TARGET_TMPDIR/flesh-views/`.
 
-use avatar_sim::asset::Asset;
-use avatard::{AvatarSim, SimParams};
 use avatar_lab::args::{AssetArgs, CacheDirArg};
 use avatar_lab::measure::{regions, Displacement, Regions};
 use avatar_lab::motion::drive::drive;
 use avatar_lab::motion::motions::{jumps, Timeline};
+use avatar_sim::asset::Asset;
+use avatard::{AvatarSim, SimParams};
 use renderer::camera::framing_box;
 use renderer::camera::Mat4;
 use renderer::heat::HeatScale;
-use renderer::views::{FleshOptions, FleshViews};
-use renderer::{AvatarRenderer, Backend, Colouring, Gpu, RenderOptions, View};
+use renderer::views::{FleshViewSettings, FleshViews};
+use renderer::{AvatarRenderer, Backend, Colouring, Gpu, RenderSettings, View};
 use std::sync::{Arc, LazyLock};
 
 /// The demo's view size and frame rate.
@@ -86,7 +86,7 @@ fn body_max(run: &Run, z: &[f64]) -> f64 {
 fn views(run: &Run) -> FleshViews {
     let gpu = Gpu::open(Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
     let heat = HeatScale::default();
-    FleshViews::new(gpu, &run.asset, FleshOptions { width: VIEW.0, height: VIEW.1, heat }).unwrap()
+    FleshViews::new(gpu, &run.asset, FleshViewSettings { width: VIEW.0, height: VIEW.1, heat }).unwrap()
 }
 
 /// Clip coordinates of `x` under `m` (column-major).
@@ -324,7 +324,7 @@ fn the_heat_map_at_the_first_landing_agrees_with_the_jiggle_measure() {
     // the shader's |u| per vertex
     let gpu = Gpu::open(Backend::Auto).unwrap();
     let mut r =
-        AvatarRenderer::new(gpu, &run.asset, RenderOptions { width: 8, height: 8, ..Default::default() })
+        AvatarRenderer::new(gpu, &run.asset, RenderSettings { width: 8, height: 8, ..Default::default() })
             .unwrap();
     let (_, heat) = r.skinned(&p, &z).unwrap();
     let mut shader = vec![0f64; k];

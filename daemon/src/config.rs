@@ -4,7 +4,7 @@
 use crate::avatar::load::AvatarSpec;
 use crate::ingest::StreamRules;
 use crate::live_params::TICK_HZ_RANGE;
-use crate::tick::SolverOptions;
+use crate::tick::SolverSettings;
 use crate::vmc::{VmcConfig, VmcConfigError};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -163,7 +163,7 @@ pub struct RunConfig {
     pub stats_interval: Duration,
     /// Name of this daemon in Stats.
     pub daemon_id: String,
-    pub solver: SolverOptions,
+    pub solver: SolverSettings,
     /// The input stage's stream rules: clock-skew window, when a quiet source's stream may be replaced.
     pub streams: StreamRules,
     /// The avatars this daemon owns (ids unique).
@@ -181,7 +181,7 @@ impl Default for RunConfig {
             tick_hz: crate::live_params::DaemonParams::default().tick_hz,
             stats_interval: Duration::from_secs(1),
             daemon_id: format!("avatard@{}", std::process::id()),
-            solver: SolverOptions::default(),
+            solver: SolverSettings::default(),
             streams: StreamRules::default(),
             avatars: vec![AvatarSpec::new("default")],
             vmc: None,
@@ -296,18 +296,18 @@ impl FileConfig {
                 })
             }
         };
-        let seconds = |name: &'static str,
-                       v: Option<f64>,
-                       default: Duration,
-                       range: std::ops::RangeInclusive<f64>| {
-            match v {
-                None => Ok(default),
-                Some(s) if s.is_finite() && range.contains(&s) => Ok(Duration::from_secs_f64(s)),
-                Some(s) => {
-                    Err(ConfigError::OutOfRange { name, value: s, range: "see daemon/avatard.example.toml".into() })
+        let seconds =
+            |name: &'static str, v: Option<f64>, default: Duration, range: std::ops::RangeInclusive<f64>| {
+                match v {
+                    None => Ok(default),
+                    Some(s) if s.is_finite() && range.contains(&s) => Ok(Duration::from_secs_f64(s)),
+                    Some(s) => Err(ConfigError::OutOfRange {
+                        name,
+                        value: s,
+                        range: "see daemon/avatard.example.toml".into(),
+                    }),
                 }
-            }
-        };
+            };
         let rules = StreamRules::default();
         let streams = StreamRules {
             max_skew: seconds("max_clock_skew_s", self.max_clock_skew_s, rules.max_skew, 0.0..=86_400.0)?,
@@ -355,11 +355,11 @@ impl FileConfig {
             tick_hz: self.tick_hz.unwrap_or(d.tick_hz),
             stats_interval,
             daemon_id: self.daemon_id.unwrap_or(d.daemon_id),
-            solver: SolverOptions {
+            solver: SolverSettings {
                 core: self.solver_core,
                 threads: self.solver_threads.unwrap_or(0),
                 phase_lead: match self.phase_lead_ms {
-                    None => SolverOptions::default().phase_lead,
+                    None => SolverSettings::default().phase_lead,
                     Some(ms) if ms < 0.0 => None,
                     Some(ms) if ms.is_finite() && ms <= 100.0 => Some(Duration::from_secs_f64(ms / 1e3)),
                     Some(ms) => {
@@ -382,7 +382,11 @@ pub fn check_tick_hz(hz: f32) -> Result<(), ConfigError> {
     if TICK_HZ_RANGE.contains(&hz) {
         Ok(())
     } else {
-        Err(ConfigError::OutOfRange { name: "tick_hz", value: hz as f64, range: format!("{}..={}", TICK_HZ_RANGE.start(), TICK_HZ_RANGE.end()) })
+        Err(ConfigError::OutOfRange {
+            name: "tick_hz",
+            value: hz as f64,
+            range: format!("{}..={}", TICK_HZ_RANGE.start(), TICK_HZ_RANGE.end()),
+        })
     }
 }
 

@@ -1,8 +1,10 @@
 //! `avatard`: the avatar runtime's daemon as a library — tracker frames in over ZeroMQ, simulated avatar
 //! states out — for the `avatard` binary and for programs that embed the runtime. The simulation itself is
-//! the `avatar-sim` crate; the command line and the demo are the `avatard-cli` package (`cli/`, the `avatard`
-//! binary), the benchmarks the `avatard-bench` package (`bench/`). This library depends on neither: an engine
-//! that embeds the runtime compiles no renderer, plotting or command-line parser.
+//! the `avatar-sim` crate, the pure mapping from tracker frames to rig parameters the `avatar-mapping` crate
+//! (`mapping/`, re-exported as [`mapping`]); the command line and the demo are the `avatard-cli` package (`cli/`,
+//! the `avatard` binary), the benchmarks the `avatard-bench` package (`bench/`), and what those share (motions,
+//! measures, the tracking harness) the `avatar-lab` package (`lab/`). This library depends on none of those:
+//! an engine that embeds the runtime compiles no renderer, plotting, command-line parser or measurement harness.
 //!
 //! # Layout
 //! One tracker frame, from socket to published `z`, passes through these files in order:
@@ -26,8 +28,8 @@
 //!    `Mapped`) → `ground` (the grounding, on the mapped body and rig frame) → `pieces` (the latest of each
 //!    kind) → `silence`, per piece (held, eased out: `PieceWeights`) → `compose` (the target `p`) →
 //!    `interpolate` (this tick's `p`) → `silence`, whole pose (held, eased to rest, idle). A body frame's
-//!    world landmarks become bone rotations about a fixed root (`mapping/pose.rs`, called by
-//!    `retarget/pose.rs`), then `mapping/grounding/` (called by `retarget/ground.rs`) places the root from
+//!    world landmarks become bone rotations about a fixed root (`mapping/src/pose.rs`, called by
+//!    `retarget/pose.rs`), then `mapping/src/grounding/` (called by `retarget/ground.rs`) places the root from
 //!    the image (`camera.rs`: the translation that projects the world landmarks onto the image ones), learns
 //!    the floor and which foot is planted (`floor.rs`), locks planted feet with leg IK (`leg_ik.rs`) and
 //!    rests the legs when they are out of view (`desk.rs`), all on the mapped `p`.
@@ -36,7 +38,7 @@
 //!    reduced step of `avatar_sim::reduced` → `z`; damping,
 //!    teleports, the guard; while idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper
 //!    003's modal actuation) → [`TickOutput`]; both detect a jump in `p` with `teleport.rs`. A hand frame
-//!    there: the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/hand.rs`
+//!    there: the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/src/hand.rs`
 //!    turns its 21 world landmarks into the palm frame and each finger's flexion and spread
 //!    ([`mapping::hand::measure`]), `retarget/hand.rs` One-Euro filters those angles, and
 //!    [`mapping::HandRig::apply`] poses the hand bone (the palm, relative to the forearm) and the finger bones
@@ -99,7 +101,7 @@ pub use mapping::FaceMap;
 pub use metrics::{Metrics, PhaseCounters, WebCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
-pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
+pub use tick::{Fault, PhaseLock, Solver, SolverSettings};
 pub use time_step::TimeStep;
 pub use viewer::ViewerFiles;
 pub use vmc::{VmcConfig, VmcEncoder};

@@ -6,7 +6,7 @@
 #[allow(dead_code)] // the helpers other test files use
 mod common;
 use avatar_schema::{encode, BoneTransform, FrameHeader, Message, NamedWeight, RigFrame};
-use avatard::{AvatarHandle, AvatarSpec, RunConfig, SimParams, SolverOptions, VmcConfig};
+use avatard::{AvatarHandle, AvatarSpec, RunConfig, SimParams, SolverSettings, VmcConfig};
 use common::avatar;
 use nalgebra::{UnitQuaternion, Vector3};
 use serde_json::Value;
@@ -120,7 +120,7 @@ fn start_with_vmc(rt: &tokio::runtime::Runtime, target: std::net::SocketAddr) ->
     let a = avatar();
     let mut config = RunConfig { endpoints: avatard::Endpoints::loopback_any_port(), ..RunConfig::default() };
     config.avatars = vec![AvatarSpec::new(&a.id)];
-    config.solver = SolverOptions { threads: 1, ..SolverOptions::default() };
+    config.solver = SolverSettings { threads: 1, ..SolverSettings::default() };
     config.vmc = Some(VmcConfig { target, rate_hz: RATE_HZ, avatar: Some(a.id.clone()) });
     let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();

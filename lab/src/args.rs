@@ -3,9 +3,9 @@
 //! ([`EigensolverArg`], [`ComplementarityArg`], [`InteriorInverseArg`]).
 
 use anyhow::Result;
+use avatar_sim::asset::Cache;
 use avatar_sim::flesh::InteriorInverse;
 use avatar_sim::precompute::{Complementarity, Eigensolver};
-use avatar_sim::asset::Cache;
 use avatard::{AvatarSpec, LoadedAvatar, SimParams};
 use clap::Args;
 use std::path::PathBuf;

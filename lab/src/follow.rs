@@ -19,10 +19,10 @@
 //!
 //! Used by `avatard bench tracking` (defaults against tuned filters) and by the tests that hold the goals.
 
-use avatard::{AvatarSim, Inputs, LoadedAvatar, SimParams, TimeStep};
 use anyhow::{anyhow, bail, Result};
 use avatar_schema::{FrameHeader, Landmark, Message};
 use avatar_sim::stats::{median, quantile};
+use avatard::{AvatarSim, Inputs, LoadedAvatar, SimParams, TimeStep};
 use nalgebra::{Matrix3, Vector3};
 use serde::Serialize;
 use std::sync::atomic::Ordering::Relaxed;

@@ -11,7 +11,7 @@ use avatar_sim::mesh::shapes::box_mesh;
 use avatar_sim::precompute::{precompute, ClusterCount, Eigensolver, PrecomputeSettings};
 use avatar_sim::reduced::FleshMode;
 use avatar_sim::reduced::ReducedModel;
-use avatar_sim::reduced::{StepOptions, StepState};
+use avatar_sim::reduced::{StepSettings, StepState};
 use avatar_sim::rig::{write_affine, Bone, LbsRig, Rig, RigPart, VertexWeights, IDENTITY};
 use avatar_sim::rig::{PoseRotations, RotationWeights};
 use nalgebra::{Matrix3, Quaternion, UnitQuaternion, Vector3};
@@ -114,7 +114,7 @@ fn exrotated_warm_start_on_recorded_cmu_arm_motion() {
     let (pre, _) = precompute(mesh, rig, &settings, std::sync::Arc::new(|_| {})).unwrap();
     let model = ReducedModel::from_parts(pre.reduced.clone()).unwrap();
     let weights = RotationWeights::per_cluster(&pre.rig, &pre.mesh, &pre.clustering);
-    let opts = StepOptions { tolerance: 1e-6, iterations: 100, ..Default::default() };
+    let opts = StepSettings { tolerance: 1e-6, iterations: 100, ..Default::default() };
 
     let start = StepState::at_rest(&model, &poses[0]);
     let (mut cold, mut warm, mut ex) = (start.clone(), start.clone(), start);

@@ -3,8 +3,8 @@
 //! drove them, with the default filters and with the pre-issue-18 ones in the same run. And the face's
 //! signals through their filters on the committed face recording.
 
-use avatar_sim::asset::Cache;
 use avatar_lab::follow::{face_frames, follow, follow_face, pose_frames};
+use avatar_sim::asset::Cache;
 use avatard::mapping::OneEuroParams;
 use avatard::{AvatarSpec, SimParams};
 use std::path::PathBuf;

@@ -7,9 +7,9 @@
 //! - `hands_fingerpose` (a man at chest height, legs out of view): desk mode sits the avatar down with its
 //!   feet on the floor, nothing floats or flails.
 
+use avatar_lab::follow::{follow, pose_frames, store_pose};
 use avatar_sim::asset::Cache;
 use avatar_sim::rig::read_affine;
-use avatar_lab::follow::{follow, pose_frames, store_pose};
 use avatard::mapping::grounding::subtree;
 use avatard::{AvatarSim, AvatarSpec, Inputs, LoadedAvatar, SimParams, TimeStep};
 use nalgebra::Vector3;

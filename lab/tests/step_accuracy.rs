@@ -4,9 +4,9 @@
 //! same state, the relative error `‖z − z*‖ / ‖z* − z_t‖`. Today's accuracy before the issue was 10 plain
 //! local-global iterations; it is measured in the same run and must not be better than the defaults'.
 
-use avatar_sim::asset::Cache;
-use avatar_sim::reduced::{ReducedModel, StepOptions, StepState};
 use avatar_lab::follow::pose_frames;
+use avatar_sim::asset::Cache;
+use avatar_sim::reduced::{ReducedModel, StepSettings, StepState};
 use avatard::{AvatarSim, AvatarSpec, Inputs, SimParams};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering::Relaxed;
@@ -32,10 +32,10 @@ fn default_steps_are_at_least_as_accurate_as_ten_plain_iterations_on_the_recordi
     let (t0, mut next, mut now) = (1_000_000_000i64, 0usize, 1_000_000_000i64);
     let end = t0 + frames.last().unwrap().0;
     let mut state = StepState::at_rest(&model, &sim.rig.rest_params());
-    let converged = StepOptions { iterations: 400, tolerance: 1e-13, ..StepOptions::default() };
+    let converged = StepSettings { iterations: 400, tolerance: 1e-13, ..StepSettings::default() };
     let defaults =
-        StepOptions { iterations: params.iterations, anderson: params.anderson, ..StepOptions::default() };
-    let before = StepOptions { iterations: 10, anderson: 0, ..StepOptions::default() };
+        StepSettings { iterations: params.iterations, anderson: params.anderson, ..StepSettings::default() };
+    let before = StepSettings { iterations: 10, anderson: 0, ..StepSettings::default() };
     let (mut now_err, mut before_err) = (Vec::new(), Vec::new());
     while now < end {
         while next < frames.len() && t0 + frames[next].0 <= now {
@@ -55,7 +55,7 @@ fn default_steps_are_at_least_as_accurate_as_ten_plain_iterations_on_the_recordi
         assert!(r.converged, "the reference step converges");
         let change: f64 = reference.z.iter().zip(&state.z).map(|(a, b)| (a - b).powi(2)).sum::<f64>().sqrt();
         if change > 1e-9 {
-            let err = |opts: &StepOptions| {
+            let err = |opts: &StepSettings| {
                 let mut s = state.clone();
                 model.step(&mut s, &p, opts);
                 s.z.iter().zip(&reference.z).map(|(a, b)| (a - b).powi(2)).sum::<f64>().sqrt() / change

@@ -29,4 +29,4 @@ pub use face::{head_rotation, map_blendshapes, set_bone_world_rotation, FaceMapC
 pub use hand::{HandAngles, HandFilter, HandPose, HandRig, HandRigError};
 pub use normalized::{role_name, NormalizedSkeleton};
 pub use one_euro::{alpha, OneEuro, OneEuroParams, OneEuroRotation};
-pub use pose::{swing, twist, PoseMap, PoseMapError, PoseMapOptions, PoseMapper, Side, TrackedBone};
+pub use pose::{swing, twist, PoseMap, PoseMapError, PoseMapSettings, PoseMapper, Side, TrackedBone};

@@ -6,7 +6,7 @@
 //! +Y up with the avatar facing +Z, i.e. toward a viewer standing where the camera is; we map
 //! `(x, y, z)_avatar = (x, −y, −z)_mediapipe` (a proper rotation, det +1). The subject's left hand is then on
 //! the avatar's left (+X on the default avatar): the avatar copies the subject like a person facing you, not
-//! like a mirror. [`PoseMapOptions::mirror`] gives the mirror image instead: x is negated as well and the
+//! like a mirror. [`PoseMapSettings::mirror`] gives the mirror image instead: x is negated as well and the
 //! left/right landmarks are swapped (so it stays a rotation of a valid body, not a reflection).
 //!
 //! **Rotations.** Each tracked bone gets the minimal (swing) rotation taking its direction *as carried by its
@@ -24,7 +24,7 @@
 //! [`PoseMapper::root_translation`] (world landmarks are hip-centred, so they carry no root position).
 //!
 //! **Visibility.** A tracked bone whose landmarks (all of `from` and `to`) are not finite or have
-//! `visibility < PoseMapOptions::min_visibility` keeps its last rotation *relative to its parent* (hold; at
+//! `visibility < PoseMapSettings::min_visibility` keeps its last rotation *relative to its parent* (hold; at
 //! rest before the first good frame); the root holds its last world rotation when a hip is not visible. With
 //! capture times ([`PoseMapper::map_at`]), a bone unseen for `ease_after` then eases to rest.
 
@@ -212,7 +212,7 @@ impl PoseMap {
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct PoseMapOptions {
+pub struct PoseMapSettings {
     /// Landmarks below this visibility hold their bone (see the module doc).
     pub min_visibility: f32,
     /// Mirror the subject (see the module doc).
@@ -223,9 +223,9 @@ pub struct PoseMapOptions {
     pub ease_duration: f64,
 }
 
-impl Default for PoseMapOptions {
+impl Default for PoseMapSettings {
     fn default() -> Self {
-        PoseMapOptions { min_visibility: 0.5, mirror: false, ease_after: 2.0, ease_duration: 1.0 }
+        PoseMapSettings { min_visibility: 0.5, mirror: false, ease_after: 2.0, ease_duration: 1.0 }
     }
 }
 
@@ -251,7 +251,7 @@ struct Tracked {
 
 /// Landmarks → `p`, with the per-bone hold state.
 pub struct PoseMapper {
-    pub options: PoseMapOptions,
+    pub options: PoseMapSettings,
     /// Added to the root's (and so every descendant's) translation, metres in avatar axes.
     pub root_translation: [f64; 3],
     rest_p: Vec<f64>,
@@ -308,7 +308,7 @@ pub fn swing(a: &Vector3<f64>, b: &Vector3<f64>) -> Rotation3<f64> {
 }
 
 impl PoseMapper {
-    pub fn new(rig: &Rig, map: &PoseMap, options: PoseMapOptions) -> Result<Self, PoseMapError> {
+    pub fn new(rig: &Rig, map: &PoseMap, options: PoseMapSettings) -> Result<Self, PoseMapError> {
         let (lbs, offset) = rig.skeleton().ok_or(PoseMapError::NoSkeleton)?;
         let bones = lbs.bones().to_vec();
         let idx = |n: &str| lbs.bone_index(n).ok_or_else(|| PoseMapError::UnknownBone(n.to_string()));
@@ -395,8 +395,8 @@ impl PoseMapper {
     }
 
     /// [`PoseMapper::map`] for a frame captured at `t` (s): a bone unseen for
-    /// [`PoseMapOptions::ease_after`] eases from its held rotation to rest over
-    /// [`PoseMapOptions::ease_duration`] (smoothstep slerp) instead of holding forever.
+    /// [`PoseMapSettings::ease_after`] eases from its held rotation to rest over
+    /// [`PoseMapSettings::ease_duration`] (smoothstep slerp) instead of holding forever.
     pub fn map_at(&mut self, lm: &[Landmark], t: f64) -> Vec<f64> {
         let n = self.bones.len();
         let mut w: Vec<Option<Rotation3<f64>>> = vec![None; n];
@@ -500,7 +500,7 @@ struct Visibility<'a> {
     held: &'a mut [Rotation3<f64>],
     seen_at: &'a mut [Option<f64>],
     ease_from: &'a mut [Option<Rotation3<f64>>],
-    options: PoseMapOptions,
+    options: PoseMapSettings,
 }
 
 impl Visibility<'_> {
@@ -598,7 +598,7 @@ mod tests {
         set(RIGHT_ANKLE, leg_r.2);
         set(LEFT_EAR, ear);
         set(RIGHT_EAR, ear);
-        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapSettings::default()).unwrap();
         let p = m.map(&lm);
         assert!(p.iter().all(|v| v.is_finite()));
         let hip_posed = (posed(&rig, &p, "pelvis", "thigh_l") + posed(&rig, &p, "pelvis", "thigh_r")) / 2.0;
@@ -670,7 +670,7 @@ mod tests {
         ] {
             lm[i] = to_mp(h(n) - hip_mid);
         }
-        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapSettings::default()).unwrap();
         let rest = rig.rest_params();
         let p = m.map(&lm);
         let err = p.iter().zip(&rest).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
@@ -705,7 +705,7 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../assets/recordings/pose_demo_singleperson_cam01.avtrrec");
         let rec = tracker_bridge::recording::Recording::load(&path).unwrap();
-        let opts = PoseMapOptions::default();
+        let opts = PoseMapSettings::default();
         let mut m = PoseMapper::new(rig, map, opts).unwrap();
         let (mut frames, mut checked, mut max_err) = (0, 0, 0.0f64);
         for r in &rec.records {
@@ -855,9 +855,9 @@ mod tests {
         let rec = tracker_bridge::recording::Recording::load(&path).unwrap();
         let rig = rig();
         let map = PoseMap::default_avatar();
-        let mut plain = PoseMapper::new(&rig, &map, PoseMapOptions::default()).unwrap();
+        let mut plain = PoseMapper::new(&rig, &map, PoseMapSettings::default()).unwrap();
         let mut mirrored =
-            PoseMapper::new(&rig, &map, PoseMapOptions { mirror: true, ..Default::default() }).unwrap();
+            PoseMapper::new(&rig, &map, PoseMapSettings { mirror: true, ..Default::default() }).unwrap();
         let names: Vec<String> = plain.bones.iter().map(|b| b.name.clone()).collect();
         let swap = |n: &str| {
             if let Some(s) = n.strip_suffix("_l") {
@@ -893,7 +893,7 @@ mod tests {
     #[test]
     fn an_unseen_limb_holds_then_eases_to_rest() {
         let rig = rig();
-        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapSettings::default()).unwrap();
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../assets/recordings/pose_demo_singleperson_cam01.avtrrec");
         let rec = tracker_bridge::recording::Recording::load(&path).unwrap();
@@ -946,7 +946,7 @@ mod tests {
         set(RIGHT_HIP, h("thigh_r"));
         set(LEFT_SHOULDER, turned(h("upperarm_l")));
         set(RIGHT_SHOULDER, turned(h("upperarm_r")));
-        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
+        let mut m = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapSettings::default()).unwrap();
         let p = m.map(&lm);
         let world = |b: &str| {
             let o = rig.bone_param_offset(b).unwrap();
@@ -959,7 +959,7 @@ mod tests {
         // without the side landmarks the spine keeps the root's twist (the pre-twist behaviour)
         let mut plain = PoseMap::default_avatar();
         plain.bones.iter_mut().for_each(|b| b.side = None);
-        let p2 = PoseMapper::new(&rig, &plain, PoseMapOptions::default()).unwrap().map(&lm);
+        let p2 = PoseMapper::new(&rig, &plain, PoseMapSettings::default()).unwrap().map(&lm);
         let o = rig.bone_param_offset("spine_01").unwrap();
         assert!((0..12).all(|i| (p2[o + i] - rig.rest_params()[o + i]).abs() < 1e-6));
     }

@@ -10,13 +10,13 @@
 
 use avatar_e2e::{avatard_exe, exclusive, repo_root, scratch_dir, Daemon, Eps};
 use avatar_schema::{decode, Message};
-use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+use renderer::{AvatarRenderer, Backend, Gpu, RenderSettings};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 use tracker_bridge::recording::Recording;
-use tracker_bridge::replay::{replay, ReplayOptions};
+use tracker_bridge::replay::{replay, ReplaySettings};
 use tracker_bridge::TrackerPublisher;
 
 const EXE: &str = avatard_exe!();
@@ -102,7 +102,7 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
         trackers.push(tokio::spawn(async move {
             let mut publisher = TrackerPublisher::new(&input, source);
             tokio::time::sleep(Duration::from_millis(500)).await;
-            replay(&rec, &mut publisher, &ReplayOptions { repeat: None, ..Default::default() }).await;
+            replay(&rec, &mut publisher, &ReplaySettings { repeat: None, ..Default::default() }).await;
         }));
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -168,7 +168,7 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
     .unwrap();
     assert_eq!(s.asset_hash, loaded.hash.to_vec(), "the daemon runs the default avatar");
     let gpu = Gpu::open(Backend::Auto).expect("a graphics adapter (Mesa)");
-    let options = RenderOptions { width: SIZE, height: SIZE, ..Default::default() };
+    let options = RenderSettings { width: SIZE, height: SIZE, ..Default::default() };
     let mut r = AvatarRenderer::new(gpu, &loaded.asset, options).unwrap();
     let zero = vec![0f32; s.z.len()];
     let rest: Vec<f32> = loaded.asset.sim.rig.rest_params().iter().map(|&v| v as f32).collect();

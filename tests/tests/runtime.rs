@@ -7,7 +7,7 @@ use nalgebra::{Matrix3, Vector3};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use tracker_bridge::recording::Recording;
-use tracker_bridge::replay::{replay, ReplayOptions};
+use tracker_bridge::replay::{replay, ReplaySettings};
 use tracker_bridge::TrackerPublisher;
 
 const EXE: &str = avatard_exe!();
@@ -66,7 +66,7 @@ async fn recorded_pose_stream_moves_the_avatar_for_a_python_subscriber() {
     // give the daemon's SUB time to reach the new PUB, or the first frames are lost (they would only be
     // missing from the correlation below, not break it)
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let report = replay(&rec, &mut publisher, &ReplayOptions::default()).await;
+    let report = replay(&rec, &mut publisher, &ReplaySettings::default()).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     drop(d);
     let lines = sub.json_lines_until(T, |_| false);
@@ -343,10 +343,10 @@ async fn an_imported_vrm_follows_the_recorded_webcam_through_the_daemon() {
     let mut publisher = TrackerPublisher::new(&eps.input, "e2e/webcam");
     tokio::time::sleep(Duration::from_millis(500)).await;
     let pose = recording();
-    replay(&pose, &mut publisher, &ReplayOptions::default()).await;
+    replay(&pose, &mut publisher, &ReplaySettings::default()).await;
     let face_path = avatar_e2e::repo_root().join("assets/recordings/face_carphone.avtrrec");
     let face = Recording::load(&face_path).unwrap();
-    replay(&face, &mut publisher, &ReplayOptions::default()).await;
+    replay(&face, &mut publisher, &ReplaySettings::default()).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     drop(d);
     let lines = sub.json_lines_until(T, |_| false);

@@ -4,7 +4,7 @@
 use avatar_schema::{encode, FrameHeader, Message};
 use std::time::Duration;
 use tracker_bridge::recording::{Record, Recording};
-use tracker_bridge::replay::{record_from, replay, ReplayOptions};
+use tracker_bridge::replay::{record_from, replay, ReplaySettings};
 use tracker_bridge::synth::pose_frame;
 use tracker_bridge::TrackerPublisher;
 
@@ -66,7 +66,7 @@ fn record_then_replay_is_lossless_and_keeps_the_timing() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         tokio::time::sleep(Duration::from_millis(300)).await; // subscription reaches the publisher
-        let report = replay(&original, &mut publisher, &ReplayOptions::default()).await;
+        let report = replay(&original, &mut publisher, &ReplaySettings::default()).await;
         assert_eq!(report.sent, 90);
         let (rec, counts) = recorder.await.unwrap().unwrap();
         assert_eq!(counts.undecodable, 0);
@@ -143,7 +143,7 @@ fn a_recording_of_several_sources_replays_as_one_stream_each() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
-        let report = replay(&original, &mut publisher, &ReplayOptions::default()).await;
+        let report = replay(&original, &mut publisher, &ReplaySettings::default()).await;
         assert_eq!(report.sent, n);
         recorder.await.unwrap().unwrap().0
     });

@@ -24,9 +24,8 @@ pub fn check(root: &Path) -> Result {
     let mut bad = false;
     for (package, forbidden_names) in RULES {
         let mut c = process::cargo();
-        c.current_dir(root).args([
-            "tree", "-e", "normal", "-p", package, "--locked", "--prefix", "none", "--format", "{p}",
-        ]);
+        c.current_dir(root)
+            .args(["tree", "-e", "normal", "-p", package, "--locked", "--prefix", "none", "--format", "{p}"]);
         let tree = process::stdout_of(&mut c)?;
         for line in forbidden(&tree, forbidden_names) {
             println!("{package} depends on {line}");

@@ -23,16 +23,16 @@ mod stats;
 mod strip;
 
 use anyhow::{bail, Context, Result};
-use avatar_sim::asset::{hex, Asset};
-use avatar_sim::rig::{avatar_roles, resolve_bone};
-use avatar_sim::stats::{median, percentile};
-use avatard::{AvatarSim, SimParams};
 use avatar_lab::args::AssetArgs;
 use avatar_lab::measure::{
     first_lbs, regions, Displacement, Regions, TetCheck, TetCounts, COLLAPSED_FRACTION,
 };
 use avatar_lab::motion::drive::{drive, RunSummary};
 use avatar_lab::motion::motions::{self, Motion, Timeline};
+use avatar_sim::asset::{hex, Asset};
+use avatar_sim::rig::{avatar_roles, resolve_bone};
+use avatar_sim::stats::{median, percentile};
+use avatard::{AvatarSim, SimParams};
 use serde_json::{json, Map, Value};
 use stats::Series;
 use std::path::PathBuf;

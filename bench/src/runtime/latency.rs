@@ -8,9 +8,6 @@ use avatard::AvatarHandle;
 use avatard::LoadedAvatar;
 use avatard::SimParams;
 use avatard::{Endpoints, RunConfig};
-<<<<<<< HEAD
-=======
->>>>>>> wip-ports
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;

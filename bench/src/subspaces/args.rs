@@ -1,9 +1,9 @@
 //! `avatard bench subspaces`' flags ([`SubspacesArgs`]) and their checks.
 
 use anyhow::{bail, Result};
+use avatar_lab::args::CacheDirArg;
 use avatar_sim::asset::ImportSettings;
 use avatar_sim::precompute::{ClusterCount, Complementarity};
-use avatar_lab::args::CacheDirArg;
 use std::path::PathBuf;
 
 /// `--methods`: every subspace the bench knows.

@@ -54,6 +54,8 @@ use snapshot::{norm3, render_snapshot};
 
 use super::write_report;
 use anyhow::{bail, Result};
+use avatar_lab::motion::series::{self, PSeries};
+use avatar_lab::prior::RigAccelPrior;
 use avatar_sim::asset::ImportSettings;
 use avatar_sim::fem::lumped_mass;
 use avatar_sim::full::{FullModel, FullState};
@@ -62,14 +64,12 @@ use avatar_sim::precompute::{
     precompute, ClusterCount, ForceDualSetting, MaterialSetting, PrecomputeSettings, SubspaceSetting,
 };
 use avatar_sim::problem::FemProblem;
-use avatar_sim::reduced::{ReducedModel, ReducedParts, StepOptions, StepState};
+use avatar_sim::reduced::{ReducedModel, ReducedParts, StepSettings, StepState};
 use avatar_sim::rig::{vertex_regions, BodyRegion, RigPart};
 use avatar_sim::rotation_strain::basis::{constrained_lma, MAX_VERTICES};
 use avatar_sim::rotation_strain::{RsModel, RsState};
 use avatar_sim::stats::median;
 use avatard::{AvatarSpec, LoadedAsset, LoadedAvatar};
-use avatar_lab::prior::RigAccelPrior;
-use avatar_lab::motion::series::{self, PSeries};
 use faer::sparse::SparseColMat;
 use projection::{Groups, Projector, Sums, REGIONS};
 use serde_json::{json, Value};
@@ -126,8 +126,8 @@ impl Setup {
     }
 }
 
-fn options(iterations: usize) -> StepOptions {
-    StepOptions { volume_preservation: true, iterations, tolerance: 1e-8, ..Default::default() }
+fn options(iterations: usize) -> StepSettings {
+    StepSettings { volume_preservation: true, iterations, tolerance: 1e-8, ..Default::default() }
 }
 
 fn spmv(b: &SparseColMat<usize, f64>, z: &[f64]) -> Vec<f64> {

@@ -6,8 +6,8 @@
 pub mod assets;
 pub mod flesh;
 pub mod live;
-pub mod prior;
 pub mod precompute;
+pub mod prior;
 pub mod run;
 pub mod simulate;
 

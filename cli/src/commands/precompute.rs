@@ -1,9 +1,9 @@
 //! `avatard precompute` (mesh + rig → asset + report), and the precompute flags `import` shares.
 
 use super::EigensolverArg;
+use anyhow::{bail, Context, Result};
 use avatar_lab::args::CacheArgs;
 use avatar_lab::util::write_json;
-use anyhow::{bail, Context, Result};
 use avatar_sim::anatomy::AnatomySettings;
 use avatar_sim::asset;
 use avatar_sim::mesh::read_mesh;
@@ -151,10 +151,9 @@ fn force_dual_setting(
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading the force prior {}", path.display()))?;
-            let p: avatar_lab::prior::RigAccelPrior =
-                serde_json::from_str(&text).with_context(|| {
-                    format!("the force prior {} (written by `avatard prior`)", path.display())
-                })?;
+            let p: avatar_lab::prior::RigAccelPrior = serde_json::from_str(&text).with_context(|| {
+                format!("the force prior {} (written by `avatard prior`)", path.display())
+            })?;
             if p.factor.len() != p.rows * p.cols {
                 bail!(
                     "the force prior {}: {} values for a {}×{} factor",

@@ -68,4 +68,3 @@ pub fn prior(a: PriorArgs) -> Result<()> {
     eprintln!("wrote {}", a.out.display());
     Ok(())
 }
-

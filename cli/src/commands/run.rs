@@ -1,8 +1,8 @@
 //! `avatard run`: the runtime library ([`avatard::run`]) with its configuration from the defaults, the TOML
 //! file and the flags, until Ctrl-C or SIGTERM.
 
-use avatar_lab::args::{CacheDirArg, WebArgs};
 use anyhow::Result;
+use avatar_lab::args::{CacheDirArg, WebArgs};
 use avatard::{AvatarSpec, FileConfig, RunConfig};
 use clap::Args;
 use std::path::PathBuf;

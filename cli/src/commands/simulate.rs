@@ -1,10 +1,10 @@
 //! `avatard simulate`: an asset and a rig animation → the trajectory of `z`.
 
-use avatar_lab::util::write_json;
 use anyhow::{bail, Context, Result};
+use avatar_lab::util::write_json;
 use avatar_sim::asset;
 use avatar_sim::reduced::ReducedModel;
-use avatar_sim::reduced::{Elasticity, StepOptions, StepState};
+use avatar_sim::reduced::{Elasticity, StepSettings, StepState};
 use avatar_sim::rig::RigAnimation;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -97,7 +97,7 @@ pub fn simulate(a: SimulateArgs) -> Result<()> {
         bail!("nothing to simulate: --steps is 0 (or the animation has a single frame; pass --steps)");
     }
     let model = ReducedModel::from_parts(asset.reduced.clone()).context("building the reduced model")?;
-    let opts = StepOptions {
+    let opts = StepSettings {
         volume_preservation: match a.elasticity {
             ElasticityArg::Arap => Elasticity::Arap,
             ElasticityArg::Corotational => Elasticity::Corotational,

@@ -28,9 +28,6 @@ mod trackers;
 
 pub use render::VIEW;
 
-<<<<<<< HEAD
-=======
->>>>>>> wip-ports
 use anyhow::{bail, Context, Result};
 use avatard::AvatarHandle;
 use avatard::LoadedAvatar;
@@ -170,7 +167,8 @@ impl DemoArgs {
             None
         } else {
             let path = avatar_lab::motion::jumps::path(self.jumps.as_deref())?;
-            let frames = avatar_lab::motion::jumps::frames(&path, "demo/jumps").with_context(|| "--jumps".to_string())?;
+            let frames = avatar_lab::motion::jumps::frames(&path, "demo/jumps")
+                .with_context(|| "--jumps".to_string())?;
             Some((path, frames))
         };
         Ok(Plan { pose, face, hands, play, jumps })
@@ -349,7 +347,10 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let (handles, avatar) = load_avatar(&mut config, &a).await?;
     // the jumps, their root positions moved to where the avatar's root rests
     let jumps_rec = plan.jumps.map(|(path, mut frames)| {
-        avatar_lab::motion::jumps::offset_root(&mut frames, avatar_lab::motion::jumps::rest_root(&avatar.loaded.asset.sim.rig));
+        avatar_lab::motion::jumps::offset_root(
+            &mut frames,
+            avatar_lab::motion::jumps::rest_root(&avatar.loaded.asset.sim.rig),
+        );
         (path, Arc::new(avatar_lab::motion::jumps::recording(frames)))
     });
     // filmed at half speed: the jumps and their settling (times from the trackers' start)

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use avatar_sim::asset::Asset;
 use renderer::film::film_with;
 use renderer::heat::HeatScale;
-use renderer::views::{FleshOptions, FleshViews};
+use renderer::views::{FleshViewSettings, FleshViews};
 use renderer::{Backend, Gpu};
 use serde::Serialize;
 use std::path::Path;
@@ -63,7 +63,7 @@ pub fn render(
     let gpu = Gpu::open(Backend::Auto)?;
     eprintln!("demo: rendering on {} into {}", gpu.describe(), out.display());
     let heat = HeatScale::default();
-    let options = FleshOptions { width: VIEW.0, height: VIEW.1, heat };
+    let options = FleshViewSettings { width: VIEW.0, height: VIEW.1, heat };
     let mut views = FleshViews::new(gpu, asset, options).context("the renderer")?;
     let shown = film_with(steps, fps, out, |s| {
         let slow = half_speed.is_some_and(|(from, to)| (from..to).contains(&s.t));

@@ -44,4 +44,4 @@ pub use floor::{Contact, Floor};
 pub use leg_ik::{flat, reach};
 pub use performer::Performer;
 pub use skeleton::{subtree, Leg, Skeleton};
-pub use stage::{Grounding, GroundingOptions, GroundingReport, RELEASE};
+pub use stage::{Grounding, GroundingReport, GroundingSettings, RELEASE};

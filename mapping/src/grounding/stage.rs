@@ -46,7 +46,7 @@ const TYPICAL_LEG: f64 = 0.85;
 
 /// The grounding stage's settings (from the avatar's live parameters).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GroundingOptions {
+pub struct GroundingSettings {
     pub enabled: bool,
     /// The camera's horizontal field of view, radians.
     pub fov: f64,
@@ -55,9 +55,9 @@ pub struct GroundingOptions {
     pub mirror: bool,
 }
 
-impl Default for GroundingOptions {
+impl Default for GroundingSettings {
     fn default() -> Self {
-        GroundingOptions {
+        GroundingSettings {
             enabled: true,
             fov: 60f64.to_radians(),
             legs_out_of_view: LegsOutOfView::Auto,
@@ -153,7 +153,7 @@ const LEGS: [[usize; 5]; 2] = [
 /// finite ones visible enough.
 struct Landmarks<'a> {
     f: &'a PoseFrame,
-    o: &'a GroundingOptions,
+    o: &'a GroundingSettings,
 }
 
 impl Landmarks<'_> {
@@ -294,7 +294,7 @@ impl Grounding {
 
     /// One pose frame captured at `t` (s): ground the mapped parameters `p` (the skeleton's transforms). The
     /// steps are those of the module doc of [`super`], in order.
-    pub fn pose(&mut self, p: &mut [f64], f: &PoseFrame, t: f64, o: &GroundingOptions) {
+    pub fn pose(&mut self, p: &mut [f64], f: &PoseFrame, t: f64, o: &GroundingSettings) {
         if !o.enabled || !t.is_finite() {
             return;
         }
@@ -335,7 +335,7 @@ impl Grounding {
 
     /// Step 1, where the body is: the camera-space hip centre fitted from the landmarks, accepted
     /// ([`Grounding::accept`]); the last accepted one when no fit is possible (counted in the report).
-    fn locate(&mut self, f: &PoseFrame, t: f64, o: &GroundingOptions) -> Option<Vector3<f64>> {
+    fn locate(&mut self, f: &PoseFrame, t: f64, o: &GroundingSettings) -> Option<Vector3<f64>> {
         let cam = Camera { width: f.image_width as f64, height: f.image_height as f64, fov: o.fov };
         let fit = fit_translation(&f.landmarks, &f.world_landmarks, &cam, o.min_visibility, MIN_FIT_POINTS);
         if fit.is_none() {
@@ -624,7 +624,7 @@ impl Grounding {
     }
 
     /// A rig frame without a root position: the lowest foot goes to the floor (a crouch lowers the hips).
-    pub fn rig_frame(&mut self, p: &mut [f64], o: &GroundingOptions) {
+    pub fn rig_frame(&mut self, p: &mut [f64], o: &GroundingSettings) {
         if !o.enabled {
             return;
         }

@@ -4,7 +4,7 @@
 //! The avatar is measured by posing its bind-pose joints with the output transforms directly.
 
 use super::*;
-use crate::{PoseMap, PoseMapOptions, PoseMapper};
+use crate::{PoseMap, PoseMapSettings, PoseMapper};
 use avatar_schema::pose_landmarks as mp;
 use avatar_schema::types::{FrameHeader, Landmark, PoseFrame};
 use avatar_sim::asset::default_avatar;
@@ -122,7 +122,7 @@ struct Rigged {
     rig: Rig,
     mapper: PoseMapper,
     g: Grounding,
-    opts: GroundingOptions,
+    opts: GroundingSettings,
     offset: usize,
 }
 
@@ -132,8 +132,8 @@ impl Rigged {
         let (lbs, offset) = rig.skeleton().unwrap();
         let roles = avatar_sim::rig::avatar_roles(rig.bone_names(), &BTreeMap::new());
         let sk = Skeleton::new(lbs, &roles, Some(&mesh.vertices)).unwrap();
-        let mapper = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapOptions::default()).unwrap();
-        Rigged { g: Grounding::new(sk, offset), rig, mapper, opts: GroundingOptions::default(), offset }
+        let mapper = PoseMapper::new(&rig, &PoseMap::default_avatar(), PoseMapSettings::default()).unwrap();
+        Rigged { g: Grounding::new(sk, offset), rig, mapper, opts: GroundingSettings::default(), offset }
     }
 
     fn step(&mut self, s: &Scene, t: f64) -> Vec<f64> {
@@ -401,6 +401,6 @@ fn a_rig_frame_without_a_root_position_stands_on_its_lowest_foot() {
     let mut q = rest.clone();
     avatar_sim::rig::rotate_subtree(&r.rig, &mut q, "calf_l", [1.0, 0.0, 0.0], 1.0).unwrap();
     let before = q.clone();
-    r.g.rig_frame(&mut q, &GroundingOptions { enabled: false, ..r.opts });
+    r.g.rig_frame(&mut q, &GroundingSettings { enabled: false, ..r.opts });
     assert_eq!(q, before);
 }

@@ -41,7 +41,7 @@ use crate::linalg::cholesky::Cholesky;
 use crate::modes::dense::{check_mass, whitened_null_space, WhitenedNullSpace};
 use crate::modes::dense::{Modes, ModesError, WeightConstraint};
 use crate::modes::lanczos::{
-    block_lanczos, constraint_basis, shifted_operator, ConstrainedInverse, EigenOptions, EigenProgress,
+    block_lanczos, constraint_basis, shifted_operator, ConstrainedInverse, EigenProgress, EigenSettings,
     SymmetricOperator, LANCZOS_BLOCK,
 };
 use faer::sparse::SparseColMat;
@@ -223,7 +223,7 @@ pub fn force_dual_modes(
     jw: &WeightConstraint,
     prior: &ForcePrior,
     m: usize,
-    opts: &EigenOptions,
+    opts: &EigenSettings,
 ) -> Result<(Modes, ForceDualStats), ModesError> {
     force_dual_with(hw, mw, jw, prior, m, opts, DIRECT_MAX_COLUMNS)
 }
@@ -235,7 +235,7 @@ fn force_dual_with(
     jw: &WeightConstraint,
     prior: &ForcePrior,
     m: usize,
-    opts: &EigenOptions,
+    opts: &EigenSettings,
     direct_max: usize,
 ) -> Result<(Modes, ForceDualStats), ModesError> {
     let clock = std::time::Instant::now();
@@ -521,8 +521,8 @@ mod tests {
         })
     }
 
-    fn opts() -> EigenOptions {
-        EigenOptions::default()
+    fn opts() -> EigenSettings {
+        EigenSettings::default()
     }
 
     /// App. B: `Σ_F = I₃ ⊗ M` recovers the skinning eigenmodes of Eq. 22 with `Λ_i = 3/λ_i²` (`Λ⁻¹ = Γ²` per

@@ -10,9 +10,9 @@
 mod status;
 mod tracker;
 
-use avatar_lab::args::CacheDirArg;
 use crate::commands::precompute::SettingsArgs;
 use anyhow::{bail, Context, Result};
+use avatar_lab::args::CacheDirArg;
 use avatar_sim::asset::ImportSettings;
 use avatard::{AvatarSpec, RunConfig, WebConfig};
 use clap::Args;

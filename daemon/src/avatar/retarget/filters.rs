@@ -3,8 +3,8 @@
 //! reset; and the body mapper's and grounding's options.
 
 use crate::avatar::params::SimParams;
-use crate::mapping::grounding::GroundingOptions;
-use crate::mapping::{OneEuro, OneEuroParams, PoseMapOptions};
+use crate::mapping::grounding::GroundingSettings;
+use crate::mapping::{OneEuro, OneEuroParams, PoseMapSettings};
 use avatar_schema::Landmark;
 use std::collections::BTreeMap;
 
@@ -81,8 +81,8 @@ impl ScoreFilters {
 }
 
 /// The body mapper's options from the avatar's parameters.
-pub(super) fn map_options(params: &SimParams) -> PoseMapOptions {
-    PoseMapOptions {
+pub(super) fn map_options(params: &SimParams) -> PoseMapSettings {
+    PoseMapSettings {
         min_visibility: params.min_visibility,
         mirror: params.mirror,
         ease_after: params.ease_after,
@@ -91,8 +91,8 @@ pub(super) fn map_options(params: &SimParams) -> PoseMapOptions {
 }
 
 /// The grounding stage's options from the avatar's parameters.
-pub(super) fn grounding_options(params: &SimParams) -> GroundingOptions {
-    GroundingOptions {
+pub(super) fn grounding_options(params: &SimParams) -> GroundingSettings {
+    GroundingSettings {
         enabled: params.grounding,
         fov: params.camera_fov.to_radians(),
         legs_out_of_view: params.legs_out_of_view,

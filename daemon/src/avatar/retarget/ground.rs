@@ -5,7 +5,7 @@ use super::filters::grounding_options;
 use super::pieces::Mapped;
 use super::sources::NewFrames;
 use crate::avatar::params::SimParams;
-use crate::mapping::grounding::{Grounding, GroundingOptions, GroundingReport, Skeleton};
+use crate::mapping::grounding::{Grounding, GroundingReport, GroundingSettings, Skeleton};
 use avatar_sim::rig::Rig;
 use std::collections::BTreeMap;
 
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 pub(super) struct Ground {
     /// `None` when the skeleton lacks hips or legs.
     grounding: Option<Grounding>,
-    options: GroundingOptions,
+    options: GroundingSettings,
 }
 
 impl Ground {

@@ -16,7 +16,7 @@ use clap::{Args, Parser, Subcommand};
 use renderer::film::{film, frame, write_animation};
 use renderer::output::save_png;
 use renderer::trajectory::{Step, Trajectory};
-use renderer::{AvatarRenderer, Backend, Gpu, Latest, RenderOptions, StateSubscriber};
+use renderer::{AvatarRenderer, Backend, Gpu, Latest, RenderSettings, StateSubscriber};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -187,7 +187,7 @@ pub fn load_asset(name: &str) -> Result<(Asset, AssetHash)> {
 fn renderer(scene: &SceneArgs, asset: &Asset, instances: u32) -> Result<AvatarRenderer> {
     let gpu = Gpu::open(scene.backend.into())?;
     tracing::info!(adapter = %gpu.describe(), "graphics adapter");
-    let options = RenderOptions {
+    let options = RenderSettings {
         width: scene.size.0,
         height: scene.size.1,
         instances,

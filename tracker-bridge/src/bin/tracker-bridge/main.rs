@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 use tracker_bridge::recording::{Record, Recording};
-use tracker_bridge::replay::{record, replay, ReplayOptions, ReplayReport};
+use tracker_bridge::replay::{record, replay, ReplayReport, ReplaySettings};
 use tracker_bridge::{mocap, synth, TrackerPublisher, VmcReceiver};
 
 #[derive(Parser)]
@@ -153,7 +153,7 @@ async fn send_recording(
 ) -> Result<ReplayReport> {
     let mut publisher = TrackerPublisher::new(connect, source);
     connected(&publisher, connect).await?;
-    let opts = ReplayOptions { speed, repeat: if looping { None } else { Some(1) } };
+    let opts = ReplaySettings { speed, repeat: if looping { None } else { Some(1) } };
     let report = replay(rec, &mut publisher, &opts).await;
     tokio::time::sleep(Duration::from_millis(100)).await;
     Ok(report)

@@ -3,7 +3,7 @@
 
 use crate::reduced::model::ReducedModel;
 
-/// Elastic model of the step: the two values of [`StepOptions::volume_preservation`], by name.
+/// Elastic model of the step: the two values of [`StepSettings::volume_preservation`], by name.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Elasticity {
     /// As-rigid-as-possible (λ ignored): exact global steps, energy never increases.
@@ -13,7 +13,7 @@ pub enum Elasticity {
 }
 
 impl Elasticity {
-    /// The model of `volume_preservation` ([`StepOptions::volume_preservation`]).
+    /// The model of `volume_preservation` ([`StepSettings::volume_preservation`]).
     pub const fn of(volume_preservation: bool) -> Self {
         if volume_preservation {
             Elasticity::Corotational
@@ -22,7 +22,7 @@ impl Elasticity {
         }
     }
 
-    /// The [`StepOptions::volume_preservation`] of this model.
+    /// The [`StepSettings::volume_preservation`] of this model.
     pub const fn volume_preservation(self) -> bool {
         matches!(self, Elasticity::Corotational)
     }
@@ -31,7 +31,7 @@ impl Elasticity {
 /// What a step is asked to do. The knobs the daemon sets live have the daemon's names (`iterations`,
 /// `volume_preservation`: `SetParams` and the config file use the same).
 #[derive(Clone, Debug)]
-pub struct StepOptions {
+pub struct StepSettings {
     /// The elastic model: `true` linear co-rotational (λ used: the volume is preserved), `false` ARAP (λ
     /// ignored); [`Elasticity`] names the two.
     pub volume_preservation: bool,
@@ -59,9 +59,9 @@ pub struct StepOptions {
     pub actuation: Vec<f64>,
 }
 
-impl Default for StepOptions {
+impl Default for StepSettings {
     fn default() -> Self {
-        StepOptions {
+        StepSettings {
             volume_preservation: true,
             iterations: 10,
             tolerance: 1e-6,
@@ -75,8 +75,8 @@ impl Default for StepOptions {
     }
 }
 
-impl StepOptions {
-    /// The elastic model, by name ([`StepOptions::volume_preservation`]).
+impl StepSettings {
+    /// The elastic model, by name ([`StepSettings::volume_preservation`]).
     pub fn elasticity(&self) -> Elasticity {
         Elasticity::of(self.volume_preservation)
     }
