@@ -193,6 +193,9 @@ impl Landmarks<'_> {
     }
 }
 
+/// Per avatar foot, where its ankle goes and the lock's weight (`None`: unlocked).
+type LockTargets = [Option<(Vector3<f64>, f64)>; 2];
+
 /// What [`Grounding::measure_legs`] saw of the performer's legs.
 struct LegsSeen {
     /// At least three of the knees and ankles are visible.
@@ -550,9 +553,9 @@ impl Grounding {
     /// where its ankle goes with the lock's weight (`None`: unlocked). A lock gives (slides along with the
     /// leg) where the tracked leg is too far from it (the data disagree with themselves), so the IK never
     /// bends a leg by more than [`GIVE`]; a lock out of reach sideways releases (the foot has to step).
-    fn bring_locks_in_reach(&mut self, ts: &mut [Affine]) -> (f64, [Option<(Vector3<f64>, f64)>; 2]) {
+    fn bring_locks_in_reach(&mut self, ts: &mut [Affine]) -> (f64, LockTargets) {
         let mut drop: f64 = 0.0;
-        let mut targets: [Option<(Vector3<f64>, f64)>; 2] = [None, None];
+        let mut targets: LockTargets = [None, None];
         for k in 0..2 {
             let leg = &self.sk.legs[k];
             let [hip, _, free] = leg.posed(ts);
@@ -588,7 +591,7 @@ impl Grounding {
 
     /// The legs' IK: each locked foot to its target, turning flat with the lock's weight; then, after the
     /// locks' IK, no foot below the floor.
-    fn solve_feet(&mut self, ts: &mut [Affine], targets: &[Option<(Vector3<f64>, f64)>; 2]) {
+    fn solve_feet(&mut self, ts: &mut [Affine], targets: &LockTargets) {
         for k in 0..2 {
             let leg = &self.sk.legs[k];
             self.report.ik_correction[k] = 0.0;
