@@ -40,9 +40,16 @@ impl Running {
     /// `{"input":["tcp://127.0.0.1:5560"],"state":"tcp://127.0.0.1:5561","control":"tcp://127.0.0.1:5562",
     /// "web":"127.0.0.1:8080"}`, `web` null when the web output is off.
     pub fn listening_json(&self) -> String {
+        #[derive(serde::Serialize)]
+        struct Listening<'a> {
+            input: &'a [String],
+            state: &'a str,
+            control: &'a str,
+            web: Option<String>,
+        }
         let Endpoints { input, state, control } = &self.endpoints;
         let web = self.web.map(|a| a.to_string());
-        serde_json::json!({ "input": input, "state": state, "control": control, "web": web }).to_string()
+        serde_json::to_string(&Listening { input, state, control, web }).expect("strings serialize")
     }
 }
 
