@@ -17,13 +17,13 @@
 //! breathing on, and the largest over the body with it off).
 
 use anyhow::{anyhow, Context, Result};
+use avatar_lab::args::AssetArgs;
+use avatar_lab::measure::{regions, Displacement};
 use avatar_sim::breathing::breathing_fields;
 use avatar_sim::precompute::MaterialSetting;
-use avatar_sim::reduced::{Elasticity, StepOptions};
+use avatar_sim::reduced::{Elasticity, StepSettings};
 use avatar_sim::stats::median;
 use avatard::{AvatarSim, Inputs, SimParams};
-use avatard_cli::args::AssetArgs;
-use avatard_cli::measure::{regions, Displacement};
 use plotters::prelude::*;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -161,12 +161,12 @@ pub fn breathing(a: BreathingArgs) -> Result<()> {
         .map(|elasticity| {
             let model = sim_on.dynamics().model();
             let state = sim_on.dynamics().state.clone();
-            let opts = |actuation: Vec<f64>| StepOptions {
+            let opts = |actuation: Vec<f64>| StepSettings {
                 volume_preservation: elasticity.volume_preservation(),
                 iterations: on.iterations,
                 tolerance: 0.0,
                 actuation,
-                ..StepOptions::default()
+                ..StepSettings::default()
             };
             let (with, without) = (opts(last_a.to_vec()), opts(Vec::new()));
             let (mut t_on, mut t_off) = (Vec::new(), Vec::new());

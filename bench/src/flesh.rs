@@ -3,6 +3,7 @@
 
 use super::write_report;
 use anyhow::{bail, Context, Result};
+use avatar_lab::args::InteriorInverseArg;
 use avatar_sim::asset;
 use avatar_sim::fem::Material;
 use avatar_sim::flesh::PreconditionerSettings;
@@ -12,7 +13,6 @@ use avatar_sim::mesh::TetMesh;
 use avatar_sim::rig::elbow_flexion;
 use avatar_sim::rig::Rig;
 use avatar_sim::stats::median;
-use avatard_cli::commands::InteriorInverseArg;
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -21,14 +21,14 @@
 //! - **cost**: the mapping + grounding time per frame (the stage alone, on the same frames, median).
 
 use anyhow::{anyhow, Context, Result};
+use avatar_lab::args::AssetArgs;
+use avatar_lab::follow::{follow, pose_frames, store_pose};
+use avatar_lab::measure::{regions, Displacement};
 use avatar_schema::{pose_landmarks as mp, PoseFrame};
 use avatar_sim::rig::{read_affine, vertex_regions, Affine, BodyRegion};
 use avatar_sim::stats::{median, quantile};
-use avatard::follow::{follow, pose_frames, store_pose};
 use avatard::mapping::grounding::{subtree, Camera};
 use avatard::{AvatarSim, Inputs, SimParams, TimeStep};
-use avatard_cli::args::AssetArgs;
-use avatard_cli::measure::{regions, Displacement};
 use nalgebra::Vector3;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -452,7 +452,7 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
         .iter()
         .map(|b| regions.names.iter().position(|n| *n == b.name()).unwrap_or(usize::MAX))
         .collect();
-    let _ = vertex_regions; // the regions come from avatard_cli::measure::regions (same rule)
+    let _ = vertex_regions; // the regions come from avatar_lab::measure::regions (same rule)
     let recordings: Vec<PathBuf> = if a.recordings.is_empty() {
         DEFAULT_RECORDINGS.iter().map(PathBuf::from).collect()
     } else {
@@ -622,7 +622,7 @@ fn strip(
     path: &std::path::Path,
 ) -> Result<()> {
     use image::{DynamicImage, Rgb, RgbImage};
-    use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+    use renderer::{AvatarRenderer, Backend, Gpu, RenderSettings};
     let picked = moments(av, grounded);
     let rest: Vec<f32> = av.avatar.asset.sim.rig.rest_params().iter().map(|&v| v as f32).collect();
     let (mut lo, mut hi) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
@@ -637,12 +637,12 @@ fn strip(
     }
     let gpu = Gpu::open(Backend::Auto)?;
     let (w, h) = (360u32, 420u32);
-    let options = RenderOptions {
+    let options = RenderSettings {
         width: w,
         height: h,
         yaw: 25.0,
         frame_box: Some((lo, hi)),
-        ..RenderOptions::default()
+        ..RenderSettings::default()
     };
     let mut r = AvatarRenderer::new(gpu, &av.avatar.asset, options).context("the renderer")?;
     let cols = 2u32.min(picked.len().max(1) as u32);

@@ -1,7 +1,8 @@
 //! `avatard-bench` (also run as `avatard bench ...`): the avatar runtime's benchmarks, one per file, as a
 //! package of their own (not published) so that neither the runtime library nor the `avatard` command line
 //! carries their plotting. Figures are printed (tables, JSON) and written under `./out/`. The motions, the
-//! displacement measure and the asset flags come from the command line's library (`avatard_cli`).
+//! displacement measure, the force prior, the tracking harness and the asset flags come from `avatar-lab`, the
+//! library the command line shares; the benchmarks depend on no binary crate.
 //!
 //! # Layout
 //!
@@ -63,7 +64,7 @@ pub struct Bench {
 
 /// Write a benchmark's JSON report and say where.
 pub fn write_report(path: &Path, report: &impl Serialize) -> Result<()> {
-    avatard_cli::util::write_json(path, report)?;
+    avatar_lab::util::write_json(path, report)?;
     eprintln!("wrote {}", path.display());
     Ok(())
 }

@@ -3,6 +3,6 @@
 use clap::Parser;
 
 fn main() -> anyhow::Result<()> {
-    avatard_cli::init_logging();
+    avatar_logging::init();
     avatard_bench::run(avatard_bench::Bench::parse())
 }

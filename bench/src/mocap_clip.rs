@@ -3,10 +3,10 @@
 //! the real MediaPipe bridge like camera footage: `tools/make-recordings grounding`).
 //!
 //! The BVH is cut to `--start`..`--start + --seconds` (seconds after the file's first frame of motion; a
-//! reference first frame is dropped, [`avatard_cli::jumps::frames`]) and played as rig frames through the
+//! reference first frame is dropped, [`avatar_lab::motion::jumps::frames`]) and played as rig frames through the
 //! daemon's own per-avatar step, as `bench jiggle` plays its `jumps` ([`drive`]: 2 s lead-in from the rest
 //! pose, then the cut); the root path starts where the avatar stands at rest. Only the rig is drawn (`z = 0`,
-//! no secondary motion). The BVH's arms are not played (see [`avatard_cli::jumps`]): they keep the avatar's
+//! no secondary motion). The BVH's arms are not played (see [`avatar_lab::motion::jumps`]): they keep the avatar's
 //! rest A-pose and move with the torso.
 //!
 //! The camera is static: it frames the box that the whole motion occupies (every kept frame's posed render
@@ -22,13 +22,13 @@
 //! and the image pixels of the hip centre and ankles; the camera (view-projection), box and cut.
 
 use anyhow::{bail, Context, Result};
+use avatar_lab::args::AssetArgs;
+use avatar_lab::motion::drive::drive;
+use avatar_lab::motion::motions::{Motion, Timeline, SOURCE};
 use avatar_sim::asset::Asset;
 use avatar_sim::rig::{avatar_roles, resolve_bone, LbsRig};
 use avatard::{AvatarSim, SimParams};
-use avatard_cli::args::AssetArgs;
-use avatard_cli::motion::drive::drive;
-use avatard_cli::motion::motions::{Motion, Timeline, SOURCE};
-use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+use renderer::{AvatarRenderer, Backend, Gpu, RenderSettings};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -102,7 +102,7 @@ impl MocapClipArgs {
 
 /// The BVH's frames from `start` for `seconds`, times from 0, the root relative to the cut's first frame.
 fn cut(path: &Path, start: f64, seconds: f64) -> Result<Motion> {
-    let frames = avatard_cli::jumps::frames(path, SOURCE)?;
+    let frames = avatar_lab::motion::jumps::frames(path, SOURCE)?;
     let (s_ns, e_ns) = ((start * 1e9).round() as i64, ((start + seconds) * 1e9).round() as i64);
     let mut frames: Vec<_> =
         frames.into_iter().filter(|f| (s_ns..=e_ns).contains(&f.header.capture_time_ns)).collect();
@@ -205,7 +205,7 @@ pub fn mocap_clip(a: MocapClipArgs) -> Result<()> {
     let avatar = Arc::new(a.avatar.load("mocap-clip", params.clone())?);
     let asset = avatar.asset.clone();
     let motion = cut(&a.bvh, a.start, a.seconds)?;
-    let rest_root = avatard_cli::jumps::rest_root(&asset.sim.rig);
+    let rest_root = avatar_lab::motion::jumps::rest_root(&asset.sim.rig);
     let tl = Timeline::new(&motion, 0.0, rest_root);
     let mut sim = AvatarSim::new(avatar.clone(), &params, a.tick_hz).map_err(anyhow::Error::msg)?;
     let n_frames = (a.seconds * a.fps).floor() as usize + 1;
@@ -261,12 +261,12 @@ pub fn mocap_clip(a: MocapClipArgs) -> Result<()> {
         frame_box.1,
         gpu.describe()
     );
-    let options = RenderOptions {
+    let options = RenderSettings {
         width: a.width,
         height: a.height,
         yaw,
         frame_box: Some(frame_box),
-        ..RenderOptions::default()
+        ..RenderSettings::default()
     };
     let mut renderer = AvatarRenderer::new(gpu, &asset, options).context("the renderer")?;
     let view_proj = renderer.view_proj();
@@ -363,7 +363,7 @@ pub fn mocap_clip(a: MocapClipArgs) -> Result<()> {
         "frames": frames,
     });
     let truth_path = a.truth_path();
-    avatard_cli::util::write_json(&truth_path, &truth)?;
+    avatar_lab::util::write_json(&truth_path, &truth)?;
     eprintln!(
         "wrote {} ({} frames; drawn in {draw_s:.1} s, {:.1} s in all)",
         truth_path.display(),

@@ -10,7 +10,7 @@ use avatar_sim::fem::{lumped_mass, weight_space_hessian, Material};
 use avatar_sim::mesh::read_mesh;
 use avatar_sim::mesh::{shapes::box_mesh, TetMesh};
 use avatar_sim::modes::{complementarity_matrix, WeightConstraint};
-use avatar_sim::modes::{sparse_modes, EigenOptions};
+use avatar_sim::modes::{sparse_modes, EigenSettings};
 use avatar_sim::precompute::operators;
 use avatar_sim::rig::Rig;
 use avatar_sim::stats::median;
@@ -146,7 +146,7 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
         let mut last = None;
         for _ in 0..a.repeat.max(1) {
             let t0 = Instant::now();
-            let (m, stats) = sparse_modes(&p.hw, &p.mass, &p.jw, modes, &EigenOptions::default())?;
+            let (m, stats) = sparse_modes(&p.hw, &p.mass, &p.jw, modes, &EigenSettings::default())?;
             times.push(t0.elapsed().as_secs_f64());
             let s =
                 [stats.seconds_constraints, stats.seconds_factor, stats.seconds_schur, stats.seconds_lanczos];

@@ -14,12 +14,12 @@
 //! the iterations each start needs to reach it, and the time of each at that count (median of `--repeat`).
 
 use anyhow::Result;
-use avatar_sim::reduced::{FleshMode, ReducedModel, StepOptions, StepState};
+use avatar_lab::args::CacheDirArg;
+use avatar_lab::follow::pose_frames;
+use avatar_sim::reduced::{FleshMode, ReducedModel, StepSettings, StepState};
 use avatar_sim::rig::{PoseRotations, RotationWeights};
 use avatar_sim::stats::median;
-use avatard::follow::pose_frames;
 use avatard::{AvatarSim, AvatarSpec, Inputs, SimParams};
-use avatard_cli::args::CacheDirArg;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering::Relaxed;
@@ -102,12 +102,12 @@ pub fn preconditioner(a: PreconditionerArgs) -> Result<()> {
     let end = t0 + frames.last().map_or(0, |f| f.0) + tick_ns;
     let (mut next, mut now) = (0usize, t0);
     let mut state = StepState::at_rest(&model, &sim_data.rig.rest_params());
-    let converged = StepOptions { iterations: 300, tolerance: 1e-13, ..StepOptions::default() };
-    let fixed = |k: usize, anderson: usize| StepOptions {
+    let converged = StepSettings { iterations: 300, tolerance: 1e-13, ..StepSettings::default() };
+    let fixed = |k: usize, anderson: usize| StepSettings {
         iterations: k,
         tolerance: 0.0,
         anderson,
-        ..StepOptions::default()
+        ..StepSettings::default()
     };
     let kmax = a.max_iterations.max(a.iterations);
     let mut report = Report { target_iterations: a.iterations, ..Report::default() };

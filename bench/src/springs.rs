@@ -18,10 +18,10 @@
 
 use crate::runtime::{scale_run_with, Kind, RuntimeArgs};
 use anyhow::{bail, Result};
+use avatar_lab::args::AssetArgs;
 use avatar_sim::spring::{SpringSettings, SpringSolver};
 use avatar_sim::stats::quantile;
 use avatard::SimParams;
-use avatard_cli::args::AssetArgs;
 use clap::Args;
 use nalgebra::{Rotation3, Vector3};
 use serde_json::json;
@@ -67,9 +67,9 @@ fn film_states(
     tick_hz: f32,
     fps: f64,
 ) -> Result<Vec<(Vec<f32>, Vec<f32>)>> {
-    use avatard_cli::motion::drive::drive;
-    use avatard_cli::motion::motions::{motion, Timeline};
-    let rest_root = avatard_cli::jumps::rest_root(&avatar.asset.sim.rig);
+    use avatar_lab::motion::drive::drive;
+    use avatar_lab::motion::motions::{motion, Timeline};
+    let rest_root = avatar_lab::motion::jumps::rest_root(&avatar.asset.sim.rig);
     let mut sim = avatard::AvatarSim::new(avatar.clone(), params, tick_hz).map_err(anyhow::Error::msg)?;
     let mut out = Vec::new();
     for name in ["hop", "twist", "head"] {
@@ -94,7 +94,7 @@ fn film(
     dir: &std::path::Path,
 ) -> Result<()> {
     use renderer::output::side_by_side;
-    use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+    use renderer::{AvatarRenderer, Backend, Gpu, RenderSettings};
     let on = film_states(avatar, &SimParams::default(), a.tick_hz as f32, a.film_fps)?;
     let off = film_states(
         avatar,
@@ -104,7 +104,7 @@ fn film(
     )?;
     let gpu = Gpu::open(Backend::Auto)?;
     eprintln!("bench springs: rendering {} frames × 3 views on {}", on.len(), gpu.describe());
-    let options = RenderOptions { width: 320, height: 400, ..RenderOptions::default() };
+    let options = RenderSettings { width: 320, height: 400, ..RenderSettings::default() };
     let mut r = AvatarRenderer::new(gpu, &avatar.asset, options)?;
     let mut frames = Vec::new();
     std::fs::create_dir_all(dir)?;

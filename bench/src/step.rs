@@ -6,7 +6,7 @@ use anyhow::Result;
 use avatar_sim::mesh::{shapes::box_mesh, TetMesh};
 use avatar_sim::precompute::{precompute as run_precompute, ClusterCount, PrecomputeSettings};
 use avatar_sim::reduced::ReducedModel;
-use avatar_sim::reduced::{Elasticity, StepOptions, StepState};
+use avatar_sim::reduced::{Elasticity, StepSettings, StepState};
 use avatar_sim::rig::Rig;
 use avatar_sim::stats::median;
 use std::path::PathBuf;
@@ -49,8 +49,8 @@ pub(super) fn bench_model(mesh: &TetMesh, modes: usize, clusters: usize) -> Resu
 }
 
 /// Fixed-iteration step options (tolerance 0), for timing.
-pub(super) fn timing_options(elasticity: Elasticity, iterations: usize) -> StepOptions {
-    StepOptions {
+pub(super) fn timing_options(elasticity: Elasticity, iterations: usize) -> StepSettings {
+    StepSettings {
         volume_preservation: elasticity.volume_preservation(),
         iterations,
         tolerance: 0.0,

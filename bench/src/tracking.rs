@@ -4,10 +4,10 @@
 //! `(min_cutoff, beta)`: the error, delay and jitter behind the chosen defaults.
 
 use anyhow::{Context, Result};
-use avatard::follow::{face_frames, follow, follow_face, pose_frames, Follow};
+use avatar_lab::args::AssetArgs;
+use avatar_lab::follow::{face_frames, follow, follow_face, pose_frames, Follow};
 use avatard::mapping::OneEuroParams;
 use avatard::SimParams;
-use avatard_cli::args::AssetArgs;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -8,7 +8,6 @@
 
 use anyhow::{bail, Context, Result};
 use avatar_sim::stats::percentile;
-use avatard_cli::util::free_tcp;
 use bytes::Bytes;
 use serde::Serialize;
 use std::io::{BufRead, BufReader};
@@ -151,9 +150,8 @@ fn throughput(r: &Received, size: usize) -> (f64, f64) {
 }
 
 async fn rust_to_rust(a: &TransportArgs) -> Result<PairResult> {
-    let ep = free_tcp()?;
     let mut publisher = PubSocket::new();
-    publisher.bind(&ep).await?;
+    let ep = publisher.bind(avatard::ANY_LOOPBACK_PORT).await?.to_string();
     let mut sub = SubSocket::new();
     sub.connect(&ep).await?;
     sub.subscribe("b").await?;
@@ -223,9 +221,8 @@ fn peer_script() -> Result<PathBuf> {
 /// Rust PUB -> pyzmq SUB (`peer.py bench-sub`), one subscriber process per run.
 async fn rust_to_python(a: &TransportArgs) -> Result<PairResult> {
     let (py, script) = (python(a)?, peer_script()?);
-    let ep = free_tcp()?;
     let mut publisher = PubSocket::new();
-    publisher.bind(&ep).await?;
+    let ep = publisher.bind(avatard::ANY_LOOPBACK_PORT).await?.to_string();
     let mut runs = Vec::new();
     for (count, interval) in
         [(a.count, Duration::ZERO), (a.latency_count, Duration::from_micros(a.interval_us))]

@@ -28,12 +28,12 @@ enum Command {
     /// summary and frames in ./out/.
     Demo(crate::demo::DemoArgs),
     /// Skinning eigenmodes, clusters and reduced matrices of a tet mesh and rig, written as an asset.
-    Precompute(crate::commands::sim::PrecomputeArgs),
+    Precompute(crate::commands::precompute::PrecomputeArgs),
     /// The force prior of force-dual modes (`precompute --subspace force-dual`): the rig's accelerations on
     /// the committed mocap clip and tracker recordings.
     Prior(crate::commands::prior::PriorArgs),
     /// Simulate an asset under a rig animation; writes z (and p) per step as JSON.
-    Simulate(crate::commands::sim::SimulateArgs),
+    Simulate(crate::commands::simulate::SimulateArgs),
     /// Import a glTF 2.0 / VRM .glb (skinned mesh, morph targets) as an asset.
     Import(crate::commands::assets::ImportArgs),
     /// Export an asset's render mesh, skin and mode weights as a .glb for other engines.
@@ -59,9 +59,9 @@ pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Live(args) => crate::commands::live::live(args, &rt),
         Command::Run(args) => crate::commands::run::run(args, &rt),
-        Command::Precompute(args) => crate::commands::sim::precompute(args),
+        Command::Precompute(args) => crate::commands::precompute::precompute(args),
         Command::Prior(args) => crate::commands::prior::prior(args),
-        Command::Simulate(args) => crate::commands::sim::simulate(args),
+        Command::Simulate(args) => crate::commands::simulate::simulate(args),
         Command::Import(args) => crate::commands::assets::import(args),
         Command::Export(args) => crate::commands::assets::export(args),
         Command::Flesh(args) => crate::commands::flesh::flesh(args),

@@ -4,6 +4,6 @@
 use clap::Parser;
 
 fn main() -> anyhow::Result<()> {
-    avatard_cli::init_logging();
+    avatar_logging::init();
     avatard_cli::run(avatard_cli::Cli::parse())
 }

@@ -6,24 +6,24 @@
 //!   positions come from the CPU rig and modes (`RenderMesh::deform`) and are projected here with the cameras'
 //!   matrices, not with the code that fits them.
 //! - the heat map at the first landing: per body region, the `|u|` the shader colours (read back per vertex)
-//!   agrees with `avatard bench jiggle`'s measure (`avatard_cli::measure`) within 10 %, and so do the rendered
+//!   agrees with `avatard bench jiggle`'s measure (`avatar_lab::measure`) within 10 %, and so do the rendered
 //!   colours, decoded back to millimetres, over each region's visible pixels (visibility from a depth buffer
 //!   rasterized here, on the CPU, from the same positions).
 //!
 //! The default avatar comes through the precompute cache (a first run on a machine precomputes it, ~30 s).
 //! Images of the landing frame are left in `CARGO_TARGET_TMPDIR/flesh-views/`.
 
+use avatar_lab::args::{AssetArgs, CacheDirArg};
+use avatar_lab::measure::{regions, Displacement, Regions};
+use avatar_lab::motion::drive::drive;
+use avatar_lab::motion::motions::{jumps, Timeline};
 use avatar_sim::asset::Asset;
 use avatard::{AvatarSim, SimParams};
-use avatard_cli::args::{AssetArgs, CacheDirArg};
-use avatard_cli::measure::{regions, Displacement, Regions};
-use avatard_cli::motion::drive::drive;
-use avatard_cli::motion::motions::{jumps, Timeline};
 use renderer::camera::framing_box;
 use renderer::camera::Mat4;
 use renderer::heat::HeatScale;
-use renderer::views::{FleshOptions, FleshViews};
-use renderer::{AvatarRenderer, Backend, Colouring, Gpu, RenderOptions, View};
+use renderer::views::{FleshViewSettings, FleshViews};
+use renderer::{AvatarRenderer, Backend, Colouring, Gpu, RenderSettings, View};
 use std::sync::{Arc, LazyLock};
 
 /// The demo's view size and frame rate.
@@ -53,14 +53,14 @@ static RUN: LazyLock<Run> = LazyLock::new(|| {
     let params = SimParams::default();
     let avatar = Arc::new(args.load("flesh-views", params.clone()).expect("the default avatar"));
     let asset = avatar.asset.clone();
-    let bvh = avatard_cli::jumps::path(None).unwrap();
+    let bvh = avatar_lab::motion::jumps::path(None).unwrap();
     let motion = jumps(&bvh).unwrap();
     let root_y = motion
         .frames
         .iter()
         .map(|f| (f.header.capture_time_ns as f64 * 1e-9, f.root_position.map_or(0.0, |r| r[1] as f64)))
         .collect();
-    let tl = Timeline::new(&motion, 1.0, avatard_cli::jumps::rest_root(&asset.sim.rig));
+    let tl = Timeline::new(&motion, 1.0, avatar_lab::motion::jumps::rest_root(&asset.sim.rig));
     let mut sim = AvatarSim::new(avatar.clone(), &params, TICK_HZ).unwrap();
     let mut ticks = Vec::new();
     drive(&mut sim, &tl, TICK_HZ, &params, |s| {
@@ -86,7 +86,7 @@ fn body_max(run: &Run, z: &[f64]) -> f64 {
 fn views(run: &Run) -> FleshViews {
     let gpu = Gpu::open(Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
     let heat = HeatScale::default();
-    FleshViews::new(gpu, &run.asset, FleshOptions { width: VIEW.0, height: VIEW.1, heat }).unwrap()
+    FleshViews::new(gpu, &run.asset, FleshViewSettings { width: VIEW.0, height: VIEW.1, heat }).unwrap()
 }
 
 /// Clip coordinates of `x` under `m` (column-major).
@@ -324,7 +324,7 @@ fn the_heat_map_at_the_first_landing_agrees_with_the_jiggle_measure() {
     // the shader's |u| per vertex
     let gpu = Gpu::open(Backend::Auto).unwrap();
     let mut r =
-        AvatarRenderer::new(gpu, &run.asset, RenderOptions { width: 8, height: 8, ..Default::default() })
+        AvatarRenderer::new(gpu, &run.asset, RenderSettings { width: 8, height: 8, ..Default::default() })
             .unwrap();
     let (_, heat) = r.skinned(&p, &z).unwrap();
     let mut shader = vec![0f64; k];

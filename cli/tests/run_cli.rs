@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 /// answering on its sockets as a zombie.
 #[test]
 fn the_avatard_process_exits_non_zero_when_its_solver_thread_dies() {
-    let port = || std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let ep = || format!("tcp://127.0.0.1:{}", port());
+    // port 0: each socket gets a free port from the OS
+    let ep = avatard::ANY_LOOPBACK_PORT;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_avatard"))
-        .args(["run", "--input", &ep(), "--state", &ep(), "--control", &ep()])
+        .args(["run", "--input", ep, "--state", ep, "--control", ep])
         .env("AVATARD_TEST_FAULT", "thread:60")
         .env("RUST_LOG", "warn")
         .stdout(std::process::Stdio::null())

@@ -3,8 +3,8 @@
 
 use crate::avatar::load::AvatarSpec;
 use crate::ingest::StreamRules;
-use crate::live::TICK_HZ_RANGE;
-use crate::tick::SolverOptions;
+use crate::live_params::TICK_HZ_RANGE;
+use crate::tick::SolverSettings;
 use crate::vmc::{VmcConfig, VmcConfigError};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -23,7 +23,7 @@ pub enum ConfigError {
     #[error("endpoint {endpoint:?} is used twice ({first} and {second})")]
     DuplicateEndpoint { endpoint: String, first: &'static str, second: &'static str },
     #[error("{name} = {value} is out of range ({range})")]
-    OutOfRange { name: &'static str, value: f64, range: &'static str },
+    OutOfRange { name: &'static str, value: f64, range: String },
     #[error("at least one input endpoint is required")]
     NoInput,
     #[error("config file: {0}")]
@@ -84,6 +84,16 @@ impl Default for Endpoints {
 }
 
 impl Endpoints {
+    /// All three on loopback tcp, port 0: each socket gets a free port from the OS when it binds, and the
+    /// daemon reports the ports it got ([`crate::Running::endpoints`], `avatard run`'s ready line). What
+    /// tests and the benchmarks start daemons on: no port is picked before the daemon holds it.
+    pub fn loopback_any_port() -> Endpoints {
+        let any = || ANY_LOOPBACK_PORT.to_owned();
+        Endpoints { input: vec![any()], state: any(), control: any() }
+    }
+
+    /// Each endpoint bound at most once. A tcp endpoint on port 0 may repeat: every bind of it gets a port
+    /// of its own.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.input.is_empty() {
             return Err(ConfigError::NoInput);
@@ -96,6 +106,9 @@ impl Endpoints {
             .chain([(self.state.as_str(), "state"), (self.control.as_str(), "control")]);
         for (ep, role) in all {
             validate_endpoint(ep)?;
+            if any_port(ep) {
+                continue;
+            }
             if let Some((_, first)) = seen.iter().find(|(e, _)| *e == ep) {
                 return Err(ConfigError::DuplicateEndpoint { endpoint: ep.into(), first, second: role });
             }
@@ -124,6 +137,14 @@ pub fn validate_endpoint(ep: &str) -> Result<(), ConfigError> {
     }
 }
 
+/// Loopback tcp on port 0: a socket bound here gets a free port from the OS (its `bind` returns which).
+pub const ANY_LOOPBACK_PORT: &str = "tcp://127.0.0.1:0";
+
+/// True for a tcp endpoint on port 0 (the OS picks the port at bind time).
+fn any_port(ep: &str) -> bool {
+    ep.strip_prefix("tcp://").and_then(|r| r.rsplit_once(':')).is_some_and(|(_, port)| port == "0")
+}
+
 /// True when a tcp endpoint binds only the loopback interface (ipc is always local).
 pub fn is_local(ep: &str) -> bool {
     match ep.strip_prefix("tcp://").and_then(|r| r.rsplit_once(':')) {
@@ -142,7 +163,7 @@ pub struct RunConfig {
     pub stats_interval: Duration,
     /// Name of this daemon in Stats.
     pub daemon_id: String,
-    pub solver: SolverOptions,
+    pub solver: SolverSettings,
     /// The input stage's stream rules: clock-skew window, when a quiet source's stream may be replaced.
     pub streams: StreamRules,
     /// The avatars this daemon owns (ids unique).
@@ -157,10 +178,10 @@ impl Default for RunConfig {
     fn default() -> Self {
         RunConfig {
             endpoints: Endpoints::default(),
-            tick_hz: crate::live::DaemonParams::default().tick_hz,
+            tick_hz: crate::live_params::DaemonParams::default().tick_hz,
             stats_interval: Duration::from_secs(1),
             daemon_id: format!("avatard@{}", std::process::id()),
-            solver: SolverOptions::default(),
+            solver: SolverSettings::default(),
             streams: StreamRules::default(),
             avatars: vec![AvatarSpec::new("default")],
             vmc: None,
@@ -177,7 +198,7 @@ impl RunConfig {
             return Err(ConfigError::OutOfRange {
                 name: "stats_interval",
                 value: self.stats_interval.as_secs_f64(),
-                range: ">= 0.01 s",
+                range: ">= 0.01 s".into(),
             });
         }
         let mut ids = std::collections::HashSet::new();
@@ -192,14 +213,14 @@ impl RunConfig {
             return Err(ConfigError::OutOfRange {
                 name: "solver_core",
                 value: c as f64,
-                range: "< core count",
+                range: "< core count".into(),
             });
         }
         if self.solver.threads > 256 {
             return Err(ConfigError::OutOfRange {
                 name: "solver_threads",
                 value: self.solver.threads as f64,
-                range: "0..=256",
+                range: "0..=256".into(),
             });
         }
         if let Some(vmc) = &self.vmc {
@@ -271,22 +292,22 @@ impl FileConfig {
                 return Err(ConfigError::OutOfRange {
                     name: "stats_interval",
                     value: s,
-                    range: "0.01..=3600 s",
+                    range: "0.01..=3600 s".into(),
                 })
             }
         };
-        let seconds = |name: &'static str,
-                       v: Option<f64>,
-                       default: Duration,
-                       range: std::ops::RangeInclusive<f64>| {
-            match v {
-                None => Ok(default),
-                Some(s) if s.is_finite() && range.contains(&s) => Ok(Duration::from_secs_f64(s)),
-                Some(s) => {
-                    Err(ConfigError::OutOfRange { name, value: s, range: "see daemon/avatard.example.toml" })
+        let seconds =
+            |name: &'static str, v: Option<f64>, default: Duration, range: std::ops::RangeInclusive<f64>| {
+                match v {
+                    None => Ok(default),
+                    Some(s) if s.is_finite() && range.contains(&s) => Ok(Duration::from_secs_f64(s)),
+                    Some(s) => Err(ConfigError::OutOfRange {
+                        name,
+                        value: s,
+                        range: "see daemon/avatard.example.toml".into(),
+                    }),
                 }
-            }
-        };
+            };
         let rules = StreamRules::default();
         let streams = StreamRules {
             max_skew: seconds("max_clock_skew_s", self.max_clock_skew_s, rules.max_skew, 0.0..=86_400.0)?,
@@ -298,7 +319,7 @@ impl FileConfig {
                     return Err(ConfigError::OutOfRange {
                         name: "min_handedness_score",
                         value: s as f64,
-                        range: "0..=1",
+                        range: "0..=1".into(),
                     })
                 }
             },
@@ -315,7 +336,7 @@ impl FileConfig {
                         return Err(ConfigError::OutOfRange {
                             name: "web_queue",
                             value: q as f64,
-                            range: "16..=65536",
+                            range: "16..=65536".into(),
                         });
                     }
                     w.queue = q;
@@ -334,18 +355,18 @@ impl FileConfig {
             tick_hz: self.tick_hz.unwrap_or(d.tick_hz),
             stats_interval,
             daemon_id: self.daemon_id.unwrap_or(d.daemon_id),
-            solver: SolverOptions {
+            solver: SolverSettings {
                 core: self.solver_core,
                 threads: self.solver_threads.unwrap_or(0),
                 phase_lead: match self.phase_lead_ms {
-                    None => SolverOptions::default().phase_lead,
+                    None => SolverSettings::default().phase_lead,
                     Some(ms) if ms < 0.0 => None,
                     Some(ms) if ms.is_finite() && ms <= 100.0 => Some(Duration::from_secs_f64(ms / 1e3)),
                     Some(ms) => {
                         return Err(ConfigError::OutOfRange {
                             name: "phase_lead_ms",
                             value: ms,
-                            range: "<= 100 (negative: off)",
+                            range: "<= 100 (negative: off)".into(),
                         })
                     }
                 },
@@ -361,7 +382,11 @@ pub fn check_tick_hz(hz: f32) -> Result<(), ConfigError> {
     if TICK_HZ_RANGE.contains(&hz) {
         Ok(())
     } else {
-        Err(ConfigError::OutOfRange { name: "tick_hz", value: hz as f64, range: "1..=2000" })
+        Err(ConfigError::OutOfRange {
+            name: "tick_hz",
+            value: hz as f64,
+            range: format!("{}..={}", TICK_HZ_RANGE.start(), TICK_HZ_RANGE.end()),
+        })
     }
 }
 
@@ -405,6 +430,13 @@ mod tests {
             control: "tcp://127.0.0.1:2".into(),
         };
         assert!(matches!(dup.validate(), Err(ConfigError::DuplicateEndpoint { .. })));
+        // port 0 may repeat: each bind gets its own port
+        assert_eq!(Endpoints::loopback_any_port().validate(), Ok(()));
+        let any = Endpoints {
+            input: vec![ANY_LOOPBACK_PORT.into(), ANY_LOOPBACK_PORT.into(), "tcp://localhost:0".into()],
+            ..Endpoints::loopback_any_port()
+        };
+        assert_eq!(any.validate(), Ok(()));
         assert_eq!(Endpoints { input: vec![], ..Endpoints::default() }.validate(), Err(ConfigError::NoInput));
     }
 

@@ -17,7 +17,7 @@
 //! the daemon shuts down, by aborting this task.
 
 use crate::avatar::params::SimParams;
-use crate::live::{self, Declared};
+use crate::live_params::{self, Declared};
 use crate::metrics::Metrics;
 use crate::shared::{AvatarHandle, Shared};
 use avatar_schema::{
@@ -338,14 +338,14 @@ pub(crate) fn answer(req: ControlRequest, shared: &Shared, metrics: &Metrics) ->
     })
 }
 
-/// Apply `SetParams` to `targets`. Its entries go to the set each name is declared in ([`live::split`]): the
-/// daemon's ([`live::DaemonParams`], `tick_hz`) or each target avatar's ([`SimParams`]); a name of neither is
+/// Apply `SetParams` to `targets`. Its entries go to the set each name is declared in ([`live_params::split`]): the
+/// daemon's ([`live_params::DaemonParams`], `tick_hz`) or each target avatar's ([`SimParams`]); a name of neither is
 /// refused. All or nothing: every entry is applied in order to a copy of its set (a non-finite value or one
 /// the field cannot hold refused on the spot), then each copy is validated as a whole, so cross-field rules
 /// (`ease_after ≥ hold_after`) hold between the final values whatever the entries' order; only when the
 /// daemon's and every target's final set are valid is anything stored.
 fn set_params(params: &[NamedWeight], targets: &[&Arc<AvatarHandle>], shared: &Shared) -> Result<(), String> {
-    let entries = live::split(params.iter().map(|p| (p.name.as_str(), p.value)))?;
+    let entries = live_params::split(params.iter().map(|p| (p.name.as_str(), p.value)))?;
     let daemon = shared.daemon_params().with_all(entries.daemon.iter().copied())?;
     let next = targets
         .iter()

@@ -1,8 +1,10 @@
 //! `avatard`: the avatar runtime's daemon as a library — tracker frames in over ZeroMQ, simulated avatar
 //! states out — for the `avatard` binary and for programs that embed the runtime. The simulation itself is
-//! the `avatar-sim` crate; the command line and the demo are the `avatard-cli` package (`cli/`, the `avatard`
-//! binary), the benchmarks the `avatard-bench` package (`bench/`). This library depends on neither: an engine
-//! that embeds the runtime compiles no renderer, plotting or command-line parser.
+//! the `avatar-sim` crate, the pure mapping from tracker frames to rig parameters the `avatar-mapping` crate
+//! (`mapping/`, re-exported as [`mapping`]); the command line and the demo are the `avatard-cli` package (`cli/`,
+//! the `avatard` binary), the benchmarks the `avatard-bench` package (`bench/`), and what those share (motions,
+//! measures, the tracking harness) the `avatar-lab` package (`lab/`). This library depends on none of those:
+//! an engine that embeds the runtime compiles no renderer, plotting, command-line parser or measurement harness.
 //!
 //! # Layout
 //! One tracker frame, from socket to published `z`, passes through these files in order:
@@ -18,19 +20,25 @@
 //!    it steps each avatar ([`AvatarSim::tick`]) and queues one `AvatarState` without ever waiting on the
 //!    network), `wait.rs` (sleep to a learned margin, spin the rest: 120 Hz on every OS's timer),
 //!    `placement.rs` (priority or QoS, and on Linux the core it is pinned to, never an efficiency core).
-//! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`]
-//!    → interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle: a
-//!    file per stage, `sources`, `filters`, the mappers `pose`, `face`, `hand`, `rig_frame`, then `compose`,
-//!    `interpolate`, `silence`). A body frame's world landmarks become bone rotations about a fixed root
-//!    (`mapping/pose.rs`), then `mapping/grounding/` places the root from the image (`camera.rs`: the
-//!    translation that projects the world landmarks onto the image ones), learns the floor and which foot
-//!    is planted (`floor.rs`), locks planted feet with leg IK (`leg_ik.rs`) and rests the legs when they are
-//!    out of view (`desk.rs`), all on the mapped `p`. Then the spring bones when the avatar has them (`avatar_sim::spring`: hair
+//! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`] →
+//!    interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle), a
+//!    struct per stage with its own state and reset, run in this order, each handing the next a typed value:
+//!    `sources` (the new frames, `NewFrames`; a restarted tracker restarts the filters) → the mappers `pose`,
+//!    `face`, `hand`, `rig_frame`, each with its own One-Euro filters (`filters`) (this tick's pieces,
+//!    `Mapped`) → `ground` (the grounding, on the mapped body and rig frame) → `pieces` (the latest of each
+//!    kind) → `silence`, per piece (held, eased out: `PieceWeights`) → `compose` (the target `p`) →
+//!    `interpolate` (this tick's `p`) → `silence`, whole pose (held, eased to rest, idle). A body frame's
+//!    world landmarks become bone rotations about a fixed root (`mapping/src/pose.rs`, called by
+//!    `retarget/pose.rs`), then `mapping/src/grounding/` (called by `retarget/ground.rs`) places the root from
+//!    the image (`camera.rs`: the translation that projects the world landmarks onto the image ones), learns
+//!    the floor and which foot is planted (`floor.rs`), locks planted feet with leg IK (`leg_ik.rs`) and
+//!    rests the legs when they are out of view (`desk.rs`), all on the mapped `p`.
+//!    Then the spring bones when the avatar has them (`avatar_sim::spring`: hair
 //!    and skirts turned on top of `p`, their colliders moved by the last tick's flesh), then `dynamics.rs` (the
 //!    reduced step of `avatar_sim::reduced` → `z`; damping,
 //!    teleports, the guard; while idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper
 //!    003's modal actuation) → [`TickOutput`]; both detect a jump in `p` with `teleport.rs`. A hand frame
-//!    there: the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/hand.rs`
+//!    there: the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/src/hand.rs`
 //!    turns its 21 world landmarks into the palm frame and each finger's flexion and spread
 //!    ([`mapping::hand::measure`]), `retarget/hand.rs` One-Euro filters those angles, and
 //!    [`mapping::HandRig::apply`] poses the hand bone (the palm, relative to the forearm) and the finger bones
@@ -47,13 +55,12 @@
 //! reset, asset), `config.rs` ([`RunConfig`]: endpoints, the TOML file, validation), `shared.rs` (the avatar
 //! handles the tasks share: [`Shared`], [`AvatarHandle`]), `metrics.rs` (counters, histograms, `Stats`),
 //! `avatar/load.rs` (an avatar's asset: the embedded default avatar or a file, through the precompute cache),
-//! `avatar/params.rs` ([`SimParams`], the live per-avatar parameters, each declared once), `live/` (what is
+//! `avatar/params.rs` ([`SimParams`], the live per-avatar parameters, each declared once), `live_params/` (what is
 //! derived from a declaration: setting by name, validation, a `SetParams` request split between the daemon's
-//! own parameters, [`live::DaemonParams`] with `tick_hz`, and the avatars'; the schema's table; the
+//! own parameters, [`live_params::DaemonParams`] with `tick_hz`, and the avatars'; the schema's table; the
 //! declaration machinery itself is `param_spec.rs`, below both sets) and
 //! `time_step.rs` ([`TimeStep`]: a tick's `h`, period and `sim_time_ns` increment, made once per tick from
-//! the rate). `follow.rs` measures how closely an avatar follows a recorded tracker stream (error, delay,
-//! jitter per limb).
+//! the rate).
 //! `vmc/` sends one avatar's latest state as VMC protocol bones and blendshapes (OSC over UDP) to a VMC
 //! receiver (`--vmc-out`): `config.rs` (its settings), `encoder.rs` (state → OSC bundles), `task.rs` (the UDP
 //! sender); the Unity bone names and axes it sends in are the workspace's (`avatar_humanoid`).
@@ -65,10 +72,11 @@
 mod avatar;
 mod config;
 mod control;
-pub mod follow;
 mod ingest;
-pub mod live;
-pub mod mapping;
+pub mod live_params;
+/// The pure mapping (MediaPipe frames -> `p`), its own crate `avatar-mapping` so that it is usable without this
+/// crate's I/O stack; re-exported here under its old name.
+pub use avatar_mapping as mapping;
 mod metrics;
 mod param_spec;
 mod publish;
@@ -84,15 +92,16 @@ pub use avatar::load::{load as load_avatar, load_asset, AvatarSpec, LoadedAsset,
 pub use avatar::params::{SimParams, SETTABLE};
 pub use avatar::{AvatarSim, TickOutput};
 pub use config::{
-    check_tick_hz, parse_web_addr, ConfigError, Endpoints, FileConfig, RunConfig, DEFAULT_WEB_PORT,
+    check_tick_hz, parse_web_addr, ConfigError, Endpoints, FileConfig, RunConfig, ANY_LOOPBACK_PORT,
+    DEFAULT_WEB_PORT,
 };
 pub use ingest::{Accepted, Ingest, Inputs, Slots, SourceSlots, StreamRules};
-pub use live::TICK_HZ_RANGE;
+pub use live_params::TICK_HZ_RANGE;
 pub use mapping::FaceMap;
 pub use metrics::{Metrics, PhaseCounters, WebCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
-pub use tick::{Fault, PhaseLock, Solver, SolverOptions};
+pub use tick::{Fault, PhaseLock, Solver, SolverSettings};
 pub use time_step::TimeStep;
 pub use viewer::ViewerFiles;
 pub use vmc::{VmcConfig, VmcEncoder};

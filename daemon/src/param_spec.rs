@@ -1,6 +1,6 @@
 //! One live parameter's declaration ([`ParamSpec`]: name, unit, range, doc line, getter and setter) and what
 //! is derived from a set of them: setting one by name, validating a whole set, the list of names. The sets
-//! themselves are declared where their fields live (`avatar/params.rs`, `live/daemon.rs`); `live/` derives the
+//! themselves are declared where their fields live (`avatar/params.rs`, `live/daemon.rs`); `live_params/` derives the
 //! request path and the tables from them.
 
 /// The values a parameter takes. [`Declared::set_unchecked`] refuses on the spot what the field cannot hold

@@ -29,8 +29,28 @@ const FIRST_STATE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 pub struct Running {
     pub shared: Arc<Shared>,
     pub metrics: Arc<Metrics>,
+    /// The endpoints as bound: a tcp port 0 replaced by the port the OS gave that socket.
+    pub endpoints: Endpoints,
     /// Where the web output listens (the bound port when 0 was asked for); `None` when it is off.
     pub web: Option<std::net::SocketAddr>,
+}
+
+impl Running {
+    /// Where it listens, as one line of JSON (what `avatard run` prints after `avatard ready`):
+    /// `{"input":["tcp://127.0.0.1:5560"],"state":"tcp://127.0.0.1:5561","control":"tcp://127.0.0.1:5562",
+    /// "web":"127.0.0.1:8080"}`, `web` null when the web output is off.
+    pub fn listening_json(&self) -> String {
+        #[derive(serde::Serialize)]
+        struct Listening<'a> {
+            input: &'a [String],
+            state: &'a str,
+            control: &'a str,
+            web: Option<String>,
+        }
+        let Endpoints { input, state, control } = &self.endpoints;
+        let web = self.web.map(|a| a.to_string());
+        serde_json::to_string(&Listening { input, state, control, web }).expect("strings serialize")
+    }
 }
 
 /// Load every avatar of `config` (the default avatar through the precompute cache). Each distinct asset is
@@ -65,8 +85,9 @@ pub fn load_avatars(config: &RunConfig, cache: Option<&Cache>) -> Result<Vec<Ava
 
 /// Run the daemon until `shutdown` completes. `on_ready` is called once every socket is bound and every avatar
 /// has published its first state, so that from then on `GetState` answers with a state for every listed
-/// avatar. `avatars` are the loaded avatars ([`load_avatars`]; placeholders without an asset are allowed and
-/// publish empty states).
+/// avatar; it gets the endpoints as bound (`Running::endpoints`: a tcp endpoint on port 0 takes a free port
+/// from the OS). `avatars` are the loaded avatars ([`load_avatars`]; placeholders without an asset are allowed
+/// and publish empty states).
 ///
 /// In four steps: bind the sockets and the web output (`Sockets::bind`, `WebOutput::start`), spawn the
 /// solver thread and the I/O tasks (`Daemon::spawn`), supervise them until shutdown or until one of them
@@ -98,6 +119,8 @@ pub async fn run(
 
 /// The three ZeroMQ sockets, bound.
 struct Sockets {
+    /// Where they are bound (a tcp port 0 resolved).
+    bound: Endpoints,
     input: SubSocket,
     state: PubSocket,
     /// The state socket's connection events (subscribers), from its bind on.
@@ -107,22 +130,33 @@ struct Sockets {
 
 impl Sockets {
     /// Step 1: bind the tracker input (SUB, subscribed to everything), the state (PUB) and the control
-    /// (ROUTER) sockets.
+    /// (ROUTER) sockets; a tcp endpoint on port 0 gets a free port from the OS, kept in `bound`.
     async fn bind(eps: &Endpoints) -> Result<Sockets> {
         let mut input = SubSocket::new();
+        let mut bound_input = Vec::with_capacity(eps.input.len());
         for ep in &eps.input {
-            input.bind(ep).await.with_context(|| format!("binding the tracker input socket to {ep}"))?;
+            let b =
+                input.bind(ep).await.with_context(|| format!("binding the tracker input socket to {ep}"))?;
+            bound_input.push(b.to_string());
         }
         input.subscribe("").await.context("subscribing the input socket")?;
         let mut state = PubSocket::new();
-        state.bind(&eps.state).await.with_context(|| format!("binding the state socket to {}", eps.state))?;
+        let bound_state = state
+            .bind(&eps.state)
+            .await
+            .with_context(|| format!("binding the state socket to {}", eps.state))?;
         let monitor = state.monitor();
         let mut control = RouterSocket::new();
-        control
+        let bound_control = control
             .bind(&eps.control)
             .await
             .with_context(|| format!("binding the control socket to {}", eps.control))?;
-        Ok(Sockets { input, state, monitor, control })
+        let bound = Endpoints {
+            input: bound_input,
+            state: bound_state.to_string(),
+            control: bound_control.to_string(),
+        };
+        Ok(Sockets { bound, input, state, monitor, control })
     }
 }
 
@@ -157,6 +191,8 @@ impl WebOutput {
 
 /// The running daemon: the solver thread and the I/O tasks, until [`Daemon::shut_down`].
 struct Daemon {
+    /// The sockets' endpoints as bound.
+    endpoints: Endpoints,
     shared: Arc<Shared>,
     metrics: Arc<Metrics>,
     /// Resolves when the solver thread ends: at shutdown, or early if it died (then the daemon stops,
@@ -183,7 +219,7 @@ impl Daemon {
         metrics: Arc<Metrics>,
         inputs: Arc<Inputs>,
     ) -> Result<Daemon> {
-        let Sockets { mut input, state, mut monitor, control } = sockets;
+        let Sockets { bound: endpoints, mut input, state, mut monitor, control } = sockets;
         let (tx, rx) = tokio::sync::mpsc::channel(STATE_QUEUE);
         if let Some(fault) = &config.solver.fault {
             tracing::warn!(?fault, "fault injection is on (tests only)");
@@ -236,6 +272,7 @@ impl Daemon {
         let vmc =
             config.vmc.clone().map(|v| tokio::spawn(crate::vmc::run(v, shared.clone(), metrics.clone())));
         Ok(Daemon {
+            endpoints,
             shared,
             metrics,
             solver_exit,
@@ -276,9 +313,14 @@ impl Daemon {
         if !matches!(ready, Ok(true)) {
             return ready.map(|_| ());
         }
-        let eps = &config.endpoints;
+        let eps = &self.endpoints;
         let web_addr = self.web.addr;
-        let running = Running { shared: self.shared.clone(), metrics: self.metrics.clone(), web: web_addr };
+        let running = Running {
+            shared: self.shared.clone(),
+            metrics: self.metrics.clone(),
+            endpoints: eps.clone(),
+            web: web_addr,
+        };
         tracing::info!(
             input = ?eps.input, state = %eps.state, control = %eps.control, tick_hz = config.tick_hz,
             avatars = self.shared.avatars.len(), web = ?web_addr, "avatard ready"

@@ -2,7 +2,7 @@
 
 use crate::avatar::load::LoadedAvatar;
 use crate::avatar::params::SimParams;
-use crate::live::DaemonParams;
+use crate::live_params::DaemonParams;
 use crate::time_step::TimeStep;
 use arc_swap::{ArcSwap, ArcSwapOption};
 use avatar_schema::{AvatarInfo, AvatarState};

@@ -30,11 +30,6 @@ const MAX_CHUNK: u64 = 16 << 20;
 
 const AVATARS: [&str; 3] = ["a", "b", "c"];
 
-fn free_tcp() -> String {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    format!("tcp://127.0.0.1:{}", l.local_addr().unwrap().port())
-}
-
 /// What the reply to one message must be, beyond the checks every reply gets.
 #[derive(Clone, Debug)]
 enum Expect {
@@ -399,8 +394,8 @@ async fn control_socket_answers_100k_hostile_requests_exactly_once() {
     std::fs::write(&asset_path, &asset).unwrap();
     let asset = Arc::new(asset);
 
-    let endpoints = Endpoints { input: vec![free_tcp()], state: free_tcp(), control: free_tcp() };
-    let config = RunConfig { endpoints: endpoints.clone(), tick_hz: 30.0, ..RunConfig::default() };
+    let config =
+        RunConfig { endpoints: Endpoints::loopback_any_port(), tick_hz: 30.0, ..RunConfig::default() };
     let mut with_asset = AvatarHandle::new("a");
     with_asset.asset_path = Some(asset_path);
     let avatars = vec![with_asset, AvatarHandle::new("b"), AvatarHandle::new("c")];
@@ -413,10 +408,12 @@ async fn control_socket_answers_100k_hostile_requests_exactly_once() {
             stop_rx.await.ok();
         },
         move |r| {
-            let _ = ready_tx.send(r.metrics.clone());
+            let _ = ready_tx.send(r.endpoints.clone());
         },
     ));
-    tokio::time::timeout(Duration::from_secs(30), ready_rx).await.expect("ready within 30 s").unwrap();
+    // the endpoints as bound (port 0 asked for)
+    let endpoints =
+        tokio::time::timeout(Duration::from_secs(30), ready_rx).await.expect("ready within 30 s").unwrap();
 
     let cases: Arc<Vec<Case>> = Arc::new((0..count as u64).map(|seq| case(&mut rng, seq)).collect());
     let started = Instant::now();

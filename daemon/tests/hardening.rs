@@ -5,7 +5,7 @@
 mod common;
 use avatar_schema::{encode, state_flags, BoneTransform, FrameHeader, Message, RigFrame};
 use avatard::{AvatarHandle, AvatarSim, Fault, Ingest, Inputs, Metrics};
-use avatard::{RunConfig, Shared, SimParams, Solver, SolverOptions};
+use avatard::{RunConfig, Shared, SimParams, Solver, SolverSettings};
 use bytes::Bytes;
 use common::{avatar, clone_loaded, first_pose, linear, recording};
 use nalgebra::Matrix3;
@@ -168,13 +168,9 @@ struct InProcess {
 /// The in-process daemon on loopback; the fault hook makes an avatar's step or the solver thread panic.
 fn start(fault: Fault, avatars: Vec<AvatarHandle>) -> InProcess {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let port = || std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut config = RunConfig::default();
-    config.endpoints.input = vec![format!("tcp://127.0.0.1:{}", port())];
-    config.endpoints.state = format!("tcp://127.0.0.1:{}", port());
-    config.endpoints.control = format!("tcp://127.0.0.1:{}", port());
+    let mut config = RunConfig { endpoints: avatard::Endpoints::loopback_any_port(), ..RunConfig::default() };
     config.avatars.clear();
-    config.solver = SolverOptions { fault: Some(fault), threads: 2, ..SolverOptions::default() };
+    config.solver = SolverSettings { fault: Some(fault), threads: 2, ..SolverSettings::default() };
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let task = rt.spawn(avatard::run(
@@ -242,7 +238,7 @@ fn the_tick_rate_holds_from_30_hz_to_5_khz_of_input() {
     let inputs = Arc::new(Inputs::default());
     let metrics = Arc::new(Metrics::new("rate"));
     let (tx, mut rx) = tokio::sync::mpsc::channel(1 << 16);
-    let solver = Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, SolverOptions::default())
+    let solver = Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, SolverSettings::default())
         .unwrap()
         .spawn()
         .unwrap();
@@ -304,9 +300,9 @@ fn waits_through_the_thread(lock: bool) -> Vec<f64> {
     let inputs = Arc::new(Inputs::default());
     let metrics = Arc::new(Metrics::new("lock"));
     let (tx, mut rx) = tokio::sync::mpsc::channel(1 << 16);
-    let options = SolverOptions {
-        phase_lead: if lock { SolverOptions::default().phase_lead } else { None },
-        ..SolverOptions::default()
+    let options = SolverSettings {
+        phase_lead: if lock { SolverSettings::default().phase_lead } else { None },
+        ..SolverSettings::default()
     };
     let solver =
         Solver::new(shared.clone(), inputs.clone(), metrics.clone(), tx, options).unwrap().spawn().unwrap();

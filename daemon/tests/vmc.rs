@@ -6,7 +6,7 @@
 #[allow(dead_code)] // the helpers other test files use
 mod common;
 use avatar_schema::{encode, BoneTransform, FrameHeader, Message, NamedWeight, RigFrame};
-use avatard::{AvatarHandle, AvatarSpec, RunConfig, SimParams, SolverOptions, VmcConfig};
+use avatard::{AvatarHandle, AvatarSpec, RunConfig, SimParams, SolverSettings, VmcConfig};
 use common::avatar;
 use nalgebra::{UnitQuaternion, Vector3};
 use serde_json::Value;
@@ -118,15 +118,10 @@ struct Started {
 
 fn start_with_vmc(rt: &tokio::runtime::Runtime, target: std::net::SocketAddr) -> Started {
     let a = avatar();
-    let free = || std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut config = RunConfig::default();
-    config.endpoints.input = vec![format!("tcp://127.0.0.1:{}", free())];
-    config.endpoints.state = format!("tcp://127.0.0.1:{}", free());
-    config.endpoints.control = format!("tcp://127.0.0.1:{}", free());
+    let mut config = RunConfig { endpoints: avatard::Endpoints::loopback_any_port(), ..RunConfig::default() };
     config.avatars = vec![AvatarSpec::new(&a.id)];
-    config.solver = SolverOptions { threads: 1, ..SolverOptions::default() };
+    config.solver = SolverSettings { threads: 1, ..SolverSettings::default() };
     config.vmc = Some(VmcConfig { target, rate_hz: RATE_HZ, avatar: Some(a.id.clone()) });
-    let input = config.endpoints.input[0].clone();
     let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let task = rt.spawn(avatard::run(
@@ -138,10 +133,11 @@ fn start_with_vmc(rt: &tokio::runtime::Runtime, target: std::net::SocketAddr) ->
             stop_rx.await.ok();
         },
         move |r| {
-            ready_tx.send(r.metrics.clone()).ok();
+            ready_tx.send((r.metrics.clone(), r.endpoints.input[0].clone())).ok();
         },
     ));
-    let metrics = ready_rx.recv_timeout(Duration::from_secs(60)).expect("daemon ready");
+    // the input as bound (port 0 asked for)
+    let (metrics, input) = ready_rx.recv_timeout(Duration::from_secs(60)).expect("daemon ready");
     Started { input, stop, task, metrics }
 }
 

@@ -16,11 +16,6 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 use zeromq::{Socket, SocketRecv, SubSocket};
 
-fn free_tcp() -> String {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    format!("tcp://127.0.0.1:{}", l.local_addr().unwrap().port())
-}
-
 struct Daemon {
     web: SocketAddr,
     state: String,
@@ -57,17 +52,16 @@ async fn exclusive() -> tokio::sync::MutexGuard<'static, ()> {
     LOCK.lock().await
 }
 
-/// The daemon on the default avatar (and `extra` placeholder avatars), web output on a free loopback port,
-/// serving a directory with one `index.html`.
+/// The daemon on the default avatar (and `extra` placeholder avatars), every socket and the web output on
+/// loopback port 0 (it reports the ports it got), serving a directory with one `index.html`.
 async fn start(tag: &str, extra: &[&str], stats_ms: u64, queue: usize) -> Daemon {
     let root = tempdir::Dir::new(tag);
     std::fs::write(root.0.join("index.html"), INDEX).unwrap();
-    let endpoints = Endpoints { input: vec![free_tcp()], state: free_tcp(), control: free_tcp() };
     let mut web = WebConfig::new("127.0.0.1:0".parse().unwrap());
     web.root = Some(root.0.clone());
     web.queue = queue;
     let config = RunConfig {
-        endpoints: endpoints.clone(),
+        endpoints: Endpoints::loopback_any_port(),
         tick_hz: 120.0,
         stats_interval: Duration::from_millis(stats_ms),
         web: Some(web),
@@ -84,12 +78,12 @@ async fn start(tag: &str, extra: &[&str], stats_ms: u64, queue: usize) -> Daemon
             stop_rx.await.ok();
         },
         move |r| {
-            let _ = ready_tx.send((r.metrics.clone(), r.web.unwrap()));
+            let _ = ready_tx.send((r.metrics.clone(), r.web.unwrap(), r.endpoints.state.clone()));
         },
     ));
-    let (metrics, web) =
+    let (metrics, web, state) =
         tokio::time::timeout(Duration::from_secs(60), ready_rx).await.expect("ready").unwrap();
-    Daemon { web, state: endpoints.state, metrics, stop, task, _root: root }
+    Daemon { web, state, metrics, stop, task, _root: root }
 }
 
 impl Daemon {

@@ -1,5 +1,5 @@
 //! The humanoid conventions the avatar runtime shares: how bones are named by role, how common skeletons
-//! name them, where they point in the T-pose, and how Unity (VMC) names them and orients its axes. Used by
+//! name them, where they point in the T-pose, how Unity (VMC) names them and orients its axes, and MediaPipe's landmark and blendshape tables. Used by
 //! the simulation core (role maps, VRM export), the daemon (normalized rig frames, the VMC output) and the
 //! tracker side (clip conversion, the VMC input). No dependencies: plain names, arrays and functions.
 //!
@@ -11,10 +11,13 @@
 //!   [`t_pose_direction`]).
 //! - [`unity`]: Unity's `HumanBodyBones` names and the role each stands for ([`HUMAN_BODY_BONES`],
 //!   [`unity_bone_name`]).
+//! - [`mediapipe`]: MediaPipe's own tables: the Pose landmark indices and pairing, the face blendshape names
+//!   in MediaPipe's order.
 //! - [`axes`]: Unity's left-handed axes <-> ours (glTF's): the X mirror ([`gltf_to_unity_position`], …).
 
 pub mod axes;
 pub mod families;
+pub mod mediapipe;
 pub mod roles;
 pub mod t_pose;
 pub mod unity;

@@ -103,7 +103,7 @@ pub struct Film {
 
 /// What a film writes besides its animations, and how.
 #[derive(Clone, Copy, Debug)]
-pub struct FilmOptions {
+pub struct FilmSettings {
     /// Every frame as `frame_NNNN.png`.
     pub png_frames: bool,
     /// The GIF's tolerance ([`GifWriter`]; 0: exact to its palette).
@@ -128,7 +128,7 @@ pub fn film_with<S>(
     out: &Path,
     draw: impl FnMut(S) -> Result<RgbaImage>,
 ) -> Result<Film> {
-    film_into(states, fps, out, FilmOptions { png_frames: true, gif_tolerance: 0 }, draw)
+    film_into(states, fps, out, FilmSettings { png_frames: true, gif_tolerance: 0 }, draw)
 }
 
 /// Remove the frames and animations of an earlier film from `out` (creating it if needed), so that a shorter
@@ -152,7 +152,7 @@ pub fn film_into<S>(
     states: impl IntoIterator<Item = S>,
     fps: f64,
     out: &Path,
-    options: FilmOptions,
+    options: FilmSettings,
     mut draw: impl FnMut(S) -> Result<RgbaImage>,
 ) -> Result<Film> {
     clear(out)?;
@@ -203,7 +203,7 @@ pub fn film_parallel<S: Sync, D>(
     states: &[(S, u32)],
     fps: f64,
     out: &Path,
-    options: FilmOptions,
+    options: FilmSettings,
     workers: usize,
     make: impl Fn() -> Result<D> + Sync,
     draw: impl Fn(&mut D, &S) -> Result<RgbaImage> + Sync,
@@ -287,7 +287,7 @@ mod tests {
         let states: Vec<(u8, u32)> = (0..20u8).map(|k| (10 * k, 1 + (k % 3 == 1) as u32)).collect();
         let made = std::sync::atomic::AtomicUsize::new(0);
         let drawn = std::sync::Mutex::new(Vec::new());
-        let options = FilmOptions { png_frames: true, gif_tolerance: 0 };
+        let options = FilmSettings { png_frames: true, gif_tolerance: 0 };
         let make = || {
             made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             Ok(std::thread::current().id())
@@ -327,7 +327,7 @@ mod tests {
     fn a_failed_drawing_stops_the_film_and_says_where() {
         let out = std::env::temp_dir().join(format!("film-failed-{}", std::process::id()));
         let states: Vec<(u8, u32)> = (0..30u8).map(|k| (k, 1)).collect();
-        let options = FilmOptions { png_frames: false, gif_tolerance: 0 };
+        let options = FilmSettings { png_frames: false, gif_tolerance: 0 };
         let e = film_parallel(&states, 10.0, &out, options, 2, || Ok(()), |_, v| {
             anyhow::ensure!(*v != 13, "no thirteen");
             Ok(solid(*v))

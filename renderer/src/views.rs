@@ -14,7 +14,7 @@ use crate::camera::{bounds, centre, framing_box, padded, shifted, union, Aabb, M
 use crate::font;
 use crate::gpu::{Gpu, GpuError};
 use crate::heat::HeatScale;
-use crate::render::{AvatarRenderer, Colouring, RenderOptions, View};
+use crate::render::{AvatarRenderer, Colouring, RenderSettings, View};
 use avatar_sim::asset::Asset;
 use avatar_sim::rig::{vertex_regions, BodyRegion};
 use image::{Rgba, RgbaImage};
@@ -34,7 +34,7 @@ const TORSO_PAD: f32 = 0.03;
 
 /// One view's size (a frame is three views and the scale bar wide) and the heat scale.
 #[derive(Clone, Copy, Debug)]
-pub struct FleshOptions {
+pub struct FleshViewSettings {
     pub width: u32,
     pub height: u32,
     /// Fixed for a whole film, so that the colours compare across frames.
@@ -85,12 +85,12 @@ pub struct FleshViews {
 }
 
 impl FleshViews {
-    pub fn new(gpu: Gpu, asset: &Asset, options: FleshOptions) -> Result<FleshViews, GpuError> {
-        let render = RenderOptions {
+    pub fn new(gpu: Gpu, asset: &Asset, options: FleshViewSettings) -> Result<FleshViews, GpuError> {
+        let render = RenderSettings {
             width: options.width,
             height: options.height,
             yaw: BODY_YAW,
-            ..RenderOptions::default()
+            ..RenderSettings::default()
         };
         let r = AvatarRenderer::new(gpu, asset, render)?;
         let vertices: Vec<[f32; 3]> = asset.render.vertices.iter().map(|x| x.map(|c| c as f32)).collect();
@@ -321,7 +321,7 @@ mod tests {
     fn the_body_view_alone_is_the_flesh_views_body_view() {
         let asset = avatar_sim::asset::bar_avatar([8, 2, 2], [1.0, 0.25, 0.25], 0.3, &[], 6, 8).unwrap();
         let gpu = Gpu::open(crate::Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
-        let options = FleshOptions { width: 120, height: 160, heat: HeatScale::default() };
+        let options = FleshViewSettings { width: 120, height: 160, heat: HeatScale::default() };
         let mut v = FleshViews::new(gpu, &asset, options).unwrap();
         let mut p: Vec<f32> = asset.render.rig.rest_params().iter().map(|&x| x as f32).collect();
         p[12 + 3] += 0.3;

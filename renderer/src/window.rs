@@ -3,7 +3,7 @@
 //! offscreen RGBA8 target; everything else ([`AvatarRenderer::encode`]) is shared with headless rendering.
 
 use crate::gpu::{Gpu, GpuError};
-use crate::render::{AvatarRenderer, RenderOptions};
+use crate::render::{AvatarRenderer, RenderSettings};
 use anyhow::Result;
 use avatar_sim::asset::Asset;
 use std::sync::Arc;
@@ -69,7 +69,7 @@ impl App {
             .ok_or_else(|| anyhow::anyhow!("the window surface is not supported by the adapter"))?;
         config.format = format;
         surface.configure(&gpu.device, &config);
-        let options = RenderOptions {
+        let options = RenderSettings {
             width: config.width,
             height: config.height,
             yaw: self.yaw,

@@ -7,7 +7,7 @@
 use avatar_sim::asset::bar_avatar;
 use avatar_sim::asset::{AlphaMode, Asset, SurfaceMaterial, TextureImage};
 use avatar_sim::precompute::PrecomputeSettings;
-use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+use renderer::{AvatarRenderer, Backend, Gpu, RenderSettings};
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
 
@@ -80,7 +80,7 @@ fn size(asset: &Asset) -> f64 {
 fn gpu_matches_cpu(asset: &Asset, seed: u64) {
     let gpu = Gpu::open(Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
     let mut r =
-        AvatarRenderer::new(gpu, asset, RenderOptions { width: 64, height: 64, ..Default::default() })
+        AvatarRenderer::new(gpu, asset, RenderSettings { width: 64, height: 64, ..Default::default() })
             .unwrap();
     for (k, scale) in [(0, 0.0), (1, 0.05), (2, 0.3)] {
         let (p, z) = random_state(asset, seed + k, scale);
@@ -110,7 +110,7 @@ fn gpu_skinning_equals_the_cpu_reconstruction_on_the_default_avatar() {
 fn render_default(z_scale: f64) -> image::RgbaImage {
     let asset = &*DEFAULT;
     let gpu = Gpu::open(Backend::Auto).unwrap();
-    let options = RenderOptions { width: 192, height: 192, ..Default::default() };
+    let options = RenderSettings { width: 192, height: 192, ..Default::default() };
     let mut r = AvatarRenderer::new(gpu, asset, options).unwrap();
     let p = f32s(&asset.render.rig.rest_params());
     let mut g = rng(5);
@@ -157,7 +157,7 @@ fn wrong_parameter_counts_are_refused() {
     let asset = bar();
     let gpu = Gpu::open(Backend::Auto).unwrap();
     let mut r =
-        AvatarRenderer::new(gpu, &asset, RenderOptions { width: 32, height: 32, ..Default::default() })
+        AvatarRenderer::new(gpu, &asset, RenderSettings { width: 32, height: 32, ..Default::default() })
             .unwrap();
     let p = f32s(&asset.render.rig.rest_params());
     let z = vec![0.0f32; 12 * asset.sim.weights.ncols()];
@@ -167,7 +167,8 @@ fn wrong_parameter_counts_are_refused() {
     bad[0] = f32::NAN;
     assert!(r.render(&bad, &z).unwrap_err().to_string().contains("non-finite"));
     let gpu = Gpu::open(Backend::Auto).unwrap();
-    let e = AvatarRenderer::new(gpu, &asset, RenderOptions { width: 0, ..Default::default() }).err().unwrap();
+    let e =
+        AvatarRenderer::new(gpu, &asset, RenderSettings { width: 0, ..Default::default() }).err().unwrap();
     assert!(e.to_string().contains("image size"));
 }
 
@@ -255,7 +256,7 @@ const LOOKS_SIZE: u32 = 160;
 /// The textured bar at rest, and where a point of the rest mesh lands in the image (pixel column, row).
 fn render_textured_bar(asset: &Asset) -> (image::RgbaImage, impl Fn([f64; 3]) -> (u32, u32)) {
     let gpu = Gpu::open(Backend::Auto).unwrap();
-    let options = RenderOptions { width: LOOKS_SIZE, height: LOOKS_SIZE, ..Default::default() };
+    let options = RenderSettings { width: LOOKS_SIZE, height: LOOKS_SIZE, ..Default::default() };
     let mut r = AvatarRenderer::new(gpu, asset, options).unwrap();
     let p = f32s(&asset.render.rig.rest_params());
     let z = vec![0.0f32; 12 * asset.sim.weights.ncols()];
@@ -397,7 +398,7 @@ fn textured_bind_pose(asset: &avatar_sim::asset::Asset, name: &str) -> image::Rg
     assert!(!asset.looks.images.is_empty(), "the fixture has base-colour textures");
     assert!(asset.looks.materials.iter().any(|m| m.base_color_texture.is_some()));
     let gpu = Gpu::open(Backend::Auto).unwrap();
-    let options = RenderOptions { width: 192, height: 192, ..Default::default() };
+    let options = RenderSettings { width: 192, height: 192, ..Default::default() };
     let mut r = AvatarRenderer::new(gpu, asset, options).unwrap();
     let p = f32s(&asset.render.rig.rest_params());
     let z = vec![0.0f32; 12 * asset.sim.weights.ncols()];

@@ -103,10 +103,13 @@ fn missing_assets_and_adapters_are_clear_errors() {
     fails(&["render", "--asset", s(&path), "--size", "0x10"], "WIDTHxHEIGHT");
 }
 
-/// Publish `AvatarState`s of `hash` at 120 Hz on `endpoint` until `stop`.
-async fn publish(endpoint: String, a: Asset, hash: Vec<u8>, stop: tokio::sync::oneshot::Receiver<()>) {
-    let mut socket = zeromq::PubSocket::new();
-    socket.bind(&endpoint).await.unwrap();
+/// Publish `AvatarState`s of `hash` at 120 Hz on the bound `socket` until `stop`.
+async fn publish(
+    mut socket: zeromq::PubSocket,
+    a: Asset,
+    hash: Vec<u8>,
+    stop: tokio::sync::oneshot::Receiver<()>,
+) {
     let m = a.sim.weights.ncols();
     let mut tick = tokio::time::interval(Duration::from_micros(8333));
     tokio::pin!(stop);
@@ -132,10 +135,6 @@ async fn publish(endpoint: String, a: Asset, hash: Vec<u8>, stop: tokio::sync::o
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 #[test]
 fn follow_draws_the_newest_state_at_its_own_rate_and_refuses_another_asset() {
     let dir = scratch("follow");
@@ -144,9 +143,14 @@ fn follow_draws_the_newest_state_at_its_own_rate_and_refuses_another_asset() {
     let out = dir.join("live");
     // `avatar-view follow` (6 frames at 20 fps) against a 120 Hz stream announcing `announced`.
     let follow = |announced: Vec<u8>| {
-        let endpoint = format!("tcp://127.0.0.1:{}", free_port());
+        // bound on port 0 here, so the endpoint handed to `follow` is the port the OS gave
+        let (socket, endpoint) = rt.block_on(async {
+            let mut socket = zeromq::PubSocket::new();
+            let endpoint = socket.bind("tcp://127.0.0.1:0").await.unwrap().to_string();
+            (socket, endpoint)
+        });
         let (stop, stopped) = tokio::sync::oneshot::channel();
-        rt.spawn(publish(endpoint.clone(), a.clone(), announced, stopped));
+        rt.spawn(publish(socket, a.clone(), announced, stopped));
         let args = ["--avatar", "bar", "--fps", "20", "--frames", "6", "--size", "48x48", "--out", s(&out)];
         let o = view(&[&["follow", "--asset", s(&path), "--state", &endpoint][..], &args[..]].concat());
         let _ = stop.send(());

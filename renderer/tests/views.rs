@@ -4,8 +4,8 @@
 
 use avatar_sim::asset::{bar_avatar, Asset};
 use renderer::heat::HeatScale;
-use renderer::views::{FleshOptions, FleshViews, BAR_WIDTH};
-use renderer::{AvatarRenderer, Backend, Colouring, Gpu, RenderOptions, View};
+use renderer::views::{FleshViewSettings, FleshViews, BAR_WIDTH};
+use renderer::{AvatarRenderer, Backend, Colouring, Gpu, RenderSettings, View};
 
 /// A bar along x with two bones and 6 modes.
 fn bar() -> Asset {
@@ -39,7 +39,7 @@ fn the_heat_view_colours_the_bar_by_its_displacement() {
 
     let gpu = Gpu::open(Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
     let mut r =
-        AvatarRenderer::new(gpu, &asset, RenderOptions { width: 128, height: 96, ..Default::default() })
+        AvatarRenderer::new(gpu, &asset, RenderSettings { width: 128, height: 96, ..Default::default() })
             .unwrap();
     let (p, z) = (f32s(&p), f32s(&z));
     let (_, heat) = r.skinned(&p, &z).unwrap();
@@ -116,7 +116,7 @@ fn the_flesh_views_follow_a_bar_moved_away() {
     let z = some_z(&asset, 0.01);
     let gpu = Gpu::open(Backend::Auto).unwrap();
     let heat = HeatScale::new(10.0).unwrap();
-    let mut v = FleshViews::new(gpu, &asset, FleshOptions { width: 120, height: 160, heat }).unwrap();
+    let mut v = FleshViews::new(gpu, &asset, FleshViewSettings { width: 120, height: 160, heat }).unwrap();
     let cams = v.cameras(&f32s(&p), &f32s(&z)).unwrap();
     for x in asset.render.deform(&p, &z).unwrap() {
         let c: Vec<f64> = (0..4)

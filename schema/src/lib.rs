@@ -4,7 +4,8 @@
 //! - `avatar.fbs` (crate root folder): the FlatBuffers schema, the single source of truth. Every message is a
 //!   `Message` root with the file identifier "AVTR"; `schema/README.md` documents every field.
 //! - [`generated`]: flatc 25.12.19 output, committed; `cargo xtask gen-schema --check` proves it is current.
-//! - [`pose_landmarks`]: MediaPipe Pose landmark indices and their left/right pairing.
+//! - [`pose_landmarks`]: MediaPipe Pose landmark indices and their left/right pairing (the table lives in
+//!   `avatar-humanoid`'s `mediapipe` module, beside the face blendshape names).
 //! - [`types`]: owned message types ([`Message`] and its payloads) that the rest of the runtime uses.
 //! - [`encode`](mod@encode): owned message -> bytes ([`Encoder`] reuses its buffer).
 //! - [`clock`]: the protocol's clock (UNIX nanoseconds).
@@ -16,10 +17,10 @@ pub mod clock;
 pub mod decode;
 pub mod encode;
 pub mod generated;
-pub mod pose_landmarks;
 pub mod samples;
 pub mod types;
 
+pub use avatar_humanoid::mediapipe::pose as pose_landmarks;
 pub use decode::{decode, DecodeError, Reject, RejectCounts};
 pub use encode::{encode, Encoder};
 pub use types::*;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// `Payload` member); version 1 messages are still read.
 pub const SCHEMA_VERSION: u16 = 2;
 /// MediaPipe Pose: landmarks per person.
-pub const POSE_LANDMARKS: usize = 33;
+pub const POSE_LANDMARKS: usize = avatar_humanoid::mediapipe::pose::COUNT;
 /// MediaPipe Face Mesh without / with iris refinement.
 pub const FACE_LANDMARKS: [usize; 2] = [468, 478];
 /// MediaPipe Hand Landmarker: landmarks per hand.

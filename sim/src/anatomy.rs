@@ -701,7 +701,7 @@ mod tests {
     #[test]
     fn the_reduced_step_keeps_the_anatomical_rest_pose_at_rest() {
         use crate::precompute::{precompute, ClusterCount, MaterialSetting, PrecomputeSettings};
-        use crate::reduced::{ReducedModel, StepOptions, StepState};
+        use crate::reduced::{ReducedModel, StepSettings, StepState};
         let mesh = box_mesh(12, 4, 4, [2.0, 0.5, 0.5]);
         let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.4))]).unwrap();
         let anatomy = AnatomySettings { grade: 0.05, fat_depth: 0.08, ..AnatomySettings::default() };
@@ -724,7 +724,7 @@ mod tests {
         let p0 = rig.rest_params();
         let mut state = StepState::at_rest(&model, &p0);
         for _ in 0..20 {
-            model.step(&mut state, &p0, &StepOptions::default());
+            model.step(&mut state, &p0, &StepSettings::default());
         }
         let at_rest = state.z.iter().fold(0.0f64, |a, v| a.max(v.abs()));
         assert!(at_rest < 1e-9, "rest drifts: max |z| = {at_rest:e}");
@@ -744,7 +744,7 @@ mod tests {
         let mut state = StepState::at_rest(&model, &moved(0.0));
         state.p_prev = moved(-1.0);
         for k in 1..=30 {
-            model.step(&mut state, &moved(k as f64), &StepOptions::default());
+            model.step(&mut state, &moved(k as f64), &StepSettings::default());
         }
         let rigid = state.z.iter().fold(0.0f64, |a, v| a.max(v.abs()));
         assert!(rigid < 1e-6, "a rigid motion excites secondary motion: max |z| = {rigid:e}");

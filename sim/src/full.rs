@@ -19,7 +19,7 @@ use crate::fem::{hat_gradients, scalar_laplacian, spmv};
 use crate::linalg::{dot, norm, polar, range_basis};
 use crate::problem::FemProblem;
 use crate::reduced::model::{check_problem, ReducedError};
-use crate::reduced::{StepOptions, StepReport};
+use crate::reduced::{StepReport, StepSettings};
 use faer::linalg::solvers::Solve;
 use faer::sparse::linalg::solvers::Llt as SparseLlt;
 use faer::sparse::{SparseColMat, Triplet};
@@ -144,7 +144,7 @@ impl FullEnergy {
         p: &[f64],
         p_prev: &[f64],
         p_next: &[f64],
-        opts: &StepOptions,
+        opts: &StepSettings,
     ) -> FullTerms {
         FullTerms::new(
             FullTermInputs {
@@ -230,7 +230,7 @@ impl FullModel {
     }
 
     /// Advance `state` by one step to rig parameters `p_next` (Alg. 2 in full space, per-tet rotations).
-    pub fn step(&self, state: &mut FullState, p_next: &[f64], opts: &StepOptions) -> StepReport {
+    pub fn step(&self, state: &mut FullState, p_next: &[f64], opts: &StepSettings) -> StepReport {
         assert_eq!(p_next.len(), self.energy.jac.ncols(), "rig parameter count");
         let terms = self.energy.terms(&state.u, &state.u_prev, &state.p, &state.p_prev, p_next, opts);
         let corotational = opts.volume_preservation;
@@ -314,7 +314,7 @@ pub(crate) struct FullTermInputs<'a> {
 }
 
 impl FullTerms {
-    pub(crate) fn new(i: FullTermInputs<'_>, p_next: &[f64], opts: &StepOptions) -> Self {
+    pub(crate) fn new(i: FullTermInputs<'_>, p_next: &[f64], opts: &StepSettings) -> Self {
         let (n, h2) = (i.mass.len(), i.h * i.h);
         let dp: Vec<f64> =
             p_next.iter().zip(i.p.iter().zip(i.p_prev)).map(|(n, (a, b))| n - (2.0 * a - b)).collect();
@@ -450,7 +450,7 @@ mod tests {
             let per_tet = Clustering::one_per_tet(s.mesh.t());
             let dense = ReducedModel::from_basis(&s.problem(), &basis, &per_tet).unwrap();
             assert_eq!(basis.ncols() + full.constraint_rank(), 3 * s.mesh.n());
-            let opts = StepOptions {
+            let opts = StepSettings {
                 volume_preservation: elasticity.volume_preservation(),
                 iterations: 15,
                 tolerance: 0.0,
@@ -483,7 +483,7 @@ mod tests {
     fn arap_energy_never_increases() {
         let s = scene(0.0);
         let full = s.full();
-        let opts = StepOptions {
+        let opts = StepSettings {
             volume_preservation: false,
             iterations: 30,
             tolerance: 0.0,
@@ -505,7 +505,7 @@ mod tests {
         let s = scene(0.35);
         let full = s.full();
         let opts =
-            StepOptions { iterations: 100, tolerance: 1e-8, record_energy: true, ..Default::default() };
+            StepSettings { iterations: 100, tolerance: 1e-8, record_energy: true, ..Default::default() };
         let mut state = FullState::at_rest(&full, &s.rig.rest_params());
         for k in 1..=12 {
             let r = full.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &opts);

@@ -53,7 +53,7 @@
 //! ```
 //! use avatar_sim::mesh::shapes::box_mesh;
 //! use avatar_sim::precompute::{precompute, ClusterCount, PrecomputeSettings};
-//! use avatar_sim::reduced::{ReducedModel, StepOptions, StepState};
+//! use avatar_sim::reduced::{ReducedModel, StepSettings, StepState};
 //! use avatar_sim::rig::{write_affine, Rig};
 //! use std::sync::Arc;
 //!
@@ -69,7 +69,7 @@
 //! let mut state = StepState::at_rest(&model, &rig.rest_params());
 //! let mut p = rig.rest_params();
 //! write_affine(&mut p, &[[1.0, 0.0, 0.0, 0.01], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]]);
-//! let report = model.step(&mut state, &p, &StepOptions::default());
+//! let report = model.step(&mut state, &p, &StepSettings::default());
 //! assert_eq!(state.z.len(), 12 * 4);
 //! assert!(report.iterations >= 1 && state.z.iter().all(|v| v.is_finite()));
 //! ```
@@ -113,5 +113,5 @@ pub mod stats;
 pub use asset::Asset;
 pub use mesh::TetMesh;
 pub use precompute::{precompute, PrecomputeSettings};
-pub use reduced::{ReducedModel, StepOptions, StepState};
+pub use reduced::{ReducedModel, StepSettings, StepState};
 pub use rig::Rig;

@@ -2,7 +2,7 @@
 //! bone and the MediaPipe face blendshapes, weights are a partition of unity, tets are positive, and the
 //! precomputed subspace is complementary to the whole rig.
 
-use avatar_schema::samples::MEDIAPIPE_BLENDSHAPES;
+use avatar_humanoid::mediapipe::BLENDSHAPES as MEDIAPIPE_BLENDSHAPES;
 use avatar_sim::mesh::read_mesh;
 use avatar_sim::precompute::{ClusterCount, PrecomputeSettings};
 use avatar_sim::rig::{Rig, RigPart};

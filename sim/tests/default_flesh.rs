@@ -5,7 +5,7 @@
 use avatar_sim::asset::default_avatar;
 use avatar_sim::asset::RenderMesh;
 use avatar_sim::precompute::precompute;
-use avatar_sim::reduced::{ReducedModel, StepOptions, StepState};
+use avatar_sim::reduced::{ReducedModel, StepSettings, StepState};
 use avatar_sim::rig::{write_affine, RigPart};
 use std::sync::Arc;
 
@@ -33,7 +33,7 @@ fn the_default_avatars_flesh_is_complementary_and_still_at_rest_and_under_rigid_
     let p0 = sim.rig.rest_params();
     let mut state = StepState::at_rest(&model, &p0);
     for _ in 0..60 {
-        model.step(&mut state, &p0, &StepOptions::default());
+        model.step(&mut state, &p0, &StepSettings::default());
     }
     let at_rest = largest_displacement(&render, &p0, &state.z);
     assert!(at_rest <= 1e-4, "at rest: {:.3} mm", at_rest * 1e3);
@@ -60,7 +60,7 @@ fn the_default_avatars_flesh_is_complementary_and_still_at_rest_and_under_rigid_
     let mut worst = 0.0f64;
     for k in 1..=120 {
         let p = pose(k as f64);
-        model.step(&mut state, &p, &StepOptions::default());
+        model.step(&mut state, &p, &StepSettings::default());
         worst = worst.max(largest_displacement(&render, &p, &state.z));
     }
     assert!(worst <= 1e-4, "under a rigid motion: {:.3} mm", worst * 1e3);

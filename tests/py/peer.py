@@ -18,10 +18,11 @@ Subcommands (``peer.py COMMAND --help`` for all options):
   pub (--bind EP | --connect EP) --messages FILE.json [--topic T] [--interval-ms 20] [--repeat N] [--restamp]
       Publishes the canonical-JSON messages of FILE (a list; "-" = stdin) as [topic, flatbuffer], cycling N
       times (default: until killed). Default topic: pose/face/rig for tracker frames, state/<avatar_id>/ for
-      states, misc otherwise. Prints READY once bound/connected. --restamp numbers each tracker stream and
-      each avatar's states 1, 2, 3, ... and sets their times to now as they are sent.
+      states, misc otherwise. Prints READY once bound/connected (bound: "READY <endpoint>", see below).
+      --restamp numbers each tracker stream and each avatar's states 1, 2, 3, ... and sets their times to now
+      as they are sent.
   raw-pub (--bind EP | --connect EP) --topic T --hex HEX [HEX ...] [--interval-ms 20] [--repeat N]
-      Publishes raw payloads (fault injection). Prints READY.
+      Publishes raw payloads (fault injection). Prints READY (bound: "READY <endpoint>").
   tracker --connect EP [--rate HZ] [--count N] [--source ID]
       Synthetic MediaPipe pose stream (33 landmarks, waving left arm) with a fresh stream_id, seq 1, 2, ...
       and capture_time_ns = time.time_ns(). Prints "SENT <seq>" every 10 frames.
@@ -34,6 +35,9 @@ Subcommands (``peer.py COMMAND --help`` for all options):
   bench-baseline --count N --size BYTES --mode flood|paced [--interval-us U]
       Transport benchmark, see the section "Benchmarks" below.
 
+A socket that binds prints "READY <endpoint>": the endpoint it is bound to, so that --bind
+tcp://127.0.0.1:* (or :0) takes a port no one else holds and tells it to whoever connects.
+
 Benchmarks: messages are two frames, topic b"b" and a raw body (not a FlatBuffer): u64 seq and i64 send
 time (time.time_ns(), CLOCK_REALTIME), both little-endian, then zero padding up to the size. A body with
 seq 2**64-1 is a warm-up message, ignored by receivers.
@@ -42,8 +46,8 @@ seq 2**64-1 is a warm-up message, ignored by receivers.
   {"received": n, "first_ns": <receive time of the first>, "last_ns": <of the last>, "latencies_ns": [...]}
   (receive time - send time for each message, CLOCK_REALTIME on both sides); exit 3 if fewer than N arrived
   before S seconds (default 30) passed without a message.
-* bench-pub binds, prints READY, waits for a line "GO" on stdin (and for a subscriber to be connected), sends
-  N messages back to back (or one every U microseconds) and prints {"sent": N, "elapsed_ns": ...}.
+* bench-pub binds, prints READY <endpoint>, waits for a line "GO" on stdin (and for a subscriber to be
+  connected), sends N messages back to back (or one every U microseconds) and prints {"sent": N, "elapsed_ns": ...}.
 * bench-pair runs bench-pub and bench-sub as two child processes through that READY/GO protocol (a
   Python-to-Python reference for the same protocol the Rust harness uses) and prints a summary line.
 * bench-baseline runs a pyzmq PUB here and a pyzmq SUB in a child process over TCP loopback on a free port;
@@ -63,7 +67,6 @@ import json
 import math
 import multiprocessing
 import signal
-import socket
 import struct
 import subprocess
 import sys
@@ -140,6 +143,12 @@ def make_socket(
             f"cannot {'connect to' if connect else 'bind'} {endpoint!r}: {e}", EXIT_USAGE
         ) from None
     return sock
+
+
+def emit_ready(sock: zmq.Socket, bound: bool) -> None:
+    """READY; on a bound socket followed by the endpoint it is bound to (``READY tcp://127.0.0.1:40123``), so
+    that a port left to the OS (``tcp://127.0.0.1:*`` or ``:0``) is known to whoever connects."""
+    emit(f"READY {sock.getsockopt_string(zmq.LAST_ENDPOINT)}" if bound else "READY")
 
 
 def wait_subscribed(sock: zmq.Socket, timeout_s: float) -> bool:
@@ -257,7 +266,7 @@ def publisher(args: argparse.Namespace) -> zmq.Socket:
     """The XPUB socket of pub/raw-pub/tracker: bound or connected, READY printed, subscriber awaited."""
     sock = make_socket(zmq.XPUB, bind=getattr(args, "bind", None), connect=args.connect)
     sock.setsockopt(zmq.LINGER, 2000)
-    emit("READY")
+    emit_ready(sock, bound=not args.connect)
     if args.wait_subscriber > 0:
         wait_subscribed(sock, args.wait_subscriber)
     return sock
@@ -504,7 +513,7 @@ def cmd_bench_pub(args: argparse.Namespace) -> int:
     if args.size < BENCH_HEADER.size:
         raise PeerError(f"--size must be at least {BENCH_HEADER.size}", EXIT_USAGE)
     sock = bench_pub_socket(args.bind)
-    emit("READY")
+    emit_ready(sock, bound=True)
     for line in sys.stdin:
         if line.strip() == "GO":
             break
@@ -551,12 +560,6 @@ def summarize(bench: str, endpoint: str, args: argparse.Namespace, result: Dict[
     return summary
 
 
-def free_tcp_endpoint() -> str:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return f"tcp://127.0.0.1:{s.getsockname()[1]}"
-
-
 def _read_line(proc: subprocess.Popen, what: str, timeout_s: float) -> str:
     """Next stdout line of a child, or PeerError if it ends or takes longer than timeout_s."""
     result: List[str] = []
@@ -570,7 +573,8 @@ def _read_line(proc: subprocess.Popen, what: str, timeout_s: float) -> str:
 
 def cmd_bench_pair(args: argparse.Namespace) -> int:
     """bench-pub and bench-sub as child processes, driven through READY/GO like the Rust harness does."""
-    endpoint = args.endpoint or free_tcp_endpoint()
+    # bench-pub binds (a free port from the OS unless --endpoint names one) and reports where
+    bind = args.endpoint or "tcp://127.0.0.1:*"
     me = [sys.executable, str(Path(__file__).resolve())]
     common = ["--count", str(args.count), "--timeout", str(args.timeout)]
     pub = subprocess.Popen(
@@ -578,7 +582,7 @@ def cmd_bench_pair(args: argparse.Namespace) -> int:
             *me,
             "bench-pub",
             "--bind",
-            endpoint,
+            bind,
             "--size",
             str(args.size),
             "--interval-us",
@@ -591,8 +595,10 @@ def cmd_bench_pair(args: argparse.Namespace) -> int:
     )
     sub = None
     try:
-        if _read_line(pub, "bench-pub", args.timeout) != "READY":
-            raise PeerError("bench-pub did not print READY")
+        ready = _read_line(pub, "bench-pub", args.timeout).split()
+        if len(ready) != 2 or ready[0] != "READY":
+            raise PeerError(f"bench-pub did not print READY ENDPOINT: {ready}")
+        endpoint = ready[1]
         sub = subprocess.Popen(
             [*me, "bench-sub", "--connect", endpoint, *common], stdout=subprocess.PIPE, text=True
         )
@@ -775,7 +781,7 @@ def parser() -> argparse.ArgumentParser:
     c.set_defaults(run=cmd_bench_pub)
 
     c = cmds.add_parser("bench-pair", help="bench-pub + bench-sub as child processes")
-    c.add_argument("--endpoint", help="default: TCP loopback on a free port")
+    c.add_argument("--endpoint", help="where bench-pub binds (default: TCP loopback, a port from the OS)")
     c.add_argument("--count", type=positive_int, required=True)
     c.add_argument("--size", type=int, default=1024)
     c.add_argument("--interval-us", type=float, default=0.0)

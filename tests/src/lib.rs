@@ -4,12 +4,19 @@
 //! - [`Python`]/[`Peer`]: the project venv's interpreter running `tests/py/peer.py` (pyzmq peers that
 //!   subscribe, publish, send trackers frames or control requests and print JSON lines).
 //! - [`Daemon`]: the `avatard` daemon as a child process (the `avatard` binary of `cli/`, built from the current code).
-//! - [`Eps`]: fresh tcp or ipc endpoints for one test.
+//! - [`Eps`]: a daemon's endpoints: what a test asks for (tcp on port 0, or fresh ipc paths), and what the
+//!   daemon bound ([`Daemon::eps`], from its ready line).
 //! - [`control`]: one control request over a Rust REQ socket.
 //!
 //! The tests themselves are in `tests/tests/`, compiled as the `avatard-cli` package's integration tests
 //! (`e2e_*` in `cli/Cargo.toml`) so that they run the real `avatard` binary. They fail, with a message saying what to do, when the venv is
 //! missing: `cargo xtask test` creates it.
+//!
+//! # Ports
+//! No test picks a port in advance: whoever binds asks for port 0 and says what it got. A daemon started
+//! with [`Eps::tcp`] binds free ports and reports them on its ready line ([`Daemon::eps`], [`Daemon::web`]);
+//! a socket a test binds itself (`bind(ANY_TCP)`) returns its endpoint; a pyzmq peer that binds prints
+//! `READY <endpoint>`. A port, once bound, is nobody else's; a port that was free a moment ago may not be.
 
 use anyhow::{anyhow, bail, Context, Result};
 use avatar_schema::{decode, encode, ControlRequest, ControlResponse, Message, Request};
@@ -35,13 +42,11 @@ pub fn scratch_dir(tag: &str) -> PathBuf {
     d
 }
 
-/// A TCP port on 127.0.0.1 that was free a moment ago.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
+/// Loopback tcp, port 0: bound here, a socket gets a port from the OS, and its `bind` returns the endpoint.
+pub const ANY_TCP: &str = "tcp://127.0.0.1:0";
 
 /// The three daemon endpoints of one test.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Eps {
     pub input: String,
     pub state: String,
@@ -49,9 +54,9 @@ pub struct Eps {
 }
 
 impl Eps {
+    /// Loopback tcp on port 0, for a daemon to bind: it takes free ports and reports them ([`Daemon::eps`]).
     pub fn tcp() -> Eps {
-        let ep = || format!("tcp://127.0.0.1:{}", free_port());
-        Eps { input: ep(), state: ep(), control: ep() }
+        Eps { input: ANY_TCP.into(), state: ANY_TCP.into(), control: ANY_TCP.into() }
     }
 
     pub fn ipc(dir: &Path) -> Eps {
@@ -197,11 +202,30 @@ impl Peer {
 
     /// Wait for a line equal to `want`; error with what was seen otherwise.
     pub fn expect_line(&self, want: &str, timeout: Duration) -> Result<()> {
+        self.expect_line_where(want, timeout, |l| l == want).map(|_| ())
+    }
+
+    /// Wait for a line that starts with the word(s) `prefix`; returns the rest of it, trimmed.
+    pub fn expect_line_starting(&self, prefix: &str, timeout: Duration) -> Result<String> {
+        fn rest<'a>(line: &'a str, prefix: &str) -> Option<&'a str> {
+            line.strip_prefix(prefix).filter(|r| r.is_empty() || r.starts_with(' '))
+        }
+        let line = self.expect_line_where(prefix, timeout, |l| rest(l, prefix).is_some())?;
+        Ok(rest(&line, prefix).unwrap_or_default().trim().to_owned())
+    }
+
+    /// The first line (trimmed) `matches` accepts, within `timeout`; error with what was seen otherwise.
+    fn expect_line_where(
+        &self,
+        want: &str,
+        timeout: Duration,
+        matches: impl Fn(&str) -> bool,
+    ) -> Result<String> {
         let deadline = Instant::now() + timeout;
         let mut seen = Vec::new();
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
             match self.line(left) {
-                Some(l) if l.trim() == want => return Ok(()),
+                Some(l) if matches(l.trim()) => return Ok(l.trim().to_owned()),
                 Some(l) => seen.push(l),
                 None => break,
             }
@@ -275,7 +299,22 @@ macro_rules! avatard_exe {
 /// The daemon under test.
 pub struct Daemon {
     pub proc: Peer,
+    /// Its endpoints as bound (from its ready line): connect here.
     pub eps: Eps,
+    /// Its web output's address as bound (`HOST:PORT`), when `--web` is on.
+    pub web: Option<String>,
+}
+
+/// Where a daemon listens, from the JSON of its ready line (`avatard ready {...}`, `avatard live: listening
+/// {...}`): its endpoints (the first input) and its web address, if on.
+pub fn parse_listening(json: &str) -> Result<(Eps, Option<String>)> {
+    let v: serde_json::Value =
+        serde_json::from_str(json).with_context(|| format!("the daemon's endpoints {json:?}"))?;
+    let text = |v: &serde_json::Value| {
+        v.as_str().map(str::to_owned).ok_or_else(|| anyhow!("no endpoint in {json:?}"))
+    };
+    let eps = Eps { input: text(&v["input"][0])?, state: text(&v["state"])?, control: text(&v["control"])? };
+    Ok((eps, v["web"].as_str().map(str::to_owned)))
 }
 
 /// One timing-sensitive test at a time within a test binary: tests that count a daemon's states per second or
@@ -309,8 +348,9 @@ pub fn warm_default_avatar(exe: &str) -> Result<()> {
 }
 
 impl Daemon {
-    /// Start `avatard run` on `eps` (plus `extra` flags) and wait for its readiness line. `exe` is the
-    /// daemon binary: integration tests pass [`avatard_exe!`].
+    /// Start `avatard run` on `eps` (plus `extra` flags) and wait for its readiness line, which says where it
+    /// bound ([`Daemon::eps`]: the ports it got for port 0; [`Daemon::web`]). `exe` is the daemon binary:
+    /// integration tests pass [`avatard_exe!`].
     pub fn start(exe: &str, eps: &Eps, extra: &[&str]) -> Result<Daemon> {
         warm_default_avatar(exe)?;
         let mut cmd = Command::new(exe);
@@ -326,8 +366,9 @@ impl Daemon {
         let mut child = cmd.spawn().context("starting avatard")?;
         let lines = spawn_line_reader(child.stdout.take().unwrap());
         let proc = Peer { child, lines };
-        proc.expect_line("avatard ready", Duration::from_secs(20))?;
-        Ok(Daemon { proc, eps: eps.clone() })
+        let listening = proc.expect_line_starting("avatard ready", Duration::from_secs(20))?;
+        let (eps, web) = parse_listening(&listening)?;
+        Ok(Daemon { proc, eps, web })
     }
 
     /// One control request to this daemon.

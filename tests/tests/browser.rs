@@ -8,15 +8,15 @@
 //! npm packages, which `cargo xtask test` installs) and Chromium (`.ci/run` installs Debian's `chromium`); without
 //! Chromium the test prints why and passes without checking anything.
 
-use avatar_e2e::{avatard_exe, exclusive, free_port, repo_root, scratch_dir, Daemon, Eps};
+use avatar_e2e::{avatard_exe, exclusive, repo_root, scratch_dir, Daemon, Eps};
 use avatar_schema::{decode, Message};
-use renderer::{AvatarRenderer, Backend, Gpu, RenderOptions};
+use renderer::{AvatarRenderer, Backend, Gpu, RenderSettings};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 use tracker_bridge::recording::Recording;
-use tracker_bridge::replay::{replay, ReplayOptions};
+use tracker_bridge::replay::{replay, ReplaySettings};
 use tracker_bridge::TrackerPublisher;
 
 const EXE: &str = avatard_exe!();
@@ -86,10 +86,11 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
     };
     let _one_at_a_time = exclusive().await;
     let dir = scratch_dir("browser");
-    let eps = Eps::tcp();
-    let web = format!("127.0.0.1:{}", free_port());
+    // the web output on port 0: the daemon's ready line says which port it got
+    let d = Daemon::start(EXE, &Eps::tcp(), &["--tick-hz", "120", "--web", "127.0.0.1:0"])
+        .expect("daemon with --web");
+    let (eps, web) = (d.eps.clone(), d.web.clone().expect("the web output's address"));
     let url = format!("http://{web}/");
-    let _d = Daemon::start(EXE, &eps, &["--tick-hz", "120", "--web", &web]).expect("daemon with --web");
 
     // The committed recordings, looped, as live trackers.
     let mut trackers = Vec::new();
@@ -101,7 +102,7 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
         trackers.push(tokio::spawn(async move {
             let mut publisher = TrackerPublisher::new(&input, source);
             tokio::time::sleep(Duration::from_millis(500)).await;
-            replay(&rec, &mut publisher, &ReplayOptions { repeat: None, ..Default::default() }).await;
+            replay(&rec, &mut publisher, &ReplaySettings { repeat: None, ..Default::default() }).await;
         }));
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -167,7 +168,7 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
     .unwrap();
     assert_eq!(s.asset_hash, loaded.hash.to_vec(), "the daemon runs the default avatar");
     let gpu = Gpu::open(Backend::Auto).expect("a graphics adapter (Mesa)");
-    let options = RenderOptions { width: SIZE, height: SIZE, ..Default::default() };
+    let options = RenderSettings { width: SIZE, height: SIZE, ..Default::default() };
     let mut r = AvatarRenderer::new(gpu, &loaded.asset, options).unwrap();
     let zero = vec![0f32; s.z.len()];
     let rest: Vec<f32> = loaded.asset.sim.rig.rest_params().iter().map(|&v| v as f32).collect();

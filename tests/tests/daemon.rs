@@ -50,6 +50,7 @@ fn py_tracker(eps: &Eps, source: &str) -> Peer {
 
 async fn flowing_states(eps: &Eps) {
     let d = start(eps);
+    let eps = &d.eps;
     let _tracker = py_tracker(eps, "py/pose");
     let sub = py_sub(eps, 400);
     let mut rust = StateSubscriber::connect(&eps.state, "state/", T).await.unwrap();
@@ -109,8 +110,8 @@ async fn states_flow_to_python_and_rust_subscribers_ipc() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
-    let eps = Eps::tcp();
-    let d = start(&eps);
+    let d = start(&Eps::tcp());
+    let eps = d.eps.clone();
     let tracker = TrackerPublisher::new(&eps.input, "rust/faults");
     // Probe with garbage until the daemon's subscription has reached our PUB and bytes arrive.
     assert!(
@@ -253,8 +254,8 @@ async fn bad_input_is_counted_by_reason_and_never_reaches_the_solver() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn subscriber_restart_resumes_the_stream() {
-    let eps = Eps::tcp();
-    let _d = start(&eps);
+    let d = start(&Eps::tcp());
+    let eps = d.eps.clone();
     let mut a = py_sub(&eps, 30);
     let first = states(&a.json_lines_until(T, |_| false));
     a.kill();
@@ -270,9 +271,8 @@ async fn subscriber_restart_resumes_the_stream() {
 /// tests that poll `GetState` right after start fail under load).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_avatar_has_a_state_as_soon_as_the_daemon_is_ready() {
-    let eps = Eps::tcp();
     // a slow tick (2 Hz) leaves a wide window between binding the sockets and the first state
-    let d = Daemon::start(EXE, &eps, &["--tick-hz", "2", "--avatar", "alice", "--avatar", "bob"])
+    let d = Daemon::start(EXE, &Eps::tcp(), &["--tick-hz", "2", "--avatar", "alice", "--avatar", "bob"])
         .expect("daemon start");
     for id in ["alice", "bob"] {
         match d.control(Request::GetState { avatar_id: id.into() }).await.unwrap() {
@@ -289,8 +289,8 @@ async fn every_avatar_has_a_state_as_soon_as_the_daemon_is_ready() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tracker_restart_is_accepted_as_a_new_stream() {
-    let eps = Eps::tcp();
-    let d = start(&eps);
+    let d = start(&Eps::tcp());
+    let eps = d.eps.clone();
     let input_seq = || async {
         match d.control(Request::GetState { avatar_id: "default".into() }).await.unwrap().response {
             Some(Response::AvatarState(s)) => s.input_seq,
@@ -313,8 +313,8 @@ async fn tracker_restart_is_accepted_as_a_new_stream() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn daemon_restart_resumes_trackers_and_subscribers() {
-    let eps = Eps::tcp();
-    let mut d1 = start(&eps);
+    let mut d1 = start(&Eps::tcp());
+    let eps = d1.eps.clone();
     let _py_tracker = py_tracker(&eps, "py/pose");
     let py = py_sub(&eps, 1_000_000);
     let mut rust_sub = StateSubscriber::connect(&eps.state, "state/default/", T).await.unwrap();
@@ -335,10 +335,13 @@ async fn daemon_restart_resumes_trackers_and_subscribers() {
     assert!(before.len() > 30, "{before:?}");
     assert!(rust_sub.next_state(T).await.is_some());
 
-    // SIGTERM: a clean exit, then a new daemon on the same endpoints.
+    // SIGTERM: a clean exit, then a new daemon on the same endpoints: the ports the first one was given.
+    // (Between the two, those ports are free; the OS hands out new ports in a wide range before it reuses
+    // one, so in that moment another connection taking one of them is unlikely, not impossible.)
     let status = d1.proc.terminate(Duration::from_secs(10)).unwrap();
     assert!(status.success(), "daemon exit status {status:?}");
     let d2 = start(&eps);
+    assert_eq!(d2.eps, eps, "the new daemon is on the old one's endpoints");
 
     // The pyzmq subscriber sees the sequence restart and then a live stream again, without any action.
     let (mut prev, mut restarted_at, mut n) = (before.last().unwrap().0, None, 0);
@@ -372,8 +375,8 @@ async fn daemon_restart_resumes_trackers_and_subscribers() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn control_over_pyzmq_and_parameter_validation() {
-    let eps = Eps::tcp();
-    let d = start(&eps);
+    let d = start(&Eps::tcp());
+    let eps = d.eps.clone();
     let list = r#"{"kind": "Request", "request_id": 5, "request": {"kind": "ListAvatars"}}"#;
     let p = Python::peer(&["control", "--connect", &eps.control, "--request", list]);
     let reply = p.json_lines_until(T, |_| true);
@@ -430,7 +433,7 @@ fn invalid_configuration_fails_at_startup_with_a_clear_error() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{args:?}: stderr {err:?} does not mention {needle:?}");
     }
-    // A port already bound by someone else is reported, not ignored.
+    // A port already bound by someone else is reported, not ignored (held here: nobody else can take it).
     let _holder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let busy = format!("tcp://{}", _holder.local_addr().unwrap());
     let out = std::process::Command::new(EXE)
@@ -445,8 +448,8 @@ fn invalid_configuration_fails_at_startup_with_a_clear_error() {
 /// real daemon.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn python_client_package_against_the_daemon() {
-    let eps = Eps::tcp();
-    let _d = start(&eps);
+    let d = start(&Eps::tcp());
+    let eps = d.eps.clone();
     let script = avatar_e2e::repo_root().join("tests/py/client_check.py");
     let out = tokio::process::Command::new(Python::path())
         .arg(script)

@@ -4,16 +4,17 @@
 //! Python prints what it decoded as canonical JSON; the Rust side parses that back into `Message` and compares
 //! with what it sent (and vice versa), so neither side's decoder is trusted to check itself.
 
-use avatar_e2e::{scratch_dir, Eps, Python};
+use avatar_e2e::{scratch_dir, Eps, Python, ANY_TCP};
 use avatar_schema::{decode, encode, samples, Message};
 use bytes::Bytes;
 use std::time::{Duration, Instant};
 use zeromq::{PubSocket, Socket, SocketRecv, SocketSend, SubSocket, ZmqMessage};
 
-/// A fresh endpoint, or `None` (the reason printed) where the transport is missing on this OS.
+/// Where to bind: loopback on port 0 (the bind returns the port) or a fresh ipc path; `None` (the reason
+/// printed) where the transport is missing on this OS.
 fn endpoint(transport: &str) -> Option<String> {
     match transport {
-        "tcp" => Some(Eps::tcp().state),
+        "tcp" => Some(ANY_TCP.into()),
         _ => Eps::ipc_or_skip("interop").map(|e| e.state),
     }
 }
@@ -22,7 +23,7 @@ fn endpoint(transport: &str) -> Option<String> {
 async fn rust_to_python(transport: &str) {
     let Some(ep) = endpoint(transport) else { return };
     let mut publisher = PubSocket::new();
-    publisher.bind(&ep).await.unwrap();
+    let ep = publisher.bind(&ep).await.unwrap().to_string();
     let peer = Python::peer(&["sub", "--connect", &ep, "--timeout", "20"]);
     peer.expect_line("READY", Duration::from_secs(20)).unwrap();
 
@@ -81,7 +82,7 @@ async fn rust_to_python(transport: &str) {
 async fn python_to_rust(transport: &str) {
     let Some(ep) = endpoint(transport) else { return };
     let mut sub = SubSocket::new();
-    sub.bind(&ep).await.unwrap();
+    let ep = sub.bind(&ep).await.unwrap().to_string();
     sub.subscribe("").await.unwrap();
     let want = samples::all();
     let file = scratch_dir("interop").join("samples.json");

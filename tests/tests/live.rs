@@ -4,7 +4,7 @@
 //! tracker's Python: one line and exit code 2.
 
 use avatar_e2e::{
-    avatard_exe, control, eventually, free_port, own_process_group, repo_root, warm_default_avatar,
+    avatard_exe, control, eventually, own_process_group, parse_listening, repo_root, warm_default_avatar,
 };
 use avatar_e2e::{Eps, Python};
 use avatar_schema::{Request, Response};
@@ -86,12 +86,12 @@ fn ctrl_c(child: &Child) {
 async fn live_restarts_a_killed_tracker_and_ctrl_c_leaves_no_process() {
     let python = Python::path();
     warm_default_avatar(EXE).unwrap();
+    // every socket on port 0: `avatard live` prints where it bound (`avatard live: listening {...}`)
     let eps = Eps::tcp();
-    let web = format!("127.0.0.1:{}", free_port());
     let mut cmd = Command::new(EXE);
     own_process_group(&mut cmd);
     let mut child = cmd
-        .args(["live", "--video", CLIP, "--web", &web, "--input", &eps.input, "--state", &eps.state])
+        .args(["live", "--video", CLIP, "--web", "127.0.0.1:0", "--input", &eps.input, "--state", &eps.state])
         .args(["--control", &eps.control])
         .arg("--python")
         .arg(&python)
@@ -105,7 +105,10 @@ async fn live_restarts_a_killed_tracker_and_ctrl_c_leaves_no_process() {
     let out = lines(child.stdout.take().unwrap());
     let err = lines(child.stderr.take().unwrap());
 
-    let viewer = wait_for(&out, "avatard live: viewer", Duration::from_secs(120));
+    let listening = wait_for(&out, "avatard live: listening", Duration::from_secs(120));
+    let (eps, web) = parse_listening(listening.trim_start_matches("avatard live: listening")).unwrap();
+    let web = web.expect("the web output's address");
+    let viewer = wait_for(&out, "avatard live: viewer", Duration::from_secs(10));
     assert_eq!(viewer, format!("avatard live: viewer http://{web}/"));
     let first = tracker_pid(&wait_for(&out, "tracker started", Duration::from_secs(10)));
     // the tracker drives the avatar: MediaPipe's body frames arrive

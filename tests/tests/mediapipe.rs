@@ -2,7 +2,7 @@
 //! processes: into a Rust SUB (decoded by the Rust verifying decoder, plausible landmarks; pose and hands), and
 //! into the real daemon (every frame accepted by its validation).
 
-use avatar_e2e::{avatard_exe, eventually, free_port, repo_root, Daemon, Eps, Python};
+use avatar_e2e::{avatard_exe, eventually, repo_root, Daemon, Eps, Python, ANY_TCP};
 use avatar_schema::{decode, Message};
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -28,9 +28,8 @@ fn finish(child: std::process::Child) -> Output {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn real_mediapipe_frames_reach_a_rust_subscriber_with_plausible_landmarks() {
-    let endpoint = format!("tcp://127.0.0.1:{}", free_port());
     let mut sub = zeromq::SubSocket::new();
-    sub.bind(&endpoint).await.unwrap();
+    let endpoint = sub.bind(ANY_TCP).await.unwrap().to_string();
     sub.subscribe("").await.unwrap();
     let child = bridge(&endpoint);
     let (mut frames, mut hands) = (Vec::new(), Vec::new());
@@ -86,9 +85,8 @@ async fn real_mediapipe_frames_reach_a_rust_subscriber_with_plausible_landmarks(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn real_mediapipe_frames_are_accepted_by_the_daemon() {
-    let eps = Eps::tcp();
-    let d = Daemon::start(avatard_exe!(), &eps, &[]).expect("daemon start");
-    finish(bridge(&eps.input));
+    let d = Daemon::start(avatard_exe!(), &Eps::tcp(), &[]).expect("daemon start");
+    finish(bridge(&d.eps.input));
     assert!(
         eventually(Duration::from_secs(20), || async { d.counter("input.accepted").await.unwrap() >= 20 })
             .await
@@ -102,9 +100,8 @@ async fn real_mediapipe_frames_are_accepted_by_the_daemon() {
 /// the pose puts his left wrist; the index finger opens and closes (PIP flexion over a wide range).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn real_mediapipe_pose_face_and_hands_of_one_clip_pass_the_rust_decoder() {
-    let endpoint = format!("tcp://127.0.0.1:{}", free_port());
     let mut sub = zeromq::SubSocket::new();
-    sub.bind(&endpoint).await.unwrap();
+    let endpoint = sub.bind(ANY_TCP).await.unwrap().to_string();
     sub.subscribe("").await.unwrap();
     let child = Command::new(Python::path())
         .args(["-m", "avatar_tracker", "--video", "assets/clips/fingerpose_hands.mp4", "--hands-every", "1"])

@@ -1,13 +1,13 @@
 //! The daemon simulating the default avatar, as a process: a real recorded MediaPipe pose stream in, a pyzmq
 //! subscriber out; input floods and no subscribers with the deadline, the memory and the counters checked.
 
-use avatar_e2e::{avatard_exe, eventually, rss_kb, Daemon, Eps, Peer, Python};
+use avatar_e2e::{avatard_exe, eventually, rss_kb, Daemon, Eps, Peer, Python, ANY_TCP};
 use avatar_schema::{pose_landmarks as mp, state_flags, Message};
 use nalgebra::{Matrix3, Vector3};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use tracker_bridge::recording::Recording;
-use tracker_bridge::replay::{replay, ReplayOptions};
+use tracker_bridge::replay::{replay, ReplaySettings};
 use tracker_bridge::TrackerPublisher;
 
 const EXE: &str = avatard_exe!();
@@ -32,8 +32,8 @@ fn elevation(d: Vector3<f64>) -> f64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn recorded_pose_stream_moves_the_avatar_for_a_python_subscriber() {
     let _one_at_a_time = avatar_e2e::exclusive().await;
-    let eps = Eps::tcp();
-    let d = Daemon::start(EXE, &eps, &[]).unwrap();
+    let d = Daemon::start(EXE, &Eps::tcp(), &[]).unwrap();
+    let eps = d.eps.clone();
     let sub = Python::peer(&[
         "sub",
         "--connect",
@@ -66,7 +66,7 @@ async fn recorded_pose_stream_moves_the_avatar_for_a_python_subscriber() {
     // give the daemon's SUB time to reach the new PUB, or the first frames are lost (they would only be
     // missing from the correlation below, not break it)
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let report = replay(&rec, &mut publisher, &ReplayOptions::default()).await;
+    let report = replay(&rec, &mut publisher, &ReplaySettings::default()).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     drop(d);
     let lines = sub.json_lines_until(T, |_| false);
@@ -137,8 +137,8 @@ async fn stats(d: &Daemon) -> avatar_schema::Stats {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn input_flood_and_a_stalled_subscriber_keep_the_deadline_and_bounded_memory() {
     let _one_at_a_time = avatar_e2e::exclusive().await;
-    let eps = Eps::tcp();
-    let d = Daemon::start(EXE, &eps, &[]).unwrap();
+    let d = Daemon::start(EXE, &Eps::tcp(), &[]).unwrap();
+    let eps = d.eps.clone();
     let pid = d.proc.child.id();
     let reader = Python::peer(&[
         "sub",
@@ -211,8 +211,8 @@ async fn input_flood_and_a_stalled_subscriber_keep_the_deadline_and_bounded_memo
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_subscriber_at_all_keeps_memory_flat() {
     let _one_at_a_time = avatar_e2e::exclusive().await;
-    let eps = Eps::tcp();
-    let d = Daemon::start(EXE, &eps, &[]).unwrap();
+    let d = Daemon::start(EXE, &Eps::tcp(), &[]).unwrap();
+    let eps = d.eps.clone();
     let pid = d.proc.child.id();
     let mut publisher = TrackerPublisher::new(&eps.input, "e2e/nosub");
     let start = Instant::now();
@@ -258,10 +258,10 @@ async fn no_subscriber_at_all_keeps_memory_flat() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn xsub_xpub_proxies_join_daemons_for_trackers_and_subscribers() {
     let _one_at_a_time = avatar_e2e::exclusive().await;
-    let (ea, eb) = (Eps::tcp(), Eps::tcp());
-    let _a = Daemon::start(EXE, &ea, &["--avatar", "alice"]).unwrap();
-    let _b = Daemon::start(EXE, &eb, &["--avatar", "bob"]).unwrap();
-    let (tracker_ep, state_ep) = (Eps::tcp().input, Eps::tcp().state);
+    let a = Daemon::start(EXE, &Eps::tcp(), &["--avatar", "alice"]).unwrap();
+    let b = Daemon::start(EXE, &Eps::tcp(), &["--avatar", "bob"]).unwrap();
+    let (ea, eb) = (&a.eps, &b.eps);
+    // Each proxy binds its side on port 0 and prints the endpoint it got after `PROXY READY`.
     let proxy = |args: &[&str]| {
         let mut c = std::process::Command::new(Python::path());
         c.arg(avatar_e2e::repo_root().join("tools/zmq-proxy")).args(args);
@@ -270,13 +270,15 @@ async fn xsub_xpub_proxies_join_daemons_for_trackers_and_subscribers() {
         let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
         std::io::BufRead::read_line(&mut out, &mut line).unwrap();
-        assert_eq!(line.trim(), "PROXY READY");
-        Peer { child, lines: std::sync::mpsc::channel().1 }
+        let bound = line.trim().strip_prefix("PROXY READY").unwrap_or_else(|| panic!("{line:?}"));
+        let bound: serde_json::Value = serde_json::from_str(bound).unwrap();
+        let ep = bound["xsub"].get(0).or(bound["xpub"].get(0)).unwrap().as_str().unwrap().to_owned();
+        (Peer { child, lines: std::sync::mpsc::channel().1 }, ep)
     };
-    let _fan_out =
-        proxy(&["--xsub-bind", &tracker_ep, "--xpub-connect", &ea.input, "--xpub-connect", &eb.input]);
-    let _fan_in =
-        proxy(&["--xsub-connect", &ea.state, "--xsub-connect", &eb.state, "--xpub-bind", &state_ep]);
+    let (_fan_out, tracker_ep) =
+        proxy(&["--xsub-bind", ANY_TCP, "--xpub-connect", &ea.input, "--xpub-connect", &eb.input]);
+    let (_fan_in, state_ep) =
+        proxy(&["--xsub-connect", &ea.state, "--xsub-connect", &eb.state, "--xpub-bind", ANY_TCP]);
     let sub = Python::peer(&["sub", "--connect", &state_ep, "--topic", "state/", "--timeout", "5"]);
     sub.expect_line("READY", T).unwrap();
     let mut publisher = TrackerPublisher::new(&tracker_ep, "e2e/proxied");
@@ -322,9 +324,9 @@ async fn an_imported_vrm_follows_the_recorded_webcam_through_the_daemon() {
     assert!(printed.contains("every required role mapped"), "{printed}");
     assert!(printed.contains("VRM expressions driven: aa"), "{printed}");
 
-    let eps = Eps::tcp();
     let me = format!("me={}", asset.display());
-    let d = Daemon::start(EXE, &eps, &["--avatar", &me]).unwrap();
+    let d = Daemon::start(EXE, &Eps::tcp(), &["--avatar", &me]).unwrap();
+    let eps = d.eps.clone();
     let sub = Python::peer(&[
         "sub",
         "--connect",
@@ -341,10 +343,10 @@ async fn an_imported_vrm_follows_the_recorded_webcam_through_the_daemon() {
     let mut publisher = TrackerPublisher::new(&eps.input, "e2e/webcam");
     tokio::time::sleep(Duration::from_millis(500)).await;
     let pose = recording();
-    replay(&pose, &mut publisher, &ReplayOptions::default()).await;
+    replay(&pose, &mut publisher, &ReplaySettings::default()).await;
     let face_path = avatar_e2e::repo_root().join("assets/recordings/face_carphone.avtrrec");
     let face = Recording::load(&face_path).unwrap();
-    replay(&face, &mut publisher, &ReplayOptions::default()).await;
+    replay(&face, &mut publisher, &ReplaySettings::default()).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     drop(d);
     let lines = sub.json_lines_until(T, |_| false);

@@ -18,16 +18,16 @@ use tokio::time::Instant;
 use zeromq::{Socket, SocketRecv, SubSocket};
 
 #[derive(Clone, Debug)]
-pub struct ReplayOptions {
+pub struct ReplaySettings {
     /// Playback speed (2 = twice as fast).
     pub speed: f64,
     /// Times to play the recording (`None`: forever).
     pub repeat: Option<usize>,
 }
 
-impl Default for ReplayOptions {
+impl Default for ReplaySettings {
     fn default() -> Self {
-        ReplayOptions { speed: 1.0, repeat: Some(1) }
+        ReplaySettings { speed: 1.0, repeat: Some(1) }
     }
 }
 
@@ -106,7 +106,11 @@ pub fn restamped_as(
 }
 
 /// Send the recording through `publisher` with its timing (see the module doc).
-pub async fn replay(rec: &Recording, publisher: &mut TrackerPublisher, opts: &ReplayOptions) -> ReplayReport {
+pub async fn replay(
+    rec: &Recording,
+    publisher: &mut TrackerPublisher,
+    opts: &ReplaySettings,
+) -> ReplayReport {
     let mut report = ReplayReport::default();
     let speed = if opts.speed.is_finite() && opts.speed > 0.0 { opts.speed } else { 1.0 };
     let mut pass = 0;
@@ -159,6 +163,18 @@ pub async fn record(
     } else {
         socket.connect(endpoint).await?;
     }
+    record_from(socket, endpoint, max, duration, idle).await
+}
+
+/// [`record`] on a SUB socket the caller has bound or connected already (to `endpoint`, which goes into the
+/// recording's meta): a caller that binds port 0 learns the port from its `bind` before recording starts.
+pub async fn record_from(
+    mut socket: SubSocket,
+    endpoint: &str,
+    max: Option<usize>,
+    duration: Option<Duration>,
+    idle: Duration,
+) -> zeromq::ZmqResult<(Recording, RecordCounts)> {
     socket.subscribe("").await?;
     let mut counts = RecordCounts::default();
     let mut records = Vec::new();

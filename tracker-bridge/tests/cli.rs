@@ -3,10 +3,12 @@
 //! plus clear errors for bad files.
 
 use avatar_schema::{decode, Message};
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::Duration;
-use zeromq::{Socket, SocketRecv};
+use zeromq::{Socket, SocketRecv, SubSocket};
 
 fn exe() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tracker-bridge"));
@@ -18,31 +20,52 @@ fn asset(path: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(path).display().to_string()
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+/// `tracker-bridge ARGS --connect <a SUB bound here>` running: the SUB, the process and its stdout's lines.
+struct Bridge {
+    sub: SubSocket,
+    child: Child,
+    stdout: mpsc::Receiver<String>,
 }
 
-/// Bind a SUB, run `tracker-bridge ARGS --connect <it>`, collect messages until `n` or a quiet second.
-async fn collect(args: &[&str], n: usize) -> (Vec<Message>, String) {
-    let endpoint = format!("tcp://127.0.0.1:{}", free_port());
-    let mut sub = zeromq::SubSocket::new();
-    sub.bind(&endpoint).await.unwrap();
+/// Bind a SUB on loopback, port 0 (its `bind` says which port it got), and start `tracker-bridge ARGS
+/// --connect <it>`.
+async fn start(args: &[&str]) -> Bridge {
+    let mut sub = SubSocket::new();
+    let endpoint = sub.bind("tcp://127.0.0.1:0").await.unwrap().to_string();
     sub.subscribe("").await.unwrap();
-    let child = exe()
+    let mut child = exe()
         .args(args)
         .args(["--connect", &endpoint])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let (tx, stdout) = mpsc::channel();
+    let out = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    Bridge { sub, child, stdout }
+}
+
+/// Collect the bridge's messages until `n` or a quiet second, then its exit; the messages and the rest of
+/// its stdout.
+async fn finish(mut b: Bridge, args: &[&str], n: usize) -> (Vec<Message>, String) {
     let mut got = Vec::new();
     while got.len() < n {
-        let Ok(msg) = tokio::time::timeout(Duration::from_secs(10), sub.recv()).await else { break };
+        let Ok(msg) = tokio::time::timeout(Duration::from_secs(10), b.sub.recv()).await else { break };
         got.push(decode(&msg.unwrap().into_vec().pop().unwrap()).unwrap());
     }
-    let out = child.wait_with_output().unwrap();
+    let out = b.child.wait_with_output().unwrap();
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    (got, String::from_utf8_lossy(&out.stdout).into_owned())
+    (got, b.stdout.iter().collect::<Vec<_>>().join("\n"))
+}
+
+/// Bind a SUB, run `tracker-bridge ARGS --connect <it>`, collect messages until `n` or a quiet second.
+async fn collect(args: &[&str], n: usize) -> (Vec<Message>, String) {
+    finish(start(args).await, args, n).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -69,13 +92,18 @@ async fn a_real_recording_replays_every_frame() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn vmc_packets_become_rig_frames_and_garbage_is_counted() {
-    let udp_port = {
-        let s = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
-        s.local_addr().unwrap().port()
-    };
-    let listen = format!("127.0.0.1:{udp_port}");
+    // the bridge listens on port 0 and prints the address it got: the sender's target
+    let args = ["vmc", "--listen", "127.0.0.1:0", "--seconds", "2.5"];
+    let bridge = start(&args).await;
+    let listening = bridge.stdout.recv_timeout(Duration::from_secs(20)).expect("the listening line");
+    let udp_port: u16 = listening
+        .strip_prefix("listening for VMC on ")
+        .and_then(|a| a.parse::<std::net::SocketAddr>().ok())
+        .unwrap_or_else(|| panic!("{listening:?}"))
+        .port();
     let sender = tokio::spawn(async move {
         tokio::time::sleep(Duration::from_millis(800)).await;
+        // the sender's own socket: any port, it only sends
         let sock = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
         use rosc::{encoder, OscBundle, OscMessage, OscPacket, OscTime, OscType};
         for k in 0..20 {
@@ -108,7 +136,7 @@ async fn vmc_packets_become_rig_frames_and_garbage_is_counted() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     });
-    let (got, stdout) = collect(&["vmc", "--listen", &listen, "--seconds", "2.5"], 20).await;
+    let (got, stdout) = finish(bridge, &args, 20).await;
     sender.await.unwrap();
     assert_eq!(got.len(), 20, "{stdout}");
     let Message::Rig(f) = got.last().unwrap() else { panic!() };

@@ -4,12 +4,16 @@
 use avatar_schema::{encode, FrameHeader, Message};
 use std::time::Duration;
 use tracker_bridge::recording::{Record, Recording};
-use tracker_bridge::replay::{record, replay, ReplayOptions};
+use tracker_bridge::replay::{record_from, replay, ReplaySettings};
 use tracker_bridge::synth::pose_frame;
 use tracker_bridge::TrackerPublisher;
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+/// A SUB socket bound on loopback, port 0 (the OS picks a free one), and the endpoint it got.
+async fn bound_sub() -> (zeromq::SubSocket, String) {
+    use zeromq::Socket;
+    let mut sub = zeromq::SubSocket::new();
+    let endpoint = sub.bind("tcp://127.0.0.1:0").await.unwrap().to_string();
+    (sub, endpoint)
 }
 
 /// 90 synthetic pose frames with irregular spacing (a tracker's real jitter), 3 s.
@@ -50,19 +54,19 @@ fn payload(m: &Message) -> Message {
 #[test]
 fn record_then_replay_is_lossless_and_keeps_the_timing() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let endpoint = format!("tcp://127.0.0.1:{}", free_port());
     let original = source();
     let recorded = rt.block_on(async {
+        let (sub, endpoint) = bound_sub().await;
         let ep = endpoint.clone();
         let recorder =
-            tokio::spawn(async move { record(&ep, true, Some(90), None, Duration::from_secs(3)).await });
+            tokio::spawn(async move { record_from(sub, &ep, Some(90), None, Duration::from_secs(3)).await });
         tokio::time::sleep(Duration::from_millis(100)).await;
         let mut publisher = TrackerPublisher::new(&endpoint, "replay");
         while !publisher.counts.is_connected() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         tokio::time::sleep(Duration::from_millis(300)).await; // subscription reaches the publisher
-        let report = replay(&original, &mut publisher, &ReplayOptions::default()).await;
+        let report = replay(&original, &mut publisher, &ReplaySettings::default()).await;
         assert_eq!(report.sent, 90);
         let (rec, counts) = recorder.await.unwrap().unwrap();
         assert_eq!(counts.undecodable, 0);
@@ -103,7 +107,6 @@ fn record_then_replay_is_lossless_and_keeps_the_timing() {
 fn a_recording_of_several_sources_replays_as_one_stream_each() {
     use avatar_schema::{samples, Handedness};
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let endpoint = format!("tcp://127.0.0.1:{}", free_port());
     let mut records = Vec::new();
     for i in 0..30u64 {
         let t_ns = i * 33_000_000;
@@ -130,16 +133,17 @@ fn a_recording_of_several_sources_replays_as_one_stream_each() {
     let n = records.len();
     let original = Recording { meta: serde_json::json!({"format": 1, "source": "test"}), records };
     let recorded = rt.block_on(async {
+        let (sub, endpoint) = bound_sub().await;
         let ep = endpoint.clone();
         let recorder =
-            tokio::spawn(async move { record(&ep, true, Some(n), None, Duration::from_secs(3)).await });
+            tokio::spawn(async move { record_from(sub, &ep, Some(n), None, Duration::from_secs(3)).await });
         tokio::time::sleep(Duration::from_millis(100)).await;
         let mut publisher = TrackerPublisher::new(&endpoint, "replay");
         while !publisher.counts.is_connected() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
-        let report = replay(&original, &mut publisher, &ReplayOptions::default()).await;
+        let report = replay(&original, &mut publisher, &ReplaySettings::default()).await;
         assert_eq!(report.sent, n);
         recorder.await.unwrap().unwrap().0
     });

@@ -13,7 +13,8 @@
 //!   compared and copied).
 //! - [`viewer`]: `build-viewer [--check]`, the browser viewer's committed bundle.
 //! - [`cycles`]: `check-module-cycles`, with the Python script tools/check-module-cycles.
-//! - [`deps`]: the runtime library's dependency check (`cargo tree`), run by `test`.
+//! - [`deps`]: each library's dependency rules (`cargo tree`: the runtime stays lean, the core knows no wire
+//!   format, the benchmarks need no binary crate), run by `test`.
 //! - [`totals`]: the `total: N passed, M failed` line from the runners' summaries.
 //! - [`process`]: starting tools, exit codes and messages, and the live-and-captured output of the runners.
 //! - [`platform`]: what differs between Windows and the Unixes, as pure functions of the OS.

@@ -1,9 +1,9 @@
 //! `test`: the README's test command. Sets up the venv (with the tracker's MediaPipe) and the Node packages,
 //! checks the generated schema code, the module graph and the runtime library's dependencies, checks that the
 //! committed browser viewer bundle is current, then runs the viewer's unit tests (node:test), the Python
-//! packages' tests (schema; the tracker bridge on real clips) and the whole workspace's `cargo test`, checks that
-//! the renderer's window feature builds, and ends with one line of totals over every runner. The first step that
-//! fails stops the run with its exit code.
+//! packages' tests (schema; the tracker bridge on real clips) and the whole workspace's `cargo test` (with the
+//! renderer's window feature, so that it builds too), and ends with one line of totals over every runner. The
+//! first step that fails stops the run with its exit code.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -39,15 +39,12 @@ pub fn run(root: &Path, cargo_test_args: &[OsString]) -> Result {
         tee(headless(pytest))?;
     }
 
-    println!("== rust: cargo test --workspace");
+    // One build for every test and for the renderer's window feature (`avatar-view window`): checking that
+    // feature in a `cargo check` of its own re-read every dependency in a second profile.
+    println!("== rust: cargo test --workspace --features renderer/window");
     let mut cargo_test = process::cargo();
     cargo_test.current_dir(root).args(cargo_test_command(cargo_test_args));
     tee(headless(cargo_test))?;
-
-    println!("== rust: the renderer's window feature builds");
-    let mut check = process::cargo();
-    check.current_dir(root).args(["check", "-p", "renderer", "--features", "window", "--locked"]);
-    process::run(&mut headless(check))?;
 
     println!("{totals}");
     Ok(())
@@ -67,9 +64,9 @@ fn mesa_runtime_dir(linux: bool, already_set: bool) -> Option<&'static str> {
     (linux && !already_set).then_some("/tmp")
 }
 
-/// `cargo test --workspace --locked` with the user's arguments after it (`cargo xtask test -- --skip slow`).
-/// Arguments that pick packages (`-p NAME`) replace `--workspace`, so that `cargo xtask test -p avatar-schema`
-/// runs the whole procedure around one package's tests.
+/// `cargo test --workspace --locked --features renderer/window` with the user's arguments after it
+/// (`cargo xtask test -- --skip slow`). Arguments that pick packages (`-p NAME`) replace `--workspace` and the
+/// feature, so that `cargo xtask test -p avatar-schema` runs the whole procedure around one package's tests.
 fn cargo_test_command(extra: &[OsString]) -> Vec<OsString> {
     let before_dashes = extra.iter().take_while(|a| a.as_os_str() != "--");
     let picks_packages = before_dashes
@@ -77,7 +74,7 @@ fn cargo_test_command(extra: &[OsString]) -> Vec<OsString> {
         .any(|a| a.starts_with("-p") || a == "--package" || a.starts_with("--package="));
     let mut args: Vec<OsString> = vec!["test".into()];
     if !picks_packages {
-        args.push("--workspace".into());
+        args.extend(["--workspace".into(), "--features".into(), "renderer/window".into()]);
     }
     args.push("--locked".into());
     args.extend(extra.iter().cloned());
@@ -99,8 +96,11 @@ mod tests {
 
     #[test]
     fn cargo_test_arguments() {
-        assert_eq!(cargo_args(&[]), "test --workspace --locked");
-        assert_eq!(cargo_args(&["--", "--skip", "slow"]), "test --workspace --locked -- --skip slow");
+        assert_eq!(cargo_args(&[]), "test --workspace --features renderer/window --locked");
+        assert_eq!(
+            cargo_args(&["--", "--skip", "slow"]),
+            "test --workspace --features renderer/window --locked -- --skip slow"
+        );
         assert_eq!(cargo_args(&["-p", "avatar-schema"]), "test --locked -p avatar-schema");
         assert_eq!(
             cargo_args(&["--package=avatar-sim", "--release"]),
@@ -108,7 +108,7 @@ mod tests {
         );
         assert_eq!(cargo_args(&["-pavatar-sim"]), "test --locked -pavatar-sim");
         // After `--` the arguments are the test binaries': `-p` there picks no package.
-        assert_eq!(cargo_args(&["--", "-p"]), "test --workspace --locked -- -p");
+        assert_eq!(cargo_args(&["--", "-p"]), "test --workspace --features renderer/window --locked -- -p");
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! `avatard bench jiggle`: how much secondary motion an avatar shows, per body region, under standard
 //! motions, through the daemon's own per-avatar step.
 //!
-//! Each motion ([`avatard_cli::motion::motions`]: a CMU jumping clip and procedural hops, torso twist, head shake, arm swing) is
-//! played as `RigFrame`s into a fresh [`AvatarSim`] on a simulated clock at `--tick-hz` ([`avatard_cli::motion::drive`]): a 2 s
+//! Each motion ([`avatar_lab::motion::motions`]: a CMU jumping clip and procedural hops, torso twist, head shake, arm swing) is
+//! played as `RigFrame`s into a fresh [`AvatarSim`] on a simulated clock at `--tick-hz` ([`avatar_lab::motion::drive`]): a 2 s
 //! lead-in from the rest pose, the motion, then `--settle-s` of its last frame held. Every tick from the
 //! motion's first frame on, the secondary displacement `u` of every render vertex is computed from `z`
-//! ([`avatard_cli::measure::displacement`]) and summarised per body region ([`stats`], regions from
+//! ([`avatar_lab::measure::displacement`]) and summarised per body region ([`stats`], regions from
 //! [`avatar_sim::rig::vertex_regions`]); the simulation mesh at `rig(p) + B z` is checked for inverted and
 //! collapsed tets.
 //!
@@ -23,16 +23,16 @@ mod stats;
 mod strip;
 
 use anyhow::{bail, Context, Result};
+use avatar_lab::args::AssetArgs;
+use avatar_lab::measure::{
+    first_lbs, regions, Displacement, Regions, TetCheck, TetCounts, COLLAPSED_FRACTION,
+};
+use avatar_lab::motion::drive::{drive, RunSummary};
+use avatar_lab::motion::motions::{self, Motion, Timeline};
 use avatar_sim::asset::{hex, Asset};
 use avatar_sim::rig::{avatar_roles, resolve_bone};
 use avatar_sim::stats::{median, percentile};
 use avatard::{AvatarSim, SimParams};
-use avatard_cli::args::AssetArgs;
-use avatard_cli::measure::{
-    first_lbs, regions, Displacement, Regions, TetCheck, TetCounts, COLLAPSED_FRACTION,
-};
-use avatard_cli::motion::drive::{drive, RunSummary};
-use avatard_cli::motion::motions::{self, Motion, Timeline};
 use serde_json::{json, Map, Value};
 use stats::Series;
 use std::path::PathBuf;
@@ -140,7 +140,7 @@ pub fn jiggle(a: JiggleArgs) -> Result<()> {
     let regions = regions(&asset);
     let render_u = Displacement::new(&asset.render.vertices, asset.render.mode_weights.as_ref());
     let tet_check = TetCheck::new(&asset.sim.mesh, &asset.sim.rig, asset.sim.weights.as_ref());
-    let rest_root = avatard_cli::jumps::rest_root(&asset.sim.rig);
+    let rest_root = avatar_lab::motion::jumps::rest_root(&asset.sim.rig);
     eprintln!(
         "bench jiggle: {} ({} render vertices, {} tets, {} modes; loaded in {load_s:.1} s), {} Hz, motions {}",
         a.avatar.asset,

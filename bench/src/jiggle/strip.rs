@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use avatar_sim::asset::Asset;
 use image::{DynamicImage, Rgb, RgbImage};
 use renderer::heat::HeatScale;
-use renderer::views::{FleshOptions, FleshViews};
+use renderer::views::{FleshViewSettings, FleshViews};
 use renderer::{Backend, Gpu};
 use std::path::Path;
 
@@ -52,7 +52,7 @@ pub fn pick(t: &[f64], values: &[f64], count: usize, min_gap: f64) -> Vec<usize>
 pub fn render_strip(asset: &Asset, frames: &[StripFrame], heat: HeatScale, path: &Path) -> Result<()> {
     let gpu = Gpu::open(Backend::Auto)?;
     eprintln!("bench jiggle: rendering {} frames on {}", frames.len(), gpu.describe());
-    let mut views = FleshViews::new(gpu, asset, FleshOptions { width: VIEW.0, height: VIEW.1, heat })
+    let mut views = FleshViews::new(gpu, asset, FleshViewSettings { width: VIEW.0, height: VIEW.1, heat })
         .context("the renderer")?;
     let cols = COLUMNS.min(frames.len().max(1) as u32);
     let rows = (frames.len() as u32).div_ceil(cols);

@@ -8,7 +8,6 @@ use avatard::AvatarHandle;
 use avatard::LoadedAvatar;
 use avatard::SimParams;
 use avatard::{Endpoints, RunConfig};
-use avatard_cli::util::free_tcp;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -228,8 +227,9 @@ pub(super) async fn latency_run(
     params: SimParams,
     frames: Option<Arc<Vec<PoseFrame>>>,
 ) -> Result<RateRun> {
-    let endpoints = Endpoints { input: vec![free_tcp()?], state: free_tcp()?, control: free_tcp()? };
-    let mut config = RunConfig { endpoints: endpoints.clone(), tick_hz: a.tick_hz, ..RunConfig::default() };
+    // loopback, port 0: the daemon reports the ports it bound
+    let endpoints = Endpoints::loopback_any_port();
+    let mut config = RunConfig { endpoints, tick_hz: a.tick_hz, ..RunConfig::default() };
     if !phase_locked {
         config.solver.phase_lead = None;
     }
@@ -242,10 +242,10 @@ pub(super) async fn latency_run(
             stop_rx.await.ok();
         },
         move |r| {
-            let _ = ready_tx.send(r.metrics.clone());
+            let _ = ready_tx.send((r.metrics.clone(), r.endpoints.clone()));
         },
     ));
-    let metrics = ready_rx.await.context("the daemon did not start")?;
+    let (metrics, endpoints) = ready_rx.await.context("the daemon did not start")?;
 
     let mut sub = SubSocket::new();
     sub.connect(&endpoints.state).await?;

@@ -36,7 +36,7 @@ mod latency;
 mod output;
 mod scale;
 
-use avatard_cli::args::CacheDirArg;
+use avatar_lab::args::CacheDirArg;
 use latency::{latency_bench, LatencyReport};
 use output::{plot, print_table};
 use scale::{scale_bench, ScaleReport};

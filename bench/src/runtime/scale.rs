@@ -12,7 +12,7 @@ use avatard::Metrics;
 use avatard::SimParams;
 use avatard::{state_topic, AvatarHandle, Shared};
 use avatard::{Inputs, Slots, SourceSlots};
-use avatard::{Solver, SolverOptions};
+use avatard::{Solver, SolverSettings};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering::Relaxed;
@@ -328,7 +328,7 @@ pub(crate) fn scale_run_with(
             inputs.clone(),
             metrics.clone(),
             tx,
-            SolverOptions { core: None, threads: a.threads, ..SolverOptions::default() },
+            SolverSettings { core: None, threads: a.threads, ..SolverSettings::default() },
         )
     })
     .map_err(anyhow::Error::msg)?;

@@ -1,9 +1,9 @@
 //! `avatard bench subspaces`' flags ([`SubspacesArgs`]) and their checks.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
+use avatar_lab::args::CacheDirArg;
 use avatar_sim::asset::ImportSettings;
 use avatar_sim::precompute::{ClusterCount, Complementarity};
-use avatard_cli::args::CacheDirArg;
 use std::path::PathBuf;
 
 /// `--methods`: every subspace the bench knows.
@@ -113,11 +113,9 @@ impl ComplementarityArg {
     }
 }
 
+/// `--clusters` entries: [`ClusterCount`]'s one parser (a positive count or `all`).
 pub(super) fn parse_clusters(s: &str) -> Result<ClusterCount> {
-    Ok(match s {
-        "all" => ClusterCount::PerTet,
-        s => ClusterCount::KMeans(s.parse().with_context(|| format!("--clusters {s:?}: a count or `all`"))?),
-    })
+    s.parse::<ClusterCount>().map_err(|e| anyhow::anyhow!("--clusters: {e}"))
 }
 
 impl SubspacesArgs {

@@ -4,7 +4,7 @@
 //! Subspaces (each with `12m` reduced coordinates; `--methods` picks):
 //! - **skinning eigenmodes** (paper 000, Eq. 22: the runtime's default);
 //! - **force-dual skinning eigenmodes** (paper 004 §4.5) with the rig-inertia prior `Σ_F = M J Σ_p̈ Jᵀ M`,
-//!   `Σ_p̈` measured on the committed mocap clip and tracker recordings ([`avatard_cli::commands::prior`], [`avatard_cli::motion::series`]);
+//!   `Σ_p̈` measured on the committed mocap clip and tracker recordings ([`avatar_lab::prior`], [`avatar_lab::motion::series`]);
 //!   also with the prior measured without the clip (`force_dual_without_jumps`, run on `jumps` only);
 //! - **rotation-strain coordinates** (paper 001, the exact reconstruction with the complementarity
 //!   constraint; [`avatar_sim::rotation_strain`]), a baseline; and its first-order part, **linear modal
@@ -17,7 +17,7 @@
 //!
 //! The reference is [`FullModel`]: the same energy, inertia and local-global scheme over all `3n` coordinates,
 //! on the same mesh, rig, material, momentum leak and time step as the asset. Every model is stepped through
-//! the same rig-parameter series `p(t)`, produced by the daemon's own step from each motion ([`avatard_cli::motion::series`]), with
+//! the same rig-parameter series `p(t)`, produced by the daemon's own step from each motion ([`avatar_lab::motion::series`]), with
 //! the same step options. Three errors per model and motion, each `√(Σ_t ‖·‖²_M / Σ_t ‖u*_t‖²_M)` over the
 //! ticks (`u*` the full-space displacement):
 //! - the **trajectory error** `u_t − u*_t` of the model's own run;
@@ -54,6 +54,8 @@ use snapshot::{norm3, render_snapshot};
 
 use super::write_report;
 use anyhow::{bail, Result};
+use avatar_lab::motion::series::{self, PSeries};
+use avatar_lab::prior::RigAccelPrior;
 use avatar_sim::asset::ImportSettings;
 use avatar_sim::fem::lumped_mass;
 use avatar_sim::full::{FullModel, FullState};
@@ -62,14 +64,12 @@ use avatar_sim::precompute::{
     precompute, ClusterCount, ForceDualSetting, MaterialSetting, PrecomputeSettings, SubspaceSetting,
 };
 use avatar_sim::problem::FemProblem;
-use avatar_sim::reduced::{ReducedModel, ReducedParts, StepOptions, StepState};
+use avatar_sim::reduced::{ReducedModel, ReducedParts, StepSettings, StepState};
 use avatar_sim::rig::{vertex_regions, BodyRegion, RigPart};
 use avatar_sim::rotation_strain::basis::{constrained_lma, MAX_VERTICES};
 use avatar_sim::rotation_strain::{RsModel, RsState};
 use avatar_sim::stats::median;
 use avatard::{AvatarSpec, LoadedAsset, LoadedAvatar};
-use avatard_cli::commands::prior::RigAccelPrior;
-use avatard_cli::motion::series::{self, PSeries};
 use faer::sparse::SparseColMat;
 use projection::{Groups, Projector, Sums, REGIONS};
 use serde_json::{json, Value};
@@ -126,8 +126,8 @@ impl Setup {
     }
 }
 
-fn options(iterations: usize) -> StepOptions {
-    StepOptions { volume_preservation: true, iterations, tolerance: 1e-8, ..Default::default() }
+fn options(iterations: usize) -> StepSettings {
+    StepSettings { volume_preservation: true, iterations, tolerance: 1e-8, ..Default::default() }
 }
 
 fn spmv(b: &SparseColMat<usize, f64>, z: &[f64]) -> Vec<f64> {
@@ -174,7 +174,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     }
     let mut recordings = Vec::new();
     if need_prior || !a.no_recordings {
-        for r in avatard_cli::commands::prior::RECORDINGS {
+        for r in avatar_lab::prior::RECORDINGS {
             recordings.push(series::recording_series(&avatar, std::path::Path::new(r), TICK_HZ)?);
         }
     }
@@ -185,10 +185,10 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
         if !a.motions.iter().any(|m| m == "jumps") {
             train.push(series::motion_series(&avatar, "jumps", &a.bvh, TICK_HZ, a.settle_s)?);
         }
-        let prior_all = avatard_cli::commands::prior::estimate(&avatar, &train, TICK_HZ, 96)?;
+        let prior_all = avatar_lab::prior::estimate(&avatar, &train, TICK_HZ, 96)?;
         // the same prior without the mocap clip: the force-dual modes then never saw `jumps`
         let train_loo: Vec<PSeries> = train.iter().filter(|s| s.name != "jumps").map(copy).collect();
-        let prior_loo = avatard_cli::commands::prior::estimate(&avatar, &train_loo, TICK_HZ, 96)?;
+        let prior_loo = avatar_lab::prior::estimate(&avatar, &train_loo, TICK_HZ, 96)?;
         eprintln!(
             "prior: {} (rank {}); without jumps: rank {}",
             prior_all.source, prior_all.cols, prior_loo.cols

@@ -1,6 +1,6 @@
 //! `avatard import model.glb --out ASSET` and `avatard export ASSET --gltf out.glb` / `--vrm out.vrm`.
 
-use crate::commands::sim::{phase_spinner, spinner_progress, OutputArgs, SettingsArgs};
+use crate::commands::precompute::{phase_spinner, spinner_progress, OutputArgs, SettingsArgs};
 use anyhow::{bail, Context, Result};
 use avatar_sim::asset::Cache;
 use avatar_sim::asset::{self, ImportSettings};

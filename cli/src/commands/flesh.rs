@@ -1,8 +1,8 @@
 //! `avatard flesh`: quasistatic Steklov-Poincaré flesh of an asset under a rig animation, surface positions
 //! per frame for offline baking and comparison.
 
-use crate::util::write_json_compact;
 use anyhow::{bail, Context, Result};
+use avatar_lab::util::write_json_compact;
 use avatar_sim::asset;
 use avatar_sim::flesh::LevelSet;
 use avatar_sim::flesh::PreconditionerSettings;

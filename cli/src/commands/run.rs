@@ -1,8 +1,8 @@
 //! `avatard run`: the runtime library ([`avatard::run`]) with its configuration from the defaults, the TOML
 //! file and the flags, until Ctrl-C or SIGTERM.
 
-use crate::args::{CacheDirArg, WebArgs};
 use anyhow::Result;
+use avatar_lab::args::{CacheDirArg, WebArgs};
 use avatard::{AvatarSpec, FileConfig, RunConfig};
 use clap::Args;
 use std::path::PathBuf;
@@ -116,8 +116,9 @@ pub fn run(a: RunArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
     let cache = a.cache.cache();
     let config = a.config()?;
     let avatars = avatard::load_avatars(&config, cache.as_ref())?;
-    rt.block_on(avatard::run(config, avatars, avatard::shutdown_signal(), |_| {
-        // Machine-readable readiness line for supervisors and tests.
-        println!("avatard ready");
+    rt.block_on(avatard::run(config, avatars, avatard::shutdown_signal(), |r| {
+        // Machine-readable readiness line for supervisors and tests: `avatard ready`, then where it listens
+        // as JSON (the bound ports, when port 0 was asked for).
+        println!("avatard ready {}", r.listening_json());
     }))
 }

@@ -7,7 +7,7 @@
 //!    (`assets/recordings/face_carphone.avtrrec`, 120 face frames). Every frame gets a fresh header with
 //!    `capture_time_ns = now`, so the latencies measured are those of live input. Each source loops until the
 //!    demo's time is up. Then, to show the flesh, a third source plays the CMU jumps
-//!    (`assets/fixtures/cmu_01_01_jumps960.bvh`, 8 s, as rig frames: [`crate::jumps`]) once the avatar has
+//!    (`assets/fixtures/cmu_01_01_jumps960.bvh`, 8 s, as rig frames: [`avatar_lab::motion::jumps`]) once the avatar has
 //!    eased back to rest. Last, 7 s without any input: the avatar holds, eases to rest and breathes (the idle
 //!    breathing of [`avatard::SimParams::breathing`]).
 //!    A second avatar with spring bones (hair, skirt: [`springs::SPRINGS_AVATAR`], imported through the
@@ -28,7 +28,6 @@ mod trackers;
 
 pub use render::VIEW;
 
-use crate::util::free_tcp;
 use anyhow::{bail, Context, Result};
 use avatard::AvatarHandle;
 use avatard::LoadedAvatar;
@@ -118,7 +117,7 @@ pub struct DemoArgs {
     pub out: PathBuf,
     /// Watch the demo live in a browser (`--web`: http://127.0.0.1:8080/).
     #[command(flatten)]
-    pub web: crate::args::WebArgs,
+    pub web: avatar_lab::args::WebArgs,
 }
 
 /// The checked arguments.
@@ -180,17 +179,18 @@ impl DemoArgs {
         let jumps = if self.no_jumps {
             None
         } else {
-            let path = crate::jumps::path(self.jumps.as_deref())?;
-            let frames = crate::jumps::frames(&path, "demo/jumps").with_context(|| "--jumps".to_string())?;
+            let path = avatar_lab::motion::jumps::path(self.jumps.as_deref())?;
+            let frames = avatar_lab::motion::jumps::frames(&path, "demo/jumps")
+                .with_context(|| "--jumps".to_string())?;
             Some((path, frames))
         };
         Ok(Plan { pose, face, hands, play, jumps })
     }
 
-    /// The daemon's configuration: loopback ports that were free a moment ago, the demo's tick rate and the
-    /// avatar's live parameters.
+    /// The daemon's configuration: loopback port 0 (the daemon reports the ports it got), the demo's tick
+    /// rate and the avatar's live parameters.
     fn daemon_config(&self) -> Result<RunConfig> {
-        let endpoints = Endpoints { input: vec![free_tcp()?], state: free_tcp()?, control: free_tcp()? };
+        let endpoints = Endpoints::loopback_any_port();
         let mut config = RunConfig { endpoints, tick_hz: self.tick_hz, ..RunConfig::default() };
         self.web.apply(&mut config.web)?;
         for avatar in &mut config.avatars {
@@ -215,7 +215,7 @@ pub struct Avatar {
 }
 
 async fn load_avatar(config: &mut RunConfig, a: &DemoArgs) -> Result<(Vec<AvatarHandle>, Avatar)> {
-    let cache = crate::args::CacheDirArg::default().cache();
+    let cache = avatar_lab::args::CacheDirArg::default().cache();
     let vrm = match &a.springs_avatar {
         Some(p) => Some(p.clone()),
         None if a.no_springs_avatar => None,
@@ -270,6 +270,8 @@ async fn load_avatar(config: &mut RunConfig, a: &DemoArgs) -> Result<(Vec<Avatar
 
 /// The daemon, running in this process until `stop` is sent.
 struct Daemon {
+    /// Its endpoints as bound.
+    endpoints: Endpoints,
     stop: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<Result<()>>,
     metrics: Arc<Metrics>,
@@ -278,7 +280,7 @@ struct Daemon {
 async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<Daemon> {
     let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
-    let (endpoints, tick_hz) = (config.endpoints.clone(), config.tick_hz);
+    let tick_hz = config.tick_hz;
     let task = tokio::spawn(avatard::run(
         config,
         handles,
@@ -286,10 +288,10 @@ async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<D
             stop_rx.await.ok();
         },
         move |r| {
-            let _ = ready_tx.send((r.metrics.clone(), r.web));
+            let _ = ready_tx.send((r.metrics.clone(), r.web, r.endpoints.clone()));
         },
     ));
-    let (metrics, web) = match ready_rx.await {
+    let (metrics, web, endpoints) = match ready_rx.await {
         Ok(m) => m,
         // `on_ready` was dropped uncalled: the daemon failed to start
         Err(_) => {
@@ -303,7 +305,7 @@ async fn start_daemon(config: RunConfig, handles: Vec<AvatarHandle>) -> Result<D
     if let Some(addr) = web {
         eprintln!("demo: watch it live at http://{addr}/");
     }
-    Ok(Daemon { stop, task, metrics })
+    Ok(Daemon { endpoints, stop, task, metrics })
 }
 
 /// The subscriber, live (it has seen a state) before the trackers start: the daemon publishes rest states
@@ -355,12 +357,14 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     let plan = a.plan()?;
     std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let mut config = a.daemon_config()?;
-    let endpoints = config.endpoints.clone();
     let (handles, avatar) = load_avatar(&mut config, &a).await?;
     // the jumps, their root positions moved to where the avatar's root rests
     let jumps_rec = plan.jumps.map(|(path, mut frames)| {
-        crate::jumps::offset_root(&mut frames, crate::jumps::rest_root(&avatar.loaded.asset.sim.rig));
-        (path, Arc::new(crate::jumps::recording(frames)))
+        avatar_lab::motion::jumps::offset_root(
+            &mut frames,
+            avatar_lab::motion::jumps::rest_root(&avatar.loaded.asset.sim.rig),
+        );
+        (path, Arc::new(avatar_lab::motion::jumps::recording(frames)))
     });
     // filmed at half speed: the jumps and their settling (times from the trackers' start)
     let half_speed = jumps_rec.as_ref().map(|(_, rec)| {
@@ -377,6 +381,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     };
     let thinning = collect::Thinning::new(1.0 / a.render_fps, 1.0 / a.film_fps, half_speed, sparse);
     let daemon = start_daemon(config, handles).await?;
+    let endpoints = daemon.endpoints.clone();
     let subscriber = subscribe(&endpoints.state, thinning, AVATAR).await?;
     let springs_sub = match &avatar.springs {
         Some(_) => Some(subscribe(&endpoints.state, thinning, springs::ID).await?),
@@ -550,7 +555,7 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     };
     let summary = summary::summary(&run);
     let path = a.out.join("demo-summary.json");
-    crate::util::write_json(&path, &summary)?;
+    avatar_lab::util::write_json(&path, &summary)?;
     summary::print(&summary);
     println!("summary: {}", path.display());
     Ok(())

@@ -6,9 +6,9 @@
 
 use anyhow::{Context, Result};
 use avatar_sim::asset::Asset;
-use renderer::film::{film_parallel, FilmOptions};
+use renderer::film::{film_parallel, FilmSettings};
 use renderer::heat::HeatScale;
-use renderer::views::{FleshOptions, FleshViews};
+use renderer::views::{FleshViewSettings, FleshViews};
 use renderer::{Backend, Gpu};
 use serde::Serialize;
 use std::path::Path;
@@ -32,7 +32,7 @@ pub fn write_trajectory(path: &Path, asset_hash_hex: &str, dt: f64, steps: &[Tra
         steps: &'a [TrajectoryStep],
     }
     let t = Trajectory { asset_hash: asset_hash_hex, dt, source: "avatard demo", steps };
-    crate::util::write_json_compact(path, &t)
+    avatar_lab::util::write_json_compact(path, &t)
 }
 
 /// What the rendering produced.
@@ -97,7 +97,7 @@ pub fn render(
         if adapter.set(gpu.describe()).is_ok() {
             eprintln!("demo: rendering on {} into {}", gpu.describe(), out.display());
         }
-        let options = FleshOptions { width: VIEW.0, height: VIEW.1, heat };
+        let options = FleshViewSettings { width: VIEW.0, height: VIEW.1, heat };
         Ok(FleshViews::new(gpu, asset, options).context("the renderer")?)
     };
     let draw = |views: &mut FleshViews, s: &TrajectoryStep| -> Result<image::RgbaImage> {
@@ -112,7 +112,7 @@ pub fn render(
         Shot::Flesh { workers } => workers,
         Shot::Body => 1,
     };
-    let options = FilmOptions { png_frames, gif_tolerance: GIF_TOLERANCE };
+    let options = FilmSettings { png_frames, gif_tolerance: GIF_TOLERANCE };
     let shown = film_parallel(steps, fps, out, options, workers, make, draw)?;
     Ok(Rendered {
         dir: out.display().to_string(),

@@ -26,7 +26,7 @@ pub fn import(vrm: &Path, cache: Option<&asset::Cache>) -> Result<PathBuf> {
     #[derive(clap::Parser)]
     struct Wrap {
         #[command(flatten)]
-        s: crate::commands::sim::SettingsArgs,
+        s: crate::commands::precompute::SettingsArgs,
     }
     let settings =
         <Wrap as clap::Parser>::parse_from(["import"]).s.settings(ImportSettings::precompute(), true)?;

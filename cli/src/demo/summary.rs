@@ -44,7 +44,7 @@ pub fn flesh(
     steps: &[super::render::TrajectoryStep],
     phases: &[(&str, f64, f64)],
 ) -> serde_json::Value {
-    use crate::measure::{regions, Displacement};
+    use avatar_lab::measure::{regions, Displacement};
     let regions = regions(asset);
     let d = Displacement::new(&asset.render.vertices, asset.render.mode_weights.as_ref());
     let mut out = serde_json::Map::new();

@@ -1,5 +1,5 @@
 //! Idle breathing: the chest and belly actuation fields of [`avatar_sim::breathing`] driven through the
-//! reduced step's modal actuation (paper 003, AaM; `StepOptions::actuation`), with a breathing signal.
+//! reduced step's modal actuation (paper 003, AaM; `StepSettings::actuation`), with a breathing signal.
 //!
 //! Signal: `a(t) = w(t) · depth · (½ − ½ cos 2πφ)` (inhale, exhale), `φ` the breath's phase advanced by
 //! `rate · h` each tick (so a live rate change never jumps), the chest a twentieth of a breath behind the

@@ -8,7 +8,7 @@ use super::teleport::is_teleport;
 use avatar_sim::precompute::Precomputed;
 use avatar_sim::reduced::FleshMode;
 use avatar_sim::reduced::{ReducedModel, ReducedParts};
-use avatar_sim::reduced::{StepOptions, StepState};
+use avatar_sim::reduced::{StepSettings, StepState};
 use avatar_sim::rig::{PoseRotations, RotationWeights};
 
 /// What one [`Dynamics::step`] did.
@@ -150,13 +150,13 @@ impl Dynamics {
         if let [chest, belly] = actuation[..] {
             out.breathing = [chest, belly];
         }
-        let opts = StepOptions {
+        let opts = StepSettings {
             volume_preservation: params.volume_preservation,
             iterations: params.iterations,
             anderson: params.anderson,
             gravity: params.gravity,
             actuation,
-            ..StepOptions::default()
+            ..StepSettings::default()
         };
         let report = if params.flesh_mode == FleshMode::Corotational {
             self.model.step(&mut self.state, p, &opts)

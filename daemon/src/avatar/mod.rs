@@ -6,8 +6,9 @@
 //! - [`params`]: the per-avatar parameters (config file, `SetParams`), each declared once
 //!   ([`params::PARAMS`]).
 //! - [`retarget`]: input slots → filtered, mapped, interpolated `p`; hold and ease to rest on silence (a
-//!   folder by stage: sources, filters, the pose / face / hand / rig frame mappers, composition,
-//!   interpolation, silence).
+//!   struct per stage, each with its own state and reset: sources, the pose / face / hand / rig frame mappers
+//!   with their filters, grounding, the latest pieces, per-piece silence, composition, interpolation,
+//!   whole-pose silence).
 //! - [`dynamics`]: the reduced model at the current tick rate and stiffness, damping, teleports, the guard,
 //!   and the idle breathing's actuation `a` passed to the step.
 //! - [`teleport`]: the rig's transform handles and teleport detection (a jump in `p`): [`retarget`] does not

@@ -1,7 +1,7 @@
 //! Per-avatar parameters: what the config file sets at start-up and `SetParams` changes live. Each is
 //! declared once in [`PARAMS`] (name, unit, range, doc line, field); setting one by name, validation (the
 //! same for both paths, with the same messages), [`SETTABLE`] and the schema's table are derived from it
-//! ([`crate::live`]).
+//! ([`crate::live_params`]).
 
 use crate::mapping::grounding::LegsOutOfView;
 use crate::mapping::OneEuroParams;
@@ -223,7 +223,7 @@ impl ParamValue for LegsOutOfView {
 }
 
 /// Names `SetParams` accepts for one avatar (`PARAMS`'s; the daemon's own, `tick_hz`, are
-/// [`crate::live::DaemonParams`]').
+/// [`crate::live_params::DaemonParams`]').
 pub const SETTABLE: &[&str] = &names::<SimParams, { PARAMS.len() }>(PARAMS);
 
 /// Names a client may send that are not live parameters of an avatar, and why each is refused.

@@ -40,7 +40,7 @@ struct AvatarRun {
 
 /// Solver thread options.
 #[derive(Clone, Debug)]
-pub struct SolverOptions {
+pub struct SolverSettings {
     /// Core to pin the solver thread to, Linux only (`None`: the last core that is not an efficiency core, when
     /// there are at least two; see `placement`).
     pub core: Option<usize>,
@@ -55,9 +55,9 @@ pub struct SolverOptions {
     pub fault: Option<Fault>,
 }
 
-impl Default for SolverOptions {
+impl Default for SolverSettings {
     fn default() -> Self {
-        SolverOptions { core: None, threads: 0, phase_lead: Some(Duration::from_micros(500)), fault: None }
+        SolverSettings { core: None, threads: 0, phase_lead: Some(Duration::from_micros(500)), fault: None }
     }
 }
 
@@ -153,7 +153,7 @@ pub struct Solver {
     shared: Arc<Shared>,
     metrics: Arc<Metrics>,
     out: mpsc::Sender<AvatarState>,
-    options: SolverOptions,
+    options: SolverSettings,
 }
 
 impl Solver {
@@ -162,7 +162,7 @@ impl Solver {
         inputs: Arc<Inputs>,
         metrics: Arc<Metrics>,
         out: mpsc::Sender<AvatarState>,
-        options: SolverOptions,
+        options: SolverSettings,
     ) -> Result<Self, String> {
         let time_step = shared.time_step();
         let avatars = shared

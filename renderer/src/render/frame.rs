@@ -1,7 +1,7 @@
 //! The frame uniform (camera, light, flat colour, counts, instance spacing) and the ground, for the instances
 //! of the avatar laid out on a grid.
 
-use super::RenderOptions;
+use super::RenderSettings;
 use crate::camera::{framing, framing_box, Mat4};
 use crate::gpu_mesh::GpuMesh;
 
@@ -34,7 +34,7 @@ pub(super) struct Framing {
 
 impl Framing {
     /// Frame uniform: camera framing the whole instance grid, or `options.frame_box` when given.
-    pub fn new(mesh: &GpuMesh, options: &RenderOptions) -> Framing {
+    pub fn new(mesh: &GpuMesh, options: &RenderSettings) -> Framing {
         let (lo, hi) = mesh.bounds;
         let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
         let cols = (options.instances as f32).sqrt().ceil().max(1.0) as u32;
@@ -61,7 +61,7 @@ impl Framing {
 pub(super) const BOX_FILL: f32 = 0.92;
 
 /// The camera for `framed`: [`framing_box`] when the options give a box, [`framing`] (the instance grid) else.
-pub(super) fn view_proj(framed: ([f32; 3], [f32; 3]), options: &RenderOptions) -> Mat4 {
+pub(super) fn view_proj(framed: ([f32; 3], [f32; 3]), options: &RenderSettings) -> Mat4 {
     let aspect = options.width as f32 / options.height as f32;
     match options.frame_box {
         Some(_) => framing_box(framed.0, framed.1, aspect, options.yaw, BOX_FILL),

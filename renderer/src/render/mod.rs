@@ -45,7 +45,7 @@ use pipelines::{Pipelines, DEPTH_FORMAT};
 
 /// Image size and scene options.
 #[derive(Clone, Debug)]
-pub struct RenderOptions {
+pub struct RenderSettings {
     pub width: u32,
     pub height: u32,
     /// Copies of the avatar, laid out on a grid (each with its own `p` and `z`).
@@ -62,9 +62,9 @@ pub struct RenderOptions {
     pub format: wgpu::TextureFormat,
 }
 
-impl Default for RenderOptions {
+impl Default for RenderSettings {
     fn default() -> Self {
-        RenderOptions {
+        RenderSettings {
             width: 512,
             height: 512,
             instances: 1,
@@ -104,7 +104,7 @@ const BACKGROUND: wgpu::Color = wgpu::Color { r: 0.93, g: 0.95, b: 0.98, a: 1.0 
 pub struct AvatarRenderer {
     gpu: Gpu,
     mesh: GpuMesh,
-    options: RenderOptions,
+    options: RenderSettings,
     frame: FrameUniform,
     /// The box the camera frames (the instance grid).
     framed: ([f32; 3], [f32; 3]),
@@ -128,7 +128,7 @@ pub struct AvatarRenderer {
 }
 
 impl AvatarRenderer {
-    pub fn new(gpu: Gpu, asset: &Asset, options: RenderOptions) -> Result<AvatarRenderer, GpuError> {
+    pub fn new(gpu: Gpu, asset: &Asset, options: RenderSettings) -> Result<AvatarRenderer, GpuError> {
         if options.width == 0 || options.height == 0 || options.width > 8192 || options.height > 8192 {
             return Err(GpuError::Input(format!(
                 "image size {}x{} is out of range",
@@ -183,7 +183,7 @@ impl AvatarRenderer {
         &self.mesh
     }
 
-    pub fn options(&self) -> &RenderOptions {
+    pub fn options(&self) -> &RenderSettings {
         &self.options
     }
 
@@ -410,7 +410,7 @@ impl AvatarRenderer {
 }
 
 /// The offscreen colour texture and the depth buffer for the image size.
-fn targets(device: &wgpu::Device, options: &RenderOptions) -> (wgpu::Texture, wgpu::TextureView) {
+fn targets(device: &wgpu::Device, options: &RenderSettings) -> (wgpu::Texture, wgpu::TextureView) {
     let extent = wgpu::Extent3d { width: options.width, height: options.height, depth_or_array_layers: 1 };
     let texture = |label, format, usage| {
         device.create_texture(&wgpu::TextureDescriptor {
@@ -477,7 +477,7 @@ mod tests {
     fn drawing_from_the_compute_pass_is_the_vertex_shaders_picture() {
         let asset = bar_with_looks();
         let gpu = Gpu::open(crate::Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
-        let mut r = AvatarRenderer::new(gpu, &asset, RenderOptions { width: 96, height: 72, ..Default::default() })
+        let mut r = AvatarRenderer::new(gpu, &asset, RenderSettings { width: 96, height: 72, ..Default::default() })
             .unwrap();
         let (p, z) = state(&asset, 0.02);
         let zero = vec![0.0; z.len()];
@@ -509,7 +509,7 @@ mod tests {
     fn a_rig_only_skinning_skips_the_modes_and_the_next_one_has_them() {
         let asset = bar_with_looks();
         let gpu = Gpu::open(crate::Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
-        let mut r = AvatarRenderer::new(gpu, &asset, RenderOptions { width: 8, height: 8, ..Default::default() })
+        let mut r = AvatarRenderer::new(gpu, &asset, RenderSettings { width: 8, height: 8, ..Default::default() })
             .unwrap();
         let (p, z) = state(&asset, 0.02);
         let zero = vec![0.0; z.len()];

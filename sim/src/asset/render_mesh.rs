@@ -191,7 +191,7 @@ mod tests {
     use crate::mesh::tet_mesh::shapes::box_mesh;
     use crate::precompute::{precompute, ClusterCount, PrecomputeSettings};
     use crate::reduced::model::ReducedModel;
-    use crate::reduced::{StepOptions, StepState};
+    use crate::reduced::{StepSettings, StepState};
     use crate::rig::{LbsRig, RigPart};
 
     fn sim() -> Precomputed {
@@ -217,7 +217,7 @@ mod tests {
         let model = ReducedModel::from_parts(sim.reduced.clone()).unwrap();
         let mut p = sim.rig.rest_params();
         let mut state = StepState::at_rest(&model, &p);
-        let opts = StepOptions {
+        let opts = StepSettings {
             volume_preservation: false,
             iterations: 10,
             tolerance: 1e-9,

@@ -26,7 +26,7 @@ pub use block::{
 };
 pub use cholesky::{factor_flops, nested_dissection, Cholesky, CholeskyError, Ordering};
 pub use ichol::BlockIc;
-pub use pcg::{identity, pcg, pcg_v3, PcgOptions, PcgReport, Stop};
+pub use pcg::{identity, pcg, pcg_v3, PcgReport, PcgSettings, Stop};
 pub use polar::{polar, polar_from, polar_from4, polar_svd};
 pub use subspace::{null_space, numerical_rank, range_basis, Subspace, RANK_TOL};
 pub use vector::{dot, dot_par, norm, norm_par};

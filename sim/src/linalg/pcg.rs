@@ -17,7 +17,7 @@ pub enum Stop {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PcgOptions {
+pub struct PcgSettings {
     pub tolerance: f64,
     pub max_iterations: usize,
     pub stop: Stop,
@@ -42,7 +42,7 @@ pub fn pcg(
     mut apply_p: impl FnMut(&[f64], &mut [f64]),
     b: &[f64],
     x: &mut [f64],
-    opts: &PcgOptions,
+    opts: &PcgSettings,
 ) -> PcgReport {
     let (n, tol, par) = (b.len(), opts.tolerance, opts.par);
     let mut r = vec![0.0; n];
@@ -119,7 +119,7 @@ pub fn pcg_v3(
     tolerance: f64,
     max_iterations: usize,
 ) -> PcgReport {
-    let opts = PcgOptions { tolerance, max_iterations, stop: Stop::Residual, par: Par::rayon(0) };
+    let opts = PcgSettings { tolerance, max_iterations, stop: Stop::Residual, par: Par::rayon(0) };
     pcg(
         |v, out| apply_a(as_v3(v), as_v3_mut(out)),
         |r, out| apply_p(as_v3(r), as_v3_mut(out)),
@@ -191,7 +191,7 @@ mod tests {
         let mut solutions = Vec::new();
         for stop in [Stop::Residual, Stop::Preconditioned] {
             let mut x = vec![0.5; n];
-            let opts = PcgOptions { tolerance: 1e-12, max_iterations: 200, stop, par: Par::Seq };
+            let opts = PcgSettings { tolerance: 1e-12, max_iterations: 200, stop, par: Par::Seq };
             let r = pcg(a, |r, z| z.copy_from_slice(r), &b, &mut x, &opts);
             assert!(r.converged && r.iterations > 1 && r.relative_residual <= 1e-12, "{stop:?}: {r:?}");
             let mut ax = vec![0.0; n];
@@ -205,7 +205,7 @@ mod tests {
         assert!(diff < 1e-10);
         // a negative-definite operator stops at once, not converged
         let mut x = vec![0.0; n];
-        let opts = PcgOptions { tolerance: 1e-12, max_iterations: 10, stop: Stop::Residual, par: Par::Seq };
+        let opts = PcgSettings { tolerance: 1e-12, max_iterations: 10, stop: Stop::Residual, par: Par::Seq };
         let r = pcg(
             |v, out| out.iter_mut().zip(v).for_each(|(o, v)| *o = -v),
             |r, z| z.copy_from_slice(r),

@@ -163,20 +163,42 @@ impl From<crate::linalg::CholeskyError> for ModesError {
     }
 }
 
-/// Eq. 22 by the null-space method, dense: with `y = M^{1/2} w`, `A = M^{-1/2} H_w M^{-1/2}` and
-/// `C = J_w M^{-1/2}`, take an orthonormal basis `N` of `null(C)` (from the SVD of `C`, whose numerical rank
-/// gives the independent constraints) and solve the standard symmetric problem `Nᵀ A N z = λ z`. Then
-/// `w = M^{-1/2} N z`, so `J_w w = 0` and `Wᵀ M_w W = I` hold by construction.
-pub fn dense_modes(
+/// Eq. 22's null-space reduction in dense form, shared by [`dense_modes`] and the force-dual oracle
+/// ([`crate::modes::force_dual::dense_force_dual_modes`]): with `y = M^{1/2} w`, `A = M^{-1/2} H_w M^{-1/2}` and
+/// `C = J_w M^{-1/2}`, an orthonormal basis `N` of `null(C)` (from the SVD of `C`, whose numerical rank gives
+/// the independent constraints) and the eigen-decomposition of the reduced symmetric matrix `Nᵀ A N`.
+pub(crate) struct WhitenedNullSpace {
+    /// The diagonal of `M^{-1/2}`.
+    pub inv_sqrt: Vec<f64>,
+    /// `N`: n × (n − rank), orthonormal columns.
+    pub null: Mat<f64>,
+    /// The number of independent constraints in `J_w`.
+    pub rank: usize,
+    /// `A = M^{-1/2} H_w M^{-1/2}`, dense.
+    pub a: Mat<f64>,
+    /// The eigenvalues of `Nᵀ A N` (symmetrised against round-off), in the eigensolver's order.
+    pub values: Vec<f64>,
+    /// The matching eigenvectors, as columns.
+    pub vectors: Mat<f64>,
+}
+
+/// A lumped mass with a NaN or non-positive entry is refused (its index).
+pub(crate) fn check_mass(mw: &[f64]) -> Result<(), ModesError> {
+    match mw.iter().position(|x| x.is_nan() || *x <= 0.0) {
+        Some(v) => Err(ModesError::Mass(v)),
+        None => Ok(()),
+    }
+}
+
+/// [`WhitenedNullSpace`] of `H_w`, `M_w`, `J_w`, refusing `m` modes when the null space has fewer dimensions.
+pub(crate) fn whitened_null_space(
     hw: &SparseColMat<usize, f64>,
     mw: &[f64],
     jw: &Mat<f64>,
     m: usize,
-) -> Result<Modes, ModesError> {
+) -> Result<WhitenedNullSpace, ModesError> {
     let n = mw.len();
-    if let Some(v) = mw.iter().position(|x| x.is_nan() || *x <= 0.0) {
-        return Err(ModesError::Mass(v));
-    }
+    check_mass(mw)?;
     let inv_sqrt: Vec<f64> = mw.iter().map(|x| 1.0 / x.sqrt()).collect();
     let c = Mat::<f64>::from_fn(jw.nrows(), n, |i, j| jw[(i, j)] * inv_sqrt[j]);
     // n × (n − rank), orthonormal
@@ -193,10 +215,24 @@ pub fn dense_modes(
     let reduced = Mat::<f64>::from_fn(free, free, |i, j| 0.5 * (reduced[(i, j)] + reduced[(j, i)]));
     let eig =
         reduced.self_adjoint_eigen(Side::Lower).map_err(|e| ModesError::Factorization(format!("{e:?}")))?;
-    let vals = eig.S().column_vector();
-    let mut order: Vec<usize> = (0..free).collect();
+    let s = eig.S().column_vector();
+    let values = (0..free).map(|i| s[i]).collect();
+    Ok(WhitenedNullSpace { inv_sqrt, null, rank, a, values, vectors: eig.U().to_owned() })
+}
+
+/// Eq. 22 by the null-space method, dense ([`whitened_null_space`]): solve the standard symmetric problem
+/// `Nᵀ A N z = λ z`. Then `w = M^{-1/2} N z`, so `J_w w = 0` and `Wᵀ M_w W = I` hold by construction.
+pub fn dense_modes(
+    hw: &SparseColMat<usize, f64>,
+    mw: &[f64],
+    jw: &Mat<f64>,
+    m: usize,
+) -> Result<Modes, ModesError> {
+    let n = mw.len();
+    let WhitenedNullSpace { inv_sqrt, null, rank, values: vals, vectors: u, .. } =
+        whitened_null_space(hw, mw, jw, m)?;
+    let mut order: Vec<usize> = (0..vals.len()).collect();
     order.sort_by(|&i, &j| vals[i].total_cmp(&vals[j]));
-    let u = eig.U();
     let mut weights = Mat::<f64>::zeros(n, m);
     let mut eigenvalues = Vec::with_capacity(m);
     for (col, &k) in order.iter().take(m).enumerate() {

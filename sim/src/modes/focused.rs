@@ -8,7 +8,7 @@
 
 use crate::modes::dense::{dense_modes, weight_space_constraint, Modes, ModesError, WeightConstraint};
 use crate::modes::force_dual::{dense_force_dual_modes, force_dual_modes, ForcePrior};
-use crate::modes::lanczos::{sparse_modes, EigenOptions};
+use crate::modes::lanczos::{sparse_modes, EigenSettings};
 use faer::sparse::SparseColMat;
 use faer::Mat;
 
@@ -25,7 +25,7 @@ pub fn eigen_and_force_dual_modes(
     m: usize,
     stages: &[(&ForcePrior, usize)],
     dense: bool,
-    opts: &EigenOptions,
+    opts: &EigenSettings,
 ) -> Result<Modes, ModesError> {
     let extra: usize = stages.iter().map(|(_, k)| k).sum();
     if extra >= m || stages.is_empty() || stages.iter().any(|(_, k)| *k == 0) {

@@ -38,14 +38,14 @@
 
 use crate::fem::spmv;
 use crate::linalg::cholesky::Cholesky;
-use crate::linalg::{null_space, Subspace};
+use crate::modes::dense::{check_mass, whitened_null_space, WhitenedNullSpace};
 use crate::modes::dense::{Modes, ModesError, WeightConstraint};
 use crate::modes::lanczos::{
-    block_lanczos, constraint_basis, shifted_operator, ConstrainedInverse, EigenOptions, EigenProgress,
+    block_lanczos, constraint_basis, shifted_operator, ConstrainedInverse, EigenProgress, EigenSettings,
     SymmetricOperator, LANCZOS_BLOCK,
 };
 use faer::sparse::SparseColMat;
-use faer::{Mat, MatRef, Side};
+use faer::{Mat, MatRef};
 
 /// A Gaussian force prior `F ~ N(0, L Lᵀ + painted diagonal)` on the 3n coordinate-major forces.
 #[derive(Clone, Debug)]
@@ -223,7 +223,7 @@ pub fn force_dual_modes(
     jw: &WeightConstraint,
     prior: &ForcePrior,
     m: usize,
-    opts: &EigenOptions,
+    opts: &EigenSettings,
 ) -> Result<(Modes, ForceDualStats), ModesError> {
     force_dual_with(hw, mw, jw, prior, m, opts, DIRECT_MAX_COLUMNS)
 }
@@ -235,7 +235,7 @@ fn force_dual_with(
     jw: &WeightConstraint,
     prior: &ForcePrior,
     m: usize,
-    opts: &EigenOptions,
+    opts: &EigenSettings,
     direct_max: usize,
 ) -> Result<(Modes, ForceDualStats), ModesError> {
     let clock = std::time::Instant::now();
@@ -313,25 +313,11 @@ pub fn dense_force_dual_modes(
     m: usize,
 ) -> Result<(Modes, Vec<f64>), ModesError> {
     let n = mw.len();
-    if let Some(v) = mw.iter().position(|x| x.is_nan() || *x <= 0.0) {
-        return Err(ModesError::Mass(v));
-    }
+    check_mass(mw)?;
     prior.check(n)?;
-    let inv_sqrt: Vec<f64> = mw.iter().map(|x| 1.0 / x.sqrt()).collect();
-    let c = Mat::<f64>::from_fn(jw.nrows(), n, |i, j| jw[(i, j)] * inv_sqrt[j]);
-    let Subspace { basis: null, rank } =
-        null_space(c.as_ref()).map_err(|e| ModesError::Factorization(format!("{e:?}")))?;
-    let free = n - rank;
-    if m > free {
-        return Err(ModesError::TooManyModes { want: m, have: free, rank });
-    }
-    let h = hw.to_dense();
-    let a = Mat::<f64>::from_fn(n, n, |i, j| inv_sqrt[i] * h[(i, j)] * inv_sqrt[j]);
-    let reduced = null.transpose() * &a * &null;
-    let reduced = Mat::<f64>::from_fn(free, free, |i, j| 0.5 * (reduced[(i, j)] + reduced[(j, i)]));
-    let eig =
-        reduced.self_adjoint_eigen(Side::Lower).map_err(|e| ModesError::Factorization(format!("{e:?}")))?;
-    let gamma = eig.S().column_vector();
+    let WhitenedNullSpace { inv_sqrt, null, rank, a, values: gamma, vectors } =
+        whitened_null_space(hw, mw, jw, m)?;
+    let free = gamma.len();
     if let Some(i) = (0..free).find(|&i| gamma[i] <= 0.0) {
         return Err(ModesError::Factorization(format!(
             "the constrained Hessian is not positive definite (eigenvalue {} at {i})",
@@ -339,7 +325,7 @@ pub fn dense_force_dual_modes(
         )));
     }
     // G_y = (N V) Γ⁻¹ (N V)ᵀ
-    let nv = &null * eig.U();
+    let nv = &null * &vectors;
     let scaled = Mat::<f64>::from_fn(n, free, |i, j| nv[(i, j)] / gamma[j]);
     let green = &scaled * nv.transpose();
 
@@ -535,8 +521,8 @@ mod tests {
         })
     }
 
-    fn opts() -> EigenOptions {
-        EigenOptions::default()
+    fn opts() -> EigenSettings {
+        EigenSettings::default()
     }
 
     /// App. B: `Σ_F = I₃ ⊗ M` recovers the skinning eigenmodes of Eq. 22 with `Λ_i = 3/λ_i²` (`Λ⁻¹ = Γ²` per

@@ -100,7 +100,7 @@ mod tests {
     use crate::modes::dense::{complementarity_matrix, skinning_subspace};
     use crate::modes::dense::{dense_modes, weight_space_constraint};
     use crate::modes::focused::eigen_and_force_dual_modes;
-    use crate::modes::lanczos::EigenOptions;
+    use crate::modes::lanczos::EigenSettings;
     use crate::rig::{rotate_subtree, Rig, RigPart};
     use faer::linalg::solvers::Solve;
     use faer::sparse::SparseColMat;
@@ -205,7 +205,7 @@ mod tests {
             painted: b.mesh.vertices.iter().map(|x| if x[0] > 2.2 { 1.0 } else { 0.0 }).collect(),
         };
         let (m, joint) = (7, 4);
-        let opts = EigenOptions::default();
+        let opts = EigenSettings::default();
         let run = |dense| {
             let stages = [(&prior, 3), (&painted, 1)];
             eigen_and_force_dual_modes(&hw, &b.mass, &b.mesh.vertices, &b.jcal, m, &stages, dense, &opts)

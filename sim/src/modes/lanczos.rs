@@ -41,12 +41,12 @@ pub enum EigenProgress {
     Lanczos { krylov: usize, converged: usize, wanted: usize },
 }
 
-/// A progress callback (see [`EigenOptions::progress`]).
+/// A progress callback (see [`EigenSettings::progress`]).
 pub type ProgressFn = Arc<dyn Fn(EigenProgress) + Send + Sync>;
 
 /// Settings of [`sparse_modes`].
 #[derive(Clone)]
-pub struct EigenOptions {
+pub struct EigenSettings {
     /// Relative residual of each returned Ritz pair (of the shift-inverted operator).
     pub tol: f64,
     /// Largest Krylov basis before giving up.
@@ -57,9 +57,9 @@ pub struct EigenOptions {
     pub progress: Option<ProgressFn>,
 }
 
-impl std::fmt::Debug for EigenOptions {
+impl std::fmt::Debug for EigenSettings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("EigenOptions")
+        f.debug_struct("EigenSettings")
             .field("tol", &self.tol)
             .field("max_krylov", &self.max_krylov)
             .field("seed", &self.seed)
@@ -68,13 +68,13 @@ impl std::fmt::Debug for EigenOptions {
     }
 }
 
-impl Default for EigenOptions {
+impl Default for EigenSettings {
     fn default() -> Self {
-        EigenOptions { tol: 1e-12, max_krylov: 600, seed: 1, progress: None }
+        EigenSettings { tol: 1e-12, max_krylov: 600, seed: 1, progress: None }
     }
 }
 
-impl EigenOptions {
+impl EigenSettings {
     pub(crate) fn report(&self, p: EigenProgress) {
         if let Some(f) = &self.progress {
             f(p);
@@ -108,7 +108,7 @@ pub fn sparse_modes(
     mw: &[f64],
     jw: &WeightConstraint,
     m: usize,
-    opts: &EigenOptions,
+    opts: &EigenSettings,
 ) -> Result<(Modes, EigenStats), ModesError> {
     modes_with_block(hw, mw, jw, m, opts, LANCZOS_BLOCK)
 }
@@ -119,7 +119,7 @@ fn modes_with_block(
     mw: &[f64],
     jw: &WeightConstraint,
     m: usize,
-    opts: &EigenOptions,
+    opts: &EigenSettings,
     width: usize,
 ) -> Result<(Modes, EigenStats), ModesError> {
     let n = mw.len();
@@ -306,7 +306,7 @@ pub(crate) fn block_lanczos<Op: SymmetricOperator>(
     m: usize,
     free: usize,
     width: usize,
-    opts: &EigenOptions,
+    opts: &EigenSettings,
 ) -> Result<Ritz, ModesError> {
     let n = op.dim();
     let limit = opts.max_krylov.min(free);
@@ -438,7 +438,7 @@ mod tests {
     use crate::rig::{LbsRig, Rig, RigPart};
 
     fn compare(rig: impl Fn(&crate::mesh::tet_mesh::TetMesh) -> Rig, dims: (usize, usize, usize), m: usize) {
-        compare_with_block(rig, dims, m, LANCZOS_BLOCK, &EigenOptions::default());
+        compare_with_block(rig, dims, m, LANCZOS_BLOCK, &EigenSettings::default());
     }
 
     fn compare_with_block(
@@ -446,7 +446,7 @@ mod tests {
         dims: (usize, usize, usize),
         m: usize,
         width: usize,
-        opts: &EigenOptions,
+        opts: &EigenSettings,
     ) {
         let mesh = box_mesh(dims.0, dims.1, dims.2, [2.0, 0.6, 0.5]);
         let mut mat = Material::homogeneous(mesh.t(), 1e5, 0.3, 1000.0).unwrap();
@@ -512,11 +512,11 @@ mod tests {
     #[test]
     fn wider_lanczos_blocks_match_dense_too() {
         for width in [3, 12] {
-            compare_with_block(|_| Rig::affine(), (8, 3, 3), 10, width, &EigenOptions::default());
+            compare_with_block(|_| Rig::affine(), (8, 3, 3), 10, width, &EigenSettings::default());
             let two_bone = |m: &crate::mesh::tet_mesh::TetMesh| {
                 Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(m, 0, 1.0, 0.4))]).unwrap()
             };
-            compare_with_block(two_bone, (8, 3, 3), 8, width, &EigenOptions::default());
+            compare_with_block(two_bone, (8, 3, 3), 8, width, &EigenSettings::default());
         }
     }
 
@@ -524,7 +524,7 @@ mod tests {
     fn progress_reports_every_phase_in_order() {
         let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
         let sink = seen.clone();
-        let opts = EigenOptions {
+        let opts = EigenSettings {
             progress: Some(Arc::new(move |p| sink.lock().unwrap().push(p))),
             ..Default::default()
         };

@@ -29,4 +29,4 @@ pub use force_dual::{
     dense_force_dual_modes, force_dual_modes, rig_inertia_factor, ForceDualStats, ForcePrior, PRIOR_RANK_TOL,
 };
 pub use joint_strain::joint_strain_prior;
-pub use lanczos::{sparse_modes, EigenOptions, EigenProgress, EigenStats, ProgressFn};
+pub use lanczos::{sparse_modes, EigenProgress, EigenSettings, EigenStats, ProgressFn};

@@ -8,7 +8,7 @@ use crate::modes::dense::{complementarity_matrix, dense_modes, weight_space_cons
 use crate::modes::focused::eigen_and_force_dual_modes;
 use crate::modes::force_dual::{dense_force_dual_modes, force_dual_modes, rig_inertia_factor, ForcePrior};
 use crate::modes::joint_strain::joint_strain_prior;
-use crate::modes::lanczos::{sparse_modes, EigenOptions};
+use crate::modes::lanczos::{sparse_modes, EigenSettings};
 use crate::precompute::error::PrecomputeError;
 use crate::precompute::report::{
     constrained_complementarity_residual, orthonormality_error, Phase, PhaseSeconds, PrecomputeReport,
@@ -162,9 +162,9 @@ pub fn precompute(
             let (modes, variances) = match eigensolver {
                 Eigensolver::Sparse => {
                     let report = progress.clone();
-                    let opts = EigenOptions {
+                    let opts = EigenSettings {
                         progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
-                        ..EigenOptions::default()
+                        ..EigenSettings::default()
                     };
                     let jw = WeightConstraint::new(&mesh.vertices, &jcal_w);
                     let (modes, stats) = force_dual_modes(&hw, &mass, &jw, &prior, settings.modes, &opts)?;
@@ -198,9 +198,9 @@ pub fn precompute(
                 .filter_map(|(p, k)| p.map(|p| (p, k)))
                 .collect();
             let report = progress.clone();
-            let opts = EigenOptions {
+            let opts = EigenSettings {
                 progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
-                ..EigenOptions::default()
+                ..EigenSettings::default()
             };
             let dense = eigensolver == Eigensolver::Dense;
             let modes = eigen_and_force_dual_modes(
@@ -217,9 +217,9 @@ pub fn precompute(
         }
         (SubspaceSetting::SkinningEigenmodes, Eigensolver::Sparse) => {
             let report = progress.clone();
-            let opts = EigenOptions {
+            let opts = EigenSettings {
                 progress: Some(Arc::new(move |e| report(Progress::Eigen(e)))),
-                ..EigenOptions::default()
+                ..EigenSettings::default()
             };
             let jw = WeightConstraint::new(&mesh.vertices, &jcal_w); // Eq. 20–21, distinct rows
             let (modes, stats) = sparse_modes(&hw, &mass, &jw, settings.modes, &opts)?;

@@ -16,6 +16,22 @@ pub enum ClusterCount {
     PerTet,
 }
 
+impl std::str::FromStr for ClusterCount {
+    type Err = String;
+
+    /// A positive count (`100`) or `all` (one cluster per tet), as the command line and the benchmarks take
+    /// it; 0 is refused (a clustered solver needs at least one cluster).
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s == "all" {
+            return Ok(ClusterCount::PerTet);
+        }
+        match s.parse::<usize>() {
+            Ok(0) | Err(_) => Err(format!("expected a positive number of clusters or 'all', got '{s}'")),
+            Ok(r) => Ok(ClusterCount::KMeans(r)),
+        }
+    }
+}
+
 /// Which solver computes Eq. 22.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -256,5 +272,19 @@ impl PrecomputeSettings {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ClusterCount;
+
+    #[test]
+    fn cluster_counts_parse_as_a_positive_count_or_all() {
+        assert_eq!("100".parse::<ClusterCount>(), Ok(ClusterCount::KMeans(100)));
+        assert_eq!("all".parse::<ClusterCount>(), Ok(ClusterCount::PerTet));
+        for bad in ["0", "-3", "many", "", "1.5"] {
+            assert!(bad.parse::<ClusterCount>().is_err(), "{bad:?} was accepted");
+        }
     }
 }

@@ -80,7 +80,7 @@ mod tests {
     use crate::problem::FemProblem;
     use crate::reduced::local_global::StepTerms;
     use crate::reduced::model::ReducedModel;
-    use crate::reduced::options::{Elasticity, StepOptions, StepState};
+    use crate::reduced::settings::{Elasticity, StepSettings, StepState};
     use crate::reduced::step::tests::bend;
     use crate::rig::{LbsRig, Rig, RigPart};
 
@@ -194,7 +194,7 @@ mod tests {
                 want_f[cl] += grad(&x) * w;
                 weight[cl] += w;
             }
-            let terms = StepTerms::new(&model, &state, &p, &StepOptions::default());
+            let terms = StepTerms::new(&model, &state, &p, &StepSettings::default());
             let it = terms.iterate(state.z.clone());
             for cl in 0..r {
                 let err_y = (y[cl] - want_y[cl] / weight[cl]).norm();
@@ -226,7 +226,7 @@ mod tests {
         let mut noise = Noise(11);
         for elasticity in [Elasticity::Corotational, Elasticity::Arap] {
             let (state, p) = random_state(&model, &s.rig, &mut noise);
-            let opts = StepOptions {
+            let opts = StepSettings {
                 volume_preservation: elasticity.volume_preservation(),
                 actuation: vec![0.8, -0.6],
                 ..Default::default()
@@ -266,8 +266,10 @@ mod tests {
         let r = model.clusters;
         for _ in 0..3 {
             let (state, p) = random_state(&model, &s.rig, &mut noise);
-            let opts =
-                StepOptions { actuation: vec![2.0 * noise.next(), 2.0 * noise.next()], ..Default::default() };
+            let opts = StepSettings {
+                actuation: vec![2.0 * noise.next(), 2.0 * noise.next()],
+                ..Default::default()
+            };
             let terms = StepTerms::new(&model, &state, &p, &opts);
             let it = terms.iterate(state.z.clone());
             let y = &terms.target.as_ref().unwrap().y;
@@ -302,7 +304,7 @@ mod tests {
         let mut state = StepState::at_rest(&model, &s.rig.rest_params());
         for k in 1..=12 {
             let t = k as f64 / 6.0;
-            let opts = StepOptions {
+            let opts = StepSettings {
                 volume_preservation: false,
                 iterations: 30,
                 tolerance: 0.0,
@@ -329,7 +331,7 @@ mod tests {
             let mut state = StepState::at_rest(m, &s.rig.rest_params());
             let mut zs = Vec::new();
             for k in 1..=10 {
-                let opts = StepOptions { actuation: a.clone(), anderson: 3, ..Default::default() };
+                let opts = StepSettings { actuation: a.clone(), anderson: 3, ..Default::default() };
                 m.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &opts);
                 zs.extend(state.z.iter().map(|v| v.to_bits()));
             }
@@ -371,7 +373,7 @@ mod tests {
         let state = StepState::at_rest(&model, &p);
         let a = vec![0.7];
         for elasticity in [Elasticity::Corotational, Elasticity::Arap] {
-            let opts = StepOptions {
+            let opts = StepSettings {
                 volume_preservation: elasticity.volume_preservation(),
                 actuation: a.clone(),
                 ..Default::default()
@@ -454,7 +456,7 @@ mod tests {
         let (mut worst_lin, mut worst_force, mut worst_torque, mut scale) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
         for k in 1..=90 {
             let t = k as f64 * h;
-            let opts = StepOptions {
+            let opts = StepSettings {
                 iterations: 500,
                 tolerance: 1e-14,
                 actuation: vec![(2.0 * std::f64::consts::PI * 1.5 * t).sin(), (4.0 * t).cos() - 1.0],

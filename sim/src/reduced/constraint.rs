@@ -173,7 +173,7 @@ mod tests {
     use crate::problem::FemProblem;
     use crate::reduced::clusters::Clustering;
     use crate::reduced::model::{complementary_basis, ReducedModel, ReducedParts};
-    use crate::reduced::{StepOptions, StepState};
+    use crate::reduced::{StepSettings, StepState};
     use crate::rig::blendshapes::BlendshapeRig;
     use crate::rig::lbs::LbsRig;
     use crate::rig::{Rig, RigPart};
@@ -284,8 +284,8 @@ mod tests {
         }
     }
 
-    fn opts() -> StepOptions {
-        StepOptions { volume_preservation: false, iterations: 100, tolerance: 1e-10, ..Default::default() }
+    fn opts() -> StepSettings {
+        StepSettings { volume_preservation: false, iterations: 100, tolerance: 1e-10, ..Default::default() }
     }
 
     /// The per-weight constraint pins the weights on a blendshape's few vertices; split, they are free, and

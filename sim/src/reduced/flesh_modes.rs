@@ -29,11 +29,11 @@
 //! co-rotational local-global iterations from its solution, unless that has more co-rotational energy than the
 //! cold start (the previous `z`): the step's energy then never rises above the cold start's.
 
-use crate::linalg::{pcg, polar, PcgOptions, Stop};
+use crate::linalg::{pcg, polar, PcgSettings, Stop};
 use crate::reduced::local_global::StepTerms;
 use crate::reduced::model::{ReducedModel, RestHessian};
-use crate::reduced::options::StepOptions;
 use crate::reduced::row_major::RowMajor;
+use crate::reduced::settings::StepSettings;
 use faer::Par;
 use nalgebra::Matrix3;
 
@@ -126,7 +126,7 @@ impl<'a> ExRotatedSystem<'a> {
     fn pcg(&self, b: &[f64], x: &mut [f64], tol: f64, max_iterations: usize) -> (usize, bool) {
         let (s, r) = (self.model.dofs, self.model.clusters);
         let (mut gv, mut u, mut w) = (vec![0.0; r], vec![0.0; s], vec![0.0; s]);
-        let opts = PcgOptions { tolerance: tol, max_iterations, stop: Stop::Preconditioned, par: Par::Seq };
+        let opts = PcgSettings { tolerance: tol, max_iterations, stop: Stop::Preconditioned, par: Par::Seq };
         // On `V z = 0` (blendshape complementarity): CG on `P H P` with the preconditioner `P M⁻¹ P` from a
         // feasible start, `P = I − VᵀV` (`reduced::constraint`).
         let constraint = self.model.constraint.as_ref();
@@ -179,7 +179,7 @@ pub(super) fn exrotated_solve(
     terms: &StepTerms,
     rot: &[Matrix3<f64>],
     z0: &[f64],
-    opts: &StepOptions,
+    opts: &StepSettings,
     rotate_preconditioner: bool,
 ) -> (Vec<f64>, usize, bool) {
     let model = terms.model;
@@ -272,7 +272,7 @@ mod tests {
     fn moving_state(s: &Scene) -> StepState {
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
         for k in 1..=4 {
-            s.model.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &StepOptions::default());
+            s.model.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &StepSettings::default());
         }
         state
     }
@@ -325,7 +325,7 @@ mod tests {
         state: &StepState,
         p: &[f64],
         rot: &[Matrix3<f64>],
-        opts: &StepOptions,
+        opts: &StepSettings,
     ) -> (Vec<f64>, StepReport) {
         let mut state = state.clone();
         let report = model.step_with_rotations(&mut state, p, rot, FleshMode::ExRotated, opts);
@@ -354,7 +354,7 @@ mod tests {
         let state = moving_state(&s);
         let p = bend(&s.rig, 0.7);
         let rot = rig_rotations(&s, &p);
-        let opts = StepOptions { volume_preservation: false, record_energy: true, ..Default::default() };
+        let opts = StepSettings { volume_preservation: false, record_energy: true, ..Default::default() };
         let (z, report) = exrotated(&s.model, &state, &p, &rot, &opts);
         let want = dense_solution(&s.model, &state, &p, &rot, 0.0);
         let err = rel(&z, &want);
@@ -374,7 +374,7 @@ mod tests {
         parts.basis_gradient = BasisGradient::Dense(s.model.g9kb.clone());
         let dense = ReducedModel::from_parts(parts).unwrap();
         let state = moving_state(&s);
-        let opts = StepOptions { pcg_tolerance: 1e-13, record_energy: true, ..Default::default() };
+        let opts = StepSettings { pcg_tolerance: 1e-13, record_energy: true, ..Default::default() };
         for angle in [0.3, 0.9] {
             let p = bend(&s.rig, angle);
             let rot = rig_rotations(&s, &p);
@@ -403,7 +403,7 @@ mod tests {
         let p = rigid(&s.rig, &q, [0.2, -0.1, 0.3]);
         let rot = rig_rotations(&s, &p);
         assert!(rot.iter().all(|r| (r - q).norm() < 1e-12));
-        let opts = StepOptions { pcg_tolerance: 1e-10, ..Default::default() };
+        let opts = StepSettings { pcg_tolerance: 1e-10, ..Default::default() };
         // flesh in motion (a uniform leak is no leak: rigid rig motion alone would leave z = 0)
         let state = moving_state(&s);
         let run = |rotate: bool| {
@@ -435,7 +435,7 @@ mod tests {
         let s = scene(0.35, 1.0, 15);
         let mut cold = StepState::at_rest(&s.model, &s.rig.rest_params());
         let mut ex = cold.clone();
-        let opts = StepOptions { tolerance: 1e-12, iterations: 100, ..Default::default() };
+        let opts = StepSettings { tolerance: 1e-12, iterations: 100, ..Default::default() };
         let zmax = |z: &[f64]| z.iter().fold(0.0f64, |a, b| a.max(b.abs()));
         for k in 1..=8 {
             let t = k as f64 / 60.0;
@@ -449,7 +449,7 @@ mod tests {
         let state = moving_state(&s);
         let p = bend(&s.rig, 0.8);
         for elasticity in [Elasticity::Arap, Elasticity::Corotational] {
-            let opts = StepOptions {
+            let opts = StepSettings {
                 volume_preservation: elasticity.volume_preservation(),
                 tolerance: 1e-13,
                 iterations: 2000,
@@ -479,7 +479,8 @@ mod tests {
     fn warm_start_converges_to_the_cold_solution_and_never_raises_the_energy() {
         let s = scene(0.35, 0.6, 25);
         let tol = 1e-9;
-        let opts = StepOptions { tolerance: tol, iterations: 500, record_energy: true, ..Default::default() };
+        let opts =
+            StepSettings { tolerance: tol, iterations: 500, record_energy: true, ..Default::default() };
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
         let (mut cold_total, mut warm_total, mut pcg_total) = (0, 0, 0);
         for k in 1..=12 {

@@ -5,9 +5,9 @@
 use crate::linalg::{dot, polar_from, polar_from4};
 use crate::reduced::actuation::{cluster_targets, is_active};
 use crate::reduced::model::ReducedModel;
-use crate::reduced::options::{StepOptions, StepReport, StepState};
 use crate::reduced::rig_terms::mul_add;
 use crate::reduced::row_major::RowMajor;
+use crate::reduced::settings::{StepReport, StepSettings, StepState};
 use crate::reduced::workspace::{Iterate, Scratch, TermBuffers};
 
 use nalgebra::Matrix3;
@@ -53,7 +53,7 @@ fn reset(v: &mut Vec<f64>, n: usize) {
 }
 
 impl<'a> StepTerms<'a> {
-    pub(super) fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepOptions) -> Self {
+    pub(super) fn new(model: &'a ReducedModel, state: &StepState, p: &[f64], opts: &StepSettings) -> Self {
         Self::with_buffers(model, state, p, opts, TermBuffers::default())
     }
 
@@ -63,7 +63,7 @@ impl<'a> StepTerms<'a> {
         model: &'a ReducedModel,
         state: &StepState,
         p: &[f64],
-        opts: &StepOptions,
+        opts: &StepSettings,
         mut buf: TermBuffers,
     ) -> Self {
         let parts = &model.parts;
@@ -350,7 +350,7 @@ impl AndersonHistory {
 pub(super) fn local_global(
     terms: &StepTerms,
     it: Iterate,
-    opts: &StepOptions,
+    opts: &StepSettings,
     report: &mut StepReport,
 ) -> Iterate {
     local_global_in(terms, it, opts, report, &mut Scratch::default())
@@ -362,7 +362,7 @@ pub(super) fn corotational_step(
     model: &ReducedModel,
     state: &mut StepState,
     p_next: &[f64],
-    opts: &StepOptions,
+    opts: &StepSettings,
     report: &mut StepReport,
 ) {
     let started = Instant::now();
@@ -383,7 +383,7 @@ pub(super) fn corotational_step(
 fn local_global_in(
     terms: &StepTerms,
     mut it: Iterate,
-    opts: &StepOptions,
+    opts: &StepSettings,
     report: &mut StepReport,
     scratch: &mut Scratch,
 ) -> Iterate {

@@ -18,7 +18,7 @@
 //!   ([`RowMajor`]).
 //! - `rig_terms`: the rig's operators of the step (`BᵀMJ`, `BᵀLJ`, `G₉KJ`): column-sparse, with the transform
 //!   handles' columns as dense `I₃ ⊗ K` blocks ([`RigTerms`]).
-//! - `options`: what a step is asked ([`StepOptions`], [`Elasticity`], [`FleshMode`]), the state it carries
+//! - `settings`: what a step is asked ([`StepSettings`], [`Elasticity`], [`FleshMode`]), the state it carries
 //!   ([`StepState`]) and what it reports ([`StepReport`]).
 //! - `workspace`: the step's buffers, kept in the state from tick to tick (no allocation on a warm solver
 //!   thread).
@@ -28,7 +28,7 @@
 //!   ones, so the step is one quadratic solve), the starting point of the warm-started co-rotational step.
 //! - `actuation`: modal actuation (paper 003, AaM Eq. 9–13): the tensor `Ĝ = (I₃ ⊗ Γ) D` of K actuation fields
 //!   and the clusters' target shapes `Y_c(a)`, which the local-global iterations use as the co-rotational
-//!   term's rest shape ([`StepOptions::actuation`]; zero effect when off).
+//!   term's rest shape ([`StepSettings::actuation`]; zero effect when off).
 //! - `step`: [`ReducedModel::step`] and [`ReducedModel::step_with_rotations`], the stepping API over the three
 //!   above (the model's data is in `model`, its construction in `projection`).
 
@@ -38,11 +38,11 @@ pub(crate) mod constraint;
 pub(crate) mod flesh_modes;
 pub(crate) mod local_global;
 pub(crate) mod model;
-pub(crate) mod options;
 pub(crate) mod projection;
 pub(crate) mod rescale;
 pub(crate) mod rig_terms;
 pub(crate) mod row_major;
+pub(crate) mod settings;
 pub(crate) mod step;
 pub(crate) mod workspace;
 
@@ -53,7 +53,9 @@ pub use clusters::{
 };
 pub use constraint::{constraint_null_basis, reduced_constraint, ConstraintProjector, CONSTRAINT_TOL};
 pub use model::{complementary_basis, BasisGradient, BlockForm, ReducedError, ReducedModel, ReducedParts};
-pub use options::{Elasticity, FleshMode, StepOptions, StepPhases, StepReport, StepState, UnknownFleshMode};
 pub use projection::cluster_gradient;
 pub use rig_terms::RigTerms;
 pub use row_major::RowMajor;
+pub use settings::{
+    Elasticity, FleshMode, StepPhases, StepReport, StepSettings, StepState, UnknownFleshMode,
+};

@@ -71,7 +71,7 @@ pub struct ReducedModel {
     /// The ex-rotated step's rest-pose preconditioner (paper 002 Eq. 14–15), built on first use.
     pub(crate) exrotated_rest: std::sync::OnceLock<RestHessian>,
     /// Modal actuation (paper 003, AaM): `Ĝ = (I₃ ⊗ Γ) D` (9r × K), see [`crate::reduced::actuation`]; `None`:
-    /// no actuation (any [`StepOptions::actuation`](crate::reduced::StepOptions) is then ignored).
+    /// no actuation (any [`StepSettings::actuation`](crate::reduced::StepSettings) is then ignored).
     pub actuation: Option<Mat<f64>>,
     /// The global step's projector onto `V z = 0` (from `parts.constraint`), in the step's order.
     pub constraint: Option<crate::reduced::constraint::ConstraintProjector>,
@@ -217,7 +217,7 @@ impl ReducedModel {
 
     /// Give the model K actuation fields through their cluster gradients `g = Ĝ` (9r × K, from
     /// [`actuation_gradient`](crate::reduced::actuation_gradient)); a step then takes K actuation coordinates
-    /// in [`StepOptions::actuation`](crate::reduced::StepOptions). Nothing is refactored: the global matrix does
+    /// in [`StepSettings::actuation`](crate::reduced::StepSettings). Nothing is refactored: the global matrix does
     /// not depend on the target shape.
     pub fn set_actuation(&mut self, g: Mat<f64>) -> Result<(), ReducedError> {
         if g.nrows() != 9 * self.clusters {

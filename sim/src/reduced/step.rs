@@ -13,7 +13,7 @@
 //!
 //! with `F̃ = G₉K(Bz + Jp + x₀)` and `R_c = polar(F̃_c)` (the local step, Eq. 30).
 //!
-//! Modal actuation (paper 003, AaM Eq. 9–13; [`StepOptions::actuation`], [`crate::reduced::actuation`]) gives
+//! Modal actuation (paper 003, AaM Eq. 9–13; [`StepSettings::actuation`], [`crate::reduced::actuation`]) gives
 //! the co-rotational term the actuated rest shape `Y_c(a) = I + Σ_k a_k Ĝ_{c,k}`: per cluster
 //! `μ_c V_c ‖F̃_c − R_c Y_c‖²` (γ = μ, Ω = R), so the non-linear part becomes
 //!
@@ -32,13 +32,13 @@
 use crate::reduced::flesh_modes::{exrotated_energy, exrotated_solve};
 use crate::reduced::local_global::{commit, corotational_step, local_global, to_blocks, StepTerms};
 use crate::reduced::model::ReducedModel;
-use crate::reduced::options::{FleshMode, StepOptions, StepReport, StepState};
+use crate::reduced::settings::{FleshMode, StepReport, StepSettings, StepState};
 use nalgebra::Matrix3;
 use std::time::Instant;
 
 impl ReducedModel {
     /// Advance `state` by one step to rig parameters `p_next` (Alg. 2).
-    pub fn step(&self, state: &mut StepState, p_next: &[f64], opts: &StepOptions) -> StepReport {
+    pub fn step(&self, state: &mut StepState, p_next: &[f64], opts: &StepSettings) -> StepReport {
         assert_eq!(p_next.len(), self.params, "rig parameter count");
         let mut report = StepReport::default();
         corotational_step(self, state, p_next, opts, &mut report);
@@ -57,7 +57,7 @@ impl ReducedModel {
         p_next: &[f64],
         rig_rotations: &[Matrix3<f64>],
         mode: FleshMode,
-        opts: &StepOptions,
+        opts: &StepSettings,
     ) -> StepReport {
         self.step_with_rotations_impl(state, p_next, rig_rotations, mode, opts, true)
     }
@@ -68,7 +68,7 @@ impl ReducedModel {
         p_next: &[f64],
         rig_rotations: &[Matrix3<f64>],
         mode: FleshMode,
-        opts: &StepOptions,
+        opts: &StepSettings,
         rotate_preconditioner: bool,
     ) -> StepReport {
         if mode == FleshMode::Corotational {
@@ -189,7 +189,7 @@ pub(crate) mod tests {
         let p = s.rig.rest_params();
         let mut state = StepState::at_rest(&s.model, &p);
         for _ in 0..5 {
-            s.model.step(&mut state, &p, &StepOptions::default());
+            s.model.step(&mut state, &p, &StepSettings::default());
         }
         let zmax = state.z.iter().fold(0.0f64, |a, b| a.max(b.abs()));
         assert!(zmax < 1e-9, "z drifted to {zmax:e} at rest");
@@ -200,7 +200,7 @@ pub(crate) mod tests {
         let s = scene(0.0, 0.6, 25);
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
         let opts =
-            StepOptions { volume_preservation: false, iterations: 30, tolerance: 0.0, ..Default::default() };
+            StepSettings { volume_preservation: false, iterations: 30, tolerance: 0.0, ..Default::default() };
         for k in 1..=12 {
             let p = bend(&s.rig, 0.12 * k as f64);
             let r = s.model.step(&mut state, &p, &opts);
@@ -218,7 +218,7 @@ pub(crate) mod tests {
         let s = scene(0.35, 0.6, 25);
         let mut warm = StepState::at_rest(&s.model, &s.rig.rest_params());
         let mut cold = warm.clone();
-        let opts = StepOptions::default();
+        let opts = StepSettings::default();
         let mut addresses = None;
         for k in 1..=8 {
             let p = bend(&s.rig, 0.15 * k as f64);
@@ -248,7 +248,8 @@ pub(crate) mod tests {
     fn corotational_line_search_decreases_the_energy_and_converges() {
         let s = scene(0.35, 0.6, 25);
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
-        let opts = StepOptions { iterations: 50, tolerance: 1e-8, record_energy: true, ..Default::default() };
+        let opts =
+            StepSettings { iterations: 50, tolerance: 1e-8, record_energy: true, ..Default::default() };
         let mut converged = 0;
         for k in 1..=12 {
             let r = s.model.step(&mut state, &bend(&s.rig, 0.12 * k as f64), &opts);
@@ -266,7 +267,7 @@ pub(crate) mod tests {
     fn anderson_acceleration_converges_to_the_same_step_faster_and_downhill() {
         let s = scene(0.35, 0.6, 25);
         let mut state = StepState::at_rest(&s.model, &s.rig.rest_params());
-        let converged = StepOptions { iterations: 400, tolerance: 1e-14, ..Default::default() };
+        let converged = StepSettings { iterations: 400, tolerance: 1e-14, ..Default::default() };
         let (mut plain_wins, mut checked) = (0, 0);
         for k in 1..=12 {
             let p = bend(&s.rig, 0.12 * k as f64);
@@ -280,7 +281,7 @@ pub(crate) mod tests {
             };
             // converged with acceleration: the same minimiser
             let mut aa = state.clone();
-            let opts = StepOptions { anderson: 5, record_energy: true, ..converged.clone() };
+            let opts = StepSettings { anderson: 5, record_energy: true, ..converged.clone() };
             let r = s.model.step(&mut aa, &p, &opts);
             assert!(r.converged, "step {k}: Anderson did not converge");
             assert!(err(&aa.z) < 1e-7, "step {k}: Anderson converged elsewhere ({:e})", err(&aa.z));
@@ -290,7 +291,7 @@ pub(crate) mod tests {
             // at 5 iterations
             let few = |anderson: usize| {
                 let mut st = state.clone();
-                let o = StepOptions { iterations: 5, tolerance: 0.0, anderson, ..Default::default() };
+                let o = StepSettings { iterations: 5, tolerance: 0.0, anderson, ..Default::default() };
                 s.model.step(&mut st, &p, &o);
                 err(&st.z)
             };
@@ -316,7 +317,7 @@ pub(crate) mod tests {
         state.p = bend(&s.rig, 0.2);
         state.z = (0..s.model.dofs).map(|i| 1e-3 * ((i * 5) as f64).sin()).collect();
         let p = bend(&s.rig, 0.3);
-        let opts = StepOptions { gravity: [0.0, -9.81, 0.0], ..Default::default() };
+        let opts = StepSettings { gravity: [0.0, -9.81, 0.0], ..Default::default() };
         let terms = StepTerms::new(&s.model, &state, &p, &opts);
         // every bone's columns went to the dense Kronecker blocks (the rest stays sparse)
         let handles = s.model.rig.handles.as_ref().expect("a skinning subspace's bones are handle blocks");
@@ -440,7 +441,7 @@ pub(crate) mod tests {
         /// returns the final reduced coordinates.
         fn bend_steps(&self, model: &ReducedModel, q: Option<&Matrix3<f64>>) -> Vec<f64> {
             let mut state = StepState::at_rest(model, &self.rig.rest_params());
-            let opts = StepOptions { iterations: 200, tolerance: 1e-13, ..Default::default() };
+            let opts = StepSettings { iterations: 200, tolerance: 1e-13, ..Default::default() };
             for k in 1..=8 {
                 let mut p = bend(&self.rig, 0.15 * k as f64);
                 if let Some(q) = q {
@@ -551,7 +552,7 @@ pub(crate) mod tests {
         let jcal = complementarity_matrix(&jac, &mass, &vec![1.0; mesh.n()]);
         let x0 = rig.offset(&mesh.vertices).unwrap();
         let per_tet = Clustering::one_per_tet(mesh.t());
-        let opts = StepOptions {
+        let opts = StepSettings {
             volume_preservation: false,
             iterations: 100,
             tolerance: 1e-9,
@@ -619,7 +620,7 @@ pub(crate) mod tests {
                 FemProblem { mesh: &mesh, material: &mat, mass: &mass, jac: &jac, x0: &x0, h: 1.0 / 60.0 };
             let model = ReducedModel::new(&problem, &modes.weights, &clustering).unwrap();
             let mut state = StepState::at_rest(&model, &rig.rest_params());
-            let opts = StepOptions { tolerance: 1e-12, iterations: 50, ..Default::default() };
+            let opts = StepSettings { tolerance: 1e-12, iterations: 50, ..Default::default() };
             // the whole rig accelerates sideways and rotates: rigid motion only
             for k in 1..=10 {
                 let t = k as f64 / 60.0;
@@ -662,7 +663,7 @@ pub(crate) mod tests {
                 model,
                 &StepState::at_rest(model, &s.rig.rest_params()),
                 &s.rig.rest_params(),
-                &StepOptions::default(),
+                &StepSettings::default(),
             );
             let perm = &model.block.perm;
             let z_blocks: Vec<f64> = perm.iter().map(|&i| z[(i, 0)]).collect();

@@ -33,7 +33,7 @@ use crate::full::{FullEnergy, FullTerms};
 use crate::linalg::{dot, norm};
 use crate::problem::FemProblem;
 use crate::reduced::model::ReducedError;
-use crate::reduced::{StepOptions, StepReport};
+use crate::reduced::{StepReport, StepSettings};
 use faer::linalg::solvers::Solve;
 use faer::sparse::SparseColMat;
 use faer::{Mat, Side};
@@ -230,7 +230,7 @@ impl RsModel {
 
     /// `A v = 2 L v + M v / h²` for a 3n vector.
     /// The step's constants: [`FullModel`](crate::full::FullModel)'s energy, evaluated on `u(x̃)`.
-    fn terms(&self, state: &RsState, p_next: &[f64], opts: &StepOptions) -> FullTerms {
+    fn terms(&self, state: &RsState, p_next: &[f64], opts: &StepSettings) -> FullTerms {
         self.energy.terms(&state.u, &state.u_prev, &state.p, &state.p_prev, p_next, opts)
     }
 
@@ -269,7 +269,7 @@ impl RsModel {
 
     /// Advance `state` by one step to rig parameters `p_next` (A3: Newton on Eq. 10 with the Hessian frozen at
     /// the start of the step, a line search on the true energy).
-    pub fn step(&self, state: &mut RsState, p_next: &[f64], opts: &StepOptions) -> StepReport {
+    pub fn step(&self, state: &mut RsState, p_next: &[f64], opts: &StepSettings) -> StepReport {
         assert_eq!(p_next.len(), self.energy.jac.ncols(), "rig parameter count");
         assert_eq!(state.xt.len(), self.k, "reduced coordinate count");
         let start = Instant::now();
@@ -459,7 +459,7 @@ pub(crate) mod tests {
     fn energy_gradient_matches_finite_differences() {
         let s = scene(0.35);
         let model = s.rs(5);
-        let opts = StepOptions::default();
+        let opts = StepSettings::default();
         let mut state = RsState::at_rest(&model, &s.rig.rest_params());
         let mut rng = rand::rngs::StdRng::seed_from_u64(8);
         state.u_prev = model.displacement(&random_xt(&mut rng, 5, 1.0));
@@ -522,7 +522,7 @@ pub(crate) mod tests {
         let p = s.rig.rest_params();
         let mut state = RsState::at_rest(&model, &p);
         for _ in 0..5 {
-            model.step(&mut state, &p, &StepOptions::default());
+            model.step(&mut state, &p, &StepSettings::default());
         }
         let umax = state.u.iter().fold(0.0f64, |a, b| a.max(b.abs()));
         let xmax = state.xt.iter().fold(0.0f64, |a, b| a.max(b.abs()));
@@ -535,7 +535,7 @@ pub(crate) mod tests {
         for (elasticity, poisson) in [(Elasticity::Arap, 0.0), (Elasticity::Corotational, 0.35)] {
             let s = scene(poisson);
             let model = s.rs(12);
-            let opts = StepOptions {
+            let opts = StepSettings {
                 volume_preservation: elasticity.volume_preservation(),
                 iterations: 20,
                 tolerance: 0.0,
@@ -562,7 +562,7 @@ pub(crate) mod tests {
     /// convergence (so that the difference is the subspace's, not the solvers').
     fn trajectory_error(s: &Scene, full: &FullModel, k: usize, elasticity: Elasticity, rate: f64) -> f64 {
         let model = s.rs(k);
-        let opts = StepOptions {
+        let opts = StepSettings {
             volume_preservation: elasticity.volume_preservation(),
             iterations: 400,
             tolerance: 1e-12,
@@ -627,7 +627,7 @@ pub(crate) mod tests {
         let s = scene(0.35);
         let full = s.full();
         let n = s.mesh.n();
-        let opts = StepOptions { iterations: 400, tolerance: 1e-12, ..Default::default() };
+        let opts = StepSettings { iterations: 400, tolerance: 1e-12, ..Default::default() };
         for rate in [0.01, 0.03, 0.12] {
             for k in [2, 6, 12, 24, 48, 96] {
                 let model = s.rs(k);
@@ -685,7 +685,7 @@ pub(crate) mod tests {
                 let t0 = Instant::now();
                 let model = s.rs(k);
                 let pre = t0.elapsed().as_secs_f64();
-                let opts = StepOptions::default();
+                let opts = StepSettings::default();
                 let mut state = RsState::at_rest(&model, &s.rig.rest_params());
                 let (mut total, mut iters, mut local) = (0.0, 0, 0.0);
                 let steps = 20;

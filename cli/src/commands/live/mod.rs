@@ -10,9 +10,9 @@
 mod status;
 mod tracker;
 
-use crate::args::CacheDirArg;
-use crate::commands::sim::SettingsArgs;
+use crate::commands::precompute::SettingsArgs;
 use anyhow::{bail, Context, Result};
+use avatar_lab::args::CacheDirArg;
 use avatar_sim::asset::ImportSettings;
 use avatard::{AvatarSpec, RunConfig, WebConfig};
 use clap::Args;
@@ -89,9 +89,8 @@ pub fn live(a: LiveArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
     let asset = avatar_asset(a.avatar.as_deref(), cache.as_ref())?;
     let config = config(&a, asset)?;
     let avatars = avatard::load_avatars(&config, cache.as_ref())?;
-    let input = config.endpoints.input[0].clone();
     // 3. Run: the runtime, the tracker under supervision, the status line, until Ctrl-C or a failure.
-    rt.block_on(run(config, avatars, python, source, input))
+    rt.block_on(run(config, avatars, python, source))
 }
 
 /// The asset the avatar runs: `default`, an `.avatar` file, or a `.vrm`/`.glb` imported through the cache.
@@ -159,7 +158,6 @@ async fn run(
     avatars: Vec<avatard::AvatarHandle>,
     python: PathBuf,
     source: Source,
-    input: String,
 ) -> Result<()> {
     let (stop_tx, stop_rx) = watch::channel(false);
     let signal_tx = stop_tx.clone();
@@ -179,7 +177,12 @@ async fn run(
             avatars,
             async move { tracker::stopped(&mut daemon_stop).await },
             move |r| {
-                let _ = ready_tx.send((r.metrics.clone(), r.web));
+                let _ = ready_tx.send((
+                    r.metrics.clone(),
+                    r.web,
+                    r.endpoints.input[0].clone(),
+                    r.listening_json(),
+                ));
             },
         )
         .await;
@@ -188,7 +191,9 @@ async fn run(
     };
     let mut rest_stop = stop_rx.clone();
     let rest = async move {
-        let Ok((metrics, web)) = ready_rx.await else { return Ok(()) }; // the runtime failed to start
+        // the tracker connects to the input as bound (a port 0 resolved)
+        let Ok((metrics, web, input, listening)) = ready_rx.await else { return Ok(()) }; // failed to start
+        println!("avatard live: listening {listening}");
         if let Some(addr) = web.map(browser_addr) {
             println!("avatard live: viewer http://{addr}/");
             println!("avatard live: OBS browser source http://{addr}/?transparent=1");

@@ -1,10 +1,16 @@
 //! Face frames: blendshape scores → blendshapes and expressions, the head rotation, and the eyes' gaze.
 
-use super::{MapCounts, Retarget, SCORES};
-use crate::mapping::{head_rotation, score_index, OneEuro};
+use super::filters::ScoreFilters;
+use super::pieces::FacePiece;
+use super::MapCounts;
+use crate::avatar::params::SimParams;
+use crate::mapping::{head_rotation, score_index, FaceMap, OneEuroRotation};
 use avatar_schema::FaceFrame;
 use avatar_sim::rig::Rig;
 use nalgebra::UnitQuaternion;
+
+/// MediaPipe's blendshape scores per face frame.
+const SCORES: usize = avatar_humanoid::mediapipe::BLENDSHAPES.len();
 
 /// Largest eye turn (radians) for a full `eyeLook*` score: about what an eye does (±25° sideways, ±20° up and
 /// down).
@@ -24,19 +30,60 @@ pub fn gaze(scores: &[Option<f64>]) -> Option<[f64; 3]> {
     Some([yaw_l * EYE_YAW, yaw_r * EYE_YAW, pitch * EYE_PITCH])
 }
 
-impl Retarget {
+/// The face stage: the avatar's face map, the filters of the scores and of the head rotation.
+pub(super) struct Face {
+    /// Scores → blendshapes and VRM expressions ([`crate::mapping::FaceMap`]).
+    map: FaceMap,
+    /// Keyed by the MediaPipe score's index, or by `SCORES + p` for a blendshape parameter `p` named directly.
+    scores: ScoreFilters,
+    head: OneEuroRotation,
+    /// The avatar has eye bones: the gaze scores are read.
+    eyes: bool,
+    mirror: bool,
+}
+
+impl Face {
+    pub(super) fn new(
+        rig: &Rig,
+        expressions: &[avatar_sim::asset::Expression],
+        eyes: bool,
+        params: &SimParams,
+    ) -> Self {
+        Face {
+            map: FaceMap::new(rig, expressions),
+            scores: ScoreFilters::new(params.filter.scores),
+            head: OneEuroRotation::new(params.filter.rotations),
+            eyes,
+            mirror: params.mirror,
+        }
+    }
+
+    pub(super) fn set_params(&mut self, params: &SimParams) {
+        self.scores.set_params(params.filter.scores);
+        self.head.params = params.filter.rotations;
+        self.mirror = params.mirror;
+    }
+
+    /// The filters start over (a restarted tracker): all this stage keeps.
+    pub(super) fn restart(&mut self) {
+        self.scores.reset();
+        self.head.reset();
+    }
+
+    pub(super) fn reset(&mut self) {
+        self.restart();
+    }
+
     /// Filter the blendshape scores and the head rotation of a face frame; scores → blendshapes and
-    /// expressions through the avatar's [`FaceMap`](crate::mapping::FaceMap); other names that are
-    /// blendshapes of the rig, directly.
-    pub(super) fn map_face(&mut self, rig: &Rig, f: &FaceFrame) -> MapCounts {
+    /// expressions through the avatar's [`FaceMap`]; other names that are blendshapes of the rig, directly.
+    pub(super) fn map(&mut self, rig: &Rig, f: &FaceFrame) -> (FacePiece, MapCounts) {
         let t = f.header.capture_time_ns as f64 * 1e-9;
         let mut scores = vec![None; SCORES];
-        self.face_blend.clear();
+        let mut blend = Vec::new();
         let (mut unknown, mut rejected) = (0u64, 0u64);
         for w in &f.blendshapes {
-            let has_eyes = self.eye_bones.iter().any(Option::is_some);
             let score = score_index(&w.name)
-                .filter(|&s| self.face_map.uses(s) || (has_eyes && w.name.starts_with("eyeLook")));
+                .filter(|&s| self.map.uses(s) || (self.eyes && w.name.starts_with("eyeLook")));
             let param = if score.is_none() { rig.blendshape_param_index(&w.name) } else { None };
             if score.is_none() && param.is_none() {
                 unknown += 1;
@@ -48,28 +95,25 @@ impl Retarget {
             }
             let v = (w.value as f64).clamp(0.0, 1.0);
             let key = score.or(param.map(|i| SCORES + i)).expect("skipped above");
-            let filter =
-                self.blend_filters.entry(key).or_insert_with(|| OneEuro::new(self.params_filter.scores));
-            let v = filter.filter(t, v).unwrap_or(v).clamp(0.0, 1.0);
+            let v = self.scores.filter(key, t, v).clamp(0.0, 1.0);
             match (score, param) {
                 (Some(s), _) => scores[s] = Some(v),
-                (None, Some(i)) => self.face_blend.push((i, v)),
+                (None, Some(i)) => blend.push((i, v)),
                 (None, None) => unreachable!("skipped above"),
             }
         }
-        self.face_blend.extend(self.face_map.apply(&scores));
-        if self.eye_bones.iter().any(Option::is_some) {
-            self.gaze = gaze(&scores).or(self.gaze);
-        }
-        match f.facial_transform.as_ref().map(|m| head_rotation(m, self.params_mirror)) {
+        blend.extend(self.map.apply(&scores));
+        let gaze = if self.eyes { gaze(&scores) } else { None };
+        let mut head = None;
+        match f.facial_transform.as_ref().map(|m| head_rotation(m, self.mirror)) {
             Some(Some(r)) => {
                 let q = UnitQuaternion::from_rotation_matrix(&r);
-                self.head =
-                    self.head_filter.filter(t, q.into_inner()).map(|q| q.to_rotation_matrix()).or(Some(r));
+                head = self.head.filter(t, q.into_inner()).map(|q| q.to_rotation_matrix()).or(Some(r));
             }
             Some(None) => rejected += 1,
             None => {}
         }
-        MapCounts { unknown_names: unknown, rejected_values: rejected, ..MapCounts::default() }
+        let counts = MapCounts { unknown_names: unknown, rejected_values: rejected, ..MapCounts::default() };
+        (FacePiece { blend, head, gaze }, counts)
     }
 }

@@ -15,24 +15,42 @@
 //! silence: held, then eased back to the body's hand and the bind curl.
 //!
 //! # Layout
-//! [`Retarget::tick`] is a sequence of stages, each in its own file:
-//! - `sources.rs`: the newest frame of each kind across the avatar's sources, and which pieces are new (seen
-//!   once each; a restarted tracker clears the filters).
-//! - `filters.rs`: the One-Euro filters' parameters and their reset; the pose mapper's options.
-//! - the mappers, one per piece: `pose.rs` (body landmarks → skeleton), `face.rs` (scores → blendshapes,
-//!   expressions, head rotation and [`face::gaze`]), `hand.rs` (palm frame and finger angles),
-//!   `rig_frame.rs` (bones and blendshapes by name, bind-relative or normalized).
-//! - `compose.rs`: the target `p` from the latest pieces and their weights; [`compose::blend_rigidly`].
-//! - `interpolate.rs`: from the previous output towards the target over one input interval (a teleport
-//!   jumps, [`crate::avatar::teleport`]).
-//! - `silence.rs`: per-piece silence (held, then eased out) and whole-pose silence (held, then eased to
-//!   rest).
+//! [`Retarget`] owns one struct per stage and runs them in order ([`Retarget::tick`]); each stage keeps its
+//! own state and has its own `reset` (the stateless ones, rig frames and composition, have none), and what
+//! one stage hands the next is a typed value:
+//! 1. `sources.rs` ([`sources::Sources`]): the newest frame of each kind across the avatar's sources, and which
+//!    pieces (body, face, rig frame, left and right hand) are new (each frame is taken once) → `NewFrames`
+//!    (the new frames, whether a tracker restarted, the newest frame's sequence number, capture and receive
+//!    times and the input interval). A restarted tracker (a new stream id on a slot seen before) restarts
+//!    the filters and the grounding (`restart`).
+//! 2. `filters.rs`: the One-Euro filter banks the mappers own (landmarks, scores) and their parameters from
+//!    [`SimParams`]; the pose mapper's and the grounding's options.
+//! 3. the mappers, one stage per piece, each owning its filters, → `Mapped` (`pieces.rs`: this tick's new
+//!    pieces and their [`MapCounts`]): `pose.rs` ([`pose::Body`]: landmarks filtered, mapped to the
+//!    skeleton), `face.rs` ([`face::Face`]: scores filtered → blendshapes and expressions, head rotation,
+//!    [`face::gaze`]), `hand.rs` ([`hand::Hands`]: palm frame and finger angles measured and filtered),
+//!    `rig_frame.rs` ([`rig_frame::RigFrames`]: bones and blendshapes by name, bind-relative or normalized).
+//! 4. `ground.rs` ([`ground::Ground`]): the grounding of the new body piece (the root from the image,
+//!    planted feet, legs out of view) and of a rig frame without a root position, in `Mapped`.
+//! 5. `pieces.rs` ([`pieces::Pieces`]): the latest piece of each kind, `Mapped` merged in.
+//! 6. `silence.rs`, per piece ([`silence::PieceSilence`]): a piece whose tracker is silent while another
+//!    sends is held, then eased out → `PieceWeights` (and the pieces that eased out, forgotten by
+//!    `Pieces` and, for a hand, its filters).
+//! 7. `compose.rs` ([`compose::Compose`]): the target `p` from the `Pieces` and the `PieceWeights`;
+//!    [`compose::blend_rigidly`].
+//! 8. `interpolate.rs` ([`interpolate::Interpolation`]): from the previous output towards the target over one
+//!    input interval (a teleport jumps, [`crate::avatar::teleport`]) → this tick's `p`.
+//! 9. `silence.rs`, whole pose ([`silence::PoseSilence`]): every tracker silent, the pose held, then eased to
+//!    rest → `Eased` (`p`, `HELD_POSE` / `REST_POSE`, idle), whose `p` the interpolation keeps as its last
+//!    output.
 
 mod compose;
 mod face;
 mod filters;
+mod ground;
 mod hand;
 mod interpolate;
+mod pieces;
 mod pose;
 mod rig_frame;
 mod silence;
@@ -40,20 +58,21 @@ mod sources;
 
 use super::params::SimParams;
 use crate::ingest::Inputs;
-use crate::mapping::grounding::{Grounding, GroundingOptions, GroundingReport, Skeleton};
-use crate::mapping::{FaceMap, NormalizedSkeleton};
-use crate::mapping::{HandFilter, HandPose, HandRig};
-use crate::mapping::{OneEuro, OneEuroRotation};
-use crate::mapping::{PoseMap, PoseMapper};
-use avatar_schema::{state_flags, Handedness};
-use avatar_sim::rig::{Rig, RigPart};
-use filters::{grounding_options, map_options};
-use nalgebra::Rotation3;
-use sources::Frames;
+use crate::mapping::grounding::GroundingReport;
+use crate::mapping::PoseMap;
+use avatar_schema::Handedness;
+use avatar_sim::rig::Rig;
+use compose::Compose;
+use face::Face;
+use ground::Ground;
+use hand::Hands;
+use interpolate::Interpolation;
+use pieces::{Mapped, Pieces};
+use pose::Body;
+use rig_frame::RigFrames;
+use silence::{PieceSilence, PoseSilence};
+use sources::{NewFrames, Sources};
 use std::collections::BTreeMap;
-
-/// MediaPipe's blendshape scores per face frame.
-const SCORES: usize = avatar_schema::samples::MEDIAPIPE_BLENDSHAPES.len();
 
 /// Mapping problems of one tick, for the daemon's counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,75 +106,29 @@ pub struct Target {
     pub idle: bool,
 }
 
-/// Identity of the last frame taken from a slot (so each frame is filtered and mapped once).
-type Seen = Option<(u64, u64)>; // (stream_id, seq)
-
 /// The pieces of the pose, each from its own slot: body, face, rig frame, the avatar's left and right hand.
 const PIECES: usize = 5;
+const BODY: usize = 0;
+const FACE: usize = 1;
+const RIG_FRAME: usize = 2;
 /// The avatar's hands, in piece order from [`HAND_PIECE`].
 const HANDS: [Handedness; 2] = [Handedness::Left, Handedness::Right];
 const HAND_PIECE: usize = 3;
 
+/// The retargeting of one avatar: its stages, in the order [`Retarget::tick`] runs them (module doc).
 pub struct Retarget {
     rest_p: Vec<f64>,
-    /// Tracker sources this avatar follows; empty = every source.
-    sources: Vec<String>,
-    /// Body landmarks → skeleton; `None` when the avatar's skeleton does not fit the landmark map (then only
-    /// face and rig frames drive it).
-    mapper: Option<PoseMapper>,
-    /// After the mapping: the root from the camera, planted feet, legs out of view
-    /// ([`crate::mapping::grounding`]); `None` when the skeleton lacks hips or legs.
-    grounding: Option<Grounding>,
-    grounding_options: GroundingOptions,
-    landmark_filters: Vec<[OneEuro; 3]>,
-    /// One-Euro filters of the face scores:
-    /// keyed by the MediaPipe score's index, or by `SCORES + p` for a blendshape parameter `p` named directly
-    blend_filters: BTreeMap<usize, OneEuro>,
-    /// Scores → blendshapes and VRM expressions ([`crate::mapping::FaceMap`]).
-    face_map: FaceMap,
-    head_filter: OneEuroRotation,
-    /// The avatar's hands (left, right) when its skeleton has them, their filters and latest filtered angles.
-    hand_rigs: [Option<HandRig>; 2],
-    hand_filters: [HandFilter; 2],
-    hands: [Option<HandPose>; 2],
-    seen: [Seen; PIECES],
-    /// Latest mapped pieces: the body's `p` (skeleton), the face's (bone, rotation) and blendshape values, a rig
-    /// frame's full `p`.
-    body: Option<Vec<f64>>,
-    head: Option<Rotation3<f64>>,
-    face_blend: Vec<(usize, f64)>,
-    rig_p: Option<Vec<f64>>,
-    /// Interpolation from `from` (at local time `since_ns`) to `target` over `interval_s`.
-    from: Vec<f64>,
-    target: Vec<f64>,
-    since_ns: i64,
-    interval_s: f64,
-    last_capture_ns: Option<i64>,
-    /// Output of the previous tick.
-    out: Vec<f64>,
-    input_seq: u64,
-    input_capture_time_ns: i64,
-    last_input_local_ns: Option<i64>,
-    /// `p` when the ease to rest began.
-    ease_from: Option<Vec<f64>>,
-    /// Per piece (body, face, rig frame, left hand, right hand): local time its newest frame was taken, `None`
-    /// before one or once the piece eased out.
-    piece_seen_ns: [Option<i64>; PIECES],
-    /// Per piece: how much of it the pose holds, 1 while its tracker sends, easing to 0 once that tracker
-    /// has been silent `ease_after` while another still sends (per-source silence).
-    piece_weight: [f64; PIECES],
-    params_filter: super::params::Filters,
-    params_mirror: bool,
-    /// VRM humanoid role → bone name ([`avatar_sim::rig::avatar_roles`]).
-    roles: BTreeMap<String, String>,
-    handles: Vec<usize>,
-    head_bone: Option<String>,
-    /// The humanoid `leftEye` / `rightEye` bones, when the avatar has them.
-    eye_bones: [Option<String>; 2],
-    /// The rest-pose correction of the skeleton for normalized rig frames.
-    normalized: Option<NormalizedSkeleton>,
-    /// Gaze from the latest face frame: (left eye yaw, right eye yaw, pitch), radians (see [`face::gaze`]).
-    gaze: Option<[f64; 3]>,
+    sources: Sources,
+    body: Body,
+    face: Face,
+    hands: Hands,
+    rig_frames: RigFrames,
+    ground: Ground,
+    pieces: Pieces,
+    piece_silence: PieceSilence,
+    compose: Compose,
+    interpolation: Interpolation,
+    pose_silence: PoseSilence,
 }
 
 impl Retarget {
@@ -171,91 +144,22 @@ impl Retarget {
         humanoid: BTreeMap<String, String>,
         expressions: &[avatar_sim::asset::Expression],
     ) -> Result<Self, String> {
-        let options = map_options(params);
-        let mapper = match map.map(|map| PoseMapper::new(rig, map, options)) {
-            None => None,
-            Some(Ok(m)) => Some(m),
-            Some(Err(e)) => {
-                tracing::warn!(
-                    "body tracking is off for this avatar (its skeleton does not fit the pose map: {e})"
-                );
-                None
-            }
-        };
         let rest_p = rig.rest_params();
-        let f = params.filter;
+        // VRM humanoid role → bone name
         let roles = avatar_sim::rig::avatar_roles(rig.bone_names(), &humanoid);
-        // the face's head rotation goes to the humanoid head (a bone literally named `head` otherwise)
-        let head_bone = roles
-            .get("head")
-            .cloned()
-            .or_else(|| rig.bone_param_offset("head").map(|_| "head".to_owned()))
-            .filter(|b| rig.bone_param_offset(b).is_some());
-        let normalized = rig
-            .parts()
-            .iter()
-            .find_map(|p| if let RigPart::Lbs(l) = p { Some(l) } else { None })
-            .map(|l| NormalizedSkeleton::new(l, &roles));
-        let eye_bones = ["leftEye", "rightEye"]
-            .map(|r| roles.get(r).cloned().filter(|b| rig.bone_param_offset(b).is_some()));
-        let grounding = rig.skeleton().and_then(|(lbs, offset)| {
-            // the soles from the rest mesh when its skeleton is this rig's (same bones), else from the bones
-            let mesh = rest.and_then(|(r, v)| {
-                r.skeleton().filter(|(l, _)| l.num_bones() == lbs.num_bones()).map(|(l, _)| (l, v))
-            });
-            let sk = match mesh {
-                Some((l, v)) => Skeleton::new(l, &roles, Some(v)),
-                None => Skeleton::new(lbs, &roles, None),
-            };
-            if sk.is_none() {
-                tracing::debug!("no grounding for this avatar (its skeleton lacks hips or legs)");
-            }
-            sk.map(|sk| Grounding::new(sk, offset))
-        });
-        let hand_rigs = HANDS.map(|side| {
-            HandRig::new(rig, &roles, side)
-                .map_err(|e| tracing::debug!("no {} hand tracking for this avatar: {e}", side.as_str()))
-                .ok()
-        });
+        let compose = Compose::new(rig, &roles, &rest_p);
         Ok(Retarget {
-            sources,
-            mapper,
-            grounding,
-            grounding_options: grounding_options(params),
-            landmark_filters: (0..avatar_schema::pose_landmarks::COUNT)
-                .map(|_| std::array::from_fn(|_| OneEuro::new(f.landmarks)))
-                .collect(),
-            blend_filters: BTreeMap::new(),
-            face_map: FaceMap::new(rig, expressions),
-            head_filter: OneEuroRotation::new(f.rotations),
-            hand_rigs,
-            hand_filters: [HandFilter::new(f.rotations), HandFilter::new(f.rotations)],
-            hands: [None; 2],
-            seen: [None; PIECES],
-            body: None,
-            head: None,
-            face_blend: Vec::new(),
-            rig_p: None,
-            from: rest_p.clone(),
-            target: rest_p.clone(),
-            since_ns: 0,
-            interval_s: 0.0,
-            last_capture_ns: None,
-            out: rest_p.clone(),
-            input_seq: 0,
-            input_capture_time_ns: 0,
-            last_input_local_ns: None,
-            ease_from: None,
-            piece_seen_ns: [None; PIECES],
-            piece_weight: [1.0; PIECES],
-            params_filter: f,
-            params_mirror: params.mirror,
-            roles,
-            head_bone,
-            eye_bones,
-            gaze: None,
-            normalized,
-            handles: rig.handle_offsets(),
+            sources: Sources::new(sources),
+            body: Body::new(rig, map, params),
+            face: Face::new(rig, expressions, compose.has_eyes(), params),
+            hands: Hands::new(compose.hands_rigged(), params),
+            rig_frames: RigFrames::new(rig, roles.clone(), &rest_p),
+            ground: Ground::new(rig, rest, &roles, params),
+            pieces: Pieces::default(),
+            piece_silence: PieceSilence::default(),
+            interpolation: Interpolation::new(&rest_p, rig.handle_offsets()),
+            pose_silence: PoseSilence::new(&rest_p, rig.handle_offsets()),
+            compose,
             rest_p,
         })
     }
@@ -266,84 +170,119 @@ impl Retarget {
 
     /// What the grounding did on the last body frame (`None`: the avatar has no grounding).
     pub fn grounding(&self) -> Option<&GroundingReport> {
-        self.grounding.as_ref().map(Grounding::report)
+        self.ground.report()
     }
 
-    /// Forget every input: back to rest, filters cleared (a `ResetAvatar` request).
+    /// Forget every input: back to rest, filters cleared (a `ResetAvatar` request). Each stage resets its
+    /// own state.
     pub fn reset(&mut self) {
-        if let Some(m) = &mut self.mapper {
-            m.reset();
-        }
-        self.clear_filters();
-        if let Some(g) = &mut self.grounding {
-            g.reset();
-        }
-        self.seen = [None; PIECES];
-        (self.body, self.head, self.rig_p) = (None, None, None);
-        self.hands = [None; 2];
-        self.gaze = None;
-        self.face_blend.clear();
-        self.from = self.rest_p.clone();
-        self.target = self.rest_p.clone();
-        self.out = self.rest_p.clone();
-        self.last_capture_ns = None;
-        self.last_input_local_ns = None;
-        self.ease_from = None;
-        self.piece_seen_ns = [None; PIECES];
-        self.piece_weight = [1.0; PIECES];
+        self.sources.reset();
+        self.body.reset();
+        self.face.reset();
+        self.hands.reset();
+        self.ground.reset();
+        self.pieces.reset();
+        self.piece_silence.reset();
+        self.interpolation.reset();
+        self.pose_silence.reset();
+    }
+
+    /// A tracker restarted (its clock starts over, so must the filters' time; a new camera, perhaps a new
+    /// person, for the grounding): the filters and the grounding start over, the rest goes on.
+    fn restart(&mut self) {
+        self.body.restart();
+        self.face.restart();
+        self.hands.restart();
+        self.ground.reset();
     }
 
     /// The rig parameters for the tick of length `h` (s) starting at local time `now_ns`.
     pub fn tick(&mut self, rig: &Rig, inputs: &Inputs, now_ns: i64, h: f64, params: &SimParams) -> Target {
-        self.apply_params(params);
-        let frames = self.newest_frames(inputs, params.mirror);
-        let mut t = Target::default();
-        let (new, restarted) = self.take_new(&frames, now_ns);
-        t.restarted = restarted;
-        let fresh = new.contains(&true);
-        if fresh {
-            t.counts = self.map_new(rig, &frames, new);
+        self.set_params(params);
+        let new = self.sources.take(inputs, params.mirror, now_ns);
+        if new.restarted {
+            self.restart();
         }
-        let (held, faded) = self.piece_silence(now_ns, params);
-        if held {
-            t.flags |= state_flags::HELD_POSE;
-        }
-        if fresh {
-            self.aim(rig, now_ns, params);
-        } else if faded {
-            // a silent piece eases out under the live ones: the target moves with it, tick by tick
-            self.target = self.compose(rig);
-        }
-        let p = self.interpolate(now_ns, h);
-        let p = self.pose_silence(p, now_ns, params, &mut t);
-        self.out = p.clone();
-        t.p = p;
-        t.input_seq = self.input_seq;
-        t.input_capture_time_ns = self.input_capture_time_ns;
-        t.fresh = fresh;
-        t
-    }
-
-    /// Filter and map the pieces that have a new frame; their mapping problems.
-    fn map_new(&mut self, rig: &Rig, frames: &Frames, new: [bool; PIECES]) -> MapCounts {
         let mut counts = MapCounts::default();
-        if let Some(f) = frames.pose.as_ref().filter(|_| new[0]) {
-            counts.grounding_held += self.map_pose(f);
+        if new.input.is_some() {
+            let mut mapped = self.map(rig, &new);
+            mapped.counts.grounding_held += self.ground.step(&mut mapped, &new);
+            counts = mapped.counts;
+            self.pieces.merge(mapped);
         }
-        if let Some(f) = frames.face.as_ref().filter(|_| new[1]) {
-            counts = self.map_face(rig, f);
-        }
-        if let Some(f) = frames.rig.as_ref().filter(|_| new[2]) {
-            let c = self.map_rig(rig, f);
-            counts.grounding_held += c.grounding_held;
-            counts.unknown_names += c.unknown_names;
-            counts.rejected_values += c.rejected_values;
-        }
-        for (side, f) in frames.hands.iter().enumerate() {
-            if let Some(f) = f.as_ref().filter(|_| new[HAND_PIECE + side]) {
-                counts.rejected_values += self.map_hand(side, f);
+        let weights = self.piece_silence.step(&new.new, now_ns, params);
+        for k in (0..PIECES).filter(|&k| weights.gone[k]) {
+            self.pieces.forget(k);
+            if k >= HAND_PIECE {
+                self.hands.forget(k - HAND_PIECE);
             }
         }
-        counts
+        if let Some(input) = &new.input {
+            let target = self.compose.step(rig, &self.pieces, &weights.weights);
+            self.interpolation.aim(target, input.interval_s, now_ns, params);
+        } else if weights.faded {
+            // a silent piece eases out under the live ones: the target moves with it, tick by tick
+            self.interpolation.follow(self.compose.step(rig, &self.pieces, &weights.weights));
+        }
+        let p = self.interpolation.step(now_ns, h);
+        let eased = self.pose_silence.step(p, new.input.as_ref().map(|i| i.local_ns), now_ns, params);
+        self.interpolation.settle(&eased.p, eased.at_rest);
+        let (input_seq, input_capture_time_ns) = self.sources.newest();
+        Target {
+            p: eased.p,
+            flags: weights.flags | eased.flags,
+            input_seq,
+            input_capture_time_ns,
+            fresh: new.input.is_some(),
+            restarted: new.restarted,
+            counts,
+            idle: eased.idle,
+        }
+    }
+
+    /// This tick's parameters for the stages that use them (filters, mirroring, the mapper's and grounding's
+    /// options).
+    fn set_params(&mut self, params: &SimParams) {
+        self.body.set_params(params);
+        self.face.set_params(params);
+        self.hands.set_params(params);
+        self.ground.set_params(params);
+    }
+
+    /// Filter and map the pieces that have a new frame (ungrounded): each mapper on its own piece.
+    fn map(&mut self, rig: &Rig, new: &NewFrames) -> Mapped {
+        let mut m = Mapped::default();
+        if let Some(f) = new.pose() {
+            m.body = self.body.map(f);
+        }
+        if let Some(f) = new.face() {
+            let (face, c) = self.face.map(rig, f);
+            m.face = Some(face);
+            m.counts.add(c);
+        }
+        if let Some(f) = new.rig() {
+            let (p, c) = self.rig_frames.map(rig, f);
+            m.rig = Some(p);
+            m.counts.add(c);
+        }
+        for side in 0..2 {
+            if let Some(f) = new.hand(side) {
+                let (pose, rejected) = self.hands.map(side, f);
+                m.hands[side] = pose;
+                m.counts.rejected_values += rejected;
+            }
+        }
+        m
     }
 }
+
+impl MapCounts {
+    fn add(&mut self, c: MapCounts) {
+        self.unknown_names += c.unknown_names;
+        self.rejected_values += c.rejected_values;
+        self.grounding_held += c.grounding_held;
+    }
+}
+
+#[cfg(test)]
+mod tests;

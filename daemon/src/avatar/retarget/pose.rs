@@ -1,36 +1,60 @@
-//! Body pose frames: the world landmarks One-Euro filtered per coordinate and mapped to the skeleton, then
-//! grounded (the root from the image, planted feet; [`crate::mapping::grounding`]).
+//! Body pose frames: the world landmarks One-Euro filtered per coordinate and mapped to the skeleton (the
+//! grounding follows, in [`super::ground`]).
 
-use super::Retarget;
-use avatar_schema::{Landmark, PoseFrame};
+use super::filters::{map_options, LandmarkFilters};
+use crate::avatar::params::SimParams;
+use crate::mapping::{PoseMap, PoseMapper};
+use avatar_schema::PoseFrame;
+use avatar_sim::rig::Rig;
 
-impl Retarget {
-    /// Filter the world landmarks (One-Euro per coordinate, capture time), map them to the skeleton and
-    /// ground the result. Returns the positions the grounding held or could not fit (0 or 1).
-    pub(super) fn map_pose(&mut self, f: &PoseFrame) -> u64 {
-        let Some(mapper) = &mut self.mapper else { return 0 };
-        let t = f.header.capture_time_ns as f64 * 1e-9;
-        let lm: Vec<Landmark> = f
-            .world_landmarks
-            .iter()
-            .zip(&mut self.landmark_filters)
-            .map(|(l, fl)| {
-                let mut l = *l;
-                let [fx, fy, fz] = fl;
-                l.x = fx.filter(t, l.x as f64).unwrap_or(l.x as f64) as f32;
-                l.y = fy.filter(t, l.y as f64).unwrap_or(l.y as f64) as f32;
-                l.z = fz.filter(t, l.z as f64).unwrap_or(l.z as f64) as f32;
-                l
-            })
-            .collect();
-        let mut p = mapper.map_at(&lm, t);
-        let mut held = 0;
-        if let Some(g) = &mut self.grounding {
-            let before = g.report().jumps_held + g.report().unfitted;
-            g.pose(&mut p, f, t, &self.grounding_options);
-            held = g.report().jumps_held + g.report().unfitted - before;
+/// The body stage: its landmark filters and the mapper (with its per-bone visibility hold).
+pub(super) struct Body {
+    /// Body landmarks → skeleton; `None` when the avatar's skeleton does not fit the landmark map (then only
+    /// face and rig frames drive it).
+    mapper: Option<PoseMapper>,
+    filters: LandmarkFilters,
+}
+
+impl Body {
+    pub(super) fn new(rig: &Rig, map: Option<&PoseMap>, params: &SimParams) -> Self {
+        let mapper = match map.map(|map| PoseMapper::new(rig, map, map_options(params))) {
+            None => None,
+            Some(Ok(m)) => Some(m),
+            Some(Err(e)) => {
+                tracing::warn!(
+                    "body tracking is off for this avatar (its skeleton does not fit the pose map: {e})"
+                );
+                None
+            }
+        };
+        Body { mapper, filters: LandmarkFilters::new(params.filter.landmarks) }
+    }
+
+    pub(super) fn set_params(&mut self, params: &SimParams) {
+        self.filters.set_params(params.filter.landmarks);
+        if let Some(m) = &mut self.mapper {
+            m.options = map_options(params);
         }
-        self.body = Some(p);
-        held
+    }
+
+    /// The filters start over (a restarted tracker); the mapper's hold goes on.
+    pub(super) fn restart(&mut self) {
+        self.filters.reset();
+    }
+
+    pub(super) fn reset(&mut self) {
+        if let Some(m) = &mut self.mapper {
+            m.reset();
+        }
+        self.filters.reset();
+    }
+
+    /// Filter the world landmarks (One-Euro per coordinate, capture time) and map them to the skeleton: the
+    /// body's `p`, not yet grounded (`None` without a mapper).
+    pub(super) fn map(&mut self, f: &PoseFrame) -> Option<Vec<f64>> {
+        let mapper = self.mapper.as_mut()?;
+        let t = f.header.capture_time_ns as f64 * 1e-9;
+        let lm = self.filters.filter(&f.world_landmarks, t);
+        Some(mapper.map_at(&lm, t))
     }
 }

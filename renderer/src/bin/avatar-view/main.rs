@@ -16,7 +16,7 @@ use clap::{Args, Parser, Subcommand};
 use renderer::film::{film, frame, write_animation};
 use renderer::output::save_png;
 use renderer::trajectory::{Step, Trajectory};
-use renderer::{AvatarRenderer, Backend, Gpu, Latest, RenderOptions, StateSubscriber};
+use renderer::{AvatarRenderer, Backend, Gpu, Latest, RenderSettings, StateSubscriber};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -187,7 +187,7 @@ pub fn load_asset(name: &str) -> Result<(Asset, AssetHash)> {
 fn renderer(scene: &SceneArgs, asset: &Asset, instances: u32) -> Result<AvatarRenderer> {
     let gpu = Gpu::open(scene.backend.into())?;
     tracing::info!(adapter = %gpu.describe(), "graphics adapter");
-    let options = RenderOptions {
+    let options = RenderSettings {
         width: scene.size.0,
         height: scene.size.1,
         instances,
@@ -392,13 +392,7 @@ pub fn bench(a: BenchArgs) -> Result<()> {
 }
 
 fn main() -> Result<()> {
-    // Logs go to stderr (stdout carries only results), filtered by RUST_LOG (default: info).
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    avatar_logging::init();
     match Cli::parse().command {
         Command::Render(a) => render(a),
         Command::Follow(a) => follow(a),

@@ -98,7 +98,7 @@ impl MorphTargets {
             return Ok(Blendshapes { rig: None, renamed });
         }
         let mediapipe: HashMap<String, &str> =
-            avatar_schema::samples::MEDIAPIPE_BLENDSHAPES.iter().map(|n| (n.to_lowercase(), *n)).collect();
+            avatar_humanoid::mediapipe::BLENDSHAPES.iter().map(|n| (n.to_lowercase(), *n)).collect();
         let mut list = Vec::new();
         let mut taken: HashMap<String, usize> = HashMap::new();
         for name in &self.order {

@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 use tracker_bridge::recording::{Record, Recording};
-use tracker_bridge::replay::{record, replay, ReplayOptions, ReplayReport};
+use tracker_bridge::replay::{record, replay, ReplayReport, ReplaySettings};
 use tracker_bridge::{mocap, synth, TrackerPublisher, VmcReceiver};
 
 #[derive(Parser)]
@@ -57,7 +57,8 @@ struct BvhArgs {
 
 #[derive(Args)]
 struct VmcArgs {
-    /// UDP address to listen on (VMC's default port is 39539; use 0.0.0.0 to accept other machines).
+    /// UDP address to listen on (VMC's default port is 39539; use 0.0.0.0 to accept other machines; port 0: a
+    /// free port, printed on the line `listening for VMC on HOST:PORT`).
     #[arg(long, default_value = "127.0.0.1:39539")]
     listen: String,
     #[arg(long, default_value = "tcp://127.0.0.1:5560")]
@@ -152,20 +153,14 @@ async fn send_recording(
 ) -> Result<ReplayReport> {
     let mut publisher = TrackerPublisher::new(connect, source);
     connected(&publisher, connect).await?;
-    let opts = ReplayOptions { speed, repeat: if looping { None } else { Some(1) } };
+    let opts = ReplaySettings { speed, repeat: if looping { None } else { Some(1) } };
     let report = replay(rec, &mut publisher, &opts).await;
     tokio::time::sleep(Duration::from_millis(100)).await;
     Ok(report)
 }
 
 fn main() -> Result<()> {
-    // Logs go to stderr (stdout carries only results), filtered by RUST_LOG (default: info).
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    avatar_logging::init();
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     match Cli::parse().command {
         Command::Replay(a) => {

@@ -1,0 +1,47 @@
+//! Grounding: the avatar's hips move with the performer's body, its planted feet stay on the floor, and its
+//! legs rest when they are out of view.
+//!
+//! MediaPipe's world landmarks are hip-centred, so the body mapping ([`super::PoseMapper`]) poses the limbs
+//! about a fixed root. This stage runs after it, once per pose frame, on the mapped skinning transforms:
+//!
+//! 1. **Where the body is** (`camera.rs`): the translation `t` that projects the metric world landmarks onto
+//!    the image landmarks through a pinhole camera of the set field of view (a 3 × 3 least-squares solve),
+//!    then One-Euro filtered in metres. A position that jumps faster than a person moves (two people
+//!    swapping, a bad detection) is held; if it persists it is eased over, never jumped to.
+//! 2. **The floor and the feet** (`floor.rs`): a plane in camera space learnt from where the feet rest, and
+//!    per foot whether it is planted (slow and near the floor, with hysteresis).
+//! 3. **The performer's proportions** (`performer.rs`): leg length and standing hip height, medians of recent
+//!    frames (the first two seconds of standing still, facing the camera, are the calibration).
+//! 4. **The avatar's root** (`skeleton.rs` for its geometry): moved across the floor by the performer's
+//!    displacement since the first frame, and to the hip height `H + s (h − h₀)` above its floor, where `H` is
+//!    the avatar's standing hip height, `h` and `h₀` the performer's current and standing hip heights above
+//!    their floor, and `s` the avatar's leg length over the performer's. A crouch lowers the hips, a hop lifts
+//!    them, a step moves them.
+//! 5. **Planted feet locked** (`leg_ik.rs`): a foot that plants is held where it planted, on the floor and
+//!    flat, by two-bone leg IK that keeps the knee's bend direction; it is released when it lifts, blended
+//!    over [`RELEASE`] s. The hips come down if a locked foot would be out of reach; no foot goes below the
+//!    floor.
+//! 6. **At a desk** (`desk.rs`): legs out of view for a second go to a standing or seated rest (settable,
+//!    automatic by default), the root's height then puts the lowest foot on the floor, and its position
+//!    follows the fit of the visible (upper-body) landmarks.
+//!
+//! Rig frames and VMC without a root position get step 6's vertical rule only (the lowest foot on the floor),
+//! so a crouch lowers the hips there too; rig frames that carry a root position pass through.
+
+mod camera;
+mod desk;
+mod floor;
+mod leg_ik;
+mod performer;
+mod skeleton;
+mod stage;
+#[cfg(test)]
+mod tests;
+
+pub use camera::{fit_translation, Camera, Fit};
+pub use desk::LegsOutOfView;
+pub use floor::{Contact, Floor};
+pub use leg_ik::{flat, reach};
+pub use performer::Performer;
+pub use skeleton::{subtree, Leg, Skeleton};
+pub use stage::{Grounding, GroundingReport, GroundingSettings, RELEASE};

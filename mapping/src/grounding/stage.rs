@@ -1,0 +1,641 @@
+//! The grounding stage's state and its per-frame step (the module doc of [`super`] lists the steps).
+
+use super::camera::{fit_translation, Camera};
+use super::desk::{pose_legs, Desk, LegsOutOfView};
+use super::floor::{Contact, Floor};
+use super::leg_ik::{flat, reach, MAX_REACH};
+use super::performer::{Performer, STRAIGHT_KNEE_DEG};
+use super::skeleton::{apply, premultiply, rigid, rotation, translate, Skeleton};
+use crate::{OneEuro, OneEuroParams};
+use avatar_schema::pose_landmarks as mp;
+use avatar_schema::types::PoseFrame;
+use avatar_sim::rig::{read_affine, write_affine, Affine};
+use nalgebra::{UnitQuaternion, Vector3};
+
+/// Seconds over which a released foot lock blends back to the tracked foot...
+pub const RELEASE: f64 = 0.2;
+/// ...and a new lock blends in.
+const ENGAGE: f64 = 0.08;
+/// A person moves at most this fast (m/s); a faster change of the fitted position is a jump...
+const MAX_SPEED: f64 = 4.0;
+/// ...beyond this slack (m; the fit's own noise).
+const JUMP_SLACK: f64 = 0.25;
+/// A jump that persists this long (s) is real (someone else, or the same person re-found): eased over.
+const JUMP_CONFIRM: f64 = 0.5;
+/// Seconds over which an accepted jump is eased.
+const JUMP_EASE: f64 = 0.6;
+/// The most the feet's anchoring moves the root across the floor from where the camera puts it (m)...
+const ANCHOR_REACH: f64 = 0.15;
+/// ...towards or away from the camera...
+const ANCHOR_DEPTH: f64 = 0.5;
+/// ...and up or down.
+const ANCHOR_DROP: f64 = 0.3;
+/// Seconds over which the anchoring offset eases out while no foot is locked, across the floor and vertically.
+const ANCHOR_RELEASE: f64 = 1.0;
+const ANCHOR_RELEASE_UP: f64 = 0.1;
+/// The farthest a locked foot holds against its tracked leg (m, across the floor); beyond it, it slides.
+const GIVE: f64 = 0.03;
+/// A sole this close to the floor (m) turns flat onto it.
+const NEAR_FLOOR: f64 = 0.03;
+/// Changes of the fitted depth within this (m) are the fit's, not the body's.
+const DEPTH_DEADBAND: f64 = 0.3;
+/// Landmarks needed for a fit.
+const MIN_FIT_POINTS: usize = 6;
+/// Typical adult leg length (hip to ankle, m), the scale's stand-in until the performer's is measured.
+const TYPICAL_LEG: f64 = 0.85;
+
+/// The grounding stage's settings (from the avatar's live parameters).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GroundingSettings {
+    pub enabled: bool,
+    /// The camera's horizontal field of view, radians.
+    pub fov: f64,
+    pub legs_out_of_view: LegsOutOfView,
+    pub min_visibility: f32,
+    pub mirror: bool,
+}
+
+impl Default for GroundingSettings {
+    fn default() -> Self {
+        GroundingSettings {
+            enabled: true,
+            fov: 60f64.to_radians(),
+            legs_out_of_view: LegsOutOfView::Auto,
+            min_visibility: 0.5,
+            mirror: false,
+        }
+    }
+}
+
+/// What the stage did on the last frame (for benchmarks, tests and the daemon's counters).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GroundingReport {
+    /// The filtered hip centre in camera space (m, MediaPipe axes), when known.
+    pub camera: Option<Vector3<f64>>,
+    /// The camera-space position the avatar's origin stands for (the first fitted one).
+    pub origin: Option<Vector3<f64>>,
+    /// The root's displacement applied this frame, avatar axes (m).
+    pub root_offset: Vector3<f64>,
+    /// Per avatar foot (left, right): locked on the floor.
+    pub locked: [bool; 2],
+    /// Per avatar foot: how far the leg IK moved the ankle from where the tracked leg put it (m; 0 unlocked).
+    pub ik_correction: [f64; 2],
+    /// Per performer foot (read mirrored when the avatar mirrors): speed (m/s) and height above the floor (m)
+    /// of its lowest point, as the contact detector saw them.
+    pub foot_speed: [f64; 2],
+    pub foot_height: [Option<f64>; 2],
+    /// Desk mode (legs out of view) and its pose.
+    pub desk: bool,
+    pub seated: bool,
+    /// Avatar leg length over the performer's.
+    pub scale: f64,
+    /// The performer's hip height above their floor, and the standing one (m).
+    pub hip_height: Option<f64>,
+    pub standing_hip_height: Option<f64>,
+    /// Two seconds of standing still, facing the camera, were seen (the calibration of the scale and floor).
+    pub calibrated: bool,
+    /// Positions held because they jumped faster than a person moves (counted, cumulative).
+    pub jumps_held: u64,
+    /// Frames whose position could not be fitted (too few visible landmarks; cumulative).
+    pub unfitted: u64,
+    /// Frames where a locked foot gave way (slid) because its tracked leg was too far from it (cumulative).
+    pub gave: u64,
+}
+
+#[derive(Clone, Debug)]
+struct Lock {
+    /// The ankle's place on the floor (avatar space).
+    target: Vector3<f64>,
+    /// 0..1: how much of the lock applies (ramps in on planting, out on release).
+    weight: f64,
+    releasing: bool,
+}
+
+/// The grounding stage of one avatar (see the module doc of [`super`]).
+pub struct Grounding {
+    sk: Skeleton,
+    /// Offset of the skeleton's parameters in `p`.
+    offset: usize,
+    filters: [OneEuro; 3],
+    /// Last accepted (filtered) hip centre in camera space and its time.
+    t_cam: Option<(f64, Vector3<f64>)>,
+    /// The camera-space position the avatar's origin stands for.
+    t_ref: Option<Vector3<f64>>,
+    jump_since: Option<f64>,
+    /// The depth the avatar follows (camera space, m): the fit's, through a dead band.
+    depth: Option<f64>,
+    /// An accepted jump being eased: (start time, offset at start).
+    ease: Option<(f64, Vector3<f64>)>,
+    floor: Floor,
+    contacts: [Contact; 2],
+    performer: Performer,
+    desk: Desk,
+    locks: [Option<Lock>; 2],
+    /// The root's offset from where the camera puts it, so that locked feet need no IK (avatar space).
+    anchor: Vector3<f64>,
+    last_t: Option<f64>,
+    report: GroundingReport,
+}
+
+fn smoothstep(u: f64) -> f64 {
+    let u = u.clamp(0.0, 1.0);
+    u * u * (3.0 - 2.0 * u)
+}
+
+/// The performer's legs, per avatar side (the landmarks are read mirrored when the avatar mirrors): hip,
+/// knee, ankle, heel, toes.
+const LEGS: [[usize; 5]; 2] = [
+    [mp::LEFT_HIP, mp::LEFT_KNEE, mp::LEFT_ANKLE, mp::LEFT_HEEL, mp::LEFT_FOOT_INDEX],
+    [mp::RIGHT_HIP, mp::RIGHT_KNEE, mp::RIGHT_ANKLE, mp::RIGHT_HEEL, mp::RIGHT_FOOT_INDEX],
+];
+
+/// One frame's landmarks as the stage reads them: by the avatar's side (mirrored when it mirrors), only the
+/// finite ones visible enough.
+struct Landmarks<'a> {
+    f: &'a PoseFrame,
+    o: &'a GroundingSettings,
+}
+
+impl Landmarks<'_> {
+    fn side(&self, i: usize) -> usize {
+        if self.o.mirror {
+            mp::mirror(i)
+        } else {
+            i
+        }
+    }
+
+    /// World landmark `i` (m, hip-centred).
+    fn world(&self, i: usize) -> Option<Vector3<f64>> {
+        let l = self.f.world_landmarks.get(self.side(i))?;
+        let v = Vector3::new(l.x as f64, l.y as f64, l.z as f64);
+        (v.iter().all(|c| c.is_finite()) && l.visibility >= self.o.min_visibility).then_some(v)
+    }
+
+    /// The image's width and height (pixels).
+    fn size(&self) -> (f64, f64) {
+        (self.f.image_width as f64, self.f.image_height as f64)
+    }
+
+    /// Image landmark `i` (pixels).
+    fn image(&self, i: usize) -> Option<(f64, f64)> {
+        let (wpx, hpx) = self.size();
+        let l = self.f.landmarks.get(self.side(i))?;
+        let (u, v) = (l.x as f64 * wpx, l.y as f64 * hpx);
+        (u.is_finite() && v.is_finite() && l.visibility >= self.o.min_visibility).then_some((u, v))
+    }
+
+    /// Both hips are in the image (not at its bottom edge), as drawn (not mirrored).
+    fn hips_in_view(&self) -> bool {
+        [mp::LEFT_HIP, mp::RIGHT_HIP].iter().all(|&i| {
+            self.f.landmarks.get(i).is_some_and(|l| l.visibility >= self.o.min_visibility && l.y < 0.95)
+        })
+    }
+}
+
+/// Per avatar foot, where its ankle goes and the lock's weight (`None`: unlocked).
+type LockTargets = [Option<(Vector3<f64>, f64)>; 2];
+
+/// What [`Grounding::measure_legs`] saw of the performer's legs.
+struct LegsSeen {
+    /// At least three of the knees and ankles are visible.
+    seen: bool,
+    /// Per avatar side: the knee is straight.
+    straight: [bool; 2],
+}
+
+impl Grounding {
+    pub fn new(sk: Skeleton, offset: usize) -> Self {
+        // depth is the noisiest coordinate of the fit: the same filter, it is only smoother at rest
+        let f = OneEuroParams { min_cutoff: 1.0, beta: 2.0, d_cutoff: 4.0 };
+        Grounding {
+            sk,
+            offset,
+            filters: [OneEuro::new(f), OneEuro::new(f), OneEuro::new(OneEuroParams { min_cutoff: 0.5, ..f })],
+            t_cam: None,
+            t_ref: None,
+            jump_since: None,
+            depth: None,
+            ease: None,
+            floor: Floor::default(),
+            contacts: Default::default(),
+            performer: Performer::default(),
+            desk: Desk::default(),
+            locks: [None, None],
+            anchor: Vector3::zeros(),
+            last_t: None,
+            report: GroundingReport::default(),
+        }
+    }
+
+    pub fn skeleton(&self) -> &Skeleton {
+        &self.sk
+    }
+
+    pub fn report(&self) -> &GroundingReport {
+        &self.report
+    }
+
+    /// Forget everything (a reset, or a tracker that restarted: a new camera, perhaps a new person).
+    pub fn reset(&mut self) {
+        let (jumps, unfitted, gave) = (self.report.jumps_held, self.report.unfitted, self.report.gave);
+        *self = Grounding::new(self.sk.clone(), self.offset);
+        self.report.jumps_held = jumps;
+        self.report.unfitted = unfitted;
+        self.report.gave = gave;
+    }
+
+    fn read(&self, p: &[f64]) -> Vec<Affine> {
+        (0..self.sk.bones).map(|b| read_affine(&p[self.offset + 12 * b..])).collect()
+    }
+
+    fn write(&self, p: &mut [f64], ts: &[Affine]) {
+        for (b, t) in ts.iter().enumerate() {
+            write_affine(&mut p[self.offset + 12 * b..], t);
+        }
+    }
+
+    /// Accept a fitted position at `t` (s): gate jumps, filter, ease accepted jumps. The position to use.
+    fn accept(&mut self, x: Vector3<f64>, t: f64) -> Option<Vector3<f64>> {
+        let eased = |s: &Self, t: f64| {
+            s.ease.map_or(Vector3::zeros(), |(t0, off)| off * (1.0 - smoothstep((t - t0) / JUMP_EASE)))
+        };
+        if let Some((t0, prev)) = self.t_cam {
+            let dt = t - t0;
+            if !(dt > 0.0) {
+                return Some(prev + eased(self, t));
+            }
+            if (x - prev).norm() > MAX_SPEED * dt.min(0.1) + JUMP_SLACK {
+                let since = *self.jump_since.get_or_insert(t);
+                if t - since < JUMP_CONFIRM && dt < JUMP_CONFIRM {
+                    self.report.jumps_held += 1;
+                    return Some(prev + eased(self, t));
+                }
+                // real: start from the new place, easing over from where the avatar was
+                let from = prev + eased(self, t);
+                self.filters.iter_mut().for_each(OneEuro::reset);
+                self.depth = Some(x.z);
+                self.ease = Some((t, from - x));
+            }
+        }
+        self.jump_since = None;
+        let f = Vector3::from_fn(|c, _| self.filters[c].filter(t, x[c]).unwrap_or(x[c]));
+        self.t_cam = Some((t, f));
+        if self.ease.is_some_and(|(t0, _)| t - t0 > JUMP_EASE) {
+            self.ease = None;
+        }
+        // depth: the fit's least certain coordinate moves with the pose as well as with the body (a squat
+        // reads as 20 cm farther away); only a change beyond DEPTH_DEADBAND moves the avatar, by the excess
+        let z = *self.depth.get_or_insert(f.z);
+        let excess = (f.z - z).abs() - DEPTH_DEADBAND;
+        if excess > 0.0 {
+            self.depth = Some(z + excess * (f.z - z).signum());
+        }
+        let f = Vector3::new(f.x, f.y, self.depth.unwrap_or(f.z));
+        Some(f + eased(self, t))
+    }
+
+    /// One pose frame captured at `t` (s): ground the mapped parameters `p` (the skeleton's transforms). The
+    /// steps are those of the module doc of [`super`], in order.
+    pub fn pose(&mut self, p: &mut [f64], f: &PoseFrame, t: f64, o: &GroundingSettings) {
+        if !o.enabled || !t.is_finite() {
+            return;
+        }
+        let lm = Landmarks { f, o };
+        let tc = self.locate(f, t, o);
+        let legs = self.measure_legs(&lm);
+        let w_desk = self.desk.update(t, legs.seen, lm.hips_in_view(), o.legs_out_of_view);
+        self.measure_image_scale(&lm);
+        let hip_height = self.feet_and_floor(&lm, tc, t, &legs);
+        let scale = self.sk.leg_length / self.performer.leg_length().unwrap_or(TYPICAL_LEG);
+        // the avatar
+        let mut ts = self.read(p);
+        let mut offset = self.place_root(&mut ts, tc, hip_height, scale, w_desk, o.mirror);
+        let dt = self.last_t.map_or(0.0, |t0| (t - t0).clamp(0.0, 0.5));
+        self.last_t = Some(t);
+        self.update_locks(&ts, dt, tc.is_some());
+        offset += self.anchor_locked_feet(&mut ts, dt);
+        if let Some(lowest) = self.lift_above_floor(&mut ts) {
+            offset.y -= lowest;
+        }
+        let (drop, targets) = self.bring_locks_in_reach(&mut ts);
+        if drop > 0.0 {
+            offset.y -= drop;
+        }
+        self.solve_feet(&mut ts, &targets);
+        self.write(p, &ts);
+        self.report.camera = tc;
+        self.report.origin = self.t_ref;
+        self.report.root_offset = offset;
+        self.report.locked = std::array::from_fn(|k| self.locks[k].as_ref().is_some_and(|l| !l.releasing));
+        self.report.desk = self.desk.engaged();
+        self.report.seated = self.desk.seated();
+        self.report.scale = scale;
+        self.report.hip_height = hip_height;
+        self.report.standing_hip_height = self.performer.standing_hip_height();
+        self.report.calibrated = self.performer.calibrated();
+    }
+
+    /// Step 1, where the body is: the camera-space hip centre fitted from the landmarks, accepted
+    /// ([`Grounding::accept`]); the last accepted one when no fit is possible (counted in the report).
+    fn locate(&mut self, f: &PoseFrame, t: f64, o: &GroundingSettings) -> Option<Vector3<f64>> {
+        let cam = Camera { width: f.image_width as f64, height: f.image_height as f64, fov: o.fov };
+        let fit = fit_translation(&f.landmarks, &f.world_landmarks, &cam, o.min_visibility, MIN_FIT_POINTS);
+        if fit.is_none() {
+            self.report.unfitted += 1;
+        }
+        match fit {
+            Some(fit) => self.accept(fit.t, t),
+            None => self.t_cam.map(|(_, x)| x),
+        }
+    }
+
+    /// The performer's legs (per avatar side) this frame: their length joins the performer's; which are
+    /// straight; whether they are in view.
+    fn measure_legs(&mut self, lm: &Landmarks) -> LegsSeen {
+        let mut lengths = vec![];
+        let mut straight = [false; 2];
+        for (k, leg) in LEGS.iter().enumerate() {
+            if let (Some(h), Some(kn), Some(a)) = (lm.world(leg[0]), lm.world(leg[1]), lm.world(leg[2])) {
+                lengths.push((kn - h).norm() + (a - kn).norm());
+                let cos = (h - kn).normalize().dot(&(a - kn).normalize());
+                straight[k] = cos.clamp(-1.0, 1.0).acos().to_degrees() > STRAIGHT_KNEE_DEG;
+            }
+        }
+        if lengths.len() == 2 {
+            self.performer.add_leg_length(0.5 * (lengths[0] + lengths[1]));
+        }
+        let seen = [mp::LEFT_KNEE, mp::RIGHT_KNEE, mp::LEFT_ANKLE, mp::RIGHT_ANKLE]
+            .iter()
+            .filter(|&&i| lm.world(i).is_some())
+            .count()
+            >= 3;
+        LegsSeen { seen, straight }
+    }
+
+    /// The image scale at the body: image over world length per torso and leg segment; a segment turned
+    /// towards the camera looks short (a crouch's thighs), so the second largest ratio of the frame.
+    fn measure_image_scale(&mut self, lm: &Landmarks) {
+        let mut ratios = vec![];
+        for (a, b) in [
+            (mp::LEFT_SHOULDER, mp::LEFT_HIP),
+            (mp::RIGHT_SHOULDER, mp::RIGHT_HIP),
+            (mp::LEFT_HIP, mp::LEFT_KNEE),
+            (mp::RIGHT_HIP, mp::RIGHT_KNEE),
+            (mp::LEFT_KNEE, mp::LEFT_ANKLE),
+            (mp::RIGHT_KNEE, mp::RIGHT_ANKLE),
+        ] {
+            if let (Some(ia), Some(ib), Some(wa), Some(wb)) =
+                (lm.image(a), lm.image(b), lm.world(a), lm.world(b))
+            {
+                let m = (wb - wa).norm();
+                if m > 0.15 {
+                    ratios.push(((ib.0 - ia.0).powi(2) + (ib.1 - ia.1).powi(2)).sqrt() / m);
+                }
+            }
+        }
+        if ratios.len() >= 3 {
+            ratios.sort_by(|a, b| b.total_cmp(a));
+            self.performer.add_px_per_m(ratios[1]);
+        }
+    }
+
+    /// Steps 2 and 3, the floor, the feet and the performer's hip height: feet and floor in the image, in
+    /// metres at the body's depth (under the camera's weak perspective at that depth these are camera-space
+    /// x and y, the image's own positions, steadier than the fit's world landmarks, with the fitted depth as
+    /// z). Returns the hip height above the floor (`None` before the image scale and the floor are known).
+    fn feet_and_floor(
+        &mut self,
+        lm: &Landmarks,
+        tc: Option<Vector3<f64>>,
+        t: f64,
+        legs: &LegsSeen,
+    ) -> Option<f64> {
+        let ppm = self.performer.px_per_m()?;
+        let (wpx, hpx) = lm.size();
+        let depth = tc.map_or(0.0, |x| x.z);
+        let q = |(u, v): (f64, f64)| Vector3::new((u - 0.5 * wpx) / ppm, (v - 0.5 * hpx) / ppm, depth);
+        let feet: [Option<Vector3<f64>>; 2] = std::array::from_fn(|k| {
+            LEGS[k][2..].iter().filter_map(|&i| lm.image(i)).map(q).max_by(|a, b| a.y.total_cmp(&b.y))
+        });
+        if !self.floor.is_known() && legs.seen {
+            if let Some(low) = feet.iter().flatten().max_by(|a, b| a.y.total_cmp(&b.y)) {
+                self.floor.add(low, t);
+            }
+        }
+        for k in 0..2 {
+            let h = feet[k].and_then(|x| self.floor.height(&x));
+            self.report.foot_height[k] = h;
+            if self.contacts[k].update(t, feet[k], h) && legs.seen {
+                self.floor.add(&feet[k].unwrap_or_default(), t);
+            }
+            self.report.foot_speed[k] = self.contacts[k].speed();
+        }
+        let hips = lm.image(mp::LEFT_HIP).zip(lm.image(mp::RIGHT_HIP));
+        let hip = hips.map(|(l, r)| q((0.5 * (l.0 + r.0), 0.5 * (l.1 + r.1))));
+        let hip_height = hip.and_then(|x| self.floor.height(&x));
+        if let (Some(h), true) = (hip_height, self.contacts.iter().all(Contact::planted)) {
+            if legs.straight == [true, true] {
+                self.performer.add_standing_hip_height(h);
+            }
+        }
+        hip_height
+    }
+
+    /// Steps 4 and 6, the avatar's root: across the floor by the performer's displacement since the first
+    /// frame (times `scale`), the legs to their rest at a desk (`w_desk`), and up or down to the tracked hip
+    /// height (or, at a desk, the lowest foot on the floor). Returns the root's displacement.
+    fn place_root(
+        &mut self,
+        ts: &mut [Affine],
+        tc: Option<Vector3<f64>>,
+        hip_height: Option<f64>,
+        scale: f64,
+        w_desk: f64,
+        mirror: bool,
+    ) -> Vector3<f64> {
+        if let (None, Some(x)) = (self.t_ref, tc) {
+            self.t_ref = Some(x);
+        }
+        let dc = tc.zip(self.t_ref).map_or(Vector3::zeros(), |(x, r)| x - r);
+        let mut offset = Vector3::new(if mirror { -dc.x } else { dc.x }, 0.0, -dc.z) * scale;
+        translate(ts, &self.sk.root_tree, &offset);
+        pose_legs(ts, &self.sk, self.desk.seated(), w_desk);
+        let hip_now = self.sk.hip_centre(ts).y;
+        let y_tracked = match (hip_height, self.performer.standing_hip_height()) {
+            (Some(h), Some(h0)) => self.sk.floor + self.sk.hip_height + scale * (h - h0),
+            _ => hip_now,
+        };
+        let lowest = (0..2).map(|k| self.sk.sole_height(ts, k)).fold(f64::INFINITY, f64::min);
+        let dy = (1.0 - w_desk) * (y_tracked - hip_now) + w_desk * (-lowest);
+        translate(ts, &self.sk.root_tree, &Vector3::new(0.0, dy, 0.0));
+        offset.y = dy;
+        offset
+    }
+
+    /// Step 5, the foot locks: a planted foot (not at a desk, the body located) locks where it is, on the
+    /// floor; a lock ramps in over [`ENGAGE`] s and out over [`RELEASE`] s once the foot lifts (`dt`: the
+    /// time since the last frame).
+    fn update_locks(&mut self, ts: &[Affine], dt: f64, located: bool) {
+        for k in 0..2 {
+            let planted = self.contacts[k].planted() && !self.desk.engaged() && located;
+            let leg = &self.sk.legs[k];
+            let free = apply(&ts[leg.foot], &leg.ankle);
+            match (&mut self.locks[k], planted) {
+                (None, true) => {
+                    let target = Vector3::new(free.x, self.sk.floor + leg.ankle_height, free.z);
+                    self.locks[k] = Some(Lock { target, weight: 0.0, releasing: false });
+                }
+                (Some(l), true) => l.releasing = false,
+                (Some(l), false) => l.releasing = true,
+                (None, false) => {}
+            }
+            if let Some(l) = &mut self.locks[k] {
+                let rate = if l.releasing { -dt / RELEASE } else { dt / ENGAGE };
+                l.weight = (l.weight + rate).clamp(0.0, 1.0);
+                if l.releasing && l.weight <= 0.0 {
+                    self.locks[k] = None;
+                }
+            }
+        }
+    }
+
+    /// Anchoring: the root moves so that the legs, as tracked, put the locked feet on their locks (limbs as
+    /// the landmarks have them, no sliding), within [`ANCHOR_REACH`] of where the camera puts it; with no foot
+    /// locked that offset eases back to the camera's. Returns the offset (applied to `ts`).
+    fn anchor_locked_feet(&mut self, ts: &mut [Affine], dt: f64) -> Vector3<f64> {
+        translate(ts, &self.sk.root_tree, &self.anchor);
+        let (mut shift, mut wsum, mut wmax) = (Vector3::zeros(), 0.0, 0.0f64);
+        for k in 0..2 {
+            let Some(l) = self.locks[k].as_ref().filter(|l| !l.releasing) else { continue };
+            let leg = &self.sk.legs[k];
+            let w = smoothstep(l.weight);
+            shift += w * (l.target - apply(&ts[leg.foot], &leg.ankle));
+            wsum += w;
+            wmax = wmax.max(w);
+        }
+        let mut anchor = if wsum > 0.0 {
+            self.anchor + shift / wsum * wmax
+        } else {
+            // nothing planted: across the floor the offset eases out slowly (a step's drift), up and down at
+            // once (it only ever held planted feet on the floor: a hop's take-off is the performer's)
+            let (across, up) = ((-dt / ANCHOR_RELEASE).exp(), (-dt / ANCHOR_RELEASE_UP).exp());
+            Vector3::new(self.anchor.x * across, self.anchor.y * up, self.anchor.z * across)
+        };
+        // (an ellipse: the fit's depth is its least certain coordinate)
+        let across = ((anchor.x / ANCHOR_REACH).powi(2) + (anchor.z / ANCHOR_DEPTH).powi(2)).sqrt();
+        if across > 1.0 {
+            anchor.x /= across;
+            anchor.z /= across;
+        }
+        anchor.y = anchor.y.clamp(-ANCHOR_DROP, ANCHOR_DROP);
+        translate(ts, &self.sk.root_tree, &(anchor - self.anchor));
+        self.anchor = anchor;
+        anchor
+    }
+
+    /// Feet near the floor lie on it (flat); then the legs as tracked never go through it: the root rises
+    /// instead (the image's hip height can disagree with the tracked legs; their directions win). Returns the
+    /// lowest sole's height when it was below the floor (the root rose by its opposite).
+    fn lift_above_floor(&self, ts: &mut [Affine]) -> Option<f64> {
+        for k in 0..2 {
+            self.flatten_near_floor(ts, k);
+        }
+        let lowest = (0..2).map(|k| self.sk.sole_height(ts, k)).fold(f64::INFINITY, f64::min);
+        if lowest < 0.0 {
+            translate(ts, &self.sk.root_tree, &Vector3::new(0.0, -lowest, 0.0));
+            return Some(lowest);
+        }
+        None
+    }
+
+    /// The hips come down so that every locked foot is in reach. Returns how far they came down and, per leg,
+    /// where its ankle goes with the lock's weight (`None`: unlocked). A lock gives (slides along with the
+    /// leg) where the tracked leg is too far from it (the data disagree with themselves), so the IK never
+    /// bends a leg by more than [`GIVE`]; a lock out of reach sideways releases (the foot has to step).
+    fn bring_locks_in_reach(&mut self, ts: &mut [Affine]) -> (f64, LockTargets) {
+        let mut drop: f64 = 0.0;
+        let mut targets: LockTargets = [None, None];
+        for k in 0..2 {
+            let leg = &self.sk.legs[k];
+            let [hip, _, free] = leg.posed(ts);
+            let Some(l) = &mut self.locks[k] else { continue };
+            let gap = l.target - free;
+            let gap_xz = Vector3::new(gap.x, 0.0, gap.z);
+            if gap_xz.norm() > GIVE {
+                l.target -= gap_xz * (1.0 - GIVE / gap_xz.norm());
+                self.report.gave += 1;
+            }
+            let l = &*l;
+            let w = smoothstep(l.weight);
+            let target = free + w * (l.target - free);
+            let reach_max = 0.995 * MAX_REACH * (leg.l1 + leg.l2);
+            let r = ((target.x - hip.x).powi(2) + (target.z - hip.z).powi(2)).sqrt();
+            if r < reach_max {
+                let top = target.y + (reach_max * reach_max - r * r).sqrt();
+                drop = drop.max(hip.y - top);
+            } else if let Some(l) = &mut self.locks[k] {
+                l.releasing = true; // out of reach sideways: the foot has to step
+            }
+            targets[k] = Some((target, w));
+        }
+        if drop > 0.0 {
+            translate(ts, &self.sk.root_tree, &Vector3::new(0.0, -drop, 0.0));
+            for (target, w) in targets.iter_mut().flatten() {
+                // an unlocked share of the target moves down with the hips
+                target.y -= drop * (1.0 - *w);
+            }
+        }
+        (drop, targets)
+    }
+
+    /// The legs' IK: each locked foot to its target, turning flat with the lock's weight; then, after the
+    /// locks' IK, no foot below the floor.
+    fn solve_feet(&mut self, ts: &mut [Affine], targets: &LockTargets) {
+        for k in 0..2 {
+            let leg = &self.sk.legs[k];
+            self.report.ik_correction[k] = 0.0;
+            if let Some((target, w)) = targets[k] {
+                self.report.ik_correction[k] = (target - apply(&ts[leg.foot], &leg.ankle)).norm();
+                let now = UnitQuaternion::from_rotation_matrix(&rotation(&ts[leg.foot]));
+                let want = UnitQuaternion::from_rotation_matrix(&flat(&now.to_rotation_matrix()));
+                reach(ts, leg, &target, Some(&now.slerp(&want, w).to_rotation_matrix()));
+            }
+            self.flatten_near_floor(ts, k);
+            let sole = self.sk.sole_height(ts, k);
+            if sole < 0.0 {
+                let keep = rotation(&ts[leg.foot]);
+                let ankle = apply(&ts[leg.foot], &leg.ankle);
+                reach(ts, leg, &(ankle - Vector3::new(0.0, sole, 0.0)), Some(&keep));
+            }
+        }
+    }
+
+    /// Turn leg `k`'s foot towards flat (its heading kept) as its sole nears the floor: fully flat at the floor,
+    /// as tracked from [`NEAR_FLOOR`] up.
+    fn flatten_near_floor(&self, ts: &mut [Affine], k: usize) {
+        let leg = &self.sk.legs[k];
+        let sole = self.sk.sole_height(ts, k);
+        if sole < NEAR_FLOOR {
+            let w = ((NEAR_FLOOR - sole) / NEAR_FLOOR).min(1.0);
+            let now = UnitQuaternion::from_rotation_matrix(&rotation(&ts[leg.foot]));
+            let want = UnitQuaternion::from_rotation_matrix(&flat(&now.to_rotation_matrix()));
+            let ankle = apply(&ts[leg.foot], &leg.ankle);
+            let turn = now.slerp(&want, w).to_rotation_matrix() * now.to_rotation_matrix().inverse();
+            premultiply(ts, &leg.foot_tree, &rigid(&turn, &ankle));
+        }
+    }
+
+    /// A rig frame without a root position: the lowest foot goes to the floor (a crouch lowers the hips).
+    pub fn rig_frame(&mut self, p: &mut [f64], o: &GroundingSettings) {
+        if !o.enabled {
+            return;
+        }
+        let mut ts = self.read(p);
+        let lowest = (0..2).map(|k| self.sk.sole_height(&ts, k)).fold(f64::INFINITY, f64::min);
+        if lowest.is_finite() {
+            translate(&mut ts, &self.sk.root_tree, &Vector3::new(0.0, -lowest, 0.0));
+            self.write(p, &ts);
+        }
+    }
+}
