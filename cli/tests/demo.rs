@@ -11,11 +11,7 @@ fn run_demo(args: &[&str], out: &std::path::Path) -> std::process::Output {
 
 fn demo_command(args: &[&str], out: &std::path::Path) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_avatard"));
-    c.arg("demo")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .env("RUST_LOG", "warn");
+    c.arg("demo").args(args).arg("--out").arg(out).env("RUST_LOG", "warn");
     c
 }
 

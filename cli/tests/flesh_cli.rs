@@ -1,7 +1,7 @@
 //! `avatard flesh` and `avatard simulate --flesh-mode` as a user runs them: a real asset (an arm precomputed
 //! from its mesh and rig files), a rig animation, the real binary; bad arguments give clear errors.
 
-mod common;
+use crate::common;
 
 use avatar_sim::flesh::ArmShape;
 use avatar_sim::mesh::write_medit;

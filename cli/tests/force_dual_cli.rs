@@ -4,7 +4,7 @@
 //! binary, its exit status and report; a prior that does not fit, a bad region and missing loads are clear
 //! errors. The precompute cache is this test binary's own (`AVATARD_CACHE_DIR`).
 
-mod common;
+use crate::common;
 
 use common::{json, s};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! clear error. The precompute cache goes to a folder of this test binary's own (`AVATARD_CACHE_DIR`), never
 //! the user's.
 
-mod common;
+use crate::common;
 
 use avatar_sim::mesh::shapes::box_mesh;
 use avatar_sim::mesh::write_medit;

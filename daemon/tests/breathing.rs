@@ -3,7 +3,7 @@
 //! chest and belly move and how fast, that far regions stay still, that breathing off leaves z exactly 0,
 //! and that the parameters change live through `SimParams::with_all` (what `SetParams` applies).
 
-mod common;
+use crate::common;
 use avatar_schema::{BoneTransform, FrameHeader, RigFrame};
 use avatar_sim::rig::{vertex_regions, BodyRegion, RigPart};
 use avatard::{AvatarSim, Inputs, LoadedAvatar, SimParams};

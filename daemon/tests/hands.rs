@@ -2,7 +2,7 @@
 //! runtime on the default avatar, ticked at 120 Hz with a simulated clock: a synthetic hand whose index curls
 //! and uncurls, and a hand that stops sending while the body tracker goes on.
 
-mod common;
+use crate::common;
 use avatar_schema::{encode, state_flags, FrameHeader, HandFrame, Handedness, Message};
 use avatard::{AvatarSim, Ingest, Inputs, Metrics, SimParams};
 use bytes::Bytes;

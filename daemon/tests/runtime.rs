@@ -2,7 +2,7 @@
 //! clock: the real pose recording, rig frames with known rotations, teleports, silence, the guard, live
 //! parameters. The daemon as a process is tested in `tests/tests/`.
 
-mod common;
+use crate::common;
 use avatar_schema::{state_flags, BoneTransform, FrameHeader, Message, RigFrame};
 use avatard::Inputs;
 use avatard::LoadedAvatar;

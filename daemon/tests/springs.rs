@@ -2,7 +2,7 @@
 //! the renderer and every subscriber see them), springs off is bitwise the pose without springs, and a reset
 //! restarts them at rest.
 
-mod common;
+use crate::common;
 
 use avatar_sim::spring::{ChainTail, JointParams, SpringChain, SpringJoint, SpringModel};
 use avatard::{AvatarSim, Inputs, SimParams};

@@ -193,7 +193,12 @@ pub fn film_into<S>(
             None => Ok((drawn, drawing, written?)),
         }
     })?;
-    Ok(Film { frames: drawn, files: written, seconds: drawing.as_secs_f64(), written_s: started.elapsed().as_secs_f64() })
+    Ok(Film {
+        frames: drawn,
+        files: written,
+        seconds: drawing.as_secs_f64(),
+        written_s: started.elapsed().as_secs_f64(),
+    })
 }
 
 /// Draw `states` into `out` as [`film_into`] does, on `workers` threads at once: each makes its own drawer
@@ -262,10 +267,16 @@ pub fn film_parallel<S: Sync, D>(
             Ok((frames, animation.finish()?))
         })();
         // (the drawers stop once the writer has stopped taking their frames)
-        let drawing: Duration = drawers.into_iter().map(|d| d.join().expect("a film's drawer panicked")).sum();
+        let drawing: Duration =
+            drawers.into_iter().map(|d| d.join().expect("a film's drawer panicked")).sum();
         written.map(|(frames, files)| (frames, drawing, files))
     })?;
-    Ok(Film { frames, files: written, seconds: drawing.as_secs_f64(), written_s: started.elapsed().as_secs_f64() })
+    Ok(Film {
+        frames,
+        files: written,
+        seconds: drawing.as_secs_f64(),
+        written_s: started.elapsed().as_secs_f64(),
+    })
 }
 
 #[cfg(test)]
@@ -328,15 +339,29 @@ mod tests {
         let out = std::env::temp_dir().join(format!("film-failed-{}", std::process::id()));
         let states: Vec<(u8, u32)> = (0..30u8).map(|k| (k, 1)).collect();
         let options = FilmSettings { png_frames: false, gif_tolerance: 0 };
-        let e = film_parallel(&states, 10.0, &out, options, 2, || Ok(()), |_, v| {
-            anyhow::ensure!(*v != 13, "no thirteen");
-            Ok(solid(*v))
-        })
+        let e = film_parallel(
+            &states,
+            10.0,
+            &out,
+            options,
+            2,
+            || Ok(()),
+            |_, v| {
+                anyhow::ensure!(*v != 13, "no thirteen");
+                Ok(solid(*v))
+            },
+        )
         .unwrap_err();
         assert!(format!("{e:#}").contains("state 13: no thirteen"), "{e:#}");
-        let e = film_parallel(&states, 10.0, &out, options, 2, || anyhow::bail!("no adapter"), |_: &mut (), v| {
-            Ok(solid(*v))
-        })
+        let e = film_parallel(
+            &states,
+            10.0,
+            &out,
+            options,
+            2,
+            || anyhow::bail!("no adapter"),
+            |_: &mut (), v| Ok(solid(*v)),
+        )
         .unwrap_err();
         assert!(format!("{e:#}").contains("no adapter"), "{e:#}");
         let _ = std::fs::remove_dir_all(&out);

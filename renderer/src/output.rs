@@ -119,8 +119,7 @@ impl GifWriter {
             let mut colours = palette.color_map_rgb();
             colours.resize(3 * 256, 0);
             let file = self.file.take().context("the GIF was finished")?;
-            let mut encoder =
-                gif::Encoder::new(file, w as u16, h as u16, &colours).with_context(context)?;
+            let mut encoder = gif::Encoder::new(file, w as u16, h as u16, &colours).with_context(context)?;
             encoder.set_repeat(gif::Repeat::Infinite).with_context(context)?;
             self.film = Some(GifFilm {
                 encoder,
@@ -162,7 +161,15 @@ impl GifWriter {
         let update: Vec<u8> = indices
             .iter()
             .zip(&film.shown)
-            .map(|(&new, &old)| if new == old || (tolerance > 0 && near(new, old)) { TRANSPARENT } else { new })
+            .map(
+                |(&new, &old)| {
+                    if new == old || (tolerance > 0 && near(new, old)) {
+                        TRANSPARENT
+                    } else {
+                        new
+                    }
+                },
+            )
             .collect();
         let Some((x0, y0, x1, y1)) = written_box(&update, w as usize) else {
             // the same picture: the frame before stays up longer
@@ -298,7 +305,8 @@ pub(crate) mod tests {
     /// The frames of a GIF file as shown (composited), with their delays (ms).
     pub(crate) fn decode(path: &Path) -> Vec<(RgbaImage, u32)> {
         let file = std::io::BufReader::new(File::open(path).unwrap());
-        let frames = image::codecs::gif::GifDecoder::new(file).unwrap().into_frames().collect_frames().unwrap();
+        let frames =
+            image::codecs::gif::GifDecoder::new(file).unwrap().into_frames().collect_frames().unwrap();
         frames
             .into_iter()
             .map(|f| {
@@ -336,7 +344,11 @@ pub(crate) mod tests {
 
     /// The largest difference in a channel.
     fn worst(a: &RgbaImage, b: &RgbaImage) -> u8 {
-        a.pixels().zip(b.pixels()).map(|(p, q)| (0..3).map(|c| p[c].abs_diff(q[c])).max().unwrap()).max().unwrap()
+        a.pixels()
+            .zip(b.pixels())
+            .map(|(p, q)| (0..3).map(|c| p[c].abs_diff(q[c])).max().unwrap())
+            .max()
+            .unwrap()
     }
 
     /// Frames come back as they went in (to the palette's precision); each later frame is written only where it
@@ -347,7 +359,8 @@ pub(crate) mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("a.gif");
         let red = [200, 30, 30];
-        let frames = [picture(5, red), picture(9, red), picture(9, red), picture(9, [30, 30, 200]), picture(20, red)];
+        let frames =
+            [picture(5, red), picture(9, red), picture(9, red), picture(9, [30, 30, 200]), picture(20, red)];
         let mut gif = GifWriter::create(&path, 125.0, 0).unwrap();
         for f in &frames {
             gif.add(f).unwrap();
@@ -384,7 +397,9 @@ pub(crate) mod tests {
         // the square's red, shaded (to colours of the swatches)
         let shade = |d: u8| {
             let mut p = base.clone();
-            p.enumerate_pixels_mut().filter(|(_, y, px)| *y < 40 && px[0] == 200).for_each(|(_, _, px)| px[1] += d);
+            p.enumerate_pixels_mut()
+                .filter(|(_, y, px)| *y < 40 && px[0] == 200)
+                .for_each(|(_, _, px)| px[1] += d);
             p
         };
         let mut gif = GifWriter::create(&path, 100.0, 12).unwrap();

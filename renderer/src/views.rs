@@ -203,7 +203,12 @@ impl FleshViews {
     /// flesh's close-up and heat map, at a quarter of their drawing.
     pub fn body(&mut self, p: &[f32], z: &[f32], caption: &str) -> Result<RgbaImage, GpuError> {
         let cameras = self.cameras(p, z)?;
-        let view = View { view_proj: cameras.body, ground: Some(cameras.ground), colouring: Colouring::Lit, transparent: false };
+        let view = View {
+            view_proj: cameras.body,
+            ground: Some(cameras.ground),
+            colouring: Colouring::Lit,
+            transparent: false,
+        };
         let mut out = self.r.draw_skinned_view(&view)?;
         let scale = if out.width() >= 300 { 2 } else { 1 };
         if !caption.is_empty() {
@@ -325,7 +330,8 @@ mod tests {
         let mut v = FleshViews::new(gpu, &asset, options).unwrap();
         let mut p: Vec<f32> = asset.render.rig.rest_params().iter().map(|&x| x as f32).collect();
         p[12 + 3] += 0.3;
-        let z: Vec<f32> = (0..12 * asset.render.mode_weights.ncols()).map(|i| 0.02 * (i as f32).sin()).collect();
+        let z: Vec<f32> =
+            (0..12 * asset.render.mode_weights.ncols()).map(|i| 0.02 * (i as f32).sin()).collect();
         let views = v.views(&p, &z).unwrap();
         let body = v.body(&p, &z, "").unwrap();
         assert_eq!(body.dimensions(), (120, 160));

@@ -29,6 +29,7 @@ mod schema;
 mod setup;
 mod tempdir;
 mod test;
+mod test_files;
 mod totals;
 mod tracker;
 mod tree;

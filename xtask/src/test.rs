@@ -1,5 +1,6 @@
 //! `test`: the README's test command. Sets up the venv (with the tracker's MediaPipe) and the Node packages,
-//! checks the generated schema code, the module graph and the runtime library's dependencies, checks that the
+//! checks the generated schema code, the module graph, the runtime library's dependencies and that every
+//! integration test file is in its package's test binary ([`test_files`]), checks that the
 //! committed browser viewer bundle is current, then runs the viewer's unit tests (node:test), the Python
 //! packages' tests (schema; the tracker bridge on real clips) and the whole workspace's `cargo test` (with the
 //! renderer's window feature, so that it builds too), and ends with one line of totals over every runner. The
@@ -11,13 +12,14 @@ use std::process::Command;
 
 use crate::process::{self, Result};
 use crate::totals::Totals;
-use crate::{cycles, deps, node, schema, setup, venv, viewer};
+use crate::{cycles, deps, node, schema, setup, test_files, venv, viewer};
 
 pub fn run(root: &Path, cargo_test_args: &[OsString]) -> Result {
     setup::run(root, None)?;
     schema::run(root, true)?;
     cycles::check(root, &[])?;
     deps::check(root)?;
+    test_files::check(root)?;
 
     let mut totals = Totals::default();
     let mut tee = |cmd: Command| process::run_tee(cmd, &mut |line| totals.add_line(line));

@@ -198,7 +198,11 @@ mod tests {
         };
         assert!(gaps(3.0, 5.0).iter().all(|g| (g - 0.05).abs() < 1e-9), "{:?}", gaps(3.0, 5.0));
         assert!(gaps(6.0, 8.0).iter().all(|g| (g - 0.2).abs() < 1e-9), "{:?}", gaps(6.0, 8.0));
-        assert!(gaps(0.0, 3.0).iter().chain(&gaps(5.05, 6.0)).chain(&gaps(8.0, 10.0)).all(|g| (g - 0.1).abs() < 1e-9));
+        assert!(gaps(0.0, 3.0)
+            .iter()
+            .chain(&gaps(5.05, 6.0))
+            .chain(&gaps(8.0, 10.0))
+            .all(|g| (g - 0.1).abs() < 1e-9));
         let frames = |from: f64, to: f64| -> u32 {
             film.iter().filter(|(t, _)| *t >= from && *t < to).map(|(_, n)| n).sum()
         };

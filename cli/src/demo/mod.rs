@@ -486,13 +486,17 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     // The films, while the summary's figures are computed: the default avatar's flesh views drawn by one thread
     // per core (on a software rasterizer most of a frame's drawing runs on the thread that draws it), and the
     // spring-bone avatar's body alongside.
-    let film_task =
-        |asset: Arc<avatar_sim::asset::Asset>, film: Vec<(render::TrajectoryStep, u32)>, shot, out: PathBuf| {
-            let (fps, png) = (a.film_fps, a.png_frames);
-            (!a.no_render).then(|| {
-                tokio::task::spawn_blocking(move || render::render(&asset, &film, fps, half_speed, png, shot, &out))
+    let film_task = |asset: Arc<avatar_sim::asset::Asset>,
+                     film: Vec<(render::TrajectoryStep, u32)>,
+                     shot,
+                     out: PathBuf| {
+        let (fps, png) = (a.film_fps, a.png_frames);
+        (!a.no_render).then(|| {
+            tokio::task::spawn_blocking(move || {
+                render::render(&asset, &film, fps, half_speed, png, shot, &out)
             })
-        };
+        })
+    };
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let film = std::mem::take(&mut collected.film);
     let flesh_shot = render::Shot::Flesh { workers };

@@ -214,7 +214,8 @@ impl AvatarRenderer {
     /// displacement, what the heat map colours), computed by the shader's `skin()` and read back.
     pub fn skinned(&mut self, p: &[f32], z: &[f32]) -> Result<(Vec<[f32; 3]>, Vec<f32>), GpuError> {
         self.skin(p, z)?;
-        let bytes = self.gpu.read_buffer(&self.buffers.skinned, (SKINNED_STRIDE * self.mesh.vertices) as u64)?;
+        let bytes =
+            self.gpu.read_buffer(&self.buffers.skinned, (SKINNED_STRIDE * self.mesh.vertices) as u64)?;
         // position and |u|, then the normal
         let v: &[[[f32; 4]; 2]] = bytemuck::cast_slice(&bytes);
         Ok((v.iter().map(|[x, _]| [x[0], x[1], x[2]]).collect(), v.iter().map(|[x, _]| x[3]).collect()))
@@ -460,7 +461,8 @@ mod tests {
     fn state(asset: &Asset, scale: f32) -> (Vec<f32>, Vec<f32>) {
         let mut p: Vec<f32> = asset.render.rig.rest_params().iter().map(|&x| x as f32).collect();
         p[12 + 3] += 0.1;
-        let z = (0..12 * asset.render.mode_weights.ncols()).map(|i| scale * (i as f32 * 2.399).sin()).collect();
+        let z =
+            (0..12 * asset.render.mode_weights.ncols()).map(|i| scale * (i as f32 * 2.399).sin()).collect();
         (p, z)
     }
 
@@ -477,8 +479,9 @@ mod tests {
     fn drawing_from_the_compute_pass_is_the_vertex_shaders_picture() {
         let asset = bar_with_looks();
         let gpu = Gpu::open(crate::Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
-        let mut r = AvatarRenderer::new(gpu, &asset, RenderSettings { width: 96, height: 72, ..Default::default() })
-            .unwrap();
+        let mut r =
+            AvatarRenderer::new(gpu, &asset, RenderSettings { width: 96, height: 72, ..Default::default() })
+                .unwrap();
         let (p, z) = state(&asset, 0.02);
         let zero = vec![0.0; z.len()];
         let lit = r.own_view();
@@ -509,8 +512,9 @@ mod tests {
     fn a_rig_only_skinning_skips_the_modes_and_the_next_one_has_them() {
         let asset = bar_with_looks();
         let gpu = Gpu::open(crate::Backend::Auto).expect("a graphics adapter (Mesa llvmpipe/lavapipe)");
-        let mut r = AvatarRenderer::new(gpu, &asset, RenderSettings { width: 8, height: 8, ..Default::default() })
-            .unwrap();
+        let mut r =
+            AvatarRenderer::new(gpu, &asset, RenderSettings { width: 8, height: 8, ..Default::default() })
+                .unwrap();
         let (p, z) = state(&asset, 0.02);
         let zero = vec![0.0; z.len()];
         let f64s = |v: &[f32]| v.iter().map(|&x| x as f64).collect::<Vec<_>>();

@@ -80,10 +80,8 @@ pub(super) fn draw_pipeline(
 ) -> wgpu::RenderPipeline {
     // the avatar's vertex shader reads the UV as a vertex attribute; the ground has none; `vs_skinned` reads
     // the compute pass's positions (with |u|) and normals too
-    let (uv, skinned) = (
-        wgpu::vertex_attr_array![0 => Float32x2],
-        wgpu::vertex_attr_array![1 => Float32x4, 2 => Float32x4],
-    );
+    let (uv, skinned) =
+        (wgpu::vertex_attr_array![0 => Float32x2], wgpu::vertex_attr_array![1 => Float32x4, 2 => Float32x4]);
     let vertex = |array_stride, attributes| {
         Some(wgpu::VertexBufferLayout { array_stride, step_mode: wgpu::VertexStepMode::Vertex, attributes })
     };
