@@ -135,19 +135,8 @@ fn demo_films_the_flesh_views_into_a_small_gif() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// The frames of a GIF as shown, with their delays (ms).
 fn decode(path: &std::path::Path) -> Vec<(image::RgbaImage, u32)> {
-    use image::AnimationDecoder;
-    let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
-    let decoder = image::codecs::gif::GifDecoder::new(file).unwrap();
-    let frames = decoder.into_frames().collect_frames().unwrap();
-    frames
-        .into_iter()
-        .map(|f| {
-            let (n, d) = f.delay().numer_denom_ms();
-            (f.into_buffer(), n / d)
-        })
-        .collect()
+    renderer::output::read_gif(path).unwrap()
 }
 
 #[test]

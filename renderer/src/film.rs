@@ -323,7 +323,7 @@ mod tests {
         }
         assert!(!out.join(format!("frame_{:04}.png", frames.len())).exists());
         // the GIF: a state filling two frames is one frame shown twice as long
-        let gif = crate::output::tests::decode(&out.join("anim.gif"));
+        let gif = crate::output::read_gif(&out.join("anim.gif")).unwrap();
         assert_eq!(gif.len(), states.len());
         for ((image, delay), (v, n)) in gif.iter().zip(&states) {
             let got = image.get_pixel(0, 0)[0];

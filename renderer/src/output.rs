@@ -297,23 +297,32 @@ impl Mp4Writer {
     }
 }
 
-#[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-    use image::{AnimationDecoder, Rgba};
+/// The frames of a GIF file as a viewer shows them (each composited over the ones before), with how long each
+/// is shown (ms): what the films' tests read back.
+pub fn read_gif(path: &Path) -> Result<Vec<(RgbaImage, u32)>> {
+    use image::AnimationDecoder;
+    let file =
+        std::io::BufReader::new(File::open(path).with_context(|| format!("opening {}", path.display()))?);
+    let decoder =
+        image::codecs::gif::GifDecoder::new(file).with_context(|| format!("reading {}", path.display()))?;
+    let frames =
+        decoder.into_frames().collect_frames().with_context(|| format!("decoding {}", path.display()))?;
+    Ok(frames
+        .into_iter()
+        .map(|f| {
+            let (n, d) = f.delay().numer_denom_ms();
+            (f.into_buffer(), n / d)
+        })
+        .collect())
+}
 
-    /// The frames of a GIF file as shown (composited), with their delays (ms).
-    pub(crate) fn decode(path: &Path) -> Vec<(RgbaImage, u32)> {
-        let file = std::io::BufReader::new(File::open(path).unwrap());
-        let frames =
-            image::codecs::gif::GifDecoder::new(file).unwrap().into_frames().collect_frames().unwrap();
-        frames
-            .into_iter()
-            .map(|f| {
-                let (n, d) = f.delay().numer_denom_ms();
-                (f.into_buffer(), n / d)
-            })
-            .collect()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgba;
+
+    fn decode(path: &Path) -> Vec<(RgbaImage, u32)> {
+        read_gif(path).unwrap()
     }
 
     /// The colours the pictures use, shown in every one (so the palette, learnt from the first, has them).
