@@ -256,6 +256,29 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
 /// left out of the flesh), so that an upgrade never serves an old reading from the cache.
 pub const IMPORTER_VERSION: &str = "5";
 
+/// The cache key of an import: the importer's version, the file, the import and precompute settings, and
+/// whether this build reads images (`reads_images`: the `images` feature). A build without it leaves every
+/// texture out, so its asset must not be served to one that draws them: the runtime library builds avatar-sim
+/// without images, and a VRM imported by it (a test, an embedding engine) into the shared cache once made the
+/// demo draw its spring-bone avatar untextured.
+pub fn import_key(
+    glb: &[u8],
+    import: &ImportSettings,
+    settings: &PrecomputeSettings,
+    reads_images: bool,
+) -> anyhow::Result<CacheKey> {
+    let import_json = serde_json::to_string(import)?;
+    let settings_json = serde_json::to_string(settings)?;
+    let images: &[u8] = if reads_images { b"read" } else { b"left out" };
+    Ok(CacheKey::new([
+        ("importer", IMPORTER_VERSION.as_bytes()),
+        ("glb", glb),
+        ("import", import_json.as_bytes()),
+        ("settings", settings_json.as_bytes()),
+        ("images", images),
+    ]))
+}
+
 /// Import a .glb file, through the cache.
 pub fn import(
     path: &Path,
@@ -265,17 +288,26 @@ pub fn import(
     progress: ProgressFn,
 ) -> anyhow::Result<Built> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    let import_json = serde_json::to_string(import)?;
-    let settings_json = serde_json::to_string(settings)?;
-    let key = CacheKey::new([
-        ("importer", IMPORTER_VERSION.as_bytes()),
-        ("glb", &bytes[..]),
-        ("import", import_json.as_bytes()),
-        ("settings", settings_json.as_bytes()),
-    ]);
+    let key = import_key(&bytes, import, settings, cfg!(feature = "images"))?;
     let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     cached(key, cache, |key| {
         let avatar = read_glb(&bytes)?;
         build_asset(avatar, import, settings, &name, key, progress)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A build that leaves the textures out keys its imports apart from one that reads them (each key is stable
+    /// and follows the file).
+    #[test]
+    fn an_import_without_images_has_a_cache_key_of_its_own() {
+        let (import, settings) = (ImportSettings::default(), ImportSettings::precompute());
+        let key = |glb: &[u8], images| import_key(glb, &import, &settings, images).unwrap();
+        assert_eq!(key(b"glb", true), key(b"glb", true));
+        assert_ne!(key(b"glb", true), key(b"glb", false));
+        assert_ne!(key(b"glb", true), key(b"glb!", true));
+    }
 }
