@@ -10,6 +10,9 @@
 //! - [`precompute`]: skinning eigenmodes on meshes of paper 000's Table 1 sizes.
 //! - [`step`]: the reduced step, time per iteration and per step.
 //! - [`full`]: full-space complementary dynamics against the reduced step.
+//! - [`fidelity`]: the runtime's own flesh (its step and defaults) against full space on the same mesh, per
+//!   body region of the render surface: peak, RMS, frequency, decay, spurious motion; one-step, projection and
+//!   trajectory errors.
 //! - [`assets`]: default-avatar precompute, cached re-run, asset load, glb import.
 //! - [`flesh`]: Steklov-Poincaré flesh, the paper 002 §7 table, with the volumetric baseline.
 //! - [`runtime`]: the daemon end to end (tracker → state latency) and tick throughput with 1–26 avatars.
@@ -31,6 +34,7 @@
 
 pub mod assets;
 pub mod breathing;
+pub mod fidelity;
 pub mod flesh;
 pub mod full;
 pub mod grounding;
@@ -95,6 +99,8 @@ pub enum BenchCommand {
     /// Skinning eigenmodes, force-dual modes and rotation-strain coordinates against full space: error vs
     /// modes on real and procedural motions, locality, cost per step.
     Subspaces(crate::subspaces::SubspacesArgs),
+    /// The runtime's flesh against full-space complementary dynamics, region by region.
+    Fidelity(crate::fidelity::FidelityArgs),
     /// Recorded webcam streams with grounding off and on: foot sliding while planted, feet on the floor, the root's
     /// path against the image, hop height, chest/belly flesh, limb error, the stage's cost per frame.
     Grounding(crate::grounding::GroundingArgs),
@@ -126,6 +132,7 @@ pub fn run(bench: Bench) -> Result<()> {
         BenchCommand::Springs(args) => springs::springs(args),
         BenchCommand::Jiggle(args) => jiggle::jiggle(args),
         BenchCommand::Subspaces(args) => subspaces::subspaces(args),
+        BenchCommand::Fidelity(args) => fidelity::fidelity(args),
         BenchCommand::Tracking(args) => tracking::tracking(args),
         BenchCommand::Grounding(args) => grounding::grounding(args),
         BenchCommand::Breathing(args) => breathing::breathing(args),

@@ -90,6 +90,9 @@ mod web;
 
 pub use avatar::load::{load as load_avatar, load_asset, AvatarSpec, LoadedAsset, LoadedAvatar};
 pub use avatar::params::{SimParams, SETTABLE};
+/// The per-avatar reduced dynamics [`AvatarSim`] steps, and its teleport rule: for benchmarks that restart the
+/// runtime's own step from a given state (`avatard bench fidelity`'s one-step error).
+pub use avatar::{dynamics::Dynamics, dynamics::StepOutcome, teleport::is_teleport};
 pub use avatar::{AvatarSim, TickOutput};
 pub use config::{
     check_tick_hz, parse_web_addr, ConfigError, Endpoints, FileConfig, RunConfig, ANY_LOOPBACK_PORT,

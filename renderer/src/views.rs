@@ -173,6 +173,46 @@ impl FleshViews {
         Ok(Views { body, torso, heat, cameras })
     }
 
+    /// For each of `fields` (one displacement per render vertex, m: flesh that need not lie in the modes' span,
+    /// such as full-space dynamics) added to the rig's pose `p`: the torso close-up, lit, and the body's heat
+    /// map of `|u|`, all under the cameras of the rig alone (`modes`: the length of `z` is `12 · modes`).
+    /// `avatard bench fidelity` puts the rig alone, the runtime's flesh and full space side by side with it.
+    pub fn compare(
+        &mut self,
+        p: &[f32],
+        modes: usize,
+        fields: &[&[[f32; 3]]],
+    ) -> Result<Vec<(RgbaImage, RgbaImage)>, GpuError> {
+        let zero = vec![0.0f32; 12 * modes];
+        let cameras = self.cameras(p, &zero)?;
+        let (rig, _) = self.r.skinned(p, &zero)?;
+        let view = |view_proj: Mat4, colouring: Colouring| View {
+            view_proj,
+            ground: Some(cameras.ground),
+            colouring,
+            transparent: false,
+        };
+        let mut out = Vec::with_capacity(fields.len());
+        for u in fields {
+            if u.len() != rig.len() {
+                return Err(GpuError::Input(format!("{} displacements for {} vertices", u.len(), rig.len())));
+            }
+            let at: Vec<[f32; 3]> =
+                rig.iter().zip(u.iter()).map(|(x, d)| [0, 1, 2].map(|c| x[c] + d[c])).collect();
+            let heat: Vec<f32> = u.iter().map(|d| (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()).collect();
+            self.r.set_skinned(&at, &heat)?;
+            let torso = self.r.draw_skinned_view(&view(cameras.torso, Colouring::Lit))?;
+            let body = self.r.draw_skinned_view(&view(cameras.body, Colouring::Heat(self.heat)))?;
+            out.push((torso, body));
+        }
+        Ok(out)
+    }
+
+    /// The heat map's scale bar (as tall as a view).
+    pub fn scale_bar(&self) -> &RgbaImage {
+        &self.bar
+    }
+
     /// `body | torso | heat | scale bar`, separated by thin lines, with `caption` (e.g. the time) over the body
     /// view and the views' names over the others.
     pub fn compose(&self, v: &Views, caption: &str) -> RgbaImage {

@@ -178,7 +178,12 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
             recordings.push(series::recording_series(&avatar, std::path::Path::new(r), TICK_HZ)?);
         }
     }
-    let copy = |s: &PSeries| PSeries { name: s.name.clone(), p: s.p.clone(), teleports: s.teleports.clone() };
+    let copy = |s: &PSeries| PSeries {
+        name: s.name.clone(),
+        p: s.p.clone(),
+        teleports: s.teleports.clone(),
+        z: s.z.clone(),
+    };
     let priors = if need_prior {
         let mut train: Vec<PSeries> = runs.iter().filter(|(_, j)| *j).map(|(s, _)| copy(s)).collect();
         train.extend(recordings.iter().map(copy));
@@ -202,8 +207,7 @@ pub fn subspaces(a: SubspacesArgs) -> Result<()> {
     }
     if let Some(k) = a.max_ticks {
         for (s, _) in &mut runs {
-            s.p.truncate(k);
-            s.teleports.truncate(k);
+            s.truncate(k);
         }
     }
 

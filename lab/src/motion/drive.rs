@@ -22,6 +22,8 @@ pub struct TickSample<'a> {
     /// The rig parameters and reduced coordinates after the tick (f64, as the solver holds them).
     pub p: &'a [f64],
     pub z: &'a [f64],
+    /// The step treated this tick as a jump of the rig (its velocity not fed to the flesh).
+    pub teleport: bool,
 }
 
 /// What the ticks of the measured part did.
@@ -86,7 +88,7 @@ pub fn drive(
         summary.held_ticks += (out.flags & silent != 0) as usize;
         summary.unknown_names += out.counts.unknown_names;
         let t = (clock - tl.motion_start_ns) as f64 * 1e-9;
-        on_tick(&TickSample { t, p: &state.p, z: &state.z })?;
+        on_tick(&TickSample { t, p: &state.p, z: &state.z, teleport: out.step.teleport })?;
     }
     Ok(summary)
 }

@@ -23,6 +23,9 @@ use std::path::Path;
 
 /// Every motion, in the order they run and report.
 pub const ALL: [&str; 5] = ["jumps", "hop", "twist", "head", "arms"];
+/// Motions [`motion`] also knows that the jiggle benchmark does not run by default: `turn` (a head turn that
+/// stops dead and holds, then turns back: the free oscillation after a stop; `avatard bench fidelity`).
+pub const EXTRA: [&str; 1] = ["turn"];
 /// Frame rate of the procedural motions (a tracker's rate).
 pub const PROCEDURAL_HZ: f64 = 60.0;
 /// Lead-in: the pose blends from rest to the motion's first frame over this long (smoothstep), ...
@@ -63,7 +66,8 @@ pub fn motion(name: &str, bvh: &Path) -> Result<Motion> {
         "twist" => twist(),
         "head" => head_shake(),
         "arms" => arm_swing(),
-        other => bail!("unknown motion {other:?} (known: {})", ALL.join(", ")),
+        "turn" => head_turn(),
+        other => bail!("unknown motion {other:?} (known: {}, {})", ALL.join(", "), EXTRA.join(", ")),
     })
 }
 
@@ -117,6 +121,21 @@ pub fn twist() -> Motion {
 pub fn head_shake() -> Motion {
     procedural("head", 2.0, |t| (vec![bone("head", yaw(35.0 * (TAU * 2.5 * t).sin()))], None))
 }
+
+/// `turn`: the head turns 50° left in [`TURN_S`] (smoothstep), holds, turns back at 1.5 s and holds to 3 s.
+pub fn head_turn() -> Motion {
+    let ease = |x: f64| {
+        let x = x.clamp(0.0, 1.0);
+        x * x * (3.0 - 2.0 * x)
+    };
+    procedural("turn", 3.0, move |t| {
+        let a = 50.0 * (ease(t / TURN_S) - ease((t - 1.5) / TURN_S));
+        (vec![bone("head", yaw(a))], None)
+    })
+}
+
+/// How long the head takes to turn in [`head_turn`] (s).
+pub const TURN_S: f64 = 0.25;
 
 pub fn arm_swing() -> Motion {
     procedural("arms", 3.0, |t| {

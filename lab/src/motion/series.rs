@@ -21,6 +21,17 @@ pub struct PSeries {
     /// `teleport_angle`: a tracker's first frame snapping the avatar out of its rest pose, a lost and found
     /// limb): the flesh never sees their velocity, so neither does the prior.
     pub teleports: Vec<bool>,
+    /// The runtime's reduced coordinates `z` after each tick (the flesh the daemon would publish, in f64).
+    pub z: Vec<Vec<f64>>,
+}
+
+impl PSeries {
+    /// Only the first `ticks` ticks.
+    pub fn truncate(&mut self, ticks: usize) {
+        self.p.truncate(ticks);
+        self.teleports.truncate(ticks);
+        self.z.truncate(ticks);
+    }
 }
 
 /// A jiggle motion (`jumps`, `hop`, `twist`, `head`, `arms`) through the avatar's own step at `tick_hz`, from the
@@ -32,33 +43,56 @@ pub fn motion_series(
     tick_hz: f32,
     settle_s: f64,
 ) -> Result<PSeries> {
-    let params = SimParams::default();
+    motion_series_with(avatar, name, bvh, tick_hz, settle_s, &SimParams::default())
+}
+
+/// [`motion_series`] with the avatar's parameters `params` (the solver's iterations, damping, ...).
+pub fn motion_series_with(
+    avatar: &Arc<LoadedAvatar>,
+    name: &str,
+    bvh: &Path,
+    tick_hz: f32,
+    settle_s: f64,
+    params: &SimParams,
+) -> Result<PSeries> {
+    let params = params.clone();
     let motion = motions::motion(name, bvh)?;
     let tl = Timeline::new(&motion, settle_s, crate::motion::jumps::rest_root(&avatar.asset.sim.rig));
     let mut sim = AvatarSim::new(avatar.clone(), &params, tick_hz).map_err(anyhow::Error::msg)?;
-    let mut p = Vec::new();
+    let (mut p, mut z, mut teleports) = (Vec::new(), Vec::new(), Vec::new());
     drive(&mut sim, &tl, tick_hz, &params, |s| {
         p.push(s.p.to_vec());
+        z.push(s.z.to_vec());
+        teleports.push(s.teleport);
         Ok(())
     })?;
-    let teleports = vec![false; p.len()];
-    Ok(PSeries { name: name.into(), p, teleports })
+    Ok(PSeries { name: name.into(), p, teleports, z })
 }
 
 /// A tracker recording (`.avtrrec`) through `Ingest` into the avatar at `tick_hz`, each message at its recorded
 /// time, every source on its own stream; ticks from the first message to 0.5 s after the last.
 pub fn recording_series(avatar: &Arc<LoadedAvatar>, path: &Path, tick_hz: f32) -> Result<PSeries> {
+    recording_series_with(avatar, path, tick_hz, &SimParams::default())
+}
+
+/// [`recording_series`] with the avatar's parameters `params`.
+pub fn recording_series_with(
+    avatar: &Arc<LoadedAvatar>,
+    path: &Path,
+    tick_hz: f32,
+    params: &SimParams,
+) -> Result<PSeries> {
     const T0: i64 = 1_700_000_000_000_000_000;
     let rec = tracker_bridge::recording::Recording::load(path)
         .with_context(|| format!("reading the recording {}", path.display()))?;
-    let params = SimParams::default();
+    let params = params.clone();
     let mut sim = AvatarSim::new(avatar.clone(), &params, tick_hz).map_err(anyhow::Error::msg)?;
     let inputs = Arc::new(Inputs::default());
     let mut ingest = Ingest::new(inputs.clone(), Arc::new(Metrics::new("prior")));
     let period = (1e9 / tick_hz as f64).round() as i64;
     let last = rec.records.last().map(|r| r.t_ns as i64).unwrap_or(0);
     let (mut next, mut seqs) = (0, HashMap::<String, u64>::new());
-    let (mut p, mut teleports) = (Vec::new(), Vec::new());
+    let (mut p, mut z, mut teleports) = (Vec::new(), Vec::new(), Vec::new());
     let mut now = T0;
     while now <= T0 + last + 500_000_000 {
         while next < rec.records.len() && T0 + rec.records[next].t_ns as i64 <= now {
@@ -84,10 +118,11 @@ pub fn recording_series(avatar: &Arc<LoadedAvatar>, path: &Path, tick_hz: f32) -
         let out = sim.tick(&inputs, now, tick_hz, &params, false);
         teleports.push(out.step.teleport);
         p.push(sim.dynamics().state.p.clone());
+        z.push(sim.dynamics().state.z.clone());
         now += period;
     }
     let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    Ok(PSeries { name, p, teleports })
+    Ok(PSeries { name, p, teleports, z })
 }
 
 /// Second differences `p̈_k = (p_{k+1} − 2p_k + p_{k−1}) / h²` of each series (never across two series, nor

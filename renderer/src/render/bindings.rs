@@ -157,7 +157,10 @@ impl Buffers {
         let skinned = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("skinned"),
             size: (SKINNED_STRIDE * mesh.vertices) as u64,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::VERTEX,
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST
+                | wgpu::BufferUsages::VERTEX,
             mapped_at_creation: false,
         });
         let frame = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {

@@ -240,6 +240,36 @@ impl AvatarRenderer {
         Ok(())
     }
 
+    /// Set instance 0's drawn positions and heat (`|u|`, m) to given ones instead of skinning `p`, `z`: a
+    /// displacement field that is not in the modes' span (full-space flesh, `avatard bench fidelity`), drawn by
+    /// [`AvatarRenderer::draw_skinned_view`]. Normals are the area-weighted face normals of `positions`.
+    pub fn set_skinned(&mut self, positions: &[[f32; 3]], heat: &[f32]) -> Result<(), GpuError> {
+        let n = self.mesh.vertices;
+        if positions.len() != n || heat.len() != n {
+            return Err(GpuError::Input(format!(
+                "{} positions and {} heat values for {n} vertices",
+                positions.len(),
+                heat.len()
+            )));
+        }
+        if positions.iter().flatten().chain(heat).any(|v| !v.is_finite()) {
+            return Err(GpuError::Input("a position or heat value is not finite".into()));
+        }
+        let x: Vec<[f64; 3]> = positions.iter().map(|p| p.map(f64::from)).collect();
+        let triangles: Vec<[u32; 3]> =
+            self.mesh.indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
+        let normals = avatar_sim::asset::vertex_normals(&x, &triangles);
+        let data: Vec<[[f32; 4]; 2]> = (0..n)
+            .map(|v| {
+                let [a, b, c] = positions[v];
+                let m = normals[v].map(|c| c as f32);
+                [[a, b, c, heat[v]], [m[0], m[1], m[2], 0.0]]
+            })
+            .collect();
+        self.gpu.queue.write_buffer(&self.buffers.skinned, 0, bytemuck::cast_slice(&data));
+        Ok(())
+    }
+
     /// The view [`AvatarRenderer::draw`] draws: the renderer's own camera and ground, lit.
     pub fn own_view(&self) -> View {
         View {
