@@ -439,3 +439,32 @@ fn the_vrm_export_re_imported_matches_the_same_golden_image() {
     let image = textured_bind_pose(&again, "anny_vrm1_reexported.png");
     assert_matches_golden(&image, "anny_vrm1_bind_pose.png");
 }
+
+/// `set_skinned` draws given positions and heat: the default avatar's own skinned state set this way draws the
+/// image the skinning pass draws (the normals are recomputed from the faces, so a few edge pixels differ);
+/// moved positions change it; wrong sizes and non-finite values are refused.
+#[test]
+fn set_skinned_draws_given_positions_like_the_skinning_pass() {
+    use renderer::{Colouring, View};
+    let asset = &*DEFAULT;
+    let gpu = Gpu::open(Backend::Auto).unwrap();
+    let options = RenderSettings { width: 160, height: 160, ..Default::default() };
+    let mut r = AvatarRenderer::new(gpu, asset, options).unwrap();
+    let p = f32s(&asset.render.rig.rest_params());
+    let mut g = rng(9);
+    let z: Vec<f32> = (0..12 * asset.sim.weights.ncols()).map(|_| (0.01 * g()) as f32).collect();
+    let view = View { colouring: Colouring::Lit, ..r.own_view() };
+    let (positions, heat) = r.skinned(&p, &z).unwrap();
+    let skinned = r.draw_skinned_view(&view).unwrap();
+    r.set_skinned(&positions, &heat).unwrap();
+    let given = r.draw_skinned_view(&view).unwrap();
+    let share = differing(&skinned, &given, 24);
+    assert!(share <= 0.02, "{:.2}% of pixels differ", 100.0 * share);
+    let shifted: Vec<[f32; 3]> = positions.iter().map(|x| [x[0] + 0.1, x[1], x[2]]).collect();
+    r.set_skinned(&shifted, &heat).unwrap();
+    assert!(differing(&given, &r.draw_skinned_view(&view).unwrap(), 24) > 0.01, "moved positions show");
+    assert!(r.set_skinned(&positions[1..], &heat[1..]).is_err());
+    let mut bad = positions.clone();
+    bad[3][1] = f32::NAN;
+    assert!(r.set_skinned(&bad, &heat).unwrap_err().to_string().contains("not finite"));
+}

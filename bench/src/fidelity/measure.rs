@@ -178,7 +178,13 @@ pub struct Figures {
     pub frequency_hz: Option<f64>,
     /// Median over the windows of its decay time (s).
     pub decay_s: Option<f64>,
+    /// The region's largest `|u|` averaged over the run's last [`FINAL_S`]: what stays when the motion holds
+    /// still (a quasi-static correction of the skinning) rather than swings.
+    pub final_mm: f64,
 }
+
+/// The end of a run over which [`Figures::final_mm`] is averaged (s).
+pub const FINAL_S: f64 = 0.1;
 
 /// Region `r`'s figures in `track` over `windows`, its mean displacement read along `axis`. A window whose
 /// signal swings less than `floor` (m) about its mean has no frequency (its zero crossings would be noise), and
@@ -209,6 +215,11 @@ pub fn figures(
         rms_mm: 1e3 * track.region_rms(r),
         frequency_hz: median_of(windows.iter().map(frequency)),
         decay_s: median_of(windows.iter().map(|w| decay_time(&signal[w.clone()], dt, floor))),
+        final_mm: {
+            let last =
+                &track.peak[r][track.ticks().saturating_sub(((FINAL_S / dt).round() as usize).max(1))..];
+            1e3 * last.iter().sum::<f64>() / last.len().max(1) as f64
+        },
     }
 }
 

@@ -32,7 +32,7 @@ use avatar_sim::asset::{Asset, ImportSettings};
 use avatar_sim::full::FullState;
 use avatar_sim::mesh::signed_volume;
 use avatar_sim::modes::skinning_subspace;
-use avatar_sim::precompute::{precompute, ClusterCount, PrecomputeSettings};
+use avatar_sim::precompute::{precompute, ClusterCount, PrecomputeSettings, SubspaceSetting};
 use avatar_sim::reduced::StepSettings;
 use avatar_sim::rig::vertex_regions;
 use avatar_sim::stats::median;
@@ -103,6 +103,10 @@ pub struct Variant {
     pub anderson: Option<usize>,
     pub damping: Option<f64>,
     pub stiffness: Option<f64>,
+    /// Focused subspace (`SubspaceSetting::FocusedEigenmodes`): this many of the modes are force-dual modes of
+    /// the joints' strain (the skinning's quasi-static correction), of `roles` (empty: every bone).
+    pub joint: Option<usize>,
+    pub roles: Vec<String>,
 }
 
 impl std::str::FromStr for Variant {
@@ -124,7 +128,9 @@ impl std::str::FromStr for Variant {
                 "anderson" => v.anderson = Some(val.parse().map_err(|e| bad(&e))?),
                 "damping" => v.damping = Some(val.parse().map_err(|e| bad(&e))?),
                 "stiffness" => v.stiffness = Some(val.parse().map_err(|e| bad(&e))?),
-                _ => return Err(format!("variant {s:?}: unknown key {k:?} (modes, clusters, iterations, anderson, damping, stiffness)")),
+                "joint" => v.joint = Some(val.parse().map_err(|e| bad(&e))?),
+                "roles" => v.roles = val.split('+').filter(|r| !r.is_empty()).map(str::to_owned).collect(),
+                _ => return Err(format!("variant {s:?}: unknown key {k:?} (modes, clusters, iterations, anderson, damping, stiffness, joint, roles)")),
             }
         }
         let positive = |x: Option<f64>| x.is_none_or(|x| x > 0.0 && x.is_finite());
@@ -176,12 +182,22 @@ fn load(name: &str, cache: Option<&avatar_sim::asset::Cache>) -> Result<LoadedAs
 /// `loaded` with the variant's subspace (modes, clusters) precomputed from its own mesh, rig and settings.
 fn with_subspace(loaded: &LoadedAsset, v: &Variant) -> Result<LoadedAsset> {
     let sim = &loaded.asset.sim;
-    if v.modes.is_none_or(|m| m == sim.weights.ncols()) && v.clusters.is_none() {
+    if v.modes.is_none_or(|m| m == sim.weights.ncols()) && v.clusters.is_none() && v.joint.is_none() {
         return Ok(loaded.clone());
     }
+    let subspace = match v.joint {
+        Some(joint) => SubspaceSetting::FocusedEigenmodes {
+            joint,
+            roles: v.roles.clone(),
+            inertia: 0,
+            regions: Vec::new(),
+        },
+        None => sim.settings.subspace.clone(),
+    };
     let settings = PrecomputeSettings {
         modes: v.modes.unwrap_or(sim.settings.modes),
         clusters: v.clusters.unwrap_or(sim.settings.clusters),
+        subspace,
         ..sim.settings.clone()
     };
     let clock = Instant::now();
@@ -235,6 +251,28 @@ fn inverted(mesh: &avatar_sim::mesh::TetMesh, x_rig: &[f64], u: &[f64]) -> (usiz
             .count()
     };
     (count(1.0), count(0.0))
+}
+
+/// Where each mode reaches: per mode, the share of its mass-weighted `Σ_v m_v W(v,k)²` in each region
+/// (`group` per simulation vertex, `groups` regions; vertices without a region are left out of the shares).
+pub fn mode_reach(
+    weights: &faer::Mat<f64>,
+    mass: &[f64],
+    group: &[Option<usize>],
+    groups: usize,
+) -> Vec<Vec<f64>> {
+    (0..weights.ncols())
+        .map(|k| {
+            let mut share = vec![0.0; groups];
+            for (v, g) in group.iter().enumerate() {
+                if let Some(g) = g {
+                    share[*g] += mass[v] * weights[(v, k)].powi(2);
+                }
+            }
+            let total: f64 = share.iter().sum();
+            share.iter().map(|x| if total > 0.0 { x / total } else { 0.0 }).collect()
+        })
+        .collect()
 }
 
 /// Per variant and motion: what its run accumulates.
@@ -401,12 +439,14 @@ pub fn fidelity(a: FidelityArgs) -> Result<()> {
                     "variant": pp.variant.name, "modes": s.weights.ncols(),
                     "clusters": s.clustering.r, "iterations": pp.params.iterations,
                     "anderson": pp.params.anderson, "damping": pp.params.damping,
+                    "stiffness": pp.params.stiffness, "subspace": s.settings.subspace.clone(),
                     "regions": regions,
                     "spurious_vertex_peak_mm": 1e3 * spurious,
                     "trajectory_error": err(&run.traj), "projection_error": err(&run.proj),
                     "one_step_error": err(&run.one_step),
                     "inverted_tets": run.inverted,
                     "step_us_median": median(run.step_us.clone()),
+                    "mode_reach": mode_reach(&s.weights, &reference.mass, &sim_group, groups),
                 }));
             }
             if a.pictures && best.1 > 0 {
@@ -691,11 +731,13 @@ mod tests {
                 iterations: Some(10),
                 anderson: Some(0),
                 damping: Some(3.5),
-                stiffness: None,
+                ..Variant::default()
             }
         );
         assert_eq!(v.params().iterations, 10);
         assert_eq!("s:stiffness=3".parse::<Variant>().unwrap().params().stiffness, 3.0);
+        let f: Variant = "f:modes=32,joint=16,roles=neck+leftUpperLeg".parse().unwrap();
+        assert_eq!((f.joint, f.roles), (Some(16), vec!["neck".to_owned(), "leftUpperLeg".to_owned()]));
         assert!(!v.params().breathing);
         for bad in [
             ":modes=3",
