@@ -157,8 +157,12 @@ pub fn save(a: &Asset, path: &Path) -> Result<AssetHash, AssetError> {
     Ok(hash)
 }
 
-/// Write `bytes` to `path` via a temporary file in the same directory and a rename.
+/// Write `bytes` to `path` via a temporary file in the same directory and a rename. The temporary file's name is
+/// unique to the process and the call, so that writers of the same path (two threads importing the same avatar,
+/// two processes filling the same cache entry) never rename each other's file away: the last rename wins, and
+/// every reader sees one whole file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), AssetError> {
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let io = |op: &'static str, e: std::io::Error| AssetError::Io {
         op,
         path: path.display().to_string(),
@@ -168,11 +172,41 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), AssetError> {
         std::fs::create_dir_all(dir).map_err(|e| io("create the directory of", e))?;
     }
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    tmp.push(format!(".tmp{}-{call}", std::process::id()));
     let tmp = std::path::PathBuf::from(tmp);
     std::fs::write(&tmp, bytes).map_err(|e| io("write", e))?;
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         io("write", e)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_atomically;
+
+    /// Threads writing the same path at once all succeed, and the file is one writer's whole content (with a
+    /// temporary name per process only, one thread's rename took another's file away: "No such file").
+    #[test]
+    fn concurrent_writers_of_one_path_all_succeed() {
+        let dir = std::env::temp_dir().join(format!("avatar-write-atomically-{}", std::process::id()));
+        let path = dir.join("same.avatar");
+        let contents: Vec<Vec<u8>> = (0..8u8).map(|k| vec![k; 64 * 1024]).collect();
+        std::thread::scope(|s| {
+            for c in &contents {
+                let path = &path;
+                s.spawn(move || {
+                    for _ in 0..20 {
+                        write_atomically(path, c).unwrap();
+                    }
+                });
+            }
+        });
+        let got = std::fs::read(&path).unwrap();
+        assert!(contents.contains(&got), "the file is one writer's whole content");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert_eq!(left.len(), 1, "no temporary file left: {left:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
