@@ -86,6 +86,14 @@ impl Thinning {
     }
 }
 
+impl Collected {
+    /// Keep only the film's states up to `until` seconds (the time the trackers played): the subscriber runs a
+    /// little past the end to catch late states, which the film, shown in real time, must not add.
+    pub fn trim_film(&mut self, until: f64) {
+        self.film.retain(|(s, _)| s.t <= until + 1e-6);
+    }
+}
+
 /// Receive states until `stop`; figures and thinned steps only while `playing`.
 pub async fn collect(
     mut sub: SubSocket,
@@ -220,6 +228,17 @@ mod tests {
         // a state that comes late fills the frames it missed
         let mut late = Thinning::new(0.1, 0.1, None, [(0.0, 0.0); 2]);
         assert_eq!([0.0, 0.1, 0.45].map(|t| late.take(t).1), [1, 1, 3]);
+    }
+
+    /// The film keeps what was played and drops the tail's states.
+    #[test]
+    fn the_film_is_trimmed_to_the_played_time() {
+        let mut c = Collected::default();
+        let step = |t: f64| (TrajectoryStep { t, p: Vec::new(), z: Vec::new() }, 1);
+        c.film = (0..=20).map(|k| step(k as f64 * 0.125)).collect();
+        c.trim_film(2.0);
+        assert_eq!(c.film.len(), 17);
+        assert_eq!(c.film.last().unwrap().0.t, 2.0);
     }
 
     #[test]

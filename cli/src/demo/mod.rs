@@ -453,10 +453,14 @@ pub async fn demo(a: DemoArgs) -> Result<()> {
     tokio::time::sleep_until(end + TAIL).await;
     let _ = subscriber.stop.send(());
     let mut collected = subscriber.task.await?;
+    // the film shows what was played, in real time: not the tail's states
+    collected.trim_film(end.duration_since(start).as_secs_f64());
     let mut springs_collected = match springs_sub {
         Some(s) => {
             let _ = s.stop.send(());
-            Some(s.task.await?)
+            let mut c = s.task.await?;
+            c.trim_film(end.duration_since(start).as_secs_f64());
+            Some(c)
         }
         None => None,
     };
