@@ -134,12 +134,7 @@ pub fn m_sums(a: &[f64], b: &[f64], mass: &[f64], group: &[Option<usize>], group
     let n = mass.len();
     let mut out = vec![(0.0, 0.0); groups + 1];
     for v in 0..n {
-        let (mut e, mut r) = (0.0, 0.0);
-        for c in 0..3 {
-            let (x, y) = (a[c * n + v], b[c * n + v]);
-            e += (x - y) * (x - y);
-            r += y * y;
-        }
+        let (e, r) = crate::subspaces::projection::vertex_sq(|i| a[i], |i| b[i], n, v);
         let (e, r) = (mass[v] * e, mass[v] * r);
         if let Some(g) = group[v] {
             out[g].0 += e;

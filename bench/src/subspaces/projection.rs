@@ -96,17 +96,20 @@ impl Sums {
         for t in 0..u.ncols() {
             let (a, b) = (u.col(t), reference.col(t));
             for v in 0..n {
-                let (mut e, mut r) = (0.0, 0.0);
-                for c in 0..3 {
-                    let (x, y) = (a[c * n + v], b[c * n + v]);
-                    e += (x - y) * (x - y);
-                    r += y * y;
-                }
+                let (e, r) = vertex_sq(|i| a[i], |i| b[i], n, v);
                 s.add(groups.0[v], mass[v] * e, mass[v] * r);
             }
         }
         s
     }
+}
+
+/// `(|a_v − b_v|², |b_v|²)` of vertex `v` in two coordinate-major displacements (rows `c·n + v`).
+pub fn vertex_sq(a: impl Fn(usize) -> f64, b: impl Fn(usize) -> f64, n: usize, v: usize) -> (f64, f64) {
+    (0..3).fold((0.0, 0.0), |(e, r), c| {
+        let (x, y) = (a(c * n + v), b(c * n + v));
+        (e + (x - y) * (x - y), r + y * y)
+    })
 }
 
 /// The `M`-orthogonal projector onto the span of `C` (3n × s).
