@@ -393,22 +393,13 @@ pub fn fidelity(a: FidelityArgs) -> Result<()> {
             let progress = |t: usize, ms: f64| {
                 eprintln!("  {label} {motion}: tick {t}/{ticks}, full space median {ms:.0} ms/step")
             };
-            let MotionOutcome {
-                full_track,
-                acc,
-                accel,
-                full_ms,
-                full_iters,
-                full_converged,
-                full_inverted,
-                rig_inverted,
-                best,
-            } = measure_motion(&ctx, &prepared, &runs, &progress)?;
-            let windows = measure::impulse_windows(&accel, h);
+            let o = measure_motion(&ctx, &prepared, &runs, &progress)?;
+            let (rig_inverted, full_inverted) = (o.rig_inverted, o.full_inverted);
+            let windows = measure::impulse_windows(&o.accel, h);
             let mut variants_json = Vec::new();
-            for (pp, run) in prepared.iter().zip(&acc) {
+            for (pp, run) in prepared.iter().zip(&o.acc) {
                 let regions: Vec<RegionComparison> = (0..groups)
-                    .map(|r| compare(rg.names[r], &run.track, &full_track, r, &windows, h))
+                    .map(|r| compare(rg.names[r], &run.track, &o.full_track, r, &windows, h))
                     .collect();
                 let err = |s: &[(f64, f64)]| {
                     let mut m = serde_json::Map::new();
@@ -418,7 +409,7 @@ pub fn fidelity(a: FidelityArgs) -> Result<()> {
                     }
                     Value::Object(m)
                 };
-                let spurious = spurious_vertex_peak(&run.track, &full_track);
+                let spurious = spurious_vertex_peak(&run.track, &o.full_track);
                 for c in &regions {
                     table.push(row(&label, motion, &pp.variant.name, c));
                 }
@@ -449,14 +440,14 @@ pub fn fidelity(a: FidelityArgs) -> Result<()> {
                     "mode_reach": mode_reach(&s.weights, &reference.mass, &sim_group, groups),
                 }));
             }
-            if a.pictures && best.1 > 0 {
+            if a.pictures && o.best.1 > 0 {
                 let path = a.out.with_file_name(format!("fidelity-{label}-{motion}.png"));
-                let t = best.1;
+                let t = o.best.1;
                 let result = picture::draw(
                     &prepared[0].loaded.asset,
                     &runs[0].p[t],
                     &prepared[0].render_u.of(&runs[0].z[t]),
-                    &best.2,
+                    &o.best.2,
                     &format!("{label}, {motion}, t = {:.2} s", t as f64 * h),
                     &path,
                 );
@@ -470,12 +461,12 @@ pub fn fidelity(a: FidelityArgs) -> Result<()> {
                 "p_spread_between_variants": p_spread,
                 "impulse_windows": windows.iter().map(|w| [w.start as f64 * h, w.end as f64 * h]).collect::<Vec<_>>(),
                 "full": {
-                    "median_step_ms": median(full_ms.clone()),
-                    "mean_iterations": full_iters as f64 / (ticks.max(2) - 1) as f64,
-                    "converged_fraction": full_converged as f64 / (ticks.max(2) - 1) as f64,
-                    "inverted_tets": full_inverted, "rig_inverted_tets": rig_inverted,
+                    "median_step_ms": median(o.full_ms.clone()),
+                    "mean_iterations": o.full_iters as f64 / (ticks.max(2) - 1) as f64,
+                    "converged_fraction": o.full_converged as f64 / (ticks.max(2) - 1) as f64,
+                    "inverted_tets": o.full_inverted, "rig_inverted_tets": o.rig_inverted,
                     "regions": (0..groups).map(|r| json!({"region": rg.names[r],
-                        "peak_mm": 1e3 * full_track.region_peak(r), "rms_mm": 1e3 * full_track.region_rms(r)}))
+                        "peak_mm": 1e3 * o.full_track.region_peak(r), "rms_mm": 1e3 * o.full_track.region_rms(r)}))
                         .collect::<Vec<_>>(),
                 },
                 "variants": variants_json,
