@@ -176,10 +176,33 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), AssetError> {
     tmp.push(format!(".tmp{}-{call}", std::process::id()));
     let tmp = std::path::PathBuf::from(tmp);
     std::fs::write(&tmp, bytes).map_err(|e| io("write", e))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
+    rename_replacing(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         io("write", e)
     })
+}
+
+/// `rename(from, to)`, replacing `to`. On Windows the replacing rename (MoveFileEx) is refused with "Access is
+/// denied" while another writer's rename onto `to` is under way or a reader holds `to` open; those last
+/// milliseconds, so the rename is retried with a growing pause for up to about two seconds before the error is
+/// returned. Elsewhere rename replaces atomically and an error is returned at once.
+fn rename_replacing(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mut pause = std::time::Duration::from_millis(1);
+    let mut waited = std::time::Duration::ZERO;
+    loop {
+        match std::fs::rename(from, to) {
+            Err(e)
+                if cfg!(windows)
+                    && e.kind() == std::io::ErrorKind::PermissionDenied
+                    && waited < std::time::Duration::from_secs(2) =>
+            {
+                std::thread::sleep(pause);
+                waited += pause;
+                pause = (pause * 2).min(std::time::Duration::from_millis(100));
+            }
+            other => return other,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -187,10 +210,12 @@ mod tests {
     use super::write_atomically;
 
     /// Threads writing the same path at once all succeed, and the file is one writer's whole content (with a
-    /// temporary name per process only, one thread's rename took another's file away: "No such file").
+    /// temporary name per process only, one thread's rename took another's file away: "No such file"; on
+    /// Windows, without the retry, renames onto a file another rename is replacing fail with "Access denied").
     #[test]
     fn concurrent_writers_of_one_path_all_succeed() {
         let dir = std::env::temp_dir().join(format!("avatar-write-atomically-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir); // a failed run's leftovers (process ids repeat under Wine)
         let path = dir.join("same.avatar");
         let contents: Vec<Vec<u8>> = (0..8u8).map(|k| vec![k; 64 * 1024]).collect();
         std::thread::scope(|s| {
