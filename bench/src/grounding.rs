@@ -80,10 +80,21 @@ pub struct Figures {
     pub drift_median_cm: f64,
     pub drift_p90_cm: f64,
     pub floor_within_1cm: f64,
+    pub floor_within_2cm: f64,
+    /// Slide (cm/s, median) on the frames where the image shows a still ankle (its image speed under 0.1 body
+    /// heights per second), a looser "planted" than the one above.
+    pub slide_ankle_cm_s: f64,
     pub floor_median_abs_cm: f64,
     pub floor_lowest_cm: f64,
     pub image_hip_travel: f64,
     pub root_travel_m: f64,
+    /// The avatar hips' travel towards and away from the camera (m, ÷ scale), and the performer's image size
+    /// over the clip (shoulder-to-ankle pixels: p95 over p5; 1 = constant).
+    pub depth_travel_m: f64,
+    pub image_size_ratio: f64,
+    /// The avatar hips' travel across the view (÷ scale) over the image hip centre's, in metres at the body's
+    /// depth (the stage's camera, the image scale of the world landmarks).
+    pub across_ratio: f64,
     pub root_reprojection_median: f64,
     pub root_reprojection_p95: f64,
     pub hop_landmarks_cm: f64,
@@ -354,6 +365,21 @@ fn figures(
     f.drift_p90_cm = 100.0 * quantile(&mut drifts, 0.9);
     f.floor_within_1cm =
         heights.iter().filter(|h| h.abs() <= 0.01).count() as f64 / heights.len().max(1) as f64;
+    f.floor_within_2cm =
+        heights.iter().filter(|h| h.abs() <= 0.02).count() as f64 / heights.len().max(1) as f64;
+    // the looser "planted": the ankle alone still in the image
+    let still = still_ankles(frames);
+    let mut ankle_speeds = vec![];
+    for k in 0..2 {
+        for i in 1..n {
+            if still[i][k] && still[i - 1][k] {
+                let (a, b) = (av.ankle(&ts[i], k), av.ankle(&ts[i - 1], k));
+                let d = ((a.x - b.x).powi(2) + (a.z - b.z).powi(2)).sqrt();
+                ankle_speeds.push(d / (time(i) - time(i - 1)).max(1e-6));
+            }
+        }
+    }
+    f.slide_ankle_cm_s = 100.0 * median(ankle_speeds);
     f.floor_median_abs_cm = 100.0 * median(heights.iter().map(|h| h.abs()).collect());
     f.floor_lowest_cm =
         100.0 * (0..n).flat_map(|i| [av.sole(&ts[i], 0), av.sole(&ts[i], 1)]).fold(f64::INFINITY, f64::min);
@@ -388,10 +414,59 @@ fn figures(
     f.image_hip_travel = if us.is_empty() { f64::NAN } else { range(&us) };
     f.root_travel_m =
         root_x.iter().flat_map(|a| root_x.iter().map(move |b| (a - b).norm())).fold(0.0, f64::max);
+    // depth and across: the hips' path ÷ scale, against the image's
+    let unscaled: Vec<Vector3<f64>> =
+        (0..n).map(|i| (av.hip_centre(&ts[i]) - rest_hips) / run.scale[i].max(1e-6)).collect();
+    let zs: Vec<f64> = unscaled.iter().map(|d| d.z).collect();
+    let xs: Vec<f64> = unscaled.iter().map(|d| d.x).collect();
+    f.depth_travel_m = if zs.is_empty() { f64::NAN } else { range(&zs) };
+    let mut sizes: Vec<f64> = frames[..n]
+        .iter()
+        .filter_map(|(_, fr)| {
+            let px = |i: usize| {
+                fr.landmarks.get(i).filter(|l| l.visibility >= 0.5 && l.x.is_finite()).map(|l| {
+                    Vector3::new(l.x as f64 * fr.image_width as f64, l.y as f64 * fr.image_height as f64, 0.0)
+                })
+            };
+            let s = 0.5 * (px(mp::LEFT_SHOULDER)? + px(mp::RIGHT_SHOULDER)?);
+            let a = 0.5 * (px(mp::LEFT_ANKLE)? + px(mp::RIGHT_ANKLE)?);
+            Some((s - a).norm())
+        })
+        .collect();
+    f.image_size_ratio = if sizes.len() < 5 {
+        f64::NAN
+    } else {
+        quantile(&mut sizes.clone(), 0.95) / quantile(&mut sizes, 0.05).max(1.0)
+    };
+    // the image hip centre's travel across, in metres at the body: pixels × the world landmarks' metres per
+    // pixel (the leg's, as for the hop below)
+    let leg_m_per_px = leg_metres_per_pixel(&frames[..n]);
+    let us_px: Vec<f64> =
+        frames[..n].iter().filter_map(|(_, fr)| hip_uv(fr).map(|(u, _)| u * fr.image_width as f64)).collect();
+    let image_across_m = if us_px.is_empty() { f64::NAN } else { range(&us_px) * leg_m_per_px };
+    f.across_ratio = if xs.is_empty() { f64::NAN } else { range(&xs) / image_across_m };
     f.root_reprojection_median = median(errs.clone());
     f.root_reprojection_p95 = quantile(&mut errs, 0.95);
     // hop: the hips' largest rise above their median, avatar (÷ scale) and landmarks (image, in metres)
-    let m_per_px: Vec<f64> = frames[..n]
+    let m_per_px = leg_m_per_px;
+    let vs: Vec<f64> = frames[..n]
+        .iter()
+        .filter_map(|(_, fr)| hip_uv(fr).map(|(_, v)| v * fr.image_height as f64))
+        .collect();
+    let vmed = median(vs.clone());
+    f.hop_landmarks_cm = 100.0 * m_per_px * vs.iter().map(|v| vmed - v).fold(0.0, f64::max);
+    let ys: Vec<f64> = (0..n).map(|i| (av.hip_centre(&ts[i]).y - rest_hips.y) / run.scale[i]).collect();
+    let ymed = median(ys.clone());
+    f.hop_avatar_cm = 100.0 * ys.iter().map(|y| y - ymed).fold(0.0, f64::max);
+    f.chest_peak_mm = 1e3 * run.z_peaks[0];
+    f.belly_peak_mm = 1e3 * run.z_peaks[1];
+    f
+}
+
+/// The world landmarks' metres per image pixel over a clip: the left leg's world length over its image length,
+/// median over the frames that see it.
+fn leg_metres_per_pixel(frames: &[(i64, PoseFrame)]) -> f64 {
+    let m_per_px: Vec<f64> = frames
         .iter()
         .filter_map(|(_, fr)| {
             let g = |v: &[avatar_schema::Landmark], i: usize, sx: f64, sy: f64| {
@@ -408,19 +483,45 @@ fn figures(
             (px > 5.0).then(|| ((kw - hw).norm() + (aw - kw).norm()) / px)
         })
         .collect();
-    let m_per_px = median(m_per_px);
-    let vs: Vec<f64> = frames[..n]
+    median(m_per_px)
+}
+
+/// Per frame, per performer side: the ankle is still in the image (under 0.1 body heights per second, the
+/// body's height as in [`planted_from_image`]).
+fn still_ankles(frames: &[(i64, PoseFrame)]) -> Vec<[bool; 2]> {
+    let ankles = [mp::LEFT_ANKLE, mp::RIGHT_ANKLE];
+    let at = |f: &PoseFrame, i: usize| {
+        f.landmarks
+            .get(i)
+            .filter(|l| l.visibility >= 0.5 && l.x.is_finite() && l.y.is_finite())
+            .map(|l| (l.x as f64 * f.image_width as f64, l.y as f64 * f.image_height as f64))
+    };
+    let body: Vec<f64> = frames
         .iter()
-        .filter_map(|(_, fr)| hip_uv(fr).map(|(_, v)| v * fr.image_height as f64))
+        .filter_map(|(_, f)| {
+            let nose = at(f, mp::NOSE)?;
+            let low = ankles.iter().filter_map(|&i| at(f, i)).map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+            low.is_finite().then(|| low - nose.1)
+        })
         .collect();
-    let vmed = median(vs.clone());
-    f.hop_landmarks_cm = 100.0 * m_per_px * vs.iter().map(|v| vmed - v).fold(0.0, f64::max);
-    let ys: Vec<f64> = (0..n).map(|i| (av.hip_centre(&ts[i]).y - rest_hips.y) / run.scale[i]).collect();
-    let ymed = median(ys.clone());
-    f.hop_avatar_cm = 100.0 * ys.iter().map(|y| y - ymed).fold(0.0, f64::max);
-    f.chest_peak_mm = 1e3 * run.z_peaks[0];
-    f.belly_peak_mm = 1e3 * run.z_peaks[1];
-    f
+    let body_px = median(body).max(1.0);
+    (0..frames.len())
+        .map(|i| {
+            std::array::from_fn(|k| {
+                if i == 0 {
+                    return false;
+                }
+                let (a, b) = (&frames[i - 1], &frames[i]);
+                let dt = (b.0 - a.0) as f64 * 1e-9;
+                match (at(&a.1, ankles[k]), at(&b.1, ankles[k])) {
+                    (Some(p), Some(q)) if dt > 0.0 => {
+                        ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt() / body_px / dt < 0.1
+                    }
+                    _ => false,
+                }
+            })
+        })
+        .collect()
 }
 
 /// The stage's own cost: map + ground each frame, median µs (mapping alone is the baseline).
@@ -460,9 +561,9 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
     };
     let mut report = vec![];
     println!(
-        "{:<34} {:<9} {:>5} {:>6} {:>8} {:>7} {:>7} {:>6} {:>7} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}",
-        "recording", "setting", "frms", "plantd", "slide", "drift", "p90", "±1cm", "lowest", "imgHip", "root", "reproj",
-        "p95", "hopLm", "hopAv", "chest", "belly", "limb°", "µs"
+        "{:<34} {:<9} {:>5} {:>6} {:>8} {:>7} {:>7} {:>7} {:>6} {:>6} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}",
+        "recording", "setting", "frms", "plantd", "slide", "drift", "p90", "slideA", "±1cm", "±2cm", "lowest", "imgHip", "root",
+        "depth", "imgSz", "across", "reproj", "p95", "hopLm", "hopAv", "chest", "belly", "limb°", "µs"
     );
     for path in &recordings {
         let rec = tracker_bridge::recording::Recording::load(path)
@@ -481,14 +582,18 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
             let run = replay(&av, &frames, &params, a.tick_hz, &regions.of, &wanted)?;
             let mut f = figures(setting, &av, &frames, &planted, &run, a.fov.to_radians());
             if a.trace {
+                if let Some(dir) = a.out.parent() {
+                    std::fs::create_dir_all(dir)?;
+                }
                 trace(&a.out, &name, setting, &av, &frames, &planted, &run)?;
             }
             f.limb_median_deg = follow(&avatar, &frames, &params, a.tick_hz)?.median_error_deg;
             f.stage_us_median = stage_cost(&avatar, &frames, on)?;
             println!(
-                "{:<34} {:<9} {:>5} {:>6} {:>8.1} {:>7.1} {:>7.1} {:>6.2} {:>7.1} {:>6.2} {:>6.2} {:>7.3} {:>7.3} {:>6.1} {:>6.1} {:>6.1} {:>6.1} {:>6.2} {:>6.0}",
+                "{:<34} {:<9} {:>5} {:>6} {:>8.1} {:>7.1} {:>7.1} {:>7.1} {:>6.2} {:>6.2} {:>7.1} {:>6.2} {:>6.2} {:>6.2} {:>6.2} {:>6.2} {:>7.3} {:>7.3} {:>6.1} {:>6.1} {:>6.1} {:>6.1} {:>6.2} {:>6.0}",
                 name, setting, f.frames, f.planted_frames, f.slide_median_cm_s, f.drift_median_cm, f.drift_p90_cm,
-                f.floor_within_1cm, f.floor_lowest_cm, f.image_hip_travel, f.root_travel_m, f.root_reprojection_median,
+                f.slide_ankle_cm_s, f.floor_within_1cm, f.floor_within_2cm, f.floor_lowest_cm, f.image_hip_travel,
+                f.root_travel_m, f.depth_travel_m, f.image_size_ratio, f.across_ratio, f.root_reprojection_median,
                 f.root_reprojection_p95, f.hop_landmarks_cm, f.hop_avatar_cm, f.chest_peak_mm, f.belly_peak_mm,
                 f.limb_median_deg, f.stage_us_median
             );
@@ -505,9 +610,11 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
         }
     }
     println!(
-        "slide: cm/s median while the image says planted; drift: cm per contact (median, p90); ±1cm: share of \
-         planted frames with the sole within 1 cm of the floor; lowest: cm, any frame; imgHip: image hip-centre \
-         travel (fraction of the width); root: avatar hip travel (m); reproj: |re-projected root − image hip| \
+        "slide: cm/s median while the image says planted; drift: cm per contact (median, p90); slideA: cm/s \
+         median while the image's ankle is still; ±1cm, ±2cm: share of planted frames with the sole within 1 (2) \
+         cm of the floor; lowest: cm, any frame; imgHip: image hip-centre travel (fraction of the width); root: \
+         avatar hip travel (m); depth: its travel towards the camera (m, ÷ scale); imgSz: the performer's image \
+         size, p95/p5; across: the hips' travel across ÷ the image's (m at the body); reproj: |re-projected root − image hip| \
          (fraction of the width); hop: cm (landmarks, avatar ÷ scale); chest/belly: peak |u| mm; µs: map (+ \
          ground) per frame"
     );

@@ -69,11 +69,22 @@ impl Desk {
         u * u * (3.0 - 2.0 * u)
     }
 
-    /// One frame at time `t`: whether the legs are seen and the hips are in view.
-    pub fn update(&mut self, t: f64, legs_seen: bool, hips_in_view: bool, mode: LegsOutOfView) -> f64 {
+    /// One frame at time `t`: whether the legs are seen, the hips are in view, and the performer looks like
+    /// they are at a desk (`at_desk`: legs unseen while walking out of the view do not engage desk mode; the
+    /// legs hold their stance instead).
+    pub fn update(
+        &mut self,
+        t: f64,
+        legs_seen: bool,
+        hips_in_view: bool,
+        at_desk: bool,
+        mode: LegsOutOfView,
+    ) -> f64 {
         let dt = self.last_t.map_or(0.0, |t0| (t - t0).clamp(0.0, 0.5));
         self.last_t = Some(t);
-        if legs_seen == !self.engaged {
+        // the state holds while it agrees with what is seen: engaged while the legs are unseen, not engaged
+        // while they are seen or the performer is not at a desk
+        if (legs_seen || (!self.engaged && !at_desk)) == !self.engaged {
             self.flip_since = None;
         } else {
             let since = *self.flip_since.get_or_insert(t);
@@ -142,7 +153,7 @@ mod tests {
         let run = |d: &mut Desk, secs: f64, seen: bool, hips: bool, t: &mut f64| {
             let end = *t + secs;
             while *t < end - 1e-9 {
-                d.update(*t, seen, hips, LegsOutOfView::Auto);
+                d.update(*t, seen, hips, true, LegsOutOfView::Auto);
                 *t += dt;
             }
         };
@@ -168,5 +179,13 @@ mod tests {
         // hips in view while the legs are not: standing
         run(&mut d, 1.5, false, true, &mut t);
         assert!(d.engaged() && !d.seated());
+        // legs unseen while not at a desk (walking out of the view): never engages
+        run(&mut d, 1.0, true, true, &mut t);
+        assert!(!d.engaged());
+        for _ in 0..90 {
+            d.update(t, false, false, false, LegsOutOfView::Auto);
+            t += dt;
+        }
+        assert!(!d.engaged() && d.weight() == 0.0);
     }
 }

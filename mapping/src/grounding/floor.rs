@@ -10,16 +10,17 @@
 //! foot is momentarily still) is refused, unless such samples persist (the camera was lowered): then the fit
 //! starts over.
 //!
-//! **Contact.** A foot is planted while its lowest point is slow and near the floor, with hysteresis (it
-//! plants below `PLANT_SPEED` and `PLANT_HEIGHT`, lifts above `LIFT_SPEED` or `LIFT_HEIGHT`).
+//! **Contact.** A foot is planted while it is slow (the median speed of its ankle, heel and toe, in metres per
+//! second at the body's depth) and its lowest point is near the floor, with hysteresis (it plants below
+//! `PLANT_SPEED` and `PLANT_HEIGHT`, lifts above `LIFT_SPEED` or `LIFT_HEIGHT`).
 
 use nalgebra::{Matrix3, Vector3};
 
 /// Foot speed (m/s) and height above the floor (m) under which a foot plants...
-pub const PLANT_SPEED: f64 = 0.35;
+pub const PLANT_SPEED: f64 = 0.3;
 pub const PLANT_HEIGHT: f64 = 0.05;
 /// ...and over which it lifts.
-pub const LIFT_SPEED: f64 = 0.7;
+pub const LIFT_SPEED: f64 = 0.5;
 pub const LIFT_HEIGHT: f64 = 0.08;
 
 /// Strength of the level prior on the tilt, in units of one sample at 1 m from the optical axis.
@@ -95,11 +96,16 @@ impl Floor {
 }
 
 /// Whether one foot is planted (hysteresis on its speed and height above the floor).
+///
+/// The foot is seen as up to three points (ankle, heel, toe), each tracked on its own: the foot's speed is the
+/// median of its seen points' speeds, so that which point is lowest (heel or toe of a flat foot) or one point's
+/// jitter never reads as motion, and a heel rising while the toe stays (push-off) does.
 #[derive(Clone, Debug, Default)]
 pub struct Contact {
     planted: bool,
-    last: Option<(f64, Vector3<f64>)>,
-    /// Smoothed speed, m/s.
+    /// Per point: its last position and time, and its smoothed speed (m/s).
+    points: [Option<(f64, Vector3<f64>, f64)>; 3],
+    /// The foot's speed, m/s.
     speed: f64,
 }
 
@@ -112,21 +118,31 @@ impl Contact {
         self.speed
     }
 
-    /// The foot's lowest point `p` at time `t` and its height above the floor (`None`: unknown floor).
-    /// A foot not seen (`p` = `None`) keeps its state.
-    pub fn update(&mut self, t: f64, p: Option<Vector3<f64>>, height: Option<f64>) -> bool {
-        let Some(p) = p.filter(|p| p.iter().all(|c| c.is_finite())) else { return self.planted };
-        if let Some((t0, p0)) = self.last {
-            let dt = t - t0;
-            if dt > 1e-4 && dt < 0.5 {
-                let v = (p - p0).norm() / dt;
-                // a light smoothing: the landmarks' jitter is not a step, a take-off is seen within a frame
-                self.speed += 0.7 * (v - self.speed);
-            } else if dt >= 0.5 {
-                self.speed = 0.0;
-            }
+    /// The foot's points (ankle, heel, toe; `None` where not seen) at time `t` and the height of its lowest
+    /// point above the floor (`None`: unknown floor). A foot with no point seen keeps its state.
+    pub fn update(&mut self, t: f64, points: [Option<Vector3<f64>>; 3], height: Option<f64>) -> bool {
+        let mut speeds = vec![];
+        for (slot, p) in self.points.iter_mut().zip(points) {
+            let Some(p) = p.filter(|p| p.iter().all(|c| c.is_finite())) else {
+                *slot = None; // unseen: its next sighting starts afresh
+                continue;
+            };
+            let speed = match *slot {
+                Some((t0, p0, s)) if t - t0 > 1e-4 && t - t0 < 0.5 => {
+                    // a light smoothing: the landmarks' jitter is not a step, a take-off is seen within a frame
+                    s + 0.7 * ((p - p0).norm() / (t - t0) - s)
+                }
+                Some((t0, _, s)) if !(t - t0 >= 0.5) => s,
+                _ => 0.0,
+            };
+            *slot = Some((t, p, speed));
+            speeds.push(speed);
         }
-        self.last = Some((t, p));
+        if speeds.is_empty() {
+            return self.planted;
+        }
+        speeds.sort_by(f64::total_cmp);
+        self.speed = if speeds.len() == 2 { 0.5 * (speeds[0] + speeds[1]) } else { speeds[speeds.len() / 2] };
         let h = height.unwrap_or(0.0);
         self.planted = if self.planted {
             !(self.speed > LIFT_SPEED || h > LIFT_HEIGHT)
@@ -181,26 +197,55 @@ mod tests {
 
     #[test]
     fn contact_plants_when_slow_and_low_and_lifts_with_hysteresis() {
+        // ankle, heel and toe of a foot whose heel is at x
+        let still = |x: f64| {
+            [Vector3::new(x, 1.43, 3.0), Vector3::new(x, 1.5, 3.05), Vector3::new(x + 0.06, 1.5, 2.9)]
+                .map(Some)
+        };
         let mut c = Contact::default();
         let mut t = 0.0;
         let dt = 1.0 / 30.0;
         for _ in 0..10 {
-            c.update(t, Some(Vector3::new(0.0, 1.5, 3.0)), Some(0.0));
+            c.update(t, still(0.0), Some(0.0));
             t += dt;
         }
         assert!(c.planted());
         // lifting to 6 cm (between plant and lift heights) keeps it planted; 10 cm lifts it
-        c.update(t, Some(Vector3::new(0.0, 1.5, 3.0)), Some(0.06));
+        c.update(t, still(0.0), Some(0.06));
         assert!(c.planted());
         // a fast swing lifts it even at the floor
         let mut x = 0.0;
         for _ in 0..5 {
             t += dt;
             x += 1.5 * dt;
-            c.update(t, Some(Vector3::new(x, 1.5, 3.0)), Some(0.0));
+            c.update(t, still(x), Some(0.0));
         }
         assert!(!c.planted(), "speed {}", c.speed());
         // unseen: the state holds
-        assert!(!c.update(t + dt, None, None));
+        assert!(!c.update(t + dt, [None; 3], None));
+        // planted again; then which point is seen changes every frame (heel, toe, heel...) while the foot
+        // stays: still planted (a lowest-point tracker reads 15 cm per frame there, 4.5 m/s)
+        for _ in 0..10 {
+            t += dt;
+            c.update(t, still(x), Some(0.0));
+        }
+        assert!(c.planted());
+        for i in 0..10 {
+            t += dt;
+            let mut p = still(x);
+            p[1 + i % 2] = None;
+            c.update(t, p, Some(0.0));
+            assert!(c.planted(), "frame {i}: speed {}", c.speed());
+        }
+        // the heel and ankle rise and move while the toe stays (push-off): lifted
+        for i in 1..6 {
+            t += dt;
+            let mut p = still(x);
+            let d = Vector3::new(0.04 * i as f64, -0.03 * i as f64, 0.0);
+            p[0] = p[0].map(|a| a + d);
+            p[1] = p[1].map(|h| h + d);
+            c.update(t, p, Some(0.0));
+        }
+        assert!(!c.planted(), "push-off: speed {}", c.speed());
     }
 }

@@ -16,8 +16,9 @@ const MIN_SAMPLES: usize = 5;
 /// A knee straighter than this (degrees between thigh and shin) counts as standing.
 pub const STRAIGHT_KNEE_DEG: f64 = 165.0;
 
-/// Samples kept for the image scale (about 1 s at 30 fps: it changes as the performer walks in depth).
-const SCALE_WINDOW: usize = 30;
+/// Samples kept for the image scale (about half a second at 30 fps: it changes as the performer walks in depth,
+/// and the body's depth follows it).
+const SCALE_WINDOW: usize = 15;
 
 #[derive(Clone, Debug, Default)]
 struct Median(VecDeque<f64>);
@@ -88,6 +89,19 @@ impl Performer {
     /// before anything else).
     pub fn px_per_m(&self) -> Option<f64> {
         self.px_per_m.get_after(1)
+    }
+
+    /// Start the image scale afresh from its last sample (another body, or the performer re-found elsewhere).
+    pub fn restart_px_per_m(&mut self) {
+        let last = self.px_per_m.0.back().copied();
+        self.px_per_m.0.clear();
+        self.px_per_m.0.extend(last);
+    }
+
+    /// Whether the image scale's window is full (the first half second of a body: its depth is not trusted
+    /// to move the avatar before).
+    pub fn px_per_m_settled(&self) -> bool {
+        self.px_per_m.0.len() >= SCALE_WINDOW
     }
 
     pub fn leg_length(&self) -> Option<f64> {

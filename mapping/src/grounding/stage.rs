@@ -20,10 +20,9 @@ const ENGAGE: f64 = 0.08;
 const MAX_SPEED: f64 = 4.0;
 /// ...beyond this slack (m; the fit's own noise).
 const JUMP_SLACK: f64 = 0.25;
-/// A jump that persists this long (s) is real (someone else, or the same person re-found): eased over.
+/// A jump that persists this long (s) is real (someone else, or the same person re-found): the stage
+/// re-anchors there, the avatar stays where it is.
 const JUMP_CONFIRM: f64 = 0.5;
-/// Seconds over which an accepted jump is eased.
-const JUMP_EASE: f64 = 0.6;
 /// The most the feet's anchoring moves the root across the floor from where the camera puts it (m)...
 const ANCHOR_REACH: f64 = 0.15;
 /// ...towards or away from the camera...
@@ -37,8 +36,15 @@ const ANCHOR_RELEASE_UP: f64 = 0.1;
 const GIVE: f64 = 0.03;
 /// A sole this close to the floor (m) turns flat onto it.
 const NEAR_FLOOR: f64 = 0.03;
-/// Changes of the fitted depth within this (m) are the fit's, not the body's.
-const DEPTH_DEADBAND: f64 = 0.3;
+/// Changes of the body's depth within this share of it are the image scale's noise, not the body's (the scale's
+/// median over half a second varies by 2-4 % on real footage of a performer at a constant distance).
+const DEPTH_DEADBAND: f64 = 0.05;
+/// At a desk the shoulders are at least this share of the image's width from its sides...
+const DESK_EDGE: f32 = 0.08;
+/// ...the hips below this share of its height (or unseen)...
+const DESK_HIPS_BELOW: f32 = 0.6;
+/// ...and the upper body moves slower than this (m/s, smoothed over about half a second).
+const DESK_STEADY: f64 = 0.4;
 /// Landmarks needed for a fit.
 const MIN_FIT_POINTS: usize = 6;
 /// Typical adult leg length (hip to ankle, m), the scale's stand-in until the performer's is measured.
@@ -96,6 +102,12 @@ pub struct GroundingReport {
     pub calibrated: bool,
     /// Positions held because they jumped faster than a person moves (counted, cumulative).
     pub jumps_held: u64,
+    /// Jumps that persisted (another person, or the performer re-found elsewhere): the stage re-anchored
+    /// there, the avatar stayed (cumulative).
+    pub reanchored: u64,
+    /// The legs are out of view but the performer is not at a desk (at the image's side edge, or moving):
+    /// the avatar holds its stance instead of sitting down.
+    pub out_of_view: bool,
     /// Frames whose position could not be fitted (too few visible landmarks; cumulative).
     pub unfitted: u64,
     /// Frames where a locked foot gave way (slid) because its tracked leg was too far from it (cumulative).
@@ -122,10 +134,12 @@ pub struct Grounding {
     /// The camera-space position the avatar's origin stands for.
     t_ref: Option<Vector3<f64>>,
     jump_since: Option<f64>,
-    /// The depth the avatar follows (camera space, m): the fit's, through a dead band.
+    /// The depth the avatar follows (camera space, m): the image scale's, through a dead band.
     depth: Option<f64>,
-    /// An accepted jump being eased: (start time, offset at start).
-    ease: Option<(f64, Vector3<f64>)>,
+    /// The upper body's image motion: where the shoulder centre was (time, camera space at the body's
+    /// depth) and its smoothed speed (m/s).
+    upper: Option<(f64, Vector3<f64>)>,
+    upper_speed: f64,
     floor: Floor,
     contacts: [Contact; 2],
     performer: Performer,
@@ -216,7 +230,8 @@ impl Grounding {
             t_ref: None,
             jump_since: None,
             depth: None,
-            ease: None,
+            upper: None,
+            upper_speed: 0.0,
             floor: Floor::default(),
             contacts: Default::default(),
             performer: Performer::default(),
@@ -238,11 +253,13 @@ impl Grounding {
 
     /// Forget everything (a reset, or a tracker that restarted: a new camera, perhaps a new person).
     pub fn reset(&mut self) {
-        let (jumps, unfitted, gave) = (self.report.jumps_held, self.report.unfitted, self.report.gave);
+        let r = &self.report;
+        let (jumps, unfitted, gave, reanchored) = (r.jumps_held, r.unfitted, r.gave, r.reanchored);
         *self = Grounding::new(self.sk.clone(), self.offset);
         self.report.jumps_held = jumps;
         self.report.unfitted = unfitted;
         self.report.gave = gave;
+        self.report.reanchored = reanchored;
     }
 
     fn read(&self, p: &[f64]) -> Vec<Affine> {
@@ -255,44 +272,50 @@ impl Grounding {
         }
     }
 
-    /// Accept a fitted position at `t` (s): gate jumps, filter, ease accepted jumps. The position to use.
+    /// Accept a located position at `t` (s): gate jumps, filter, hold the depth through its dead band. The
+    /// position to use.
     fn accept(&mut self, x: Vector3<f64>, t: f64) -> Option<Vector3<f64>> {
-        let eased = |s: &Self, t: f64| {
-            s.ease.map_or(Vector3::zeros(), |(t0, off)| off * (1.0 - smoothstep((t - t0) / JUMP_EASE)))
-        };
+        let mut before = self.t_cam.map(|(_, p)| p);
         if let Some((t0, prev)) = self.t_cam {
             let dt = t - t0;
             if !(dt > 0.0) {
-                return Some(prev + eased(self, t));
+                return Some(prev);
             }
             if (x - prev).norm() > MAX_SPEED * dt.min(0.1) + JUMP_SLACK {
                 let since = *self.jump_since.get_or_insert(t);
                 if t - since < JUMP_CONFIRM && dt < JUMP_CONFIRM {
                     self.report.jumps_held += 1;
-                    return Some(prev + eased(self, t));
+                    return Some(prev);
                 }
-                // real: start from the new place, easing over from where the avatar was
-                let from = prev + eased(self, t);
+                // real (another person, or the performer re-found elsewhere): start from the new place and
+                // re-anchor there, so that the avatar stays where it is (no glide across the room with its
+                // feet locked)
+                // (a new body: its image scale starts afresh, from this frame's)
                 self.filters.iter_mut().for_each(OneEuro::reset);
                 self.depth = Some(x.z);
-                self.ease = Some((t, from - x));
+                if let Some(r) = &mut self.t_ref {
+                    *r += x - prev;
+                }
+                self.performer.restart_px_per_m();
+                self.report.reanchored += 1;
+                before = Some(x);
             }
         }
         self.jump_since = None;
         let f = Vector3::from_fn(|c, _| self.filters[c].filter(t, x[c]).unwrap_or(x[c]));
-        self.t_cam = Some((t, f));
-        if self.ease.is_some_and(|(t0, _)| t - t0 > JUMP_EASE) {
-            self.ease = None;
-        }
-        // depth: the fit's least certain coordinate moves with the pose as well as with the body (a squat
-        // reads as 20 cm farther away); only a change beyond DEPTH_DEADBAND moves the avatar, by the excess
+        // depth: only a change beyond its share DEPTH_DEADBAND moves the avatar, by the excess
         let z = *self.depth.get_or_insert(f.z);
-        let excess = (f.z - z).abs() - DEPTH_DEADBAND;
+        let excess = (f.z - z).abs() - DEPTH_DEADBAND * z;
         if excess > 0.0 {
             self.depth = Some(z + excess * (f.z - z).signum());
         }
         let f = Vector3::new(f.x, f.y, self.depth.unwrap_or(f.z));
-        Some(f + eased(self, t))
+        self.t_cam = Some((t, f));
+        // while a new body's image scale settles (half a second), its depth is not yet known: the avatar stays
+        if let (false, Some(r), Some(before)) = (self.performer.px_per_m_settled(), &mut self.t_ref, before) {
+            *r += f - before;
+        }
+        Some(f)
     }
 
     /// One pose frame captured at `t` (s): ground the mapped parameters `p` (the skeleton's transforms). The
@@ -302,10 +325,12 @@ impl Grounding {
             return;
         }
         let lm = Landmarks { f, o };
-        let tc = self.locate(f, t, o);
-        let legs = self.measure_legs(&lm);
-        let w_desk = self.desk.update(t, legs.seen, lm.hips_in_view(), o.legs_out_of_view);
         self.measure_image_scale(&lm);
+        let tc = self.locate(&lm, t);
+        let legs = self.measure_legs(&lm);
+        let at_desk = self.looks_like_a_desk(&lm, tc, t);
+        let w_desk = self.desk.update(t, legs.seen, lm.hips_in_view(), at_desk, o.legs_out_of_view);
+        self.report.out_of_view = !legs.seen && !at_desk && !self.desk.engaged();
         let hip_height = self.feet_and_floor(&lm, tc, t, &legs);
         let scale = self.sk.leg_length / self.performer.leg_length().unwrap_or(TYPICAL_LEG);
         // the avatar
@@ -336,17 +361,38 @@ impl Grounding {
         self.report.calibrated = self.performer.calibrated();
     }
 
-    /// Step 1, where the body is: the camera-space hip centre fitted from the landmarks, accepted
-    /// ([`Grounding::accept`]); the last accepted one when no fit is possible (counted in the report).
-    fn locate(&mut self, f: &PoseFrame, t: f64, o: &GroundingSettings) -> Option<Vector3<f64>> {
+    /// Step 1, where the body is: the camera-space hip centre, accepted ([`Grounding::accept`]); the last
+    /// accepted one when it cannot be located (counted in the report). Its depth is the image scale's,
+    /// `Z = f / s` (focal length `f` in pixels, `s` the image's pixels per metre at the body, a median over
+    /// half a second), and it lies on the ray through the image's hip centre (or, with the hips unseen, the
+    /// fitted position's ray, [`fit_translation`]). The fit's own depth is the least certain thing it finds
+    /// (on real footage it wandered 2.7 m while the performer's image size stayed within 5 %); it serves only
+    /// while the image scale is unknown. The avatar's origin is taken once the scale has half a second of
+    /// samples ([`Performer::px_per_m_settled`]).
+    fn locate(&mut self, lm: &Landmarks, t: f64) -> Option<Vector3<f64>> {
+        let (f, o) = (lm.f, lm.o);
         let cam = Camera { width: f.image_width as f64, height: f.image_height as f64, fov: o.fov };
         let fit = fit_translation(&f.landmarks, &f.world_landmarks, &cam, o.min_visibility, MIN_FIT_POINTS);
-        if fit.is_none() {
-            self.report.unfitted += 1;
-        }
-        match fit {
-            Some(fit) => self.accept(fit.t, t),
-            None => self.t_cam.map(|(_, x)| x),
+        let depth = self.performer.px_per_m().map(|s| cam.focal() / s).filter(|z| z.is_finite() && *z > 0.0);
+        let (wpx, hpx) = lm.size();
+        let ray = lm
+            .image(mp::LEFT_HIP)
+            .zip(lm.image(mp::RIGHT_HIP))
+            .map(|(l, r)| {
+                let (a, b) = cam.normalised(0.5 * (l.0 + r.0) / wpx, 0.5 * (l.1 + r.1) / hpx);
+                Vector3::new(a, b, 1.0)
+            })
+            .or_else(|| fit.map(|fit| fit.t / fit.t.z));
+        let x = match (ray, depth) {
+            (Some(ray), Some(z)) => Some(ray * z),
+            _ => fit.map(|fit| fit.t),
+        };
+        match x {
+            Some(x) => self.accept(x, t),
+            None => {
+                self.report.unfitted += 1;
+                self.t_cam.map(|(_, x)| x)
+            }
         }
     }
 
@@ -373,13 +419,20 @@ impl Grounding {
         LegsSeen { seen, straight }
     }
 
-    /// The image scale at the body: image over world length per torso and leg segment; a segment turned
-    /// towards the camera looks short (a crouch's thighs), so the second largest ratio of the frame.
+    /// The image scale at the body (pixels per metre): the image lengths of the torso, shoulders, hips, upper
+    /// arms and legs over their world lengths across the view. MediaPipe's world landmarks keep the camera's
+    /// orientation, so a segment's length across the view is that of its world `(x, y)`; a segment turned
+    /// towards the camera is short in both, and the ratio of the sums stays the body's scale (a crouch's
+    /// thighs, a turned torso).
     fn measure_image_scale(&mut self, lm: &Landmarks) {
-        let mut ratios = vec![];
+        let (mut image, mut world, mut n) = (0.0, 0.0, 0);
         for (a, b) in [
+            (mp::LEFT_SHOULDER, mp::RIGHT_SHOULDER),
+            (mp::LEFT_HIP, mp::RIGHT_HIP),
             (mp::LEFT_SHOULDER, mp::LEFT_HIP),
             (mp::RIGHT_SHOULDER, mp::RIGHT_HIP),
+            (mp::LEFT_SHOULDER, mp::LEFT_ELBOW),
+            (mp::RIGHT_SHOULDER, mp::RIGHT_ELBOW),
             (mp::LEFT_HIP, mp::LEFT_KNEE),
             (mp::RIGHT_HIP, mp::RIGHT_KNEE),
             (mp::LEFT_KNEE, mp::LEFT_ANKLE),
@@ -388,16 +441,47 @@ impl Grounding {
             if let (Some(ia), Some(ib), Some(wa), Some(wb)) =
                 (lm.image(a), lm.image(b), lm.world(a), lm.world(b))
             {
-                let m = (wb - wa).norm();
-                if m > 0.15 {
-                    ratios.push(((ib.0 - ia.0).powi(2) + (ib.1 - ia.1).powi(2)).sqrt() / m);
-                }
+                image += ((ib.0 - ia.0).powi(2) + (ib.1 - ia.1).powi(2)).sqrt();
+                world += ((wb.x - wa.x).powi(2) + (wb.y - wa.y).powi(2)).sqrt();
+                n += 1;
             }
         }
-        if ratios.len() >= 3 {
-            ratios.sort_by(|a, b| b.total_cmp(a));
-            self.performer.add_px_per_m(ratios[1]);
+        if n >= 3 && world > 0.4 {
+            self.performer.add_px_per_m(image / world);
         }
+    }
+
+    /// Whether the performer looks seated at a desk (the framing desk mode is for): the hips low in the image
+    /// or below it, the shoulders well inside its sides, and the upper body steady (its image motion under
+    /// [`DESK_STEADY`] m/s). A performer walking out of the view (at a side edge, or moving) is not at a desk.
+    fn looks_like_a_desk(&mut self, lm: &Landmarks, tc: Option<Vector3<f64>>, t: f64) -> bool {
+        let (wpx, hpx) = lm.size();
+        let raw = |i: usize| lm.f.landmarks.get(i).filter(|l| l.x.is_finite() && l.y.is_finite());
+        let shoulders = raw(mp::LEFT_SHOULDER).zip(raw(mp::RIGHT_SHOULDER));
+        let Some((l, r)) = shoulders.filter(|(l, r)| l.visibility.min(r.visibility) >= lm.o.min_visibility)
+        else {
+            return false;
+        };
+        let inside = [l.x, r.x].iter().all(|&x| (DESK_EDGE..=1.0 - DESK_EDGE).contains(&x));
+        // the upper body's motion, in metres at the body's depth
+        let depth = tc.map_or(0.0, |x| x.z);
+        let at = match self.performer.px_per_m() {
+            Some(s) => {
+                Vector3::new(0.5 * (l.x + r.x) as f64 * wpx / s, 0.5 * (l.y + r.y) as f64 * hpx / s, depth)
+            }
+            None => return false,
+        };
+        if let Some((t0, p0)) = self.upper {
+            let dt = t - t0;
+            if dt > 1e-4 && dt < 0.5 {
+                self.upper_speed += 0.2 * ((at - p0).norm() / dt - self.upper_speed);
+            }
+        }
+        self.upper = Some((t, at));
+        let hips_low = [mp::LEFT_HIP, mp::RIGHT_HIP]
+            .iter()
+            .all(|&i| raw(i).is_none_or(|h| h.visibility < lm.o.min_visibility || h.y > DESK_HIPS_BELOW));
+        inside && hips_low && self.upper_speed < DESK_STEADY
     }
 
     /// Steps 2 and 3, the floor, the feet and the performer's hip height: feet and floor in the image, in
@@ -411,13 +495,19 @@ impl Grounding {
         t: f64,
         legs: &LegsSeen,
     ) -> Option<f64> {
-        let ppm = self.performer.px_per_m()?;
+        let depth = tc.map(|x| x.z).filter(|z| *z > 0.0)?;
         let (wpx, hpx) = lm.size();
-        let depth = tc.map_or(0.0, |x| x.z);
-        let q = |(u, v): (f64, f64)| Vector3::new((u - 0.5 * wpx) / ppm, (v - 0.5 * hpx) / ppm, depth);
-        let feet: [Option<Vector3<f64>>; 2] = std::array::from_fn(|k| {
-            LEGS[k][2..].iter().filter_map(|&i| lm.image(i)).map(q).max_by(|a, b| a.y.total_cmp(&b.y))
-        });
+        let focal = Camera { width: wpx, height: hpx, fov: lm.o.fov }.focal();
+        // camera space at the body's depth: the image's x and y (under the camera's weak perspective at that
+        // depth), the body's depth as z
+        let q = |(u, v): (f64, f64)| {
+            Vector3::new((u - 0.5 * wpx) * depth / focal, (v - 0.5 * hpx) * depth / focal, depth)
+        };
+        // per foot its ankle, heel and toe, and the lowest of them
+        let points: [[Option<Vector3<f64>>; 3]; 2] =
+            std::array::from_fn(|k| std::array::from_fn(|j| lm.image(LEGS[k][2 + j]).map(q)));
+        let feet: [Option<Vector3<f64>>; 2] =
+            points.map(|p| p.into_iter().flatten().max_by(|a, b| a.y.total_cmp(&b.y)));
         if !self.floor.is_known() && legs.seen {
             if let Some(low) = feet.iter().flatten().max_by(|a, b| a.y.total_cmp(&b.y)) {
                 self.floor.add(low, t);
@@ -426,7 +516,7 @@ impl Grounding {
         for k in 0..2 {
             let h = feet[k].and_then(|x| self.floor.height(&x));
             self.report.foot_height[k] = h;
-            if self.contacts[k].update(t, feet[k], h) && legs.seen {
+            if self.contacts[k].update(t, points[k], h) && legs.seen {
                 self.floor.add(&feet[k].unwrap_or_default(), t);
             }
             self.report.foot_speed[k] = self.contacts[k].speed();
@@ -454,7 +544,7 @@ impl Grounding {
         w_desk: f64,
         mirror: bool,
     ) -> Vector3<f64> {
-        if let (None, Some(x)) = (self.t_ref, tc) {
+        if let (None, Some(x), true) = (self.t_ref, tc, self.performer.px_per_m_settled()) {
             self.t_ref = Some(x);
         }
         let dc = tc.zip(self.t_ref).map_or(Vector3::zeros(), |(x, r)| x - r);

@@ -220,6 +220,17 @@ fn a_planted_foot_holds_while_the_hips_move_sideways() {
         p = r.step(&s, t);
         t += DT;
         worst = worst.max((r.ankle(&p, 0) - planted).norm());
+        if std::env::var("DEBUG_G").is_ok() {
+            let g = r.g.report();
+            eprintln!(
+                "{i} ankle0 {:.4} cam {:?} locked {:?} gave {} speed {:?}",
+                (r.ankle(&p, 0) - planted).norm(),
+                g.camera.map(|c| (c.x, c.z)),
+                g.locked,
+                g.gave,
+                g.foot_speed
+            );
+        }
     }
     let moved = r.hips(&p).x - r.hips(&p0).x;
     let scale = r.g.report().scale;
@@ -320,6 +331,17 @@ fn bad_input_holds_or_eases_and_never_jumps_across_the_room() {
         assert!(p.iter().all(|v| v.is_finite()), "finite at {t}");
         *t += DT;
         let h = r.hips(&p);
+        if std::env::var("DEBUG_G").is_ok() {
+            let g = r.g.report();
+            eprintln!(
+                "t {:.2} reanch {} held {} cam {:?} hips {:?}",
+                *t,
+                g.reanchored,
+                g.jumps_held,
+                g.camera.map(|c| (c.x, c.y, c.z)),
+                (h.x, h.y, h.z)
+            );
+        }
         max_step = max_step.max((h - last).norm());
         last = h;
         p
@@ -344,6 +366,10 @@ fn bad_input_holds_or_eases_and_never_jumps_across_the_room() {
             f.landmarks.iter_mut().chain(f.world_landmarks.iter_mut()).for_each(|l| l.visibility = 0.0)
         });
     }
+    // back in view for a second (after the gap, the body is taken where it is found)
+    for _ in 0..30 {
+        step(&mut r, &s0, &mut t, &|_| {});
+    }
     let held_before = r.g.report().jumps_held;
     // two people swap: the detection jumps 1.5 m to the side for a few frames, then back
     let other = standing_at(1.5, 3.5);
@@ -354,13 +380,29 @@ fn bad_input_holds_or_eases_and_never_jumps_across_the_room() {
         step(&mut r, &s0, &mut t, &|_| {});
     }
     assert!(r.g.report().jumps_held > held_before, "the swap was held");
-    // the other person stays: eased over, not jumped
+    // the other person stays: the stage re-anchors on them, the avatar stays where it was (no glide across
+    // the room), and from there follows their motion
+    let p = step(&mut r, &s0, &mut t, &|_| {});
+    let before = r.hips(&p);
+    let reanchored = r.g.report().reanchored;
+    let mut p = p;
     for _ in 0..60 {
-        step(&mut r, &other, &mut t, &|_| {});
+        p = step(&mut r, &other, &mut t, &|_| {});
+    }
+    assert_eq!(r.g.report().reanchored, reanchored + 1);
+    let stayed = r.hips(&p);
+    assert!((stayed - before).norm() < 0.05, "the avatar stayed: {before} -> {stayed}");
+    let mut walked = other;
+    for i in 1..=75 {
+        let dx = 0.5 * (i as f64 / 15.0).min(1.0); // (a 1 m/s glide: the feet move too fast to hold)
+        walked.hips.x = other.hips.x + dx;
+        walked.ankles = other.ankles.map(|a| a + Vector3::new(dx, 0.0, 0.0));
+        p = step(&mut r, &walked, &mut t, &|_| {});
     }
     let scale = r.g.report().scale;
-    assert!(last.x > 1.2 * scale, "it went over to the new place: {last}");
-    // a person walks at most ~2 m/s: 7 cm per frame; the ease moves 1.5·scale m over 0.6 s
+    let went = r.hips(&p).x - stayed.x;
+    assert!((went - 0.5 * scale).abs() < 0.1 * scale, "it followed the new person's walk: {went} m");
+    // a person walks at most ~2 m/s: 7 cm per frame
     assert!(max_step < 0.15, "the largest step of the hips in one frame: {max_step} m");
 }
 
@@ -403,4 +445,38 @@ fn a_rig_frame_without_a_root_position_stands_on_its_lowest_foot() {
     let before = q.clone();
     r.g.rig_frame(&mut q, &GroundingSettings { enabled: false, ..r.opts });
     assert_eq!(q, before);
+}
+
+#[test]
+fn walking_out_of_the_view_is_not_sitting_at_a_desk() {
+    let mut r = Rigged::new();
+    let mut t = 0.0;
+    let s0 = standing_at(0.0, 3.0);
+    let p0 = r.stand(&s0, &mut t, 2.0);
+    let rest = r.hips(&p0).y;
+    // walk to the right at 1 m/s until the whole body is past the image's edge (1.73 m at 3 m, 60°), then
+    // stay out of view for three seconds (MediaPipe keeps reporting the body, unseen, at the edge)
+    let mut s = s0;
+    let mut lowest: f64 = f64::INFINITY;
+    while t < 8.0 {
+        s.hips.x = (s.hips.x + DT).min(2.4);
+        s.ankles = [
+            Vector3::new(s.hips.x + 0.1, s0.ankles[0].y, 3.0),
+            Vector3::new(s.hips.x - 0.1, s0.ankles[1].y, 3.0),
+        ];
+        let p = r.step(&s, t);
+        t += DT;
+        let g = r.g.report();
+        assert!(!g.desk && !g.seated, "t {t:.2}: desk mode engaged while walking out of the view: {g:?}");
+        lowest = lowest.min(r.hips(&p).y);
+    }
+    assert!(r.g.report().out_of_view, "{:?}", r.g.report());
+    assert!(lowest > rest - 0.1, "the hips went down to {lowest} (standing {rest})");
+    // a desk framing (legs and hips unseen, the upper body still and centred) does engage it
+    let mut d = s0;
+    d.legs_vis = 0.1;
+    d.hips_vis = 0.1;
+    r.stand(&s0, &mut t, 1.0);
+    r.stand(&d, &mut t, 2.5);
+    assert!(r.g.report().desk, "{:?}", r.g.report());
 }
