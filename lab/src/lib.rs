@@ -11,6 +11,8 @@
 //! - [`prior`]: the force prior of force-dual modes (`Σ_p̈`), measured on those series.
 //! - [`follow`]: how closely an avatar follows a recorded tracker stream (error, delay, jitter per limb): the
 //!   tracking benchmark and the tests that hold its goals (`lab/tests/`).
+//! - [`planted`]: planted feet and still ankles read from a recording's image landmarks (what the grounding
+//!   benchmark and tests measure sliding on).
 //! - [`args`]: flags several commands and benchmarks share (the avatar and its cache, the web output, the
 //!   precompute's choices).
 //! - [`util`]: JSON files. Order statistics are [`avatar_sim::stats`].
@@ -19,5 +21,6 @@ pub mod args;
 pub mod follow;
 pub mod measure;
 pub mod motion;
+pub mod planted;
 pub mod prior;
 pub mod util;

@@ -118,9 +118,17 @@ impl Contact {
         self.speed
     }
 
-    /// The foot's points (ankle, heel, toe; `None` where not seen) at time `t` and the height of its lowest
-    /// point above the floor (`None`: unknown floor). A foot with no point seen keeps its state.
-    pub fn update(&mut self, t: f64, points: [Option<Vector3<f64>>; 3], height: Option<f64>) -> bool {
+    /// The foot's points (ankle, heel, toe, image pixels; `None` where not seen) at time `t`, the metres per
+    /// pixel at the body (so that speeds are in metres per second, and a change of the body's estimated depth
+    /// never reads as the feet moving) and the height of its lowest point above the floor (`None`: unknown
+    /// floor). A foot with no point seen keeps its state.
+    pub fn update(
+        &mut self,
+        t: f64,
+        points: [Option<Vector3<f64>>; 3],
+        m_per_px: f64,
+        height: Option<f64>,
+    ) -> bool {
         let mut speeds = vec![];
         for (slot, p) in self.points.iter_mut().zip(points) {
             let Some(p) = p.filter(|p| p.iter().all(|c| c.is_finite())) else {
@@ -130,7 +138,7 @@ impl Contact {
             let speed = match *slot {
                 Some((t0, p0, s)) if t - t0 > 1e-4 && t - t0 < 0.5 => {
                     // a light smoothing: the landmarks' jitter is not a step, a take-off is seen within a frame
-                    s + 0.7 * ((p - p0).norm() / (t - t0) - s)
+                    s + 0.7 * ((p - p0).norm() * m_per_px / (t - t0) - s)
                 }
                 Some((t0, _, s)) if !(t - t0 >= 0.5) => s,
                 _ => 0.0,
@@ -206,35 +214,35 @@ mod tests {
         let mut t = 0.0;
         let dt = 1.0 / 30.0;
         for _ in 0..10 {
-            c.update(t, still(0.0), Some(0.0));
+            c.update(t, still(0.0), 1.0, Some(0.0));
             t += dt;
         }
         assert!(c.planted());
         // lifting to 6 cm (between plant and lift heights) keeps it planted; 10 cm lifts it
-        c.update(t, still(0.0), Some(0.06));
+        c.update(t, still(0.0), 1.0, Some(0.06));
         assert!(c.planted());
         // a fast swing lifts it even at the floor
         let mut x = 0.0;
         for _ in 0..5 {
             t += dt;
             x += 1.5 * dt;
-            c.update(t, still(x), Some(0.0));
+            c.update(t, still(x), 1.0, Some(0.0));
         }
         assert!(!c.planted(), "speed {}", c.speed());
         // unseen: the state holds
-        assert!(!c.update(t + dt, [None; 3], None));
+        assert!(!c.update(t + dt, [None; 3], 1.0, None));
         // planted again; then which point is seen changes every frame (heel, toe, heel...) while the foot
         // stays: still planted (a lowest-point tracker reads 15 cm per frame there, 4.5 m/s)
         for _ in 0..10 {
             t += dt;
-            c.update(t, still(x), Some(0.0));
+            c.update(t, still(x), 1.0, Some(0.0));
         }
         assert!(c.planted());
         for i in 0..10 {
             t += dt;
             let mut p = still(x);
             p[1 + i % 2] = None;
-            c.update(t, p, Some(0.0));
+            c.update(t, p, 1.0, Some(0.0));
             assert!(c.planted(), "frame {i}: speed {}", c.speed());
         }
         // the heel and ankle rise and move while the toe stays (push-off): lifted
@@ -244,7 +252,7 @@ mod tests {
             let d = Vector3::new(0.04 * i as f64, -0.03 * i as f64, 0.0);
             p[0] = p[0].map(|a| a + d);
             p[1] = p[1].map(|h| h + d);
-            c.update(t, p, Some(0.0));
+            c.update(t, p, 1.0, Some(0.0));
         }
         assert!(!c.planted(), "push-off: speed {}", c.speed());
     }

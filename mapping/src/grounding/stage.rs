@@ -20,11 +20,13 @@ const ENGAGE: f64 = 0.08;
 const MAX_SPEED: f64 = 4.0;
 /// ...beyond this slack (m; the fit's own noise).
 const JUMP_SLACK: f64 = 0.25;
+/// The body's depth changes at most this fast (m/s: a brisk walk towards or away from the camera).
+const MAX_DEPTH_SPEED: f64 = 1.5;
 /// A jump that persists this long (s) is real (someone else, or the same person re-found): the stage
 /// re-anchors there, the avatar stays where it is.
 const JUMP_CONFIRM: f64 = 0.5;
 /// The most the feet's anchoring moves the root across the floor from where the camera puts it (m)...
-const ANCHOR_REACH: f64 = 0.15;
+const ANCHOR_REACH: f64 = 0.3;
 /// ...towards or away from the camera...
 const ANCHOR_DEPTH: f64 = 0.5;
 /// ...and up or down.
@@ -43,8 +45,9 @@ const DEPTH_DEADBAND: f64 = 0.05;
 const DESK_EDGE: f32 = 0.08;
 /// ...the hips below this share of its height (or unseen)...
 const DESK_HIPS_BELOW: f32 = 0.6;
-/// ...and the upper body moves slower than this (m/s, smoothed over about half a second).
-const DESK_STEADY: f64 = 0.4;
+/// ...and the upper body moves slower than this (shoulder widths per second, about 0.4 m/s; smoothed over
+/// about half a second).
+const DESK_STEADY: f64 = 1.0;
 /// Landmarks needed for a fit.
 const MIN_FIT_POINTS: usize = 6;
 /// Typical adult leg length (hip to ankle, m), the scale's stand-in until the performer's is measured.
@@ -136,8 +139,8 @@ pub struct Grounding {
     jump_since: Option<f64>,
     /// The depth the avatar follows (camera space, m): the image scale's, through a dead band.
     depth: Option<f64>,
-    /// The upper body's image motion: where the shoulder centre was (time, camera space at the body's
-    /// depth) and its smoothed speed (m/s).
+    /// The upper body's image motion: where the shoulder centre was (time, image position in shoulder
+    /// widths) and its smoothed speed (shoulder widths per second).
     upper: Option<(f64, Vector3<f64>)>,
     upper_speed: f64,
     floor: Floor,
@@ -303,11 +306,14 @@ impl Grounding {
         }
         self.jump_since = None;
         let f = Vector3::from_fn(|c, _| self.filters[c].filter(t, x[c]).unwrap_or(x[c]));
-        // depth: only a change beyond its share DEPTH_DEADBAND moves the avatar, by the excess
+        // depth: only a change beyond its share DEPTH_DEADBAND moves the avatar, by the excess, and no faster
+        // than a person walks
         let z = *self.depth.get_or_insert(f.z);
         let excess = (f.z - z).abs() - DEPTH_DEADBAND * z;
         if excess > 0.0 {
-            self.depth = Some(z + excess * (f.z - z).signum());
+            let most = MAX_DEPTH_SPEED
+                * before.map_or(0.0, |_| self.t_cam.map_or(0.0, |(t0, _)| (t - t0).clamp(0.0, 0.1)));
+            self.depth = Some(z + excess.min(most) * (f.z - z).signum());
         }
         let f = Vector3::new(f.x, f.y, self.depth.unwrap_or(f.z));
         self.t_cam = Some((t, f));
@@ -328,7 +334,7 @@ impl Grounding {
         self.measure_image_scale(&lm);
         let tc = self.locate(&lm, t);
         let legs = self.measure_legs(&lm);
-        let at_desk = self.looks_like_a_desk(&lm, tc, t);
+        let at_desk = self.looks_like_a_desk(&lm, t);
         let w_desk = self.desk.update(t, legs.seen, lm.hips_in_view(), at_desk, o.legs_out_of_view);
         self.report.out_of_view = !legs.seen && !at_desk && !self.desk.engaged();
         let hip_height = self.feet_and_floor(&lm, tc, t, &legs);
@@ -364,8 +370,8 @@ impl Grounding {
     /// Step 1, where the body is: the camera-space hip centre, accepted ([`Grounding::accept`]); the last
     /// accepted one when it cannot be located (counted in the report). Its depth is the image scale's,
     /// `Z = f / s` (focal length `f` in pixels, `s` the image's pixels per metre at the body, a median over
-    /// half a second), and it lies on the ray through the image's hip centre (or, with the hips unseen, the
-    /// fitted position's ray, [`fit_translation`]). The fit's own depth is the least certain thing it finds
+    /// half a second), and it lies on the ray through the image's hip centre (with the hips unseen, the ray
+    /// of the position fitted to the visible landmarks, [`fit_translation`]). The fit's own depth is the least certain thing it finds
     /// (on real footage it wandered 2.7 m while the performer's image size stayed within 5 %); it serves only
     /// while the image scale is unknown. The avatar's origin is taken once the scale has half a second of
     /// samples ([`Performer::px_per_m_settled`]).
@@ -375,6 +381,7 @@ impl Grounding {
         let fit = fit_translation(&f.landmarks, &f.world_landmarks, &cam, o.min_visibility, MIN_FIT_POINTS);
         let depth = self.performer.px_per_m().map(|s| cam.focal() / s).filter(|z| z.is_finite() && *z > 0.0);
         let (wpx, hpx) = lm.size();
+        // the ray through the image's hip centre; the fit's without the hips
         let ray = lm
             .image(mp::LEFT_HIP)
             .zip(lm.image(mp::RIGHT_HIP))
@@ -453,8 +460,8 @@ impl Grounding {
 
     /// Whether the performer looks seated at a desk (the framing desk mode is for): the hips low in the image
     /// or below it, the shoulders well inside its sides, and the upper body steady (its image motion under
-    /// [`DESK_STEADY`] m/s). A performer walking out of the view (at a side edge, or moving) is not at a desk.
-    fn looks_like_a_desk(&mut self, lm: &Landmarks, tc: Option<Vector3<f64>>, t: f64) -> bool {
+    /// [`DESK_STEADY`] shoulder widths per second). A performer walking out of the view (at a side edge, or moving) is not at a desk.
+    fn looks_like_a_desk(&mut self, lm: &Landmarks, t: f64) -> bool {
         let (wpx, hpx) = lm.size();
         let raw = |i: usize| lm.f.landmarks.get(i).filter(|l| l.x.is_finite() && l.y.is_finite());
         let shoulders = raw(mp::LEFT_SHOULDER).zip(raw(mp::RIGHT_SHOULDER));
@@ -463,14 +470,10 @@ impl Grounding {
             return false;
         };
         let inside = [l.x, r.x].iter().all(|&x| (DESK_EDGE..=1.0 - DESK_EDGE).contains(&x));
-        // the upper body's motion, in metres at the body's depth
-        let depth = tc.map_or(0.0, |x| x.z);
-        let at = match self.performer.px_per_m() {
-            Some(s) => {
-                Vector3::new(0.5 * (l.x + r.x) as f64 * wpx / s, 0.5 * (l.y + r.y) as f64 * hpx / s, depth)
-            }
-            None => return false,
-        };
+        // the upper body's motion, in shoulder widths per second (no scale needed)
+        let width = (((l.x - r.x) as f64 * wpx).powi(2) + ((l.y - r.y) as f64 * hpx).powi(2)).sqrt().max(1.0);
+        let at =
+            Vector3::new(0.5 * (l.x + r.x) as f64 * wpx / width, 0.5 * (l.y + r.y) as f64 * hpx / width, 0.0);
         if let Some((t0, p0)) = self.upper {
             let dt = t - t0;
             if dt > 1e-4 && dt < 0.5 {
@@ -504,11 +507,15 @@ impl Grounding {
             Vector3::new((u - 0.5 * wpx) * depth / focal, (v - 0.5 * hpx) * depth / focal, depth)
         };
         // per foot its ankle, heel and toe, and the lowest of them
-        let points: [[Option<Vector3<f64>>; 3]; 2] =
-            std::array::from_fn(|k| std::array::from_fn(|j| lm.image(LEGS[k][2 + j]).map(q)));
+        let pixels: [[Option<Vector3<f64>>; 3]; 2] = std::array::from_fn(|k| {
+            std::array::from_fn(|j| lm.image(LEGS[k][2 + j]).map(|(u, v)| Vector3::new(u, v, 0.0)))
+        });
         let feet: [Option<Vector3<f64>>; 2] =
-            points.map(|p| p.into_iter().flatten().max_by(|a, b| a.y.total_cmp(&b.y)));
-        if !self.floor.is_known() && legs.seen {
+            pixels.map(|p| p.into_iter().flatten().map(|x| q((x.x, x.y))).max_by(|a, b| a.y.total_cmp(&b.y)));
+        // the lower foot of two seen is nearly always on the floor (a stance foot), so it is a floor sample:
+        // the floor follows a performer walking over a floor the camera sees at a slant (a camera looking down
+        // sees a walk away from it climb the image). The floor refuses samples high above it (a hop's).
+        if legs.seen && (feet.iter().all(Option::is_some) || !self.floor.is_known()) {
             if let Some(low) = feet.iter().flatten().max_by(|a, b| a.y.total_cmp(&b.y)) {
                 self.floor.add(low, t);
             }
@@ -516,7 +523,7 @@ impl Grounding {
         for k in 0..2 {
             let h = feet[k].and_then(|x| self.floor.height(&x));
             self.report.foot_height[k] = h;
-            if self.contacts[k].update(t, points[k], h) && legs.seen {
+            if self.contacts[k].update(t, pixels[k], depth / focal, h) && legs.seen {
                 self.floor.add(&feet[k].unwrap_or_default(), t);
             }
             self.report.foot_speed[k] = self.contacts[k].speed();
