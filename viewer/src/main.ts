@@ -539,7 +539,10 @@ function followAvatars(): void {
   lastFrameMs = now;
   if (!following) return;
   const goal = meanDisplacement(
-    [...views.values()].map((v) => (v.applied && v.asset.data.root ? rootDisplacement(v.applied.p, v.asset.data.root) : null)),
+    [...views.values()].map((v) => {
+      const root = v.asset.data.root;
+      return v.applied && root ? rootDisplacement(v.applied.p, root) : null;
+    }),
   );
   if (!goal) return;
   const next = follow.step(goal, dt);

@@ -51,7 +51,9 @@ function parseArgs(argv) {
   }
   if (opts.help) usage();
   if (!opts.url) usage('--url is required');
-  for (const k of ['seconds', 'timeout', 'width', 'height', 'samples']) if (opts[k] !== undefined) opts[k] = Number(opts[k]);
+  for (const k of ['seconds', 'timeout', 'width', 'height', 'samples']) {
+    if (opts[k] !== undefined) opts[k] = Number(opts[k]);
+  }
   if (opts.state && !(opts.width > 0 && opts.height > 0 && opts.screenshot)) {
     usage('--state needs --width, --height and --screenshot');
   }
@@ -64,7 +66,8 @@ function usage(msg) {
     'usage: browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]\n' +
       '       browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png\n' +
       '       browser.mjs --url URL --samples N --seconds S --sample-dir DIR [--out result.json]\n' +
-      '       [--camera follow|fixed] [--transparent 1] [--secondary 0] [--heat 1] [--heatmax MM] [--check-heat] [--shot page] [--viewport WxH]\n' +
+      '       [--camera follow|fixed] [--transparent 1] [--secondary 0] [--heat 1] [--heatmax MM] [--check-heat]\n' +
+      '       [--shot page] [--viewport WxH]\n' +
       '       [--compositing gpu] [--timeout S] [--gpu]',
   );
   process.exit(msg ? 2 : 0);

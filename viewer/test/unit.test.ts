@@ -1,5 +1,6 @@
 // Unit tests (npm run test:unit): wire decoding, the wire worker's coalescing and hand-over, the grid layout,
-// the renderer's camera framing, the camera's follow of the avatars and the heat map's colour map, labels and displacement.
+// the renderer's camera framing, the camera following the avatars and the heat map's colour map, labels and
+// displacement.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as flatbuffers from 'flatbuffers';
