@@ -7,14 +7,20 @@
 //! nothing is read from viewer/dist at run time. Needs playwright-core (viewer's
 //! npm packages, which `cargo xtask test` installs) and Chromium (`.ci/run` installs Debian's `chromium`); without
 //! Chromium the test prints why and passes without checking anything.
+//!
+//! The stage (issue 47): a walk whose root travels far across the floor (grounding on), drawn by the page with
+//! the camera following (the default), with `camera=fixed` (today's fixed camera: the avatar leaves the frame)
+//! and as the OBS source (`transparent=1`); the whole avatar is in every sampled frame and, with the ground
+//! drawn, the floor is under its feet.
 
 use avatar_e2e::{avatard_exe, exclusive, repo_root, scratch_dir, Daemon, Eps};
 use avatar_schema::{decode, Message};
 use renderer::{AvatarRenderer, Backend, Gpu, RenderSettings};
 use serde_json::Value;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Duration;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 use tracker_bridge::recording::Recording;
 use tracker_bridge::replay::{replay, ReplaySettings};
 use tracker_bridge::TrackerPublisher;
@@ -241,4 +247,320 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
         );
     }
     assert!(far_rest > 4.0 * far.max(1e-4), "the comparison tells a different pose apart");
+}
+
+/// `node viewer/test/browser.mjs ARGS` in its sampling mode (`--samples`): `on_ready` runs when the page prints
+/// `ready` (it draws states and starts sampling); returns its stdout after it exits, panics when it fails.
+fn browser_sampling(args: &[String], on_ready: impl FnOnce()) -> String {
+    let viewer = repo_root().join("viewer");
+    let mut child = Command::new("node")
+        .arg(viewer.join("test/browser.mjs"))
+        .args(args)
+        .envs(chromium().map(|c| ("CHROMIUM", c)))
+        .current_dir(&viewer)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("running node");
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let (mut on_ready, mut stdout) = (Some(on_ready), String::new());
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.expect("reading browser.mjs's output");
+        if line == "ready" {
+            if let Some(f) = on_ready.take() {
+                f();
+            }
+        } else {
+            stdout.push_str(&line);
+            stdout.push('\n');
+        }
+    }
+    let status = child.wait().unwrap();
+    assert!(
+        status.success(),
+        "browser.mjs {args:?} failed ({status}):\n{stdout}\n{}",
+        errors.join().unwrap()
+    );
+    stdout
+}
+
+/// One sampled frame of the page, read from its pixels.
+#[derive(Debug)]
+struct Staged {
+    /// Share of the image that is avatar.
+    coverage: f64,
+    /// Pixels between the avatar's bounding box and the image's left, right, top and bottom edges (-1: no avatar).
+    margins: [i64; 4],
+    /// Share of the pixels just under the feet (2 to 6 rows below the lowest avatar pixel, across the columns of
+    /// the avatar's lowest 5 rows) that are ground; `None` without a ground to look for.
+    floor_under_feet: Option<f64>,
+    /// Horizontal centre of the avatar's box, from the image's centre, as a share of the width.
+    off_centre: f64,
+}
+
+/// The page's background (`renderer.setClearColor`: linear (0.93, 0.95, 0.98), sRGB encoded).
+const BACKGROUND: [u8; 3] = [247, 249, 253];
+
+/// Classify each pixel: the avatar (the default avatar's skin is chromatic, max − min channel > 14; the
+/// background and the ground's two greys are within 6), the background (within 8 of its colour), else the
+/// ground. The OBS source's avatar is every pixel with alpha (no background, no ground).
+fn staged(img: &image::RgbaImage, transparent: bool) -> Staged {
+    let (w, h) = img.dimensions();
+    let avatar = |x: u32, y: u32| {
+        let p = img.get_pixel(x, y);
+        if transparent {
+            return p[3] > 0;
+        }
+        let (lo, hi) = (p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]));
+        hi - lo > 14
+    };
+    let ground = |x: u32, y: u32| {
+        let p = img.get_pixel(x, y);
+        !avatar(x, y) && (0..3).any(|c| (p[c] as i32 - BACKGROUND[c] as i32).abs() > 8)
+    };
+    let (mut n, mut lo, mut hi) = (0usize, [u32::MAX; 2], [0u32; 2]);
+    for y in 0..h {
+        for x in 0..w {
+            if avatar(x, y) {
+                n += 1;
+                lo = [lo[0].min(x), lo[1].min(y)];
+                hi = [hi[0].max(x), hi[1].max(y)];
+            }
+        }
+    }
+    if n == 0 {
+        return Staged { coverage: 0.0, margins: [-1; 4], floor_under_feet: Some(0.0), off_centre: f64::NAN };
+    }
+    let margins = [lo[0] as i64, (w - 1 - hi[0]) as i64, lo[1] as i64, (h - 1 - hi[1]) as i64];
+    let floor_under_feet = (!transparent).then(|| {
+        let feet: Vec<u32> =
+            (hi[1].saturating_sub(4)..=hi[1]).flat_map(|y| (0..w).filter(move |&x| avatar(x, y))).collect();
+        let (x0, x1) = (*feet.iter().min().unwrap(), *feet.iter().max().unwrap());
+        let rows = (hi[1] + 2..=hi[1] + 6).filter(|&y| y < h);
+        let cells: Vec<bool> = rows.flat_map(|y| (x0..=x1).map(move |x| ground(x, y))).collect();
+        cells.iter().filter(|&&g| g).count() as f64 / cells.len().max(1) as f64
+    });
+    Staged {
+        coverage: n as f64 / (w * h) as f64,
+        margins,
+        floor_under_feet,
+        off_centre: (0.5 * (lo[0] + hi[0]) as f64 - 0.5 * w as f64) / w as f64,
+    }
+}
+
+impl Staged {
+    /// Whether the whole avatar is in the frame (visible, 2 pixels or more from every edge) and, with a ground,
+    /// stands on it (80 % of the pixels under the feet are ground).
+    fn on_stage(&self) -> bool {
+        self.coverage > 0.015
+            && self.margins.iter().all(|&m| m >= 2)
+            && self.floor_under_feet.is_none_or(|f| f >= 0.8)
+    }
+}
+
+/// The largest horizontal (x, z) distance between two of `points`.
+fn travel(points: &[[f64; 3]]) -> f64 {
+    let mut most = 0.0f64;
+    for a in points {
+        for b in points {
+            most = most.max((a[0] - b[0]).hypot(a[2] - b[2]));
+        }
+    }
+    most
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_viewer_keeps_a_walking_avatar_on_stage() {
+    let viewer = repo_root().join("viewer");
+    assert!(
+        viewer.join("node_modules/playwright-core").is_dir(),
+        "the viewer's npm packages are not installed: run cargo xtask build-viewer (cargo xtask test does)"
+    );
+    if chromium().is_none() {
+        println!(
+            "SKIPPED: no Chromium at /usr/bin/chromium or $CHROMIUM (apt-get install chromium; .ci/run does)"
+        );
+        return;
+    }
+    let _one_at_a_time = exclusive().await;
+    let started = Instant::now();
+    let dir = scratch_dir("browser-stage");
+    let d = Daemon::start(EXE, &Eps::tcp(), &["--tick-hz", "120", "--web", "127.0.0.1:0"])
+        .expect("daemon with --web");
+    let (eps, web) = (d.eps.clone(), d.web.clone().expect("the web output's address"));
+    let url = format!("http://{web}/");
+    // The rendered CMU walk (assets/README.md: 3.5 s, the root 1.8 m net across the floor, curving right),
+    // played once per page; grounding is on by default.
+    let rec = Recording::load(&repo_root().join("assets/recordings/grounding_walk_side.avtrrec")).unwrap();
+    let loaded = avatard::load_avatar(
+        &avatard::AvatarSpec::new("ref"),
+        avatar_sim::asset::Cache::default_dir().map(avatar_sim::asset::Cache::new).as_ref(),
+    )
+    .unwrap();
+    let mesh = &loaded.asset.render;
+
+    let mut report = Vec::new();
+    for (run, extra) in
+        [("follow", &[][..]), ("fixed", &["--camera", "fixed"][..]), ("obs", &["--transparent", "1"][..])]
+    {
+        let samples_dir = dir.join(run);
+        let out = dir.join(format!("{run}.json"));
+        let mut args: Vec<String> = [
+            "--url",
+            &url,
+            "--samples",
+            "15",
+            "--seconds",
+            "4.5",
+            "--sample-dir",
+            samples_dir.to_str().unwrap(),
+            "--viewport",
+            "480x270",
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        args.extend(extra.iter().map(|a| a.to_string()));
+        // a new tracker stream per page (a new source: the grounding starts again where the avatar stands)
+        let mut publisher = TrackerPublisher::new(&eps.input, &format!("e2e/walk-{run}"));
+        // the daemon's states meanwhile, for the root's travel measured apart from the page
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let state_ep = eps.state.clone();
+        let states = tokio::spawn(async move {
+            let mut sub =
+                renderer::StateSubscriber::connect(&state_ep, "", Duration::from_secs(5)).await.unwrap();
+            let (mut ps, mut last) = (Vec::new(), 0i64);
+            tokio::pin!(stopped);
+            loop {
+                tokio::select! {
+                    _ = &mut stopped => break,
+                    s = sub.next_state(Duration::from_secs(1)) => {
+                        // one state every 50 ms
+                        if let Some(Ok(s)) = s {
+                            if s.publish_time_ns >= last + 50_000_000 {
+                                last = s.publish_time_ns;
+                                ps.push(s.p);
+                            }
+                        }
+                    }
+                }
+            }
+            ps
+        });
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (ready, on_ready) = tokio::sync::oneshot::channel::<()>();
+        let page = tokio::task::spawn_blocking(move || {
+            browser_sampling(&args, move || {
+                let _ = ready.send(());
+            })
+        });
+        if on_ready.await.is_err() {
+            page.await.unwrap();
+            panic!("browser.mjs ended without drawing states");
+        }
+        replay(&rec, &mut publisher, &ReplaySettings::default()).await;
+        page.await.unwrap();
+        let _ = stop.send(());
+        let ps = states.await.unwrap();
+
+        let r: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert_eq!(r["consoleErrors"].as_array().unwrap().len(), 0, "{run}: {:?}", r["consoleErrors"]);
+        let samples = r["samples"].as_array().unwrap();
+        let transparent = run == "obs";
+        let mut roots = Vec::new();
+        let mut frames = Vec::new();
+        for s in samples {
+            let stage = &s["stage"];
+            assert_eq!(stage["camera"], if run == "fixed" { "fixed" } else { "follow" });
+            let root = stage["roots"]["default"].as_array().expect("the avatar's root");
+            roots.push([0, 1, 2].map(|c| root[c].as_f64().unwrap()));
+            assert_eq!(stage["ground"].is_null(), transparent, "{run}: a ground unless transparent");
+            frames.push(staged(&load_png(Path::new(s["file"].as_str().unwrap())), transparent));
+        }
+        // the mesh's centroid, skinned on the CPU from the daemon's p (independent of the page)
+        let centroids: Vec<[f64; 3]> = ps
+            .iter()
+            .map(|p| {
+                let p: Vec<f64> = p.iter().map(|&v| v as f64).collect();
+                let x = mesh.rig.deform(&mesh.vertices, &p).unwrap();
+                // coordinate-major: x[c n + v]
+                let n = x.len() / 3;
+                [0, 1, 2].map(|c| x[c * n..(c + 1) * n].iter().sum::<f64>() / n as f64)
+            })
+            .collect();
+        let on_stage = frames.iter().filter(|f| f.on_stage()).count();
+        println!(
+            "{run}: {} samples, root travel {:.2} m (page, the hips), mesh centroid travel {:.2} m (daemon's p, \
+             {} states); on stage {on_stage}/{}",
+            samples.len(),
+            travel(&roots),
+            travel(&centroids),
+            centroids.len(),
+            frames.len()
+        );
+        let cm = |v: f64| (v * 100.0).round() / 100.0;
+        for ((s, f), root) in samples.iter().zip(&frames).zip(&roots) {
+            println!(
+                "  t {:.2} s: root {:?}, followed {:?}; avatar {:.1}% of the image, margins l/r/t/b {:?} px, floor \
+                 under the feet {}, off centre {:+.2}",
+                s["t"].as_f64().unwrap(),
+                root.map(cm),
+                s["stage"]["offset"].as_array().unwrap().iter().map(|v| cm(v.as_f64().unwrap())).collect::<Vec<_>>(),
+                100.0 * f.coverage,
+                f.margins,
+                f.floor_under_feet.map_or("-".into(), |v| format!("{:.0}%", 100.0 * v)),
+                f.off_centre
+            );
+        }
+        let files: Vec<PathBuf> =
+            samples.iter().map(|s| PathBuf::from(s["file"].as_str().unwrap())).collect();
+        report.push((run, travel(&roots), travel(&centroids), on_stage, frames, files));
+    }
+    // A picture for the docs (docs/web/viewer-follow-walk.png): five samples across the walk, half size, the
+    // camera following (top) and camera=fixed (bottom).
+    let picks = [1, 5, 8, 10, 12];
+    let (w, h, gap) = (240, 135, 4);
+    let mut strip = image::RgbaImage::from_pixel(
+        (w + gap) * picks.len() as u32 - gap,
+        2 * h + gap,
+        image::Rgba([128, 128, 128, 255]),
+    );
+    for (row, run) in ["follow", "fixed"].iter().enumerate() {
+        let files = &report.iter().find(|r| r.0 == *run).unwrap().5;
+        for (col, &i) in picks.iter().enumerate() {
+            let img =
+                image::imageops::resize(&load_png(&files[i]), w, h, image::imageops::FilterType::Triangle);
+            let (x, y) = (col as u32 * (w + gap), row as u32 * (h + gap));
+            image::imageops::replace(&mut strip, &img, x as i64, y as i64);
+        }
+    }
+    strip.save(dir.join("strip.png")).unwrap();
+    println!("samples and strip: {}", dir.display());
+    for (run, root_travel, centroid_travel, on_stage, frames, _) in &report {
+        // the walk did travel, by the page's reading of the root and by the daemon's mesh
+        assert!(*root_travel > 1.0, "{run}: the root travelled only {root_travel:.2} m");
+        assert!(*centroid_travel > 1.0, "{run}: the avatar travelled only {centroid_travel:.2} m");
+        match *run {
+            "fixed" => {
+                let far = frames.iter().map(|f| f.off_centre.abs()).fold(0.0, f64::max);
+                assert!(
+                    *on_stage < frames.len() && far > 0.3,
+                    "camera=fixed: the walk should leave the stage ({on_stage}/{} on stage, {far:.2} off centre)",
+                    frames.len()
+                );
+            }
+            _ => {
+                for (i, f) in frames.iter().enumerate() {
+                    assert!(f.on_stage(), "{run}: sample {i} is not on stage: {f:?}");
+                }
+            }
+        }
+    }
+    println!("stage test: {:.1} s", started.elapsed().as_secs_f64());
 }

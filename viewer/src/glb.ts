@@ -11,6 +11,7 @@
 
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import type { RootBone } from './follow.js';
 
 /** The renderer's flat colour (linear RGBA) for an avatar without materials (renderer/src/gpu_mesh.rs). */
 export const FLAT_COLOR: [number, number, number, number] = [0.85, 0.62, 0.5, 1.0];
@@ -51,6 +52,11 @@ export interface SkinData {
   draws: Draw[];
   /** Bounding box of the rest mesh. */
   bounds: { lo: [number, number, number]; hi: [number, number, number] };
+  /** The joint whose motion the camera follows (src/follow.ts; rootBone() below: the hips of a humanoid), the
+   *  offset of its T_h in p and its rest place (the translation of its bind transform, the inverse of its
+   *  inverse bind matrix); for a rig with only the global affine handle, that handle and the centre of the rest
+   *  bounds. */
+  root: RootBone | null;
 }
 
 interface GltfJson {
@@ -58,8 +64,8 @@ interface GltfJson {
   accessors: Accessor[];
   bufferViews: { buffer: number; byteOffset?: number; byteLength: number; byteStride?: number }[];
   meshes: { primitives: Primitive[]; extras?: { targetNames?: string[] } }[];
-  nodes: { name?: string; mesh?: number; skin?: number }[];
-  skins?: { joints: number[] }[];
+  nodes: { name?: string; mesh?: number; skin?: number; children?: number[] }[];
+  skins?: { joints: number[]; inverseBindMatrices?: number }[];
   materials?: MaterialJson[];
 }
 
@@ -272,6 +278,7 @@ export async function loadSkinData(buffer: ArrayBuffer): Promise<SkinData> {
   }
 
   const draws = await loadDraws(buffer, json, bin, prims, n);
+  const skin = json.skins?.[meshNode.skin ?? 0];
   return {
     assetHash: extras.asset_hash,
     vertices: n,
@@ -287,7 +294,62 @@ export async function loadSkinData(buffer: ArrayBuffer): Promise<SkinData> {
     paramNames: extras.params,
     draws,
     bounds: { lo, hi },
+    root: rootBone(json, bin, skin, jointOffset, rows, { lo, hi }),
   };
+}
+
+/** The joint the avatar moves by (see SkinData.root): from the skeleton's root joint (the first joint that is no
+ *  other joint's child, or the heaviest of several), down to the deepest joint whose subtree still carries
+ *  (almost) all of the mesh's skin weight: the hips (pelvis) of a humanoid, below a root bone that the grounding
+ *  does not move and beside bones that carry no vertices (IK targets); null without joints. */
+function rootBone(
+  json: GltfJson,
+  bin: DataView,
+  skin: { joints: number[]; inverseBindMatrices?: number } | undefined,
+  jointOffset: number[],
+  rows: [number, number][][],
+  bounds: { lo: [number, number, number]; hi: [number, number, number] },
+): RootBone | null {
+  const joints = skin?.joints ?? [];
+  if (joints.length === 0) return null;
+  const jointOf = new Map(joints.map((node, j) => [node, j]));
+  const children = joints.map((node) =>
+    (json.nodes[node]?.children ?? []).map((c) => jointOf.get(c)).filter((c): c is number => c !== undefined),
+  );
+  const isChild = new Set(children.flat());
+  // the skin weight each joint's subtree carries
+  const own = new Float64Array(joints.length);
+  for (const row of rows) for (const [j, w] of row) if (j < joints.length) own[j] += w;
+  const carried = new Float64Array(joints.length).fill(NaN);
+  const subtree = (j: number, depth: number): number => {
+    if (Number.isNaN(carried[j])) {
+      carried[j] = own[j];
+      // glTF node trees are acyclic; the depth bound keeps a malformed file from recursing forever
+      if (depth < joints.length) for (const c of children[j]) carried[j] += subtree(c, depth + 1);
+    }
+    return carried[j];
+  };
+  const roots = joints.map((_, j) => j).filter((j) => !isChild.has(j));
+  if (roots.length === 0) return null;
+  let j = roots.reduce((best, r) => (subtree(r, 0) > subtree(best, 0) ? r : best), roots[0]);
+  const total = subtree(j, 0);
+  for (let steps = 0; steps < joints.length; steps++) {
+    const next = children[j].find((c) => subtree(c, 0) >= 0.99 * total);
+    if (next === undefined) break;
+    j = next;
+  }
+  const centre: [number, number, number] = [0, 1, 2].map((c) => 0.5 * (bounds.lo[c] + bounds.hi[c])) as [
+    number,
+    number,
+    number,
+  ];
+  if (json.nodes[joints[j]]?.name === 'affine' || skin?.inverseBindMatrices === undefined) {
+    return { offset: jointOffset[j], rest: centre };
+  }
+  const ibm = readAccessor(json, bin, skin.inverseBindMatrices).data;
+  const bind = new THREE.Matrix4().fromArray(Array.from(ibm.subarray(16 * j, 16 * j + 16))).invert();
+  const e = bind.elements;
+  return { offset: jointOffset[j], rest: [e[12], e[13], e[14]] };
 }
 
 /** One draw per primitive with its material; textures through three's GLTFLoader. Opaque and masked first,

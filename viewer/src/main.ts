@@ -9,6 +9,10 @@
 //   width, height  fixed canvas size in pixels (tests); then no orbit controls, the renderer's camera framing
 //   viewproj=<16 floats, column-major>  a fixed view-projection (with width/height), e.g. the renderer's
 //   yaw=<deg>      yaw of the initial camera framing (the renderer's default 20)
+//   camera=follow  (the default) the camera and the ground follow the avatars across the floor (the mean
+//                  horizontal displacement of their hips, smoothed: src/follow.ts), so that a walking avatar stays on
+//                  stage; the orbit keeps its offset from the followed point. camera=fixed: the camera and the
+//                  ground stay where the rest pose was framed. A given viewproj is always fixed.
 //   antialias=0|1  MSAA (default on, off with a fixed width/height)
 //   ack=frame      acknowledge the wire worker's batches after the next frame (default: as they are taken)
 //   heat=1         start with the heat map of the flesh: |u| in mm (the `h` key and the overlay's button toggle it)
@@ -22,6 +26,7 @@ import { fetchAvatars, skinDataFor, type AvatarEntry } from './api.js';
 import type { SkinData } from './glb.js';
 import { HEAT_MAX_MM, heatColor, secondaryMm } from './heat.js';
 import { HeatScale } from './heat-scale.js';
+import { Follow, meanDisplacement, rootDisplacement, rootPosition, type Vec3 } from './follow.js';
 import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
 import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
@@ -52,6 +57,13 @@ export interface ViewerApi {
    *  target) against the CPU reference (src/heat.ts, the Rust side's formula), and the shader's colour map against
    *  heatColor() over values from −25 % to 125 % of the scale. Errors in mm and in colour (0–1 per channel). */
   heatCheck(id?: string): HeatCheck;
+  /** Where the stage is: the camera mode, the followed displacement now (m, added to the camera and the ground),
+   *  the ground (centre xyz, half size; null without one) and each drawn avatar's followed joint (its hips; m, on
+   *  the grid). */
+  stage(): StageInfo;
+  /** The next frame as drawn: the canvas as a PNG data URL, read right after the draw (so no
+   *  preserveDrawingBuffer is needed; transparent where the page is), and the stage it was drawn on. */
+  captureFrame(): Promise<{ png: string; stage: StageInfo }>;
   /** The bytes of the last AvatarState message of an avatar (to save and replay with freeze). */
   lastMessage(id?: string): Uint8Array | null;
   /** The view-projection of the last frame: 16 floats, column-major (what `viewproj=` takes). */
@@ -59,6 +71,13 @@ export interface ViewerApi {
   /** Render fps, per-avatar counters and the daemon's web counters. */
   summary(): Record<string, unknown>;
   readonly errors: string[];
+}
+
+export interface StageInfo {
+  camera: 'follow' | 'fixed';
+  offset: Vec3;
+  ground: [number, number, number, number] | null;
+  roots: Record<string, Vec3 | null>;
 }
 
 export interface HeatCheck {
@@ -107,6 +126,10 @@ const fixedHeight = Number(q.get('height') ?? 0) | 0;
 const fixedSize = fixedWidth > 0 && fixedHeight > 0;
 const yaw = q.has('yaw') ? Number(q.get('yaw')) : 20;
 let fixedViewProj: THREE.Matrix4 | null = q.has('viewproj') ? parseViewProj(q.get('viewproj') as string) : null;
+const cameraParam = q.get('camera') ?? 'follow';
+if (cameraParam !== 'follow' && cameraParam !== 'fixed') console.warn(`avatar viewer: camera=${cameraParam} ignored`);
+// a given view-projection is fixed whatever camera= says
+const following = cameraParam !== 'fixed' && !q.has('viewproj');
 /** A scale top from the URL (mm): a positive finite number, else the default. */
 function heatMaxFrom(text: string | null): number {
   const mm = Number(text);
@@ -167,6 +190,13 @@ const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
 const viewProj: THREE.IUniform<THREE.Matrix4> = { value: new THREE.Matrix4() };
 let controls: OrbitControls | null = null;
 let ground: THREE.Mesh | null = null;
+/** The ground of the layout (centre xyz, half size) before the followed displacement, and the uniform drawn. */
+let groundRest: [number, number, number, number] = [0, 0, 0, 1];
+const groundUniform = new THREE.Vector4();
+const follow = new Follow();
+/** The followed displacement applied to the camera and the ground (m). */
+const offset: Vec3 = [0, 0, 0];
+let lastFrameMs: number | null = null;
 let cameraPlaced = false;
 let framed: { lo: [number, number, number]; hi: [number, number, number] } = { lo: [-0.5, 0, -0.5], hi: [0.5, 1.8, 0.5] };
 
@@ -189,11 +219,14 @@ resize();
 function frameCamera(): void {
   const { w, h } = size();
   const aspect = w / h;
+  // framed where the stage is now: the followed displacement moves the box (zero with camera=fixed)
+  const lo = framed.lo.map((x, c) => x + offset[c]) as Vec3;
+  const hi = framed.hi.map((x, c) => x + offset[c]) as Vec3;
   if (fixedSize) {
-    if (!q.has('viewproj')) fixedViewProj = framingMatrix(framed.lo, framed.hi, aspect, yaw);
+    if (!q.has('viewproj')) fixedViewProj = framingMatrix(lo, hi, aspect, yaw);
     return;
   }
-  const f = framing(framed.lo, framed.hi, aspect, yaw);
+  const f = framing(lo, hi, aspect, yaw);
   camera.fov = (f.fovy * 180) / Math.PI;
   camera.near = Math.max(1e-3, f.distance * 0.01);
   camera.far = f.distance * 20 + 4 * f.radius;
@@ -289,8 +322,10 @@ async function load(): Promise<void> {
   framed = { lo: layout.lo, hi: layout.hi };
   if (ground) scene.remove(ground);
   ground = null;
+  groundRest = layout.ground;
+  groundUniform.set(groundRest[0] + offset[0], groundRest[1], groundRest[2] + offset[2], groundRest[3]);
   if (showGround && drawable.length > 0) {
-    ground = groundMesh(viewProj, new THREE.Vector4(...layout.ground));
+    ground = groundMesh(viewProj, groundUniform);
     scene.add(ground);
   }
   if (moved || !cameraPlaced) frameCamera();
@@ -495,15 +530,56 @@ function heatCheck(id?: string): HeatCheck {
   };
 }
 
+/** camera=follow: move the followed displacement towards the avatars' mean root displacement (src/follow.ts) and
+ *  carry the camera (with the user's orbit offset: eye and target move together, or the fixed-size framing) and
+ *  the ground along; the ground keeps its height. */
+function followAvatars(): void {
+  const now = performance.now();
+  const dt = lastFrameMs === null ? 0 : Math.min(1, (now - lastFrameMs) / 1000);
+  lastFrameMs = now;
+  if (!following) return;
+  const goal = meanDisplacement(
+    [...views.values()].map((v) => {
+      const root = v.asset.data.root;
+      return v.applied && root ? rootDisplacement(v.applied.p, root) : null;
+    }),
+  );
+  if (!goal) return;
+  const next = follow.step(goal, dt);
+  const shift = new THREE.Vector3(next[0] - offset[0], 0, next[2] - offset[2]);
+  if (shift.lengthSq() === 0) return;
+  offset[0] = next[0];
+  offset[2] = next[2];
+  groundUniform.set(groundRest[0] + offset[0], groundRest[1], groundRest[2] + offset[2], groundRest[3]);
+  if (fixedSize) {
+    frameCamera();
+  } else if (controls) {
+    camera.position.add(shift);
+    controls.target.add(shift);
+  }
+}
+
+/** captureFrame()'s callers, answered after the next draw. */
+let captures: ((c: { png: string; stage: StageInfo }) => void)[] = [];
+
+function stage(): StageInfo {
+  const roots: Record<string, Vec3 | null> = {};
+  for (const [id, v] of views) {
+    const root = v.asset.data.root;
+    const at = v.applied && root ? rootPosition(v.applied.p, root) : null;
+    const o = v.uniforms.uInstanceOffset.value as THREE.Vector3;
+    roots[id] = at ? [at[0] + o.x, at[1] + o.y, at[2] + o.z] : null;
+  }
+  return {
+    camera: following ? 'follow' : 'fixed',
+    offset: [...offset],
+    ground: ground ? [groundUniform.x, groundUniform.y, groundUniform.z, groundUniform.w] : null,
+    roots,
+  };
+}
+
 function frame(): void {
   requestAnimationFrame(frame);
-  controls?.update();
-  if (fixedViewProj) {
-    viewProj.value.copy(fixedViewProj);
-  } else {
-    camera.updateMatrixWorld();
-    viewProj.value.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
-  }
   const fresh: StateSample[] = [];
   for (const v of views.values()) {
     if (!frozen && v.latest && v.latest !== v.applied) {
@@ -513,8 +589,23 @@ function frame(): void {
     }
     v.group.visible = v.applied !== null;
   }
+  // the stage where the states drawn in this frame stand, then the camera
+  followAvatars();
+  controls?.update();
+  if (fixedViewProj) {
+    viewProj.value.copy(fixedViewProj);
+  } else {
+    camera.updateMatrixWorld();
+    viewProj.value.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+  }
   skinDirty();
   renderer.render(scene, camera);
+  if (captures.length > 0) {
+    // the drawing buffer still holds this frame in this task
+    const c = { png: renderer.domElement.toDataURL('image/png'), stage: stage() };
+    for (const resolve of captures) resolve(c);
+    captures = [];
+  }
   const t = nowEpochMs();
   metrics.frameRendered(fresh.map((s) => t - s.publishMs));
   // ack=frame: the worker sends the next batch (the newest states by then) once this one's states are drawn
@@ -555,6 +646,10 @@ window.avatarViewer = {
   setHeatMax,
   heatCheck,
   viewProj: () => viewProj.value.toArray(),
+  stage,
+  captureFrame() {
+    return new Promise((resolve) => captures.push(resolve));
+  },
   lastMessage(id?: string) {
     const v = id ? views.get(id) : views.values().next().value;
     return v?.latest?.bytes ?? null;

@@ -9,6 +9,16 @@
 //   node test/browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png
 //       freeze the given state (one Message with an AvatarState) and write a screenshot of the canvas; the
 //       page is loaded with width/height (and viewproj) URL parameters, so the camera is fixed.
+//   node test/browser.mjs --url URL --samples N --seconds S --sample-dir DIR [--camera fixed] [--transparent 1]
+//       the stage over a clip (a walk): once the page is ready and draws states it prints the line `ready`, then
+//       takes N frames of the canvas as drawn (window.avatarViewer.captureFrame(): a screenshot of the page takes
+//       a second on software WebGL), one every S/N seconds, DIR/sample-NN.png, each with the stage it was drawn
+//       on (camera mode, followed displacement, ground, roots: window.avatarViewer.stage()); the
+//       JSON (samples: [{t, file, stage}]) goes to --out (and stdout). No overlay. The driver starts the clip on
+//       `ready`.
+//   --camera MODE   camera=MODE (follow, fixed); --state without --viewproj sets camera=fixed unless given, so
+//                   that its fixed framing is the renderer's.
+//   --transparent 1 the OBS browser-source mode (transparent background, no ground, no overlay).
 //   --secondary 0   rig-only view (z = 0) for either mode.
 //   --heat 1        the heat map of |u| (heat=1); --heatmax MM the top of its scale (heatmax=MM).
 //   --check-heat    after the run (or the frozen state): window.avatarViewer.heatCheck(), the GPU's |u| per vertex
@@ -23,7 +33,8 @@
 // Exit status: 0 on success, 1 when the page failed (errors, not ready in time, nothing rendered), 2 on usage.
 
 import { chromium } from 'playwright-core';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 function parseArgs(argv) {
   const opts = { seconds: 5, timeout: 60 };
@@ -40,7 +51,9 @@ function parseArgs(argv) {
   }
   if (opts.help) usage();
   if (!opts.url) usage('--url is required');
-  for (const k of ['seconds', 'timeout', 'width', 'height']) if (opts[k] !== undefined) opts[k] = Number(opts[k]);
+  for (const k of ['seconds', 'timeout', 'width', 'height', 'samples']) {
+    if (opts[k] !== undefined) opts[k] = Number(opts[k]);
+  }
   if (opts.state && !(opts.width > 0 && opts.height > 0 && opts.screenshot)) {
     usage('--state needs --width, --height and --screenshot');
   }
@@ -52,7 +65,9 @@ function usage(msg) {
   console.error(
     'usage: browser.mjs --url URL [--seconds S] [--out result.json] [--save-state state.bin] [--screenshot page.png]\n' +
       '       browser.mjs --url URL --state state.bin [--viewproj 16,floats] --width W --height H --screenshot out.png\n' +
-      '       [--secondary 0] [--heat 1] [--heatmax MM] [--check-heat] [--shot page] [--viewport WxH]\n' +
+      '       browser.mjs --url URL --samples N --seconds S --sample-dir DIR [--out result.json]\n' +
+      '       [--camera follow|fixed] [--transparent 1] [--secondary 0] [--heat 1] [--heatmax MM] [--check-heat]\n' +
+      '       [--shot page] [--viewport WxH]\n' +
       '       [--compositing gpu] [--timeout S] [--gpu]',
   );
   process.exit(msg ? 2 : 0);
@@ -91,7 +106,10 @@ if (opts.viewproj) url.searchParams.set('viewproj', opts.viewproj);
 if (opts.secondary !== undefined) url.searchParams.set('secondary', String(opts.secondary));
 if (opts.heat !== undefined) url.searchParams.set('heat', String(opts.heat));
 if (opts.heatmax !== undefined) url.searchParams.set('heatmax', String(opts.heatmax));
-if (opts.state) url.searchParams.set('overlay', '0');
+if (opts.camera !== undefined) url.searchParams.set('camera', String(opts.camera));
+else if (opts.state) url.searchParams.set('camera', 'fixed');
+if (opts.transparent !== undefined) url.searchParams.set('transparent', String(opts.transparent));
+if (opts.state || opts.samples) url.searchParams.set('overlay', '0');
 
 /** window.avatarViewer.heatCheck() and whether it is within the tolerances (see --check-heat). */
 async function checkHeat(page) {
@@ -134,7 +152,30 @@ try {
   );
   const readyMs = Date.now() - readyAt;
 
-  if (opts.state) {
+  if (opts.samples) {
+    if (!opts['sample-dir']) usage('--samples needs --sample-dir');
+    await mkdir(opts['sample-dir'], { recursive: true });
+    // drawing states: a root to follow
+    await page.waitForFunction(() => Object.values(window.avatarViewer.stage().roots).some((r) => r !== null), null, {
+      timeout: opts.timeout * 1000,
+    });
+    console.log('ready');
+    const t0 = Date.now();
+    const samples = [];
+    for (let i = 0; i < opts.samples; i++) {
+      const wait = t0 + ((i + 1) * opts.seconds * 1000) / opts.samples - Date.now();
+      if (wait > 0) await page.waitForTimeout(wait);
+      const file = join(opts['sample-dir'], `sample-${String(i).padStart(2, '0')}.png`);
+      const c = await page.evaluate(() => window.avatarViewer.captureFrame());
+      await writeFile(file, Buffer.from(c.png.slice(c.png.indexOf(',') + 1), 'base64'));
+      samples.push({ t: (Date.now() - t0) / 1000, file, stage: c.stage });
+    }
+    const errors = await page.evaluate(() => window.avatarViewer.errors);
+    const result = { url: url.toString(), readyMs, samples, viewerErrors: errors, consoleErrors };
+    const text = JSON.stringify(result, null, 2);
+    if (opts.out) await writeFile(opts.out, text + '\n');
+    console.log(text);
+  } else if (opts.state) {
     const bytes = [...(await readFile(opts.state))];
     const before = await page.evaluate((b) => {
       window.avatarViewer.freeze(new Uint8Array(b));

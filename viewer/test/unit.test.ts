@@ -1,5 +1,6 @@
 // Unit tests (npm run test:unit): wire decoding, the wire worker's coalescing and hand-over, the grid layout,
-// the renderer's camera framing and the heat map's colour map, labels and displacement.
+// the renderer's camera framing, the camera following the avatars and the heat map's colour map, labels and
+// displacement.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as flatbuffers from 'flatbuffers';
@@ -12,6 +13,7 @@ import { Counter } from '../src/generated/avatar/wire/counter.js';
 import { decodeMessage } from '../src/wire.js';
 import { Coalescer, type ArrivalRecord } from '../src/coalesce.js';
 import { framingMatrix, gridLayout, parseViewProj } from '../src/layout.js';
+import { FOLLOW_CUT, FOLLOW_RATE, Follow, meanDisplacement, rootDisplacement, rootPosition } from '../src/follow.js';
 import {
   HEAT_MAX_MM,
   HEAT_STOPS,
@@ -345,4 +347,46 @@ test('u is what z adds to the rig-only skinned position (the Rust Displacement f
     const b = skin(v, new Array(24).fill(0));
     for (let c = 0; c < 3; c++) assert.ok(Math.abs(a[c] - b[c] - ur[3 * v + c]) < 1e-15, `vertex ${v} ${c}`);
   }
+});
+
+test('the root is the rest place under its skinning transform; its displacement is horizontal', () => {
+  // p: 4 unrelated numbers, then T = rotation about y by 90° and a translation (1, 0.5, -2), row-major 3x4
+  const p = [9, 9, 9, 9, 0, 0, 1, 1, 0, 1, 0, 0.5, -1, 0, 0, -2];
+  const root = { offset: 4, rest: [0.2, 1.0, 0.1] as [number, number, number] };
+  assert.deepEqual(rootPosition(p, root), [1.1, 1.5, -2.2]);
+  const d = rootDisplacement(p, root)!;
+  assert.ok(Math.abs(d[0] - 0.9) < 1e-12 && d[1] === 0 && Math.abs(d[2] + 2.3) < 1e-12);
+  assert.equal(rootDisplacement([NaN, ...p.slice(1)], { offset: 0, rest: [0, 0, 0] }), null);
+  assert.deepEqual(meanDisplacement([[1, 0, 2], null, [3, 0, -2]]), [2, 0, 0]);
+  assert.equal(meanDisplacement([null]), null);
+});
+
+test('the follow takes the first goal, settles a step without overshoot in about 0.5 s, cuts to a jump', () => {
+  const f = new Follow();
+  assert.deepEqual(f.step([1, 0, -1], 0.016), [1, 0, -1]);
+  // a step of 0.4 m (under the cut), followed at 60 fps
+  const goal: [number, number, number] = [1.4, 0, -1];
+  let settled = Infinity;
+  for (let i = 1; i <= 120; i++) {
+    const x = f.step(goal, 1 / 60)[0];
+    assert.ok(x <= 1.4 + 1e-12 && x >= 1, `no overshoot: ${x} at frame ${i}`);
+    if (settled === Infinity && 1.4 - x < 0.05 * 0.4) settled = i / 60;
+  }
+  assert.ok(settled > 0.3 && settled < 0.6, `95 % after ${settled} s (rate ${FOLLOW_RATE}/s)`);
+  // the same at 10 fps (exact steps: the frame rate does not change the path)
+  const g = new Follow();
+  g.step([0, 0, 0], 0.1);
+  const h = new Follow();
+  h.step([0, 0, 0], 0.1);
+  for (let i = 0; i < 10; i++) g.step([0.4, 0, 0], 0.1);
+  for (let i = 0; i < 60; i++) h.step([0.4, 0, 0], 1 / 60);
+  assert.ok(Math.abs(g.value[0] - h.value[0]) < 1e-9);
+  // a walk at 1 m/s is followed at a lag of 2 v / rate, and stopping does not overshoot
+  const w = new Follow();
+  let x = 0;
+  for (let i = 0; i < 180; i++) w.step([(x += 1 / 60), 0, 0], 1 / 60);
+  assert.ok(Math.abs(x - w.value[0] - 2 / FOLLOW_RATE) < 0.01, `lag ${x - w.value[0]}`);
+  for (let i = 0; i < 120; i++) assert.ok(w.step([x, 0, 0], 1 / 60)[0] <= x + 1e-12);
+  // a jump farther than the cut is taken at once
+  assert.deepEqual(w.step([x + FOLLOW_CUT + 0.1, 0, 0], 1 / 60), [x + FOLLOW_CUT + 0.1, 0, 0]);
 });
