@@ -4,12 +4,15 @@
 //!
 //! - **foot sliding** while the performer's foot is planted: the avatar's ankle's horizontal speed (median)
 //!   and its drift over each contact (median, p90). "Planted" is read from the image alone, independently of
-//!   the runtime's own detector: the foot's lowest image point (ankle, heel, toe) moves slower than 0.15 body
-//!   heights per second and is within 4 % of a body height of the lowest foot point in the surrounding
-//!   second;
+//!   the runtime's own detector ([`avatar_lab::planted`]): the foot's lowest image point (ankle, heel, toe)
+//!   moves slower than 0.15 body heights per second and is within 4 % of a body height of the lowest foot
+//!   point in the surrounding second; and, looser, the ankle alone still in the image (`slideA`);
 //! - **floor**: the height above the avatar's floor (its lowest rest vertex) of each foot's lowest posed
 //!   vertex (the render mesh's vertices mostly on the foot's bones, posed by linear blend skinning with
 //!   `p`; the render mesh, as drawn): the share of planted frames within ±1 cm and the lowest value of any frame;
+//! - **depth and across**: the hips' travel towards the camera (÷ scale) beside the performer's image size
+//!   over the clip (p95 / p5 of shoulder-to-ankle pixels), and their travel across (÷ scale) over the image
+//!   hip centre's in metres at the body;
 //! - **root path**: the avatar's hip centre re-projected through the stage's camera (its displacement divided
 //!   by the scale, from the stage's origin) against the image hip centre, as a fraction of the image width;
 //!   the image hip centre's travel and the avatar's;
@@ -68,6 +71,12 @@ pub const DEFAULT_RECORDINGS: &[&str] = &[
     "assets/recordings/grounding_walk_side.avtrrec",
     "assets/recordings/pose_demo_singleperson_cam01.avtrrec",
     "assets/recordings/hands_fingerpose.avtrrec",
+    // real camera footage the stage was not built with (issue 47; assets/README.md)
+    "assets/recordings/real_walk_sports2d.avtrrec",
+    "assets/recordings/real_platform_sports2d.avtrrec",
+    "assets/recordings/real_jump_sports2d.avtrrec",
+    "assets/recordings/real_lawn_vtest.avtrrec",
+    "assets/recordings/real_plaza_vtest.avtrrec",
 ];
 
 /// One recording under one setting.

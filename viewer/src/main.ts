@@ -193,6 +193,11 @@ let ground: THREE.Mesh | null = null;
 /** The ground of the layout (centre xyz, half size) before the followed displacement, and the uniform drawn. */
 let groundRest: [number, number, number, number] = [0, 0, 0, 1];
 const groundUniform = new THREE.Vector4();
+/** The ground's half size: the layout's, twice that while following (the avatar runs ahead of the smoothed
+ *  follow by up to a few tenths of a metre, and walks in depth as well: its feet stay well inside the floor). */
+function groundHalf(): number {
+  return following ? 2 * groundRest[3] : groundRest[3];
+}
 const follow = new Follow();
 /** The followed displacement applied to the camera and the ground (m). */
 const offset: Vec3 = [0, 0, 0];
@@ -323,7 +328,7 @@ async function load(): Promise<void> {
   if (ground) scene.remove(ground);
   ground = null;
   groundRest = layout.ground;
-  groundUniform.set(groundRest[0] + offset[0], groundRest[1], groundRest[2] + offset[2], groundRest[3]);
+  groundUniform.set(groundRest[0] + offset[0], groundRest[1], groundRest[2] + offset[2], groundHalf());
   if (showGround && drawable.length > 0) {
     ground = groundMesh(viewProj, groundUniform);
     scene.add(ground);
@@ -550,7 +555,7 @@ function followAvatars(): void {
   if (shift.lengthSq() === 0) return;
   offset[0] = next[0];
   offset[2] = next[2];
-  groundUniform.set(groundRest[0] + offset[0], groundRest[1], groundRest[2] + offset[2], groundRest[3]);
+  groundUniform.set(groundRest[0] + offset[0], groundRest[1], groundRest[2] + offset[2], groundHalf());
   if (fixedSize) {
     frameCamera();
   } else if (controls) {
