@@ -364,8 +364,9 @@ fn figures(
     f.root_travel_m =
         root_x.iter().flat_map(|a| root_x.iter().map(move |b| (a - b).norm())).fold(0.0, f64::max);
     // depth and across: the hips' path ÷ scale, against the image's
-    let unscaled: Vec<Vector3<f64>> =
-        (0..n).map(|i| (av.hip_centre(&ts[i]) - rest_hips) / run.scale[i].max(1e-6)).collect();
+    let unscaled: Vec<Vector3<f64>> = (0..n)
+        .map(|i| (av.hip_centre(&ts[i]) - rest_hips) / if run.scale[i] > 0.0 { run.scale[i] } else { 1.0 })
+        .collect();
     let zs: Vec<f64> = unscaled.iter().map(|d| d.z).collect();
     let xs: Vec<f64> = unscaled.iter().map(|d| d.x).collect();
     f.depth_travel_m = if zs.is_empty() { f64::NAN } else { range(&zs) };

@@ -4,12 +4,20 @@
 //! MediaPipe's world landmarks are hip-centred, so the body mapping ([`super::PoseMapper`]) poses the limbs
 //! about a fixed root. This stage runs after it, once per pose frame, on the mapped skinning transforms:
 //!
-//! 1. **Where the body is** (`camera.rs`): the translation `t` that projects the metric world landmarks onto
-//!    the image landmarks through a pinhole camera of the set field of view (a 3 × 3 least-squares solve),
-//!    then One-Euro filtered in metres. A position that jumps faster than a person moves (two people
-//!    swapping, a bad detection) is held; if it persists it is eased over, never jumped to.
-//! 2. **The floor and the feet** (`floor.rs`): a plane in camera space learnt from where the feet rest, and
-//!    per foot whether it is planted (slow and near the floor, with hysteresis).
+//! 1. **Where the body is** (`camera.rs`, `stage.rs`): the hip centre in camera space, on the ray through the
+//!    image's hip centre at the depth the image scale gives, `Z = f / s` (`f` the focal length in pixels, `s`
+//!    the image's pixels per metre at the body: its segments' image lengths over the world landmarks' lengths
+//!    across the view, a median over half a second). The translation that projects the metric world landmarks
+//!    onto the image landmarks (a 3 × 3 least-squares solve) serves where the hips or the scale are unseen;
+//!    its own depth is the least certain thing it finds. One-Euro filtered in metres; the depth moves only
+//!    beyond a dead band of 5 % and no faster than a walk. A position that jumps faster than a person moves
+//!    (two people swapping, a bad detection) is held; if it persists, the stage re-anchors there and the
+//!    avatar stays where it is (no glide across the room).
+//! 2. **The floor and the feet** (`floor.rs`): a plane in camera space learnt from the lower of the two feet
+//!    (nearly always a stance foot; a hop's are refused as too high), and per foot whether it is planted: the
+//!    median speed of its ankle, heel and toe in metres per second at the body (image motion times metres per
+//!    pixel) and the height of its lowest point above the floor, with hysteresis. (MediaPipe's world landmarks
+//!    are not used for the speed: the depth of a still foot wanders 0.6-1.0 m/s there on real footage.)
 //! 3. **The performer's proportions** (`performer.rs`): leg length and standing hip height, medians of recent
 //!    frames (the first two seconds of standing still, facing the camera, are the calibration).
 //! 4. **The avatar's root** (`skeleton.rs` for its geometry): moved across the floor by the performer's
@@ -21,9 +29,12 @@
 //!    flat, by two-bone leg IK that keeps the knee's bend direction; it is released when it lifts, blended
 //!    over [`RELEASE`] s. The hips come down if a locked foot would be out of reach; no foot goes below the
 //!    floor.
-//! 6. **At a desk** (`desk.rs`): legs out of view for a second go to a standing or seated rest (settable,
-//!    automatic by default), the root's height then puts the lowest foot on the floor, and its position
-//!    follows the fit of the visible (upper-body) landmarks.
+//! 6. **At a desk** (`desk.rs`): legs out of view for a second, while the performer looks seated at a desk
+//!    (the hips low in the image or below it, the shoulders well inside its sides, the upper body steady), go
+//!    to a standing or seated rest (settable, automatic by default), the root's height then puts the lowest
+//!    foot on the floor, and its position follows the fit of the visible (upper-body) landmarks. Legs that
+//!    leave the view because the performer walks out of it (at a side edge, or moving) hold their stance
+//!    instead.
 //!
 //! Rig frames and VMC without a root position get step 6's vertical rule only (the lowest foot on the floor),
 //! so a crouch lowers the hips there too; rig frames that carry a root position pass through.
