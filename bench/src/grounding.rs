@@ -471,6 +471,10 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
     } else {
         a.recordings.clone()
     };
+    // the traces and strips are written next to the report, as the runs go
+    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
     let mut report = vec![];
     println!(
         "{:<34} {:<9} {:>5} {:>6} {:>8} {:>7} {:>7} {:>7} {:>6} {:>6} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}",
@@ -494,9 +498,6 @@ pub fn grounding(a: GroundingArgs) -> Result<()> {
             let run = replay(&av, &frames, &params, a.tick_hz, &regions.of, &wanted)?;
             let mut f = figures(setting, &av, &frames, &planted, &run, a.fov.to_radians());
             if a.trace {
-                if let Some(dir) = a.out.parent() {
-                    std::fs::create_dir_all(dir)?;
-                }
                 trace(&a.out, &name, setting, &av, &frames, &planted, &run)?;
             }
             f.limb_median_deg = follow(&avatar, &frames, &params, a.tick_hz)?.median_error_deg;
