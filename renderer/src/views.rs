@@ -63,13 +63,42 @@ pub struct Views {
     pub cameras: Cameras,
 }
 
-/// Where the avatar's root is: its skeleton's first root bone (the bone a rig frame's root position moves;
-/// its rest place and the offset of its skinning transform in `p`), or the centre of the skinned bounds for an
-/// avatar without a skeleton.
+/// Where the avatar's root is: the joint that carries its body across the floor (its rest place and the offset
+/// of its skinning transform in `p`: [`carrying_bone`]), or the centre of the skinned bounds for an avatar
+/// without a skeleton.
 #[derive(Clone, Copy, Debug)]
 enum Root {
     Bone { rest: [f32; 3], offset: usize },
     Centre,
+}
+
+/// The joint that carries the body across the floor: from the skeleton's first root down to the deepest joint
+/// whose subtree still carries 99 % of the skin weight. For a humanoid that is the hips, the joint grounding
+/// moves (a root bone at the feet, as game-engine skeletons have, does not move with it); the browser viewer
+/// follows the same joint (`viewer/src/glb.ts`).
+pub fn carrying_bone(lbs: &avatar_sim::rig::LbsRig) -> Option<usize> {
+    let n = lbs.num_bones();
+    let mut weight = vec![0.0f64; n];
+    for v in 0..lbs.num_vertices() {
+        for (b, w) in lbs.weights().iter_row(v) {
+            weight[b] += w;
+        }
+    }
+    // subtree sums, children before parents
+    for &b in lbs.topological_order().iter().rev() {
+        if let Some(parent) = lbs.bones()[b].parent {
+            weight[parent] += weight[b];
+        }
+    }
+    let mut at = *lbs.topological_order().first()?;
+    let total = weight[at];
+    loop {
+        let next = (0..n).find(|&c| lbs.bones()[c].parent == Some(at) && weight[c] >= 0.99 * total);
+        match next {
+            Some(c) => at = c,
+            None => return Some(at),
+        }
+    }
 }
 
 /// The renderer and what the views of an avatar need: its root, its torso's vertices, its rest boxes.
@@ -97,8 +126,8 @@ impl FleshViews {
         let rest = bounds(vertices.iter().copied())
             .ok_or_else(|| GpuError::Input("the avatar has no vertices, or one is not finite".into()))?;
         let root = match asset.render.rig.skeleton() {
-            Some((lbs, offset)) => match lbs.topological_order().first() {
-                Some(&b) => {
+            Some((lbs, offset)) => match carrying_bone(lbs) {
+                Some(b) => {
                     let bind = lbs.bones()[b].bind;
                     Root::Bone { rest: [0, 1, 2].map(|i| bind[i][3] as f32), offset: offset + 12 * b }
                 }
@@ -313,6 +342,34 @@ pub fn outline(image: &mut RgbaImage, silhouette: &RgbaImage, colour: Rgba<u8>) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default avatar's carrying joint is the hips: under it both legs, above it the root bone at the feet (which grounding does not move, so a camera following it loses a walking avatar).
+    #[test]
+    fn the_carrying_joint_of_the_default_avatar_is_its_hips() {
+        let (_, rig) = avatar_sim::asset::default_avatar::inputs().unwrap();
+        let (lbs, _) = rig.skeleton().unwrap();
+        let b = carrying_bone(lbs).unwrap();
+        let root = lbs.topological_order()[0];
+        assert_ne!(b, root, "{}", lbs.bones()[b].name);
+        let below = |name: &str| {
+            let mut at = lbs.bone_index(name).unwrap_or_else(|| panic!("no bone {name}"));
+            loop {
+                if at == b {
+                    return true;
+                }
+                match lbs.bones()[at].parent {
+                    Some(p) => at = p,
+                    None => return false,
+                }
+            }
+        };
+        assert!(below("thigh_l") && below("thigh_r"), "{}", lbs.bones()[b].name);
+        // and the torso's vertices move with it (most of the weight is under it)
+        assert!(
+            lbs.bones()[b].bind[1][3] > lbs.bones()[root].bind[1][3] + 0.5,
+            "the hips are above the root"
+        );
+    }
 
     #[test]
     fn the_outline_follows_the_silhouettes_edge() {
