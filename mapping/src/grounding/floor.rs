@@ -17,10 +17,10 @@
 use nalgebra::{Matrix3, Vector3};
 
 /// Foot speed (m/s) and height above the floor (m) under which a foot plants...
-pub const PLANT_SPEED: f64 = 0.3;
+pub const PLANT_SPEED: f64 = 0.4;
 pub const PLANT_HEIGHT: f64 = 0.05;
 /// ...and over which it lifts.
-pub const LIFT_SPEED: f64 = 0.5;
+pub const LIFT_SPEED: f64 = 0.6;
 pub const LIFT_HEIGHT: f64 = 0.08;
 
 /// Strength of the level prior on the tilt, in units of one sample at 1 m from the optical axis.
