@@ -27,8 +27,9 @@ fn histogram<'a>(s: &'a Stats, name: &str) -> Option<&'a Histogram> {
     s.histograms.iter().find(|h| h.name == name)
 }
 
-/// The `q` quantile of what a cumulative histogram recorded between two snapshots, as the upper bound (µs) of
-/// the bucket that holds it (the last bucket, unbounded, answers with the newer snapshot's max).
+/// The `q` quantile of what a cumulative histogram recorded between two snapshots (µs), interpolated linearly
+/// within the bucket that holds it, between its lower and upper bounds (the last bucket, unbounded, reaches the
+/// newer snapshot's max): an estimate, not a bucket's bound.
 pub fn interval_quantile(before: &Histogram, after: &Histogram, q: f64) -> Option<f64> {
     let counts: Vec<u64> = after
         .counts
@@ -42,11 +43,14 @@ pub fn interval_quantile(before: &Histogram, after: &Histogram, q: f64) -> Optio
     }
     let target = ((q * n as f64).ceil() as u64).clamp(1, n);
     let mut acc = 0;
-    for (i, c) in counts.iter().enumerate() {
-        acc += c;
-        if acc >= target {
-            return Some(after.upper_bounds.get(i).copied().unwrap_or(after.max));
+    for (i, &c) in counts.iter().enumerate() {
+        if acc + c >= target {
+            let lower =
+                if i == 0 { 0.0 } else { after.upper_bounds.get(i - 1).copied().unwrap_or(after.max) };
+            let upper = after.upper_bounds.get(i).copied().unwrap_or(after.max).max(lower);
+            return Some(lower + (upper - lower) * (target - acc) as f64 / c as f64);
         }
+        acc += c;
     }
     Some(after.max)
 }
@@ -75,11 +79,12 @@ impl Status {
         }
     }
 
-    /// The line, e.g. `camera 29.8 fps | tracker -> publish p50 <= 50 ms | 120.0 ticks/s | drops 0 | ...`.
+    /// The line, e.g. `camera 29.8 fps | tracker -> publish p50 47 ms | 120.0 ticks/s | drops 0 | ...`.
     pub fn line(&self) -> String {
         let latency = match self.latency_ms {
-            Some(ms) if ms < 10.0 => format!("<= {ms:.1} ms"),
-            Some(ms) => format!("<= {ms:.0} ms"),
+            Some(ms) if ms < 1.0 => format!("{ms:.2} ms"),
+            Some(ms) if ms < 10.0 => format!("{ms:.1} ms"),
+            Some(ms) => format!("{ms:.0} ms"),
             None => "-".to_owned(),
         };
         format!(
@@ -172,14 +177,18 @@ mod tests {
     }
 
     /// The interval's quantile ignores what was recorded before it: 100 old samples at <= 10 µs, then 3 new
-    /// ones at <= 1000 µs and 1 above every bound.
+    /// ones in (100, 1000] µs and 1 above every bound; within a bucket it is interpolated (the median, the 2nd
+    /// of 4, is two thirds into the bucket of three: 100 + 900 · 2/3 µs), not the bucket's bound.
     #[test]
     fn the_latency_is_the_intervals_own() {
         let before = hist(vec![100, 0, 0, 0]);
         let after = hist(vec![100, 0, 3, 1]);
-        assert_eq!(interval_quantile(&before, &after, 0.5), Some(1000.0));
+        assert_eq!(interval_quantile(&before, &after, 0.5), Some(700.0));
+        assert_eq!(interval_quantile(&before, &after, 0.25), Some(400.0));
         assert_eq!(interval_quantile(&before, &after, 1.0), Some(5000.0));
         assert_eq!(interval_quantile(&after, &after, 0.5), None);
+        // the first bucket starts at 0
+        assert_eq!(interval_quantile(&hist(vec![0; 4]), &hist(vec![4, 0, 0, 0]), 0.5), Some(5.0));
     }
 
     #[test]
@@ -202,15 +211,16 @@ mod tests {
             s,
             Status {
                 camera_fps: 30.0,
-                latency_ms: Some(0.1),
+                latency_ms: Some(0.055),
                 ticks_per_s: 120.0,
                 drops: 7,
                 viewers: 1,
                 restarts: 3
             }
         );
-        assert!(s
-            .line()
-            .starts_with("camera 30.0 fps | tracker -> publish p50 <= 0.1 ms | 120.0 ticks/s | drops 7"));
+        assert!(s.line().starts_with(&format!(
+            "camera 30.0 fps | tracker -> publish p50 {:.2} ms | 120.0 ticks/s | drops 7",
+            0.055
+        )));
     }
 }
