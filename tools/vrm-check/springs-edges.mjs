@@ -9,8 +9,9 @@
 // (STEM.vrm), for tools/vrm-check/springs-reference.mjs. Run by tools/springs-edges.
 //
 // The cases (both versions unless said):
-//   gravityDir (0, 0, 0) with gravityPower > 0    the hair (back) and two skirt chains (as a common VRM 0.x
-//                                                 exporter writes every bone group)
+//   gravityDir (0, 0, 0) with gravityPower > 0    the hair (back, gravityPower 0.1) and two skirt chains
+//                                                 (gravityPower 1): as a common VRM 0.x exporter writes every
+//                                                 bone group
 //   gravityDir not of unit length                 (0, -2, 0.6) (VRM 1.0: (0.3, -2, 0.6); three-vrm mirrors a
 //                                                 sideways VRM 0.x gravity in its turned world, UniVRM and we
 //                                                 do not: docs/springs/issue33.md)
@@ -85,8 +86,8 @@ function vrm1Edges(json) {
   const emptyGroup = ext.colliderGroups.length;
   ext.colliderGroups.push({ name: 'empty', colliders: [] });
   set('hair_back', { gravityDir: [0, 0, 0] });
-  set('skirt_front', { gravityDir: [0, 0, 0] });
-  set('skirt_front_l', { gravityDir: [0, 0, 0] });
+  set('skirt_front', { gravityDir: [0, 0, 0], gravityPower: 1 });
+  set('skirt_front_l', { gravityDir: [0, 0, 0], gravityPower: 1 });
   set('skirt_l', { gravityDir: [0.3, -2, 0.6] });
   set('skirt_back_l', { stiffness: 0 });
   set('skirt_back', { dragForce: 0 });
@@ -119,7 +120,7 @@ function vrm0Edges(json) {
     group(hair, 'zero_gravity_dir', ['hair_back_01'], { gravityDir: zero }),
     group(hair, 'center', ['hair_side_l_01'], { center: hips, colliderGroups: [] }),
     group(hair, 'no_gravity', ['hair_side_r_01'], { gravityPower: 0, gravityDir: zero, colliderGroups: [emptyGroup] }),
-    group(skirt, 'zero_gravity_dir_skirt', ['skirt_front_01', 'skirt_front_l_01'], { gravityDir: zero }),
+    group(skirt, 'zero_gravity_dir_skirt', ['skirt_front_01', 'skirt_front_l_01'], { gravityDir: zero, gravityPower: 1 }),
     group(skirt, 'long_gravity_dir', ['skirt_l_01'], { gravityDir: { x: 0, y: -2, z: 0.6 } }),
     group(skirt, 'no_stiffness', ['skirt_back_l_01'], { stiffiness: 0 }),
     group(skirt, 'no_drag', ['skirt_back_01'], { dragForce: 0 }),
