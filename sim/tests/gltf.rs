@@ -530,16 +530,20 @@ fn vrm_spring_bones_are_read_from_1_0_and_0_x_as_written() {
         ColliderShape::Plane { offset: [0.0, 0.0, 0.1], normal: [0.0, 0.0, 2.0] }
     );
     assert_eq!((a.info.spring_joints, a.info.spring_colliders, a.info.springs_clamped), (1, 3, 0));
-    // out of range: clamped and counted, as the VRM tools do
-    let mut clamped = good.clone();
-    clamped["springs"][0]["joints"][0]["hitRadius"] = (-0.5).into();
-    clamped["springs"][0]["joints"][0]["dragForce"] = 3.0.into();
-    let a = read_glb(&v1(clamped)).unwrap();
-    assert_eq!(a.info.springs_clamped, 2);
-    assert_eq!(
-        (a.springs.chains[0].joints[0].params.hit_radius, a.springs.chains[0].joints[0].params.drag_force),
-        (0.0, 1.0)
-    );
+    // out of the specification's range: used as given, as three-vrm and UniVRM use them (nothing clamped)
+    let mut edges = good.clone();
+    edges["springs"][0]["joints"][0]["hitRadius"] = (-0.5).into();
+    edges["springs"][0]["joints"][0]["dragForce"] = 3.0.into();
+    edges["springs"][0]["joints"][0]["stiffness"] = (-1.0).into();
+    edges["springs"][0]["joints"][0]["gravityDir"] = serde_json::json!([0.0, 0.0, 0.0]);
+    let a = read_glb(&v1(edges)).unwrap();
+    assert_eq!(a.info.springs_clamped, 0);
+    let p = &a.springs.chains[0].joints[0].params;
+    assert_eq!((p.hit_radius, p.drag_force, p.stiffness, p.gravity_dir), (-0.5, 3.0, -1.0, [0.0; 3]));
+    // a non-finite one is refused
+    let mut broken = good.clone();
+    broken["springs"][0]["joints"][0]["gravityDir"] = serde_json::json!([0.0, "x", 0.0]);
+    assert!(read_glb(&v1(broken)).is_err());
     // the draft VRMC_springBone_limit: a cone on the spring holds for its joints (both forms of the draft);
     // a hinge is reported and left free
     let mut limited = good.clone();
@@ -619,10 +623,18 @@ fn vrm_spring_bones_are_read_from_1_0_and_0_x_as_written() {
         j["extensions"]["VRM"]["secondaryAnimation"]["boneGroups"][0]["gravityDir"] =
             serde_json::json!({"x": 0.6, "y": -0.8, "z": -0.5});
     });
+    // (not normalised: three-vrm and UniVRM multiply it by gravityPower as it is)
     let g = read_glb(&tilted).unwrap().springs.chains[0].joints[0].params.gravity_dir;
-    let n = (0.36f64 + 0.64 + 0.25).sqrt();
-    let want = [-0.6 / n, -0.8 / n, -0.5 / n];
+    let want = [-0.6, -0.8, -0.5];
     assert!(g.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12), "{g:?} vs {want:?}");
+    // a zero gravityDir (a common 0.x exporter writes it) is no gravity, not "down"
+    let zero = edit_json(&v0, |j| {
+        j["extensions"]["VRM"]["secondaryAnimation"]["boneGroups"][0]["gravityDir"] =
+            serde_json::json!({"x": 0.0, "y": 0.0, "z": 0.0});
+    });
+    let a = read_glb(&zero).unwrap();
+    assert_eq!(a.springs.chains[0].joints[0].params.gravity_dir.map(f64::abs), [0.0; 3]);
+    assert_eq!(a.info.springs_clamped, 0);
 }
 
 /// A bind: `angle` radians about `axis` (unit), uniform `scale`, then translation `t` (rows of 4).

@@ -12,9 +12,11 @@ pub struct JointParams {
     pub stiffness: f64,
     /// Gravity's pull, per second.
     pub gravity_power: f64,
-    /// Unit direction of gravity in world space (default down, `[0, -1, 0]`).
+    /// Direction of gravity in world space (default down, `[0, -1, 0]`), multiplied by `gravity_power` as it
+    /// is: not normalised, and a zero one pulls nowhere (as three-vrm and UniVRM take it).
     pub gravity_dir: [f64; 3],
-    /// Fraction of the velocity lost per reference step, in `[0, 1]`.
+    /// Fraction of the velocity lost per reference step (`[0, 1]` in the specifications; a file's value is used
+    /// as it is, as the VRM tools do: above 1 the velocity reverses each step).
     pub drag_force: f64,
     /// Radius of the joint's tail sphere for collisions (metres in the bone's world scale).
     pub hit_radius: f64,
@@ -139,8 +141,8 @@ impl SpringModel {
 
     /// Check the model against the rig's bones (`parent_of(name)`: the bone's parent's name, `None` for a root;
     /// the outer `None` for a bone the rig does not have). Every bone must exist; a chain's joints must each be
-    /// the parent of the next (and of a tail bone), with no bone twice; numbers finite and in range (see
-    /// [`SpringModel::clamp_parameters`] for the documented clamps, which run first).
+    /// the parent of the next (and of a tail bone), with no bone twice; numbers finite (a cone limit also in
+    /// `[0, π]`: [`SpringModel::clamp_parameters`] runs first).
     pub fn validate<'a>(
         &self,
         parent_of: impl Fn(&str) -> Option<Option<&'a str>>,
@@ -235,40 +237,19 @@ impl SpringModel {
         Ok(())
     }
 
-    /// Bring parameters that files get slightly wrong into range, as the VRM tools do: `dragForce` into
-    /// `[0, 1]`, negative `stiffness`, `gravityPower` and `hitRadius` to 0, and a zero `gravityDir` to straight
-    /// down (a non-zero one is normalised). Non-finite numbers are left for [`SpringModel::validate`] to
-    /// refuse. Returns how many values changed (the import report lists it).
+    /// Bring the parameters into the range the solver takes: only the cone limit (our reading of the draft
+    /// `VRMC_springBone_limit`) is clamped into `[0, π]`. Every VRM parameter is used as the file gives it, as
+    /// three-vrm and UniVRM use it (they multiply the numbers as given): a `gravityDir` of any length (a zero one
+    /// is no gravity), a `dragForce` outside `[0, 1]`, a negative `stiffness`, `gravityPower` or `hitRadius`.
+    /// Non-finite numbers are left for [`SpringModel::validate`] to refuse. Returns how many values changed
+    /// (the import report lists it).
     pub fn clamp_parameters(&mut self) -> usize {
         let mut changed = 0;
-        // a finite value out of range moves to `to`, and counts
-        let set = |v: &mut f64, to: f64, changed: &mut usize| {
-            if v.is_finite() && *v != to {
-                *v = to;
-                *changed += 1;
-            }
-        };
         for j in self.chains.iter_mut().flat_map(|c| c.joints.iter_mut()) {
-            let p = &mut j.params;
-            let (drag, stiffness, gravity, hit) = (
-                p.drag_force.clamp(0.0, 1.0),
-                p.stiffness.max(0.0),
-                p.gravity_power.max(0.0),
-                p.hit_radius.max(0.0),
-            );
-            set(&mut p.drag_force, drag, &mut changed);
-            set(&mut p.stiffness, stiffness, &mut changed);
-            set(&mut p.gravity_power, gravity, &mut changed);
-            set(&mut p.hit_radius, hit, &mut changed);
-            if let Some(c) = &mut p.cone_limit {
+            if let Some(c) = &mut j.params.cone_limit {
                 let to = c.clamp(0.0, std::f64::consts::PI);
-                set(c, to, &mut changed);
-            }
-            let n = p.gravity_dir.iter().map(|v| v * v).sum::<f64>().sqrt();
-            if n.is_finite() {
-                let dir = if n > 1e-12 { p.gravity_dir.map(|v| v / n) } else { [0.0, -1.0, 0.0] };
-                if dir != p.gravity_dir {
-                    p.gravity_dir = dir;
+                if c.is_finite() && *c != to {
+                    *c = to;
                     changed += 1;
                 }
             }
@@ -308,16 +289,8 @@ fn check_params(chain: &str, j: &SpringJoint) -> Result<(), SpringError> {
     if !values.iter().chain(&p.gravity_dir).all(|v| v.is_finite()) {
         return Err(bad("a parameter is not finite"));
     }
-    if p.stiffness < 0.0
-        || p.gravity_power < 0.0
-        || p.hit_radius < 0.0
-        || !(0.0..=1.0).contains(&p.drag_force)
-        || p.cone_limit.is_some_and(|c| !(0.0..=std::f64::consts::PI).contains(&c))
-    {
-        return Err(bad(
-            "a parameter is out of range (stiffness, gravityPower, hitRadius >= 0; dragForce in [0, 1]; cone limit \
-             in [0, π])",
-        ));
+    if p.cone_limit.is_some_and(|c| !(0.0..=std::f64::consts::PI).contains(&c)) {
+        return Err(bad("the cone limit is out of range (in [0, π])"));
     }
     Ok(())
 }

@@ -387,7 +387,9 @@ impl SpringSolver {
             let cur = self.out_of_center(sub, j.center, tail.cur);
             let prev = self.out_of_center(sub, j.center, tail.prev);
             let prm = &j.params;
-            let drag = (prm.drag_force * s.drag_scale).clamp(0.0, 1.0);
+            // the live scale keeps drag in [0, 1], or within the file's own value beyond it (used as given)
+            let drag =
+                (prm.drag_force * s.drag_scale).clamp(prm.drag_force.min(0.0), prm.drag_force.max(1.0));
             // the VRM step: inertia with drag, a pull towards the animated direction, gravity
             let next = cur
                 + (cur - prev) * (1.0 - drag)

@@ -8,8 +8,10 @@
 //! joint (the last joint is only a tail); VRM 0.x's collider offsets have z opposite to glTF's. A VRM 0.x model
 //! is turned to face +Z by the importer, and so are its spring vectors here. What cannot be used is left out and
 //! listed in the report (a joint on a node that is not a skin joint, a bone listed in two groups); what is
-//! wrong is an error (a joint on a missing node, non-finite numbers, a cycle); parameters out of range are
-//! clamped as the VRM tools do ([`SpringModel::clamp_parameters`]), counted in the report.
+//! wrong is an error (a joint on a missing node, non-finite numbers, a cycle). Finite parameters are taken as
+//! given, as three-vrm and UniVRM take them: a zero `gravityDir` is no gravity (not "down"), a non-unit one is
+//! not normalised, a `dragForce` above 1 or a negative number is not clamped; only the draft cone limit is
+//! ([`SpringModel::clamp_parameters`], counted in the report).
 
 use super::{ImportError, ImportInfo};
 use crate::rig::Bone;

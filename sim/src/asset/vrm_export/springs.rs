@@ -27,8 +27,8 @@
 //!   Everything else is in the joint nodes' own frames, which the turn does not change. (Our importer reads
 //!   `gravityDir` as it is, so a turned file's sideways gravity comes back turned; straight-down gravity, the
 //!   usual one, is the same either way.)
-//! - `gravityDir` is written normalised (a zero one as straight down), as our importer and the VRM tools
-//!   normalise it.
+//! - `gravityDir` is written as the model holds it, not normalised (a zero one stays zero: no gravity), as
+//!   our importer and the VRM tools read it.
 //!
 //! The model is checked against the rig first ([`SpringModel::validate_for`]); a bone the rig does not have,
 //! a broken chain or a non-finite number is an [`ExportError::Vrm`], never a panic.
@@ -122,7 +122,7 @@ pub(super) fn write_springs(
         let mut joints = Vec::with_capacity(chain.joints.len() + 1);
         for j in &chain.joints {
             let p = &j.params;
-            let g = unit_or(p.gravity_dir, [0.0, -1.0, 0.0]);
+            let g = p.gravity_dir;
             let g = if turned { [-g[0], g[1], -g[2]] } else { g };
             let mut out = json!({
                 "node": node(&j.bone)?,
