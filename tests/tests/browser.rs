@@ -80,8 +80,9 @@ fn load_png(path: &Path) -> image::RgbaImage {
     image::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).to_rgba8()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() {
+/// Whether a browser test can run: the viewer's npm packages must be installed (a failure: `cargo xtask test`
+/// installs them); without Chromium the test says why and passes without checking anything (`false`).
+fn browser_ready() -> bool {
     let viewer = repo_root().join("viewer");
     assert!(
         viewer.join("node_modules/playwright-core").is_dir(),
@@ -91,6 +92,14 @@ async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() 
         println!(
             "SKIPPED: no Chromium at /usr/bin/chromium or $CHROMIUM (apt-get install chromium; .ci/run does)"
         );
+        return false;
+    }
+    true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_viewer_renders_live_states_and_matches_the_wgpu_renderer() {
+    if !browser_ready() {
         return;
     }
     let _one_at_a_time = exclusive().await;
@@ -376,15 +385,7 @@ fn travel(points: &[[f64; 3]]) -> f64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browser_viewer_keeps_a_walking_avatar_on_stage() {
-    let viewer = repo_root().join("viewer");
-    assert!(
-        viewer.join("node_modules/playwright-core").is_dir(),
-        "the viewer's npm packages are not installed: run cargo xtask build-viewer (cargo xtask test does)"
-    );
-    if chromium().is_none() {
-        println!(
-            "SKIPPED: no Chromium at /usr/bin/chromium or $CHROMIUM (apt-get install chromium; .ci/run does)"
-        );
+    if !browser_ready() {
         return;
     }
     let _one_at_a_time = exclusive().await;
