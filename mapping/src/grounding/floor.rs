@@ -129,7 +129,8 @@ impl Contact {
         m_per_px: f64,
         height: Option<f64>,
     ) -> bool {
-        let mut speeds = vec![];
+        // the seen points' speeds (at most three: no allocation per frame)
+        let (mut speeds, mut n) = ([0.0f64; 3], 0);
         for (slot, p) in self.points.iter_mut().zip(points) {
             let Some(p) = p.filter(|p| p.iter().all(|c| c.is_finite())) else {
                 *slot = None; // unseen: its next sighting starts afresh
@@ -144,13 +145,15 @@ impl Contact {
                 _ => 0.0,
             };
             *slot = Some((t, p, speed));
-            speeds.push(speed);
+            speeds[n] = speed;
+            n += 1;
         }
-        if speeds.is_empty() {
+        if n == 0 {
             return self.planted;
         }
+        let speeds = &mut speeds[..n];
         speeds.sort_by(f64::total_cmp);
-        self.speed = if speeds.len() == 2 { 0.5 * (speeds[0] + speeds[1]) } else { speeds[speeds.len() / 2] };
+        self.speed = if n == 2 { 0.5 * (speeds[0] + speeds[1]) } else { speeds[n / 2] };
         let h = height.unwrap_or(0.0);
         self.planted = if self.planted {
             !(self.speed > LIFT_SPEED || h > LIFT_HEIGHT)
