@@ -108,4 +108,7 @@ pub use tick::{Fault, PhaseLock, Solver, SolverSettings};
 pub use time_step::TimeStep;
 pub use viewer::ViewerFiles;
 pub use vmc::{VmcConfig, VmcEncoder};
-pub use web::{Fanout, WebConfig, STALL as WEB_STALL};
+pub use web::{
+    Fanout, WebConfig, INPUT_BURST as WEB_INPUT_BURST, INPUT_MESSAGE_MAX as WEB_INPUT_MESSAGE_MAX,
+    INPUT_QUEUE as WEB_INPUT_QUEUE, INPUT_RATE as WEB_INPUT_RATE, STALL as WEB_STALL,
+};

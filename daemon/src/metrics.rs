@@ -26,6 +26,16 @@ pub struct WebCounters {
     pub rejected_origin: AtomicU64,
     /// States and Stats handed to clients' sockets.
     pub sent: AtomicU64,
+    /// `/ws/input` connections accepted since start.
+    pub input_connections: AtomicU64,
+    /// Messages from `/ws/input` handed to the input stage (which counts them again in `input.*`).
+    pub input_frames: AtomicU64,
+    /// `/ws/input` messages dropped because the input stage was behind.
+    pub input_dropped: AtomicU64,
+    /// `/ws/input` connections closed for misbehaving (text, over the rate, oversized or broken frames).
+    pub input_closed: AtomicU64,
+    /// `/ws/input` upgrades refused for their `Origin`.
+    pub input_rejected_origin: AtomicU64,
 }
 
 /// Nanoseconds spent per phase of the avatar ticks (see [`Metrics::phase_ns`]).
@@ -312,6 +322,11 @@ impl Metrics {
             c("web.client_frames", &self.web.client_frames),
             c("web.client_errors", &self.web.client_errors),
             c("web.rejected_origin", &self.web.rejected_origin),
+            c("web.input_connections", &self.web.input_connections),
+            c("web.input_frames", &self.web.input_frames),
+            c("web.input_dropped", &self.web.input_dropped),
+            c("web.input_closed", &self.web.input_closed),
+            c("web.input_rejected_origin", &self.web.input_rejected_origin),
         ]);
         Stats {
             daemon_id: self.daemon_id.clone(),

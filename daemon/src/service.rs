@@ -110,7 +110,9 @@ pub async fn run(
     let inputs = Arc::new(Inputs::default());
     let sockets = Sockets::bind(eps).await?;
     // The web output binds before readiness, like the sockets: a taken port is an error at start.
-    let web = WebOutput::start(config.web.as_ref(), &shared, &metrics).await?;
+    let (web_input, web_frames) = crate::web::WebInput::channel();
+    let web = WebOutput::start(config.web.as_ref(), &shared, &metrics, web_input).await?;
+    let sockets = Sockets { web_frames, ..sockets };
     let mut daemon = Daemon::spawn(&config, sockets, web, shared, metrics, inputs)?;
     tokio::pin!(shutdown);
     let result = daemon.supervise(&config, shutdown, on_ready).await;
@@ -126,6 +128,8 @@ struct Sockets {
     /// The state socket's connection events (subscribers), from its bind on.
     monitor: futures::channel::mpsc::Receiver<SocketEvent>,
     control: RouterSocket,
+    /// Tracker frames from the web output's `/ws/input` (nothing arrives when the web output is off).
+    web_frames: tokio::sync::mpsc::Receiver<crate::web::InputMessage>,
 }
 
 impl Sockets {
@@ -156,7 +160,9 @@ impl Sockets {
             state: bound_state.to_string(),
             control: bound_control.to_string(),
         };
-        Ok(Sockets { bound, input, state, monitor, control })
+        // replaced by the web output's queue once it is bound
+        let web_frames = tokio::sync::mpsc::channel(1).1;
+        Ok(Sockets { bound, input, state, monitor, control, web_frames })
     }
 }
 
@@ -171,13 +177,19 @@ struct WebOutput {
 
 impl WebOutput {
     /// Step 1 (continued): bind the web output's listener, if it is on, and start serving.
-    async fn start(config: Option<&WebConfig>, shared: &Arc<Shared>, metrics: &Arc<Metrics>) -> Result<Self> {
+    async fn start(
+        config: Option<&WebConfig>,
+        shared: &Arc<Shared>,
+        metrics: &Arc<Metrics>,
+        input: crate::web::WebInput,
+    ) -> Result<Self> {
         let stop = Arc::new(tokio::sync::Notify::new());
         let Some(w) = config else { return Ok(WebOutput { task: None, addr: None, fanout: None, stop }) };
         let fanout = Fanout::new(w.queue);
-        let server = crate::web::Server::bind(w, shared.clone(), metrics.clone(), fanout.clone())
-            .await
-            .with_context(|| format!("binding the web output to {}", w.addr))?;
+        let server =
+            crate::web::Server::bind(w, shared.clone(), metrics.clone(), fanout.clone(), Some(input))
+                .await
+                .with_context(|| format!("binding the web output to {}", w.addr))?;
         let addr = server.local_addr()?;
         let notified = stop.clone();
         let task = tokio::spawn(async move {
@@ -219,7 +231,7 @@ impl Daemon {
         metrics: Arc<Metrics>,
         inputs: Arc<Inputs>,
     ) -> Result<Daemon> {
-        let Sockets { bound: endpoints, mut input, state, mut monitor, control } = sockets;
+        let Sockets { bound: endpoints, mut input, state, mut monitor, control, mut web_frames } = sockets;
         let (tx, rx) = tokio::sync::mpsc::channel(STATE_QUEUE);
         if let Some(fault) = &config.solver.fault {
             tracing::warn!(?fault, "fault injection is on (tests only)");
@@ -244,16 +256,26 @@ impl Daemon {
             }
         });
         let mut ingest = Ingest::with_rules(inputs, metrics.clone(), config.streams);
+        // One input stage for both ways in: the ZeroMQ socket and the web output's `/ws/input`.
         let input_task = tokio::spawn(async move {
+            let mut web_open = true;
             loop {
-                match input.recv().await {
-                    Ok(msg) => {
-                        let _ = ingest.handle(&msg.into_vec());
-                    }
-                    Err(e) => {
-                        tracing::warn!("input socket error: {e}");
-                        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-                    }
+                tokio::select! {
+                    msg = input.recv() => match msg {
+                        Ok(msg) => {
+                            let _ = ingest.handle(&msg.into_vec());
+                        }
+                        Err(e) => {
+                            tracing::warn!("input socket error: {e}");
+                            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                        }
+                    },
+                    msg = web_frames.recv(), if web_open => match msg {
+                        Some(m) => {
+                            let _ = ingest.handle_at(std::slice::from_ref(&m.body), m.received_ns);
+                        }
+                        None => web_open = false,
+                    },
                 }
             }
         });

@@ -266,6 +266,124 @@ async fn foreign_origins_and_bad_client_frames_are_refused_and_counted() {
     d.stop().await;
 }
 
+/// A connection to `/ws/input` with the given `Origin` (None: a non-browser client).
+async fn input_socket(d: &Daemon, origin: Option<&str>) -> Result<Ws, tokio_tungstenite::tungstenite::Error> {
+    let mut req = format!("ws://{}/ws/input", d.web).into_client_request().unwrap();
+    if let Some(o) = origin {
+        req.headers_mut().insert("origin", o.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.map(|(ws, _)| ws)
+}
+
+/// A pose frame of stream 1 from the capture page, captured now.
+fn page_pose(seq: u64) -> Vec<u8> {
+    let mut p = avatar_schema::samples::pose();
+    p.header.source_id = "browser/pose".into();
+    p.header.stream_id = 1;
+    p.header.seq = seq;
+    p.header.capture_time_ns = avatar_schema::clock::unix_ns();
+    avatar_schema::encode(&Message::Pose(p))
+}
+
+async fn until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Issue 48: a browser page's tracker frames reach the avatar through the same input stage as ZeroMQ frames;
+/// only the daemon's own pages (and non-browser clients) may send; bad frames are counted, a misbehaving page
+/// is disconnected, and none of it stops the daemon.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_capture_pages_frames_go_through_the_input_stage() {
+    let _one_at_a_time = exclusive().await;
+    let d = start("input", &[], 1000, 256).await;
+    let (m, web) = (&d.metrics, &d.metrics.web);
+    let own = format!("http://{}", d.web);
+
+    // Another site's page, or a file:// page, may not send: 403 before the upgrade, counted.
+    for origin in ["https://evil.example", "null", "http://127.0.0.1:1"] {
+        match input_socket(&d, Some(origin)).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 403, "{origin}"),
+            other => panic!("{origin}: expected 403, got {:?}", other.map(|_| ())),
+        }
+    }
+    assert_eq!(web.input_rejected_origin.load(Relaxed), 3);
+    assert_eq!(m.input_received.load(Relaxed), 0, "nothing from a refused page reached the input stage");
+
+    // The daemon's own page: its pose frames are accepted and move the avatar out of its rest pose.
+    let mut viewer = d.ws("").await;
+    let mut page = input_socket(&d, Some(&own)).await.unwrap();
+    for seq in 1..=30 {
+        page.send(WsMessage::Binary(page_pose(seq).into())).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    until("30 accepted frames", || m.input_accepted.load(Relaxed) == 30).await;
+    assert_eq!(web.input_frames.load(Relaxed), 30);
+    assert_eq!(m.stats().counter("input.pose_frames"), Some(30));
+    let tracked = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            if let (_, Message::State(s)) = next_message(&mut viewer).await {
+                if s.flags & avatar_schema::state_flags::REST_POSE == 0 {
+                    return s;
+                }
+            }
+        }
+    })
+    .await
+    .expect("a state that follows the page's pose");
+    assert!(tracked.input_capture_time_ns > 0);
+
+    // Bad frames from the page go through the verifier and the stream rules: counted, the page stays.
+    page.send(WsMessage::Binary(vec![0u8; 40].into())).await.unwrap();
+    page.send(WsMessage::Binary(page_pose(10).into())).await.unwrap(); // an old seq
+    page.send(WsMessage::Binary(avatar_schema::encode(&Message::Stats(Default::default())).into()))
+        .await
+        .unwrap();
+    page.send(WsMessage::Binary(page_pose(31).into())).await.unwrap();
+    until("the bad frames counted", || m.input_received.load(Relaxed) == 34).await;
+    assert_eq!(m.input_accepted.load(Relaxed), 31);
+    use avatar_schema::Reject;
+    assert_eq!(m.input_rejected.get(Reject::Identifier), 1);
+    assert_eq!(m.input_rejected.get(Reject::Order), 1);
+    assert_eq!(m.input_rejected.get(Reject::Unexpected), 1);
+    assert_eq!(web.input_closed.load(Relaxed), 0);
+
+    // Text is not a tracker frame: the page is disconnected, counted.
+    page.send(WsMessage::Text("{\"pose\": []}".into())).await.unwrap();
+    let ended =
+        tokio::time::timeout(Duration::from_secs(5), async { while let Some(Ok(_)) = page.next().await {} });
+    assert!(ended.await.is_ok(), "a page sending text is disconnected");
+    assert_eq!(web.input_closed.load(Relaxed), 1);
+
+    // A flood (far above the rate, from a non-browser client) is cut off; an oversized message too.
+    let mut flood = input_socket(&d, None).await.unwrap();
+    for seq in 0..3000u64 {
+        if flood.send(WsMessage::Binary(page_pose(1000 + seq).into())).await.is_err() {
+            break;
+        }
+    }
+    let ended =
+        tokio::time::timeout(Duration::from_secs(5), async { while let Some(Ok(_)) = flood.next().await {} });
+    assert!(ended.await.is_ok(), "a flooding client is disconnected");
+    until("the flood's end counted", || web.input_closed.load(Relaxed) == 2).await;
+    let passed = web.input_frames.load(Relaxed) - 34;
+    assert!(passed < 1000, "{passed} of the flood's 3000 frames passed the rate limit");
+    let mut big = input_socket(&d, None).await.unwrap();
+    let _ = big.send(WsMessage::Binary(vec![7u8; avatard::WEB_INPUT_MESSAGE_MAX + 1].into())).await;
+    let ended =
+        tokio::time::timeout(Duration::from_secs(5), async { while let Some(Ok(_)) = big.next().await {} });
+    assert!(ended.await.is_ok(), "an oversized message ends its connection");
+    until("the oversized message counted", || web.input_closed.load(Relaxed) == 3).await;
+    assert_eq!(web.input_connections.load(Relaxed), 3);
+
+    // The daemon never noticed: it still publishes.
+    next_message(&mut viewer).await;
+    d.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hundred_clients_come_and_go_and_leave_nothing_behind() {
     let _one_at_a_time = exclusive().await;

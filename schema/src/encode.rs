@@ -43,6 +43,7 @@ fn build_payload(
         Message::Pose(m) => (fb::Payload::PoseFrame, pose(fbb, m).as_union_value()),
         Message::Face(m) => (fb::Payload::FaceFrame, face(fbb, m).as_union_value()),
         Message::Hand(m) => (fb::Payload::HandFrame, hand(fbb, m).as_union_value()),
+        Message::Audio(m) => (fb::Payload::AudioFrame, audio(fbb, m).as_union_value()),
         Message::Rig(m) => (fb::Payload::RigFrame, rig(fbb, m).as_union_value()),
         Message::State(m) => (fb::Payload::AvatarState, state(fbb, m).as_union_value()),
         Message::Stats(m) => (fb::Payload::Stats, stats(fbb, m).as_union_value()),
@@ -119,6 +120,15 @@ fn face<'a>(fbb: &mut Fbb<'a>, m: &FaceFrame) -> WIPOffset<fb::FaceFrame<'a>> {
             blendshapes: Some(bs),
             facial_transform: xf.as_ref(),
         },
+    )
+}
+
+fn audio<'a>(fbb: &mut Fbb<'a>, m: &AudioFrame) -> WIPOffset<fb::AudioFrame<'a>> {
+    let h = header(fbb, &m.header);
+    let samples = fbb.create_vector(&m.samples);
+    fb::AudioFrame::create(
+        fbb,
+        &fb::AudioFrameArgs { header: Some(h), sample_rate: m.sample_rate, samples: Some(samples) },
     )
 }
 

@@ -38,6 +38,17 @@ pub fn pose() -> PoseFrame {
     }
 }
 
+/// 20 ms of a 220 Hz tone at 16 kHz, half scale.
+pub fn audio() -> AudioFrame {
+    AudioFrame {
+        header: header("webcam0/mic", 7),
+        sample_rate: 16_000,
+        samples: (0..320)
+            .map(|i| (16384.0 * (std::f64::consts::TAU * 220.0 * i as f64 / 16_000.0).sin()).round() as i16)
+            .collect(),
+    }
+}
+
 /// A right hand, its world landmarks a few centimetres around the origin.
 pub fn hand() -> HandFrame {
     HandFrame {
@@ -153,6 +164,7 @@ pub fn all() -> Vec<Message> {
         Message::Rig(rig()),
         Message::Hand(hand()),
         Message::Hand(HandFrame { handedness: Handedness::Left, hand_index: 0, ..hand() }),
+        Message::Audio(audio()),
         Message::State(state()),
         Message::Stats(stats()),
         req(1, Request::ListAvatars),

@@ -6,15 +6,19 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Version written into `Message.schema_version`; readers reject newer versions. 2 added `HandFrame` (a new
-/// `Payload` member); version 1 messages are still read.
-pub const SCHEMA_VERSION: u16 = 2;
+/// Version written into `Message.schema_version`; readers reject newer versions. 2 added `HandFrame`, 3
+/// `AudioFrame` (new `Payload` members); older messages are still read.
+pub const SCHEMA_VERSION: u16 = 3;
 /// MediaPipe Pose: landmarks per person.
 pub const POSE_LANDMARKS: usize = avatar_humanoid::mediapipe::pose::COUNT;
 /// MediaPipe Face Mesh without / with iris refinement.
 pub const FACE_LANDMARKS: [usize; 2] = [468, 478];
 /// MediaPipe Hand Landmarker: landmarks per hand.
 pub const HAND_LANDMARKS: usize = 21;
+/// Sample rates an `AudioFrame` may have, Hz.
+pub const AUDIO_SAMPLE_RATES: std::ops::RangeInclusive<u32> = 8000..=48000;
+/// Most samples in one `AudioFrame`: 100 ms at 48 kHz.
+pub const MAX_AUDIO_SAMPLES: usize = 4800;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FrameHeader {
@@ -96,6 +100,17 @@ pub struct HandFrame {
     pub landmarks: Vec<[f32; 3]>,
     /// 21 world landmarks (x, y, z), metres, origin near the hand's centre, camera-aligned axes.
     pub world_landmarks: Vec<[f32; 3]>,
+}
+
+/// Microphone sound for lip sync: one chunk of mono PCM from one microphone.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AudioFrame {
+    /// `capture_time_ns`: when the chunk's first sample was captured.
+    pub header: FrameHeader,
+    /// Hz, in [`AUDIO_SAMPLE_RATES`].
+    pub sample_rate: u32,
+    /// Mono 16-bit PCM (full scale 32767), 1..=[`MAX_AUDIO_SAMPLES`] samples.
+    pub samples: Vec<i16>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -263,6 +278,7 @@ pub enum Message {
     Request(ControlRequest),
     Response(ControlResponse),
     Hand(HandFrame),
+    Audio(AudioFrame),
 }
 
 impl Message {
@@ -277,6 +293,7 @@ impl Message {
             Message::Request(_) => "request",
             Message::Response(_) => "response",
             Message::Hand(_) => "hand",
+            Message::Audio(_) => "audio",
         }
     }
 
@@ -287,6 +304,7 @@ impl Message {
             Message::Face(f) => Some(&f.header),
             Message::Rig(f) => Some(&f.header),
             Message::Hand(f) => Some(&f.header),
+            Message::Audio(f) => Some(&f.header),
             _ => None,
         }
     }

@@ -379,6 +379,15 @@ fn validate(m: &Message) -> Result<(), String> {
             }
             unit(h.handedness_score, "handedness_score")?;
         }
+        Message::Audio(a) => {
+            header(&a.header)?;
+            if !AUDIO_SAMPLE_RATES.contains(&a.sample_rate) {
+                return Err(format!("sample_rate {}", a.sample_rate));
+            }
+            if a.samples.is_empty() || a.samples.len() > MAX_AUDIO_SAMPLES {
+                return Err(format!("{} audio samples", a.samples.len()));
+            }
+        }
         Message::Rig(r) => {
             header(&r.header)?;
             at_most(r.bones.len(), MAX_NAMED_ITEMS, "bones")?;
@@ -467,6 +476,7 @@ fn floats(m: &Message) -> Vec<f64> {
             f32s(&mut out, h.world_landmarks.as_flattened());
             f32s(&mut out, &[h.handedness_score]);
         }
+        Message::Audio(a) => out.extend(a.samples.iter().map(|&x| x as f64)),
         Message::Rig(r) => {
             for b in &r.bones {
                 f32s(&mut out, &b.rotation);
@@ -749,6 +759,13 @@ fn payload_like<'a>(
         }
         Message::Hand(_) => {
             (fb::Payload::HandFrame, hand_table(fbb, fb::Handedness::Left, 21).as_union_value())
+        }
+        Message::Audio(_) => {
+            let header = header_table(fbb, "webcam0/mic");
+            let samples = fbb.create_vector(&[0i16; 160]);
+            let args =
+                fb::AudioFrameArgs { header: Some(header), sample_rate: 16_000, samples: Some(samples) };
+            (fb::Payload::AudioFrame, fb::AudioFrame::create(fbb, &args).as_union_value())
         }
         Message::Rig(_) => {
             let header = header_table(fbb, "vmc");
@@ -1666,24 +1683,52 @@ fn hand_built_cases() -> Vec<(String, Vec<u8>, Option<Reject>)> {
     let mut cases: Vec<(String, Vec<u8>, Option<Reject>)> = Vec::new();
     let mut add = |label: &str, buf: Vec<u8>, want: Option<Reject>| cases.push((label.to_owned(), buf, want));
 
-    // schema_version: absent (= default 0), 0, newer ones; 1 and 2 are this reader's
+    // schema_version: absent (= default 0), 0, newer ones; 1, 2 and 3 are this reader's
     add("version 1", state_message(Some(1)), None);
     add("version 2", state_message(Some(2)), None);
+    add("version 3", state_message(Some(3)), None);
     add("version absent", state_message(None), Some(Version));
-    for v in [0, 3, 4, 0x100, u16::MAX] {
+    for v in [0, 4, 5, 0x100, u16::MAX] {
         add(&format!("version {v}"), state_message(Some(v)), Some(Version));
     }
     // a newer version is rejected as a whole, before any payload rule is looked at
     let mut fbb = FlatBufferBuilder::new();
     let pose = pose_table(&mut fbb, f32::NAN, 32).as_union_value();
     add(
-        "version 3, NaN pose",
-        raw_message(&mut fbb, Some(3), Some(fb::Payload::PoseFrame.0), Some(pose)),
+        "version 4, NaN pose",
+        raw_message(&mut fbb, Some(4), Some(fb::Payload::PoseFrame.0), Some(pose)),
         Some(Version),
     );
     let mut fbb = FlatBufferBuilder::new();
     let pose = pose_table(&mut fbb, 0.5, 33).as_union_value();
     add("version 1, pose", raw_message(&mut fbb, Some(1), Some(fb::Payload::PoseFrame.0), Some(pose)), None);
+
+    // audio: the sample rate's and the chunk's bounds (schema/README.md §4.3b)
+    for (rate, n, want) in [
+        (16_000, 320, None),
+        (8_000, 1, None),
+        (48_000, MAX_AUDIO_SAMPLES, None),
+        (7_999, 320, Some(Range)),
+        (48_001, 320, Some(Range)),
+        (0, 320, Some(Range)),
+        (u32::MAX, 320, Some(Range)),
+        (16_000, 0, Some(Count)),
+        (16_000, MAX_AUDIO_SAMPLES + 1, Some(Count)),
+    ] {
+        let mut fbb = FlatBufferBuilder::new();
+        let header = header_table(&mut fbb, "webcam0/mic");
+        let samples = fbb.create_vector(&vec![0i16; n]);
+        let args = fb::AudioFrameArgs { header: Some(header), sample_rate: rate, samples: Some(samples) };
+        let audio = fb::AudioFrame::create(&mut fbb, &args).as_union_value();
+        let buf = raw_message(&mut fbb, Some(3), Some(fb::Payload::AudioFrame.0), Some(audio));
+        add(&format!("audio at {rate} Hz, {n} samples"), buf, want);
+    }
+    let mut fbb = FlatBufferBuilder::new();
+    let header = header_table(&mut fbb, "webcam0/mic");
+    let args = fb::AudioFrameArgs { header: Some(header), sample_rate: 16_000, samples: None };
+    let audio = fb::AudioFrame::create(&mut fbb, &args).as_union_value();
+    let buf = raw_message(&mut fbb, Some(3), Some(fb::Payload::AudioFrame.0), Some(audio));
+    add("audio without samples", buf, Some(Count));
 
     // The payload union. The FlatBuffers verifier (visit_union) requires the tag and the value to be both
     // present or both absent, so a value without a tag (NONE omitted as the default), a tag without a value
@@ -1709,7 +1754,12 @@ fn hand_built_cases() -> Vec<(String, Vec<u8>, Option<Reject>)> {
         with_state(Some(fb::Payload::HandFrame.0), true),
         Some(Malformed),
     );
-    for tag in 9..=255u8 {
+    add(
+        "payload tag 9 (AudioFrame) over a state table",
+        with_state(Some(fb::Payload::AudioFrame.0), true),
+        Some(Malformed),
+    );
+    for tag in 10..=255u8 {
         add(&format!("payload tag {tag}"), with_state(Some(tag), true), Some(Payload));
     }
     add("payload tag 200, no payload", with_state(Some(200), false), Some(Malformed));

@@ -9,7 +9,7 @@ import { AvatarState } from './generated/avatar/wire/avatar-state.js';
 import { Stats } from './generated/avatar/wire/stats.js';
 
 /** The schema_version this viewer understands (schema/README.md: readers reject newer ones). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export interface StateSample {
   avatarId: string;

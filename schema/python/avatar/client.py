@@ -3,7 +3,7 @@
 The daemon has three sockets (default endpoints below):
 
 * tracker input (the daemon binds a SUB): trackers publish ``[topic, flatbuffer]`` with topic ``b"pose"``,
-  ``b"face"``, ``b"hand"`` or ``b"rig"`` -- see :class:`TrackerPublisher`;
+  ``b"face"``, ``b"hand"``, ``b"rig"`` or ``b"audio"`` -- see :class:`TrackerPublisher`;
 * state output (the daemon binds a PUB): ``[b"state/<avatar_id>/", flatbuffer]`` for every simulation tick
   -- see :class:`Subscriber`;
 * control (the daemon binds a ROUTER): a DEALER sends ``[b"", ControlRequest]`` and gets back
@@ -41,6 +41,7 @@ from .messages import (
     DEFAULT_MAX_LEN,
     Ack,
     AssetChunk,
+    AudioFrame,
     AvatarInfo,
     AvatarList,
     AvatarState,
@@ -384,11 +385,17 @@ class Control(_SocketOwner):
 # ---------------------------------------------------------------------------------------------------------
 # Tracker input
 
-_TRACKER_TOPICS = {PoseFrame: b"pose", FaceFrame: b"face", RigFrame: b"rig", HandFrame: b"hand"}
+_TRACKER_TOPICS = {
+    PoseFrame: b"pose",
+    FaceFrame: b"face",
+    RigFrame: b"rig",
+    HandFrame: b"hand",
+    AudioFrame: b"audio",
+}
 
 
 def tracker_topic(msg: Message) -> bytes:
-    """The input topic of a tracker frame: b"pose", b"face", b"hand" or b"rig"."""
+    """The input topic of a tracker frame: b"pose", b"face", b"hand", b"rig" or b"audio"."""
     try:
         return _TRACKER_TOPICS[type(msg)]
     except KeyError:
@@ -448,7 +455,12 @@ class TrackerPublisher(_SocketOwner):
                 self.subscribed = True
         return True
 
-    def send(self, msg: Union[PoseFrame, FaceFrame, RigFrame, HandFrame], *, stamp_send_time: bool = False) -> None:
+    def send(
+        self,
+        msg: Union[PoseFrame, FaceFrame, RigFrame, HandFrame, AudioFrame],
+        *,
+        stamp_send_time: bool = False,
+    ) -> None:
         """Publish one tracker frame under its topic; optionally set its send_time_ns to now first."""
         topic = tracker_topic(msg)
         if stamp_send_time:

@@ -13,9 +13,11 @@ import math
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from .message_types import (
+    AUDIO_SAMPLE_RATES,
     FACE_LANDMARKS,
     FILE_IDENTIFIER,
     HAND_LANDMARKS,
+    MAX_AUDIO_SAMPLES,
     MAX_HASH_BYTES,
     MAX_MESSAGE_BYTES,
     MAX_NAME_BYTES,
@@ -27,6 +29,7 @@ from .message_types import (
     SCHEMA_VERSION,
     Ack,
     AssetChunk,
+    AudioFrame,
     AvatarInfo,
     AvatarList,
     AvatarState,
@@ -249,6 +252,19 @@ def _dec_hand(m: Dict[str, Any]) -> HandFrame:
     )
 
 
+def _dec_audio(m: Dict[str, Any]) -> AudioFrame:
+    # Same order as Rust's decode/tracker.rs `audio`: sample rate, sample count, header.
+    sample_rate = m["sample_rate"]
+    if sample_rate not in AUDIO_SAMPLE_RATES:
+        lo, hi = AUDIO_SAMPLE_RATES[0], AUDIO_SAMPLE_RATES[-1]
+        raise DecodeError("range", f"sample_rate {sample_rate} Hz, expected {lo}..={hi}")
+    samples = m["samples"]
+    n = 0 if samples is None else len(samples)
+    if n == 0 or n > MAX_AUDIO_SAMPLES:
+        raise DecodeError("count", f"{n} samples, expected 1..={MAX_AUDIO_SAMPLES}")
+    return AudioFrame(header=_dec_header(m["header"]), sample_rate=sample_rate, samples=samples)
+
+
 def _quat_norm_f32(q: Sequence[float]) -> float:
     """sqrt(x^2 + y^2 + z^2 + w^2) evaluated in f32 arithmetic, in Rust's order (a double-precision
     operation rounded to f32 is the correctly rounded f32 operation for +, * and sqrt)."""
@@ -446,4 +462,5 @@ _PAYLOAD_DECODERS: Dict[int, Callable[[Dict[str, Any]], Message]] = {
     _Payload.ControlRequest: _dec_request,
     _Payload.ControlResponse: _dec_response,
     _Payload.HandFrame: _dec_hand,
+    _Payload.AudioFrame: _dec_audio,
 }

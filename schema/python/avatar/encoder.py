@@ -1,5 +1,5 @@
 """Encoding (``schema/src/encode.rs``): :func:`encode` builds one message as a FlatBuffer with the generated
-builders in :mod:`avatar.wire` (root ``Message``, file identifier ``b"AVTR"``, ``schema_version`` 2).
+builders in :mod:`avatar.wire` (root ``Message``, file identifier ``b"AVTR"``, ``schema_version`` 3).
 
 Like the Rust encoder it does no semantic validation, so invalid messages can be built on purpose (the
 tests do, to exercise :func:`avatar.decoder.decode`).
@@ -17,6 +17,7 @@ from .message_types import (
     SCHEMA_VERSION,
     Ack,
     AssetChunk,
+    AudioFrame,
     AvatarList,
     AvatarState,
     ControlRequest,
@@ -40,6 +41,7 @@ from .message_types import (
 )
 from .wire import Ack as _wAck
 from .wire import AssetChunk as _wAssetChunk
+from .wire import AudioFrame as _wAudioFrame
 from .wire import AvatarInfo as _wAvatarInfo
 from .wire import AvatarList as _wAvatarList
 from .wire import AvatarState as _wAvatarState
@@ -74,7 +76,7 @@ __all__ = ["encode"]
 
 
 def encode(msg: Message) -> bytes:
-    """Encode one message as a FlatBuffer (root ``Message``, identifier "AVTR", schema_version 2).
+    """Encode one message as a FlatBuffer (root ``Message``, identifier "AVTR", schema_version 3).
 
     No semantic validation is done (like the Rust encoder), so invalid messages can be built on purpose.
     Raises :class:`ValueError` for values the wire types cannot hold (an integer out of range, a float
@@ -197,6 +199,16 @@ def _enc_hand(b: flatbuffers.Builder, m: HandFrame) -> Tuple[int, int]:
     _wHandFrame.AddLandmarks(b, lm)
     _wHandFrame.AddWorldLandmarks(b, wl)
     return _Payload.HandFrame, _wHandFrame.End(b)
+
+
+def _enc_audio(b: flatbuffers.Builder, m: AudioFrame) -> Tuple[int, int]:
+    h = _enc_header(b, m.header)
+    samples = _scalars_vector(b, _wAudioFrame.StartSamplesVector, b.PrependInt16, m.samples)
+    _wAudioFrame.Start(b)
+    _wAudioFrame.AddHeader(b, h)
+    _wAudioFrame.AddSampleRate(b, m.sample_rate)
+    _wAudioFrame.AddSamples(b, samples)
+    return _Payload.AudioFrame, _wAudioFrame.End(b)
 
 
 def _enc_rig(b: flatbuffers.Builder, m: RigFrame) -> Tuple[int, int]:
@@ -402,4 +414,5 @@ _PAYLOAD_BUILDERS: Dict[type, Callable[[flatbuffers.Builder, Any], Tuple[int, in
     ControlRequest: _enc_request,
     ControlResponse: _enc_response,
     HandFrame: _enc_hand,
+    AudioFrame: _enc_audio,
 }

@@ -19,6 +19,7 @@ from .message_types import (
     _MESSAGE_KINDS,
     Ack,
     AssetChunk,
+    AudioFrame,
     AvatarInfo,
     AvatarList,
     AvatarState,
@@ -120,6 +121,14 @@ def _json_hand(m: HandFrame) -> Dict[str, Any]:
         "handedness_score": _jf(m.handedness_score),
         "landmarks": [_jfs(p) for p in m.landmarks],
         "world_landmarks": [_jfs(p) for p in m.world_landmarks],
+    }
+
+
+def _json_audio(m: AudioFrame) -> Dict[str, Any]:
+    return {
+        "header": _json_header(m.header),
+        "sample_rate": m.sample_rate,
+        "samples": list(m.samples),
     }
 
 
@@ -254,6 +263,7 @@ _JSON_WRITERS: Dict[type, Callable[[Any], Dict[str, Any]]] = {
     ControlRequest: _json_request,
     ControlResponse: _json_response,
     HandFrame: _json_hand,
+    AudioFrame: _json_audio,
 }
 
 
@@ -269,6 +279,7 @@ def to_json(msg: Message) -> Dict[str, Any]:
 # -- reading: every value is type- and range-checked like serde would; errors name the JSON path.
 
 _U8_MAX, _U16_MAX, _U32_MAX, _U64_MAX = 2**8 - 1, 2**16 - 1, 2**32 - 1, 2**64 - 1
+_I16_MIN, _I16_MAX = -(2**15), 2**15 - 1
 _I64_MIN, _I64_MAX = -(2**63), 2**63 - 1
 
 
@@ -329,6 +340,10 @@ class _J:
     def u64s(self, key: str) -> List[int]:
         path = self.sub(key)
         return [_j_int(v, 0, _U64_MAX, f"{path}[{i}]") for i, v in enumerate(self.items(key))]
+
+    def i16s(self, key: str) -> List[int]:
+        path = self.sub(key)
+        return [_j_int(v, _I16_MIN, _I16_MAX, f"{path}[{i}]") for i, v in enumerate(self.items(key))]
 
     def blob(self, key: str) -> bytes:
         path = self.sub(key)
@@ -449,6 +464,14 @@ def _from_json_hand(j: _J) -> HandFrame:
         handedness_score=j.num("handedness_score"),
         landmarks=points("landmarks"),
         world_landmarks=points("world_landmarks"),
+    )
+
+
+def _from_json_audio(j: _J) -> AudioFrame:
+    return AudioFrame(
+        header=_from_json_header(_J(j.get("header"), j.sub("header"))),
+        sample_rate=j.u32("sample_rate"),
+        samples=j.i16s("samples"),
     )
 
 
@@ -597,6 +620,7 @@ _JSON_READERS: Dict[str, Callable[[_J], Message]] = {
     "Request": _from_json_request,
     "Response": _from_json_response,
     "Hand": _from_json_hand,
+    "Audio": _from_json_audio,
 }
 
 

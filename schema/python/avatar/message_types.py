@@ -28,6 +28,8 @@ __all__ = [
     "POSE_LANDMARKS",
     "FACE_LANDMARKS",
     "HAND_LANDMARKS",
+    "AUDIO_SAMPLE_RATES",
+    "MAX_AUDIO_SAMPLES",
     "DEFAULT_MAX_LEN",
     "MAX_MESSAGE_BYTES",
     "MAX_NAME_BYTES",
@@ -44,6 +46,7 @@ __all__ = [
     "FaceFrame",
     "Handedness",
     "HandFrame",
+    "AudioFrame",
     "BoneTransform",
     "RigFrame",
     "StateFlags",
@@ -78,7 +81,7 @@ __all__ = [
 # Constants (schema/src/types.rs, schema/src/decode.rs)
 
 #: Version written into ``Message.schema_version``; readers reject newer versions.
-SCHEMA_VERSION = 2  # 2 added HandFrame; version 1 messages are still read
+SCHEMA_VERSION = 3  # 2 added HandFrame, 3 AudioFrame (new Payload members); older messages are still read
 #: FlatBuffers file identifier of every message.
 FILE_IDENTIFIER = b"AVTR"
 #: MediaPipe Pose: landmarks per person.
@@ -87,6 +90,10 @@ POSE_LANDMARKS = 33
 FACE_LANDMARKS = (468, 478)
 #: MediaPipe Hand Landmarker: landmarks per hand.
 HAND_LANDMARKS = 21
+#: Sample rates an ``AudioFrame`` may have, Hz (inclusive, like Rust's ``8000..=48000``).
+AUDIO_SAMPLE_RATES = range(8000, 48000 + 1)
+#: Most samples in one ``AudioFrame``: 100 ms at 48 kHz.
+MAX_AUDIO_SAMPLES = 4800
 #: Default of ``GetAsset.max_len`` in the schema.
 DEFAULT_MAX_LEN = 1048576
 
@@ -210,6 +217,15 @@ class HandFrame:
     handedness_score: float = 0.0  # [0, 1]
     landmarks: List[Vec3] = field(default_factory=list)  # 21
     world_landmarks: List[Vec3] = field(default_factory=list)  # 21, metres
+
+
+@dataclass(slots=True)
+class AudioFrame:
+    """Microphone sound for lip sync: one chunk of mono 16-bit PCM from one microphone."""
+
+    header: FrameHeader  # capture_time_ns: when the chunk's first sample was captured
+    sample_rate: int = 0  # Hz, in AUDIO_SAMPLE_RATES
+    samples: List[int] = field(default_factory=list)  # i16 PCM (full scale 32767), 1..=MAX_AUDIO_SAMPLES
 
 
 @dataclass(slots=True)
@@ -402,10 +418,12 @@ class ControlResponse:
 
 
 #: One message: the ``Payload`` union of the root table.
-Message = Union[PoseFrame, FaceFrame, RigFrame, AvatarState, Stats, ControlRequest, ControlResponse, HandFrame]
+Message = Union[
+    PoseFrame, FaceFrame, RigFrame, AvatarState, Stats, ControlRequest, ControlResponse, HandFrame, AudioFrame
+]
 
 #: Message types a tracker sends to the daemon's input socket.
-TRACKER_FRAMES = (PoseFrame, FaceFrame, RigFrame, HandFrame)
+TRACKER_FRAMES = (PoseFrame, FaceFrame, RigFrame, HandFrame, AudioFrame)
 
 # Canonical JSON "kind" tag (used by avatar.jsonify) and short name (Rust's Message::kind) of each message
 # type.
@@ -418,12 +436,13 @@ _MESSAGE_KINDS: Dict[type, Tuple[str, str]] = {
     ControlRequest: ("Request", "request"),
     ControlResponse: ("Response", "response"),
     HandFrame: ("Hand", "hand"),
+    AudioFrame: ("Audio", "audio"),
 }
 
 
 def message_kind(msg: Message) -> str:
     """Short name of the payload type ("pose", "face", "rig", "state", "stats", "request", "response",
-    "hand")."""
+    "hand", "audio")."""
     try:
         return _MESSAGE_KINDS[type(msg)][1]
     except KeyError:

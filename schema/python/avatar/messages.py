@@ -7,7 +7,7 @@ work (``from avatar.messages import ...`` and ``from avatar import ...`` give th
   ``schema/src/types.rs`` field for field (same names, same order); :func:`message_kind`, :func:`to_f32`,
   :func:`round_f32`;
 * :mod:`avatar.encoder` -- :func:`encode` builds a FlatBuffer with the generated builders in ``avatar.wire``
-  (root ``Message``, file identifier ``b"AVTR"``, ``schema_version`` 2), like ``schema/src/encode.rs``;
+  (root ``Message``, file identifier ``b"AVTR"``, ``schema_version`` 3), like ``schema/src/encode.rs``;
 * :mod:`avatar.verifier` -- :class:`DecodeError`, and the structural verifier (a port of the FlatBuffers
   verifier of the Rust ``flatbuffers`` crate, which the Python library lacks);
 * :mod:`avatar.decoder` -- :func:`decode` verifies untrusted bytes the way ``schema/src/decode.rs`` does --

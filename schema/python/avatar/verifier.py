@@ -77,7 +77,7 @@ class _InlineStruct:
 
 @dataclass(frozen=True)
 class _ScalarVector:
-    code: str  # struct format character of one element: "B" (returned as bytes), "f", "d", "Q"
+    code: str  # struct format character of one element: "B" (returned as bytes), "h", "f", "d", "Q"
 
 
 @dataclass(frozen=True)
@@ -193,6 +193,14 @@ _L_HAND = _Layout(
         ("handedness_score", _f32()),
         ("landmarks", _StructVector(_VEC3)),
         ("world_landmarks", _StructVector(_VEC3)),
+    ],
+)
+_L_AUDIO = _Layout(
+    "AudioFrame",
+    [
+        ("header", _SubTable(_L_FRAME_HEADER, required=True)),
+        ("sample_rate", _u32()),
+        ("samples", _ScalarVector("h")),
     ],
 )
 _L_BONE = _Layout(
@@ -350,6 +358,7 @@ _L_MESSAGE = _Layout(
                     _Payload.ControlRequest: _L_CONTROL_REQUEST,
                     _Payload.ControlResponse: _L_CONTROL_RESPONSE,
                     _Payload.HandFrame: _L_HAND,
+                    _Payload.AudioFrame: _L_AUDIO,
                 },
                 required=True,
             ),

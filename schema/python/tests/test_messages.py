@@ -24,13 +24,17 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # works without `pip install -e` too
 
 from avatar.messages import (  # noqa: E402
+    AUDIO_SAMPLE_RATES,
     FACE_LANDMARKS,
     HAND_LANDMARKS,
+    MAX_AUDIO_SAMPLES,
     MAX_MESSAGE_BYTES,
     MAX_NAME_BYTES,
     POSE_LANDMARKS,
+    SCHEMA_VERSION,
     REJECT_REASONS,
     AssetChunk,
+    AudioFrame,
     AvatarInfo,
     AvatarList,
     AvatarState,
@@ -62,7 +66,9 @@ from avatar.messages import (  # noqa: E402
     to_f32,
     to_json,
 )
+from avatar.wire import AudioFrame as wAudioFrame  # noqa: E402
 from avatar.wire import AvatarState as wAvatarState  # noqa: E402
+from avatar.wire import FrameHeader as wFrameHeader  # noqa: E402
 from avatar.wire import Message as wMessage  # noqa: E402
 from avatar.wire.Payload import Payload  # noqa: E402
 
@@ -103,7 +109,7 @@ def reason_of(msg: Any) -> str:
 
 def test_samples_cover_every_message_type_and_variant():
     kinds = {s["kind"] for s in SAMPLES}
-    assert kinds == {"Pose", "Face", "Rig", "Hand", "State", "Stats", "Request", "Response"}
+    assert kinds == {"Pose", "Face", "Rig", "Hand", "Audio", "State", "Stats", "Request", "Response"}
     assert {s["handedness"] for s in SAMPLES if s["kind"] == "Hand"} == {"Left", "Right"}
     requests = {s["request"]["kind"] for s in SAMPLES if s["kind"] == "Request"}
     assert requests == {"ListAvatars", "GetAsset", "SetParams", "ResetAvatar", "GetStats", "GetState"}
@@ -134,13 +140,14 @@ def test_flatbuffers_round_trip(index):
 
 
 def test_message_kinds():
-    assert [message_kind(from_json(s)) for s in SAMPLES[:9]] == [
+    assert [message_kind(from_json(s)) for s in SAMPLES[:10]] == [
         "pose",
         "face",
         "face",
         "rig",
         "hand",
         "hand",
+        "audio",
         "state",
         "stats",
         "request",
@@ -321,15 +328,17 @@ def test_reject_malformed_missing_required():
 def test_reject_version():
     buf = encode(sample("Stats"))
     pos = field_pos(buf, root_table(buf), 0)
-    assert reject(patched(buf, pos, "<H", 3)).reason == "version"
+    assert SCHEMA_VERSION == 3
+    assert reject(patched(buf, pos, "<H", 4)).reason == "version"
     assert reject(patched(buf, pos, "<H", 0)).reason == "version"
-    assert decode(patched(buf, pos, "<H", 1)) == decode(buf)  # version 1 is still read
+    assert decode(patched(buf, pos, "<H", 1)) == decode(buf)  # versions 1 and 2 are still read
+    assert decode(patched(buf, pos, "<H", 2)) == decode(buf)
 
 
 def test_reject_payload():
     buf = encode(sample("Stats"))
     pos = field_pos(buf, root_table(buf), 1)
-    assert reject(patched(buf, pos, "<B", 9)).reason == "payload"  # 8 is HandFrame, the last variant
+    assert reject(patched(buf, pos, "<B", 10)).reason == "payload"  # 9 is AudioFrame, the last variant
     assert reject(patched(buf, pos, "<B", 0)).reason == "payload"
     req = encode(ControlRequest(1, ListAvatars()))
     assert reject(patched(req, field_pos(req, payload_table(req), 1), "<B", 99)).reason == "payload"
@@ -394,6 +403,50 @@ def test_reject_bad_hand_frames():
         m = decode(encode(sample("Hand", i)))
         assert isinstance(m, HandFrame) and m.handedness in (Handedness.Left, Handedness.Right)
         assert to_json(m)["handedness"] == ("Right" if m.handedness == 2 else "Left")
+
+
+def test_reject_bad_audio_frames():
+    audio = sample("Audio")
+    assert isinstance(audio, AudioFrame) and audio.sample_rate == 16000 and len(audio.samples) == 320
+    assert AUDIO_SAMPLE_RATES[0] == 8000 and AUDIO_SAMPLE_RATES[-1] == 48000 and MAX_AUDIO_SAMPLES == 4800
+    for rate in (0, 7999, 48001, 2**32 - 1):
+        e = reject(encode(dataclasses.replace(audio, sample_rate=rate)))
+        assert e.reason == "range" and f"sample_rate {rate} Hz" in e.detail, (rate, e)
+    for rate in (8000, 44100, 48000):
+        assert decode(encode(dataclasses.replace(audio, sample_rate=rate))).sample_rate == rate
+    for n in (0, MAX_AUDIO_SAMPLES + 1):
+        e = reject(encode(dataclasses.replace(audio, samples=[0] * n)))
+        assert e.reason == "count" and e.detail == f"{n} samples, expected 1..=4800", (n, e)
+    for n in (1, MAX_AUDIO_SAMPLES):
+        assert len(decode(encode(dataclasses.replace(audio, samples=[-32768] * n))).samples) == n
+    # no samples field on the wire at all (the encoder always writes the vector): count 0
+    def audio_without_samples(b: flatbuffers.Builder) -> int:
+        source_id = b.CreateString("mic")
+        wFrameHeader.Start(b)
+        wFrameHeader.AddSourceId(b, source_id)
+        header = wFrameHeader.End(b)
+        wAudioFrame.Start(b)
+        wAudioFrame.AddHeader(b, header)
+        wAudioFrame.AddSampleRate(b, 16000)
+        return wAudioFrame.End(b)
+
+    e = reject(_message_with(audio_without_samples, Payload.AudioFrame, version=3))
+    assert (e.reason, e.detail) == ("count", "0 samples, expected 1..=4800")
+    # Rust checks the sample rate first, then the sample count, then the header
+    bad = dataclasses.replace(sample("Audio"), sample_rate=7999, samples=[])
+    bad.header.source_id = ""  # (a fresh sample: replace() shares the header)
+    assert reason_of(bad) == "range"
+    bad = dataclasses.replace(sample("Audio"), samples=[])
+    bad.header.source_id = ""
+    assert reason_of(bad) == "count"
+    bad = sample("Audio")
+    bad.header.source_id = ""
+    assert reason_of(bad) == "range"
+    # i16 on the wire, and in the JSON form
+    with pytest.raises(ValueError):
+        encode(dataclasses.replace(audio, samples=[32768]))
+    with pytest.raises(ValueError, match="out of range"):
+        from_json({**to_json(audio), "samples": [-32769]})
 
 
 def test_reject_non_finite():

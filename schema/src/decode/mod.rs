@@ -7,7 +7,7 @@
 //! - `reject`: [`Reject`] reasons, [`DecodeError`], [`RejectCounts`].
 //! - `mod.rs`: the limits, the FlatBuffers verification and the dispatch on the payload type ([`decode()`]).
 //! - `fields`: checks shared by every message (names, finite and ranged numbers, lengths, the frame header).
-//! - `tracker`: the trackers' frames (pose, face, hand, rig).
+//! - `tracker`: the trackers' frames (pose, face, hand, rig, audio).
 //! - `daemon`: the daemon's messages (avatar states, stats, control requests and responses).
 
 mod daemon;
@@ -20,7 +20,7 @@ pub use reject::{DecodeError, Reject, RejectCounts};
 use crate::generated as fb;
 use crate::types::*;
 use daemon::{request, response, state, stats};
-use tracker::{face, hand, pose, rig};
+use tracker::{audio, face, hand, pose, rig};
 
 /// Largest message accepted, in bytes (asset chunks are the largest legitimate messages).
 pub const MAX_MESSAGE_BYTES: usize = 32 << 20;
@@ -81,6 +81,9 @@ pub fn decode(buf: &[u8]) -> Result<Message> {
         fb::Payload::FaceFrame => face(root.payload_as_face_frame().ok_or_else(wrong)?).map(Message::Face),
         fb::Payload::RigFrame => rig(root.payload_as_rig_frame().ok_or_else(wrong)?).map(Message::Rig),
         fb::Payload::HandFrame => hand(root.payload_as_hand_frame().ok_or_else(wrong)?).map(Message::Hand),
+        fb::Payload::AudioFrame => {
+            audio(root.payload_as_audio_frame().ok_or_else(wrong)?).map(Message::Audio)
+        }
         fb::Payload::AvatarState => {
             state(root.payload_as_avatar_state().ok_or_else(wrong)?).map(Message::State)
         }

@@ -1,4 +1,4 @@
-//! The trackers' frames: pose, face, hand and rig.
+//! The trackers' frames: pose, face, hand, rig and audio.
 
 use super::fields::{at_most, finite, finite_all, header, name, named_weights, unit_interval, vec3};
 use super::{DecodeError, Reject, Result, MAX_NAMED_ITEMS, QUAT_NORM_TOLERANCE};
@@ -148,5 +148,31 @@ pub(super) fn rig(m: fb::RigFrame) -> Result<RigFrame> {
         bones,
         blendshapes: named_weights(m.blendshapes(), "blendshapes")?,
         root_position: m.root_position().map(|t| vec3(t, "root_position")).transpose()?,
+    })
+}
+
+pub(super) fn audio(m: fb::AudioFrame) -> Result<AudioFrame> {
+    let sample_rate = m.sample_rate();
+    if !AUDIO_SAMPLE_RATES.contains(&sample_rate) {
+        return Err(DecodeError::new(
+            Reject::Range,
+            format!(
+                "sample_rate {sample_rate} Hz, expected {}..={}",
+                AUDIO_SAMPLE_RATES.start(),
+                AUDIO_SAMPLE_RATES.end()
+            ),
+        ));
+    }
+    let n = m.samples().map_or(0, |v| v.len());
+    if n == 0 || n > MAX_AUDIO_SAMPLES {
+        return Err(DecodeError::new(
+            Reject::Count,
+            format!("{n} samples, expected 1..={MAX_AUDIO_SAMPLES}"),
+        ));
+    }
+    Ok(AudioFrame {
+        header: header(m.header())?,
+        sample_rate,
+        samples: m.samples().into_iter().flatten().collect(),
     })
 }

@@ -467,10 +467,10 @@ pub struct ResponseUnionTableOffset {}
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
 pub const ENUM_MIN_PAYLOAD: u8 = 0;
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
-pub const ENUM_MAX_PAYLOAD: u8 = 8;
+pub const ENUM_MAX_PAYLOAD: u8 = 9;
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
 #[allow(non_camel_case_types)]
-pub const ENUM_VALUES_PAYLOAD: [Payload; 9] = [
+pub const ENUM_VALUES_PAYLOAD: [Payload; 10] = [
   Payload::NONE,
   Payload::PoseFrame,
   Payload::FaceFrame,
@@ -480,6 +480,7 @@ pub const ENUM_VALUES_PAYLOAD: [Payload; 9] = [
   Payload::ControlRequest,
   Payload::ControlResponse,
   Payload::HandFrame,
+  Payload::AudioFrame,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -496,9 +497,10 @@ impl Payload {
   pub const ControlRequest: Self = Self(6);
   pub const ControlResponse: Self = Self(7);
   pub const HandFrame: Self = Self(8);
+  pub const AudioFrame: Self = Self(9);
 
   pub const ENUM_MIN: u8 = 0;
-  pub const ENUM_MAX: u8 = 8;
+  pub const ENUM_MAX: u8 = 9;
   pub const ENUM_VALUES: &'static [Self] = &[
     Self::NONE,
     Self::PoseFrame,
@@ -509,6 +511,7 @@ impl Payload {
     Self::ControlRequest,
     Self::ControlResponse,
     Self::HandFrame,
+    Self::AudioFrame,
   ];
   /// Returns the variant's name or "" if unknown.
   pub fn variant_name(self) -> Option<&'static str> {
@@ -522,6 +525,7 @@ impl Payload {
       Self::ControlRequest => Some("ControlRequest"),
       Self::ControlResponse => Some("ControlResponse"),
       Self::HandFrame => Some("HandFrame"),
+      Self::AudioFrame => Some("AudioFrame"),
       _ => None,
     }
   }
@@ -2396,6 +2400,138 @@ impl ::core::fmt::Debug for RigFrame<'_> {
       ds.field("bones", &self.bones());
       ds.field("blendshapes", &self.blendshapes());
       ds.field("root_position", &self.root_position());
+      ds.finish()
+  }
+}
+pub enum AudioFrameOffset {}
+#[derive(Copy, Clone, PartialEq)]
+
+/// Microphone sound for lip sync: one chunk of mono 16-bit PCM from one microphone (since version 3).
+pub struct AudioFrame<'a> {
+  pub _tab: ::flatbuffers::Table<'a>,
+}
+
+impl<'a> ::flatbuffers::Follow<'a> for AudioFrame<'a> {
+  type Inner = AudioFrame<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
+}
+
+impl<'a> AudioFrame<'a> {
+  pub const VT_HEADER: ::flatbuffers::VOffsetT = 4;
+  pub const VT_SAMPLE_RATE: ::flatbuffers::VOffsetT = 6;
+  pub const VT_SAMPLES: ::flatbuffers::VOffsetT = 8;
+
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    AudioFrame { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args AudioFrameArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<AudioFrame<'bldr>> {
+    let mut builder = AudioFrameBuilder::new(_fbb);
+    if let Some(x) = args.samples { builder.add_samples(x); }
+    builder.add_sample_rate(args.sample_rate);
+    if let Some(x) = args.header { builder.add_header(x); }
+    builder.finish()
+  }
+
+
+  #[inline]
+  pub fn header(&self) -> FrameHeader<'a> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<FrameHeader>>(AudioFrame::VT_HEADER, None).unwrap()}
+  }
+  #[inline]
+  pub fn sample_rate(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(AudioFrame::VT_SAMPLE_RATE, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn samples(&self) -> Option<::flatbuffers::Vector<'a, i16>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i16>>>(AudioFrame::VT_SAMPLES, None)}
+  }
+}
+
+impl ::flatbuffers::Verifiable for AudioFrame<'_> {
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<FrameHeader>>("header", Self::VT_HEADER, true)?
+     .visit_field::<u32>("sample_rate", Self::VT_SAMPLE_RATE, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i16>>>("samples", Self::VT_SAMPLES, false)?
+     .finish();
+    Ok(())
+  }
+}
+pub struct AudioFrameArgs<'a> {
+    pub header: Option<::flatbuffers::WIPOffset<FrameHeader<'a>>>,
+    pub sample_rate: u32,
+    pub samples: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, i16>>>,
+}
+impl<'a> Default for AudioFrameArgs<'a> {
+  #[inline]
+  fn default() -> Self {
+    AudioFrameArgs {
+      header: None, // required field
+      sample_rate: 0,
+      samples: None,
+    }
+  }
+}
+
+pub struct AudioFrameBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+}
+impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> AudioFrameBuilder<'a, 'b, A> {
+  #[inline]
+  pub fn add_header(&mut self, header: ::flatbuffers::WIPOffset<FrameHeader<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<FrameHeader>>(AudioFrame::VT_HEADER, header);
+  }
+  #[inline]
+  pub fn add_sample_rate(&mut self, sample_rate: u32) {
+    self.fbb_.push_slot::<u32>(AudioFrame::VT_SAMPLE_RATE, sample_rate, 0);
+  }
+  #[inline]
+  pub fn add_samples(&mut self, samples: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i16>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(AudioFrame::VT_SAMPLES, samples);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> AudioFrameBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    AudioFrameBuilder {
+      fbb_: _fbb,
+      start_: start,
+    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<AudioFrame<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    self.fbb_.required(o, AudioFrame::VT_HEADER,"header");
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
+}
+
+impl ::core::fmt::Debug for AudioFrame<'_> {
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("AudioFrame");
+      ds.field("header", &self.header());
+      ds.field("sample_rate", &self.sample_rate());
+      ds.field("samples", &self.samples());
       ds.finish()
   }
 }
@@ -5059,6 +5195,20 @@ impl<'a> Message<'a> {
     }
   }
 
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn payload_as_audio_frame(&self) -> Option<AudioFrame<'a>> {
+    if self.payload_type() == Payload::AudioFrame {
+      let u = self.payload();
+      // Safety:
+      // Created from a valid Table for this object
+      // Which contains a valid union in this slot
+      Some(unsafe { AudioFrame::init_from_table(u) })
+    } else {
+      None
+    }
+  }
+
 }
 
 impl ::flatbuffers::Verifiable for Message<'_> {
@@ -5078,6 +5228,7 @@ impl ::flatbuffers::Verifiable for Message<'_> {
           Payload::ControlRequest => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<ControlRequest>>("Payload::ControlRequest", pos),
           Payload::ControlResponse => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<ControlResponse>>("Payload::ControlResponse", pos),
           Payload::HandFrame => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<HandFrame>>("Payload::HandFrame", pos),
+          Payload::AudioFrame => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<AudioFrame>>("Payload::AudioFrame", pos),
           _ => Ok(()),
         }
      })?
@@ -5191,6 +5342,13 @@ impl ::core::fmt::Debug for Message<'_> {
         },
         Payload::HandFrame => {
           if let Some(x) = self.payload_as_hand_frame() {
+            ds.field("payload", &x)
+          } else {
+            ds.field("payload", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        Payload::AudioFrame => {
+          if let Some(x) = self.payload_as_audio_frame() {
             ds.field("payload", &x)
           } else {
             ds.field("payload", &"InvalidFlatbuffer: Union discriminant does not match value.")

@@ -82,6 +82,7 @@ def MessageEnd(builder):
 def End(builder):
     return MessageEnd(builder)
 
+import avatar.wire.AudioFrame
 import avatar.wire.AvatarState
 import avatar.wire.ControlRequest
 import avatar.wire.ControlResponse
@@ -107,7 +108,7 @@ class MessageT(object):
     ):
         self.schemaVersion = schemaVersion  # type: int
         self.payloadType = payloadType  # type: int
-        self.payload = payload  # type: Union[None, 'avatar.wire.PoseFrame.PoseFrameT', 'avatar.wire.FaceFrame.FaceFrameT', 'avatar.wire.RigFrame.RigFrameT', 'avatar.wire.AvatarState.AvatarStateT', 'avatar.wire.Stats.StatsT', 'avatar.wire.ControlRequest.ControlRequestT', 'avatar.wire.ControlResponse.ControlResponseT', 'avatar.wire.HandFrame.HandFrameT']
+        self.payload = payload  # type: Union[None, 'avatar.wire.PoseFrame.PoseFrameT', 'avatar.wire.FaceFrame.FaceFrameT', 'avatar.wire.RigFrame.RigFrameT', 'avatar.wire.AvatarState.AvatarStateT', 'avatar.wire.Stats.StatsT', 'avatar.wire.ControlRequest.ControlRequestT', 'avatar.wire.ControlResponse.ControlResponseT', 'avatar.wire.HandFrame.HandFrameT', 'avatar.wire.AudioFrame.AudioFrameT']
 
     @classmethod
     def InitFromBuf(cls, buf, pos):

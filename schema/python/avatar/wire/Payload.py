@@ -12,6 +12,7 @@ class Payload(object):
     ControlRequest = 6
     ControlResponse = 7
     HandFrame = 8
+    AudioFrame = 9
 
 def PayloadCreator(unionType, table):
     from flatbuffers.table import Table
@@ -41,4 +42,7 @@ def PayloadCreator(unionType, table):
     if unionType == Payload.HandFrame:
         import avatar.wire.HandFrame
         return avatar.wire.HandFrame.HandFrameT.InitFromBuf(table.Bytes, table.Pos)
+    if unionType == Payload.AudioFrame:
+        import avatar.wire.AudioFrame
+        return avatar.wire.AudioFrame.AudioFrameT.InitFromBuf(table.Bytes, table.Pos)
     return None

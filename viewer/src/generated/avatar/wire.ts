@@ -4,6 +4,7 @@
 
 export { Ack } from './wire/ack.js';
 export { AssetChunk } from './wire/asset-chunk.js';
+export { AudioFrame } from './wire/audio-frame.js';
 export { AvatarInfo } from './wire/avatar-info.js';
 export { AvatarList } from './wire/avatar-list.js';
 export { AvatarState } from './wire/avatar-state.js';

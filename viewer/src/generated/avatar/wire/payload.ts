@@ -2,6 +2,7 @@
 
 /* eslint-disable @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any, @typescript-eslint/no-non-null-assertion */
 
+import { AudioFrame } from '../../avatar/wire/audio-frame.js';
 import { AvatarState } from '../../avatar/wire/avatar-state.js';
 import { ControlRequest } from '../../avatar/wire/control-request.js';
 import { ControlResponse } from '../../avatar/wire/control-response.js';
@@ -21,13 +22,14 @@ export enum Payload {
   Stats = 5,
   ControlRequest = 6,
   ControlResponse = 7,
-  HandFrame = 8
+  HandFrame = 8,
+  AudioFrame = 9
 }
 
 export function unionToPayload(
   type: Payload,
-  accessor: (obj:AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats) => AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null
-): AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null {
+  accessor: (obj:AudioFrame|AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats) => AudioFrame|AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null
+): AudioFrame|AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null {
   switch(Payload[type]) {
     case 'NONE': return null; 
     case 'PoseFrame': return accessor(new PoseFrame())! as PoseFrame;
@@ -38,15 +40,16 @@ export function unionToPayload(
     case 'ControlRequest': return accessor(new ControlRequest())! as ControlRequest;
     case 'ControlResponse': return accessor(new ControlResponse())! as ControlResponse;
     case 'HandFrame': return accessor(new HandFrame())! as HandFrame;
+    case 'AudioFrame': return accessor(new AudioFrame())! as AudioFrame;
     default: return null;
   }
 }
 
 export function unionListToPayload(
   type: Payload, 
-  accessor: (index: number, obj:AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats) => AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null, 
+  accessor: (index: number, obj:AudioFrame|AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats) => AudioFrame|AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null, 
   index: number
-): AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null {
+): AudioFrame|AvatarState|ControlRequest|ControlResponse|FaceFrame|HandFrame|PoseFrame|RigFrame|Stats|null {
   switch(Payload[type]) {
     case 'NONE': return null; 
     case 'PoseFrame': return accessor(index, new PoseFrame())! as PoseFrame;
@@ -57,6 +60,7 @@ export function unionListToPayload(
     case 'ControlRequest': return accessor(index, new ControlRequest())! as ControlRequest;
     case 'ControlResponse': return accessor(index, new ControlResponse())! as ControlResponse;
     case 'HandFrame': return accessor(index, new HandFrame())! as HandFrame;
+    case 'AudioFrame': return accessor(index, new AudioFrame())! as AudioFrame;
     default: return null;
   }
 }

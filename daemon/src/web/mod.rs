@@ -5,6 +5,8 @@
 //! - `GET /ws` (WebSocket; `?avatar=ID`, repeatable, to filter): one binary message per published
 //!   `Message`, byte for byte what the PUB socket sends after its topic frame: every `AvatarState` of the
 //!   chosen avatars and every `Stats`. What a client sends is ignored and counted.
+//! - `GET /ws/input` (WebSocket): tracker frames from the daemon's own pages (the capture page) into the input
+//!   stage, through the same verifier, stream rules and counters as the ZeroMQ input ([`input`]).
 //! - `GET /api/avatars`: the avatars as JSON (id, asset hash, sizes of `p` and `z`, the glb's address).
 //! - `GET /api/avatars/{id}/avatar.glb`: the avatar's render mesh, skin, morph targets and mode weights
 //!   ([`avatar_sim::asset::to_glb`], the same file as `avatard export --gltf`), made once per asset.
@@ -23,6 +25,10 @@
 //! daemon's own origin (the viewer it serves), and the configured [`WebConfig::origins`] (`*`: any). Others get
 //! 403 and count in `web.rejected_origin`, so that a web page elsewhere cannot read the stream through the
 //! user's browser.
+
+mod input;
+
+pub use input::{InputMessage, WebInput, INPUT_BURST, INPUT_MESSAGE_MAX, INPUT_QUEUE, INPUT_RATE};
 
 use crate::metrics::Metrics;
 use crate::shared::{AvatarHandle, Shared};
@@ -104,6 +110,8 @@ struct App {
     shared: Arc<Shared>,
     metrics: Arc<Metrics>,
     fanout: Fanout,
+    /// Where `/ws/input` hands browsers' tracker frames (`None`: the route answers 503).
+    input: Option<WebInput>,
     origins: Arc<Vec<String>>,
     /// glb per asset hash, made on first request.
     glbs: Arc<Mutex<HashMap<Vec<u8>, Bytes>>>,
@@ -124,6 +132,7 @@ impl Server {
         shared: Arc<Shared>,
         metrics: Arc<Metrics>,
         fanout: Fanout,
+        input: Option<WebInput>,
     ) -> std::io::Result<Server> {
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         if !config.addr.ip().is_loopback() {
@@ -143,12 +152,14 @@ impl Server {
             shared,
             metrics,
             fanout,
+            input,
             origins: Arc::new(config.origins.clone()),
             glbs: Arc::default(),
             stop: stop.clone(),
         };
         let router = Router::new()
             .route("/ws", get(upgrade))
+            .route("/ws/input", get(input::upgrade))
             .route("/api/avatars", get(list))
             .route("/api/avatars/{id}/avatar.glb", get(glb));
         let router = match files {
