@@ -261,6 +261,8 @@ pub struct FileConfig {
     pub web_origins: Option<Vec<String>>,
     /// Messages the web fan-out keeps for slow clients (16..=65536; default 256).
     pub web_queue: Option<usize>,
+    /// The capture page's MediaPipe files (`avatard setup capture`), served under `/capture/assets/`.
+    pub capture_assets: Option<std::path::PathBuf>,
     #[serde(default, rename = "avatar")]
     pub avatars: Vec<AvatarSpec>,
     /// VMC output: the receiver, `HOST[:PORT]` (port 39539 when left out); off when absent.
@@ -331,6 +333,7 @@ impl FileConfig {
                 let mut w = crate::web::WebConfig::new(parse_web_addr(addr)?);
                 w.root = self.web_root.clone();
                 w.origins = self.web_origins.clone().unwrap_or_default();
+                w.capture_assets = self.capture_assets.clone();
                 if let Some(q) = self.web_queue {
                     if !(16..=65_536).contains(&q) {
                         return Err(ConfigError::OutOfRange {

@@ -78,6 +78,10 @@ pub struct WebArgs {
     /// repeat for several.
     #[arg(long = "web-origin", value_name = "ORIGIN")]
     pub web_origins: Vec<String>,
+    /// The capture page's MediaPipe files (`avatard setup capture` fetches them), served under
+    /// `/capture/assets/` for the page at `/capture.html`.
+    #[arg(long, value_name = "DIR")]
+    pub capture_assets: Option<PathBuf>,
 }
 
 impl WebArgs {
@@ -93,8 +97,11 @@ impl WebArgs {
                 w.root = Some(root.clone());
             }
             w.origins.extend(self.web_origins.iter().cloned());
-        } else if self.web_root.is_some() || !self.web_origins.is_empty() {
-            anyhow::bail!("--web-root and --web-origin need --web");
+            if let Some(dir) = &self.capture_assets {
+                w.capture_assets = Some(dir.clone());
+            }
+        } else if self.web_root.is_some() || !self.web_origins.is_empty() || self.capture_assets.is_some() {
+            anyhow::bail!("--web-root, --web-origin and --capture-assets need --web");
         }
         Ok(())
     }

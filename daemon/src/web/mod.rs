@@ -10,6 +10,8 @@
 //! - `GET /api/avatars`: the avatars as JSON (id, asset hash, sizes of `p` and `z`, the glb's address).
 //! - `GET /api/avatars/{id}/avatar.glb`: the avatar's render mesh, skin, morph targets and mode weights
 //!   ([`avatar_sim::asset::to_glb`], the same file as `avatard export --gltf`), made once per asset.
+//! - `GET /capture/assets/…`: the capture page's MediaPipe files from [`WebConfig::capture_assets`] (the web
+//!   tasks' wasm and the model bundles, fetched once by `avatard setup capture`).
 //! - everything else: the browser viewer's files ([`crate::viewer`]): the bundle embedded in the binary, or
 //!   the folder [`WebConfig::root`] (viewer development), served by tower-http.
 //!
@@ -68,11 +70,14 @@ pub struct WebConfig {
     pub origins: Vec<String>,
     /// Messages in the fan-out ring: how far a client may fall behind before it loses states.
     pub queue: usize,
+    /// The capture page's MediaPipe files (the web tasks' wasm, the model bundles), served under
+    /// `/capture/assets/`; `None`: that path answers 404 and the page says how to fetch them.
+    pub capture_assets: Option<PathBuf>,
 }
 
 impl WebConfig {
     pub fn new(addr: SocketAddr) -> Self {
-        WebConfig { addr, root: None, origins: Vec::new(), queue: 256 }
+        WebConfig { addr, root: None, origins: Vec::new(), queue: 256, capture_assets: None }
     }
 }
 
@@ -162,6 +167,10 @@ impl Server {
             .route("/ws/input", get(input::upgrade))
             .route("/api/avatars", get(list))
             .route("/api/avatars/{id}/avatar.glb", get(glb));
+        let router = match &config.capture_assets {
+            Some(dir) => router.nest_service("/capture/assets", tower_http::services::ServeDir::new(dir)),
+            None => router,
+        };
         let router = match files {
             ViewerFiles::Embedded => router.fallback(get(crate::viewer::embedded)),
             ViewerFiles::Dir(root) => router.fallback_service(tower_http::services::ServeDir::new(root)),
