@@ -15,6 +15,8 @@
 //! - `normalized`: rig frames by VRM humanoid role: rotations relative to the T-pose, corrected for the
 //!   avatar's bind (rest-pose retargeting).
 //! - `expressions`: the 52 scores → ARKit-named blendshapes and VRM expressions (the documented table).
+//! - `speech`: microphone speech → VRM viseme weights (lip sync): resampling, LPC formants, a voicing gate,
+//!   vowel classification against reference formants, loudness-driven opening.
 
 mod expressions;
 mod face;
@@ -23,6 +25,7 @@ pub mod hand;
 mod normalized;
 mod one_euro;
 mod pose;
+pub mod speech;
 
 pub use expressions::{score_index, FaceMap, TABLE as EXPRESSION_TABLE};
 pub use face::{head_rotation, map_blendshapes, set_bone_world_rotation, FaceMapCounts};
