@@ -159,6 +159,8 @@ pub struct RunConfig {
     pub endpoints: Endpoints,
     /// Solver tick rate (Hz).
     pub tick_hz: f32,
+    /// Gain on the microphones' samples before the lip sync (the live parameter `lip_sync_gain`).
+    pub lip_sync_gain: f32,
     /// How often a Stats message is published on the state socket (topic "stats/").
     pub stats_interval: Duration,
     /// Name of this daemon in Stats.
@@ -179,6 +181,7 @@ impl Default for RunConfig {
         RunConfig {
             endpoints: Endpoints::default(),
             tick_hz: crate::live_params::DaemonParams::default().tick_hz,
+            lip_sync_gain: crate::live_params::DaemonParams::default().lip_sync_gain,
             stats_interval: Duration::from_secs(1),
             daemon_id: format!("avatard@{}", std::process::id()),
             solver: SolverSettings::default(),
@@ -194,6 +197,13 @@ impl RunConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {
         self.endpoints.validate()?;
         check_tick_hz(self.tick_hz)?;
+        if !(0.0..=100.0).contains(&self.lip_sync_gain) {
+            return Err(ConfigError::OutOfRange {
+                name: "lip_sync_gain",
+                value: self.lip_sync_gain as f64,
+                range: "0..=100".into(),
+            });
+        }
         if self.stats_interval < Duration::from_millis(10) {
             return Err(ConfigError::OutOfRange {
                 name: "stats_interval",
@@ -239,6 +249,8 @@ pub struct FileConfig {
     pub state: Option<String>,
     pub control: Option<String>,
     pub tick_hz: Option<f32>,
+    /// Gain on the microphones' samples before the lip sync (0..=100; default 1).
+    pub lip_sync_gain: Option<f32>,
     /// Seconds between Stats messages on the state socket.
     pub stats_interval: Option<f64>,
     pub daemon_id: Option<String>,
@@ -356,6 +368,7 @@ impl FileConfig {
                 control: self.control.unwrap_or(d.endpoints.control),
             },
             tick_hz: self.tick_hz.unwrap_or(d.tick_hz),
+            lip_sync_gain: self.lip_sync_gain.unwrap_or(d.lip_sync_gain),
             stats_interval,
             daemon_id: self.daemon_id.unwrap_or(d.daemon_id),
             solver: SolverSettings {

@@ -5,7 +5,12 @@
 //! the previous frame of its stream; everything else is counted by reason and logged (rate-limited). A hand
 //! frame whose handedness score is below [`StreamRules::min_handedness_score`] passes the stream checks but is
 //! not stored (counted: `input.hands_gated`): a hand taken for the other one would bend its fingers backwards.
+//!
+//! Audio frames (a microphone's PCM) are not latest-value input: every accepted chunk of a source is analysed
+//! here, in order, by that source's [`LipSync`] (speech → VRM visemes, [`crate::mapping::speech`]), and the
+//! source's newest [`Speech`] is what the slots hold. A restarted stream starts its analysis over.
 
+use crate::mapping::speech::{LipSync, LipSyncParams, Visemes};
 use crate::metrics::Metrics;
 use arc_swap::{ArcSwap, ArcSwapOption};
 use avatar_schema::{
@@ -17,6 +22,13 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// A microphone's newest visemes ([`LipSync::visemes`]) and the local time (unix ns) their chunk arrived.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Speech {
+    pub visemes: Visemes,
+    pub received_ns: i64,
+}
+
 /// The latest accepted frame of each kind from one set of sources, with the local time it arrived.
 #[derive(Default, Debug)]
 pub struct Slots {
@@ -26,6 +38,8 @@ pub struct Slots {
     /// The subject's left and right hands (by the frame's `handedness`).
     pub hand_left: ArcSwapOption<HandFrame>,
     pub hand_right: ArcSwapOption<HandFrame>,
+    /// The newest lip sync of the sources' microphones (audio frames analysed by the input stage).
+    pub speech: ArcSwapOption<Speech>,
     /// Local receive time (unix ns) of the newest frame stored here; 0 before the first.
     pub received_ns: AtomicI64,
     /// Frames stored per kind (pose, face, rig, left hand, right hand) since the solver last took the count:
@@ -273,11 +287,17 @@ impl StreamOrder {
     }
 }
 
-/// The input stage: owns the ordering state, shares the slots and the counters.
+/// The input stage: owns the ordering state and each microphone's lip sync, shares the slots and the counters.
 pub struct Ingest {
     order: StreamOrder,
     pub inputs: Arc<Inputs>,
     metrics: Arc<Metrics>,
+    /// Per audio source: its stream id and the analysis of its chunks.
+    lip_sync: HashMap<String, (u64, LipSync)>,
+    /// The lip sync's settings (the daemon's live parameter `lip_sync_gain`), read per audio frame.
+    lip_sync_params: Arc<ArcSwap<LipSyncParams>>,
+    /// An audio frame's samples as floats (kept between frames).
+    samples: Vec<f32>,
 }
 
 impl Ingest {
@@ -286,7 +306,20 @@ impl Ingest {
     }
 
     pub fn with_rules(inputs: Arc<Inputs>, metrics: Arc<Metrics>, rules: StreamRules) -> Self {
-        Ingest { order: StreamOrder::new(rules), inputs, metrics }
+        Ingest {
+            order: StreamOrder::new(rules),
+            inputs,
+            metrics,
+            lip_sync: HashMap::new(),
+            lip_sync_params: Arc::default(),
+            samples: Vec::new(),
+        }
+    }
+
+    /// Read the lip sync's settings from `params` (shared with whoever sets them live).
+    pub fn with_lip_sync_params(mut self, params: Arc<ArcSwap<LipSyncParams>>) -> Self {
+        self.lip_sync_params = params;
+        self
     }
 
     /// Handle one multipart message: `[topic, body]` or `[body]`. Returns the accepted frame's kind.
@@ -336,6 +369,16 @@ impl Ingest {
             self.metrics.streams_replaced.fetch_add(1, Relaxed);
             tracing::info!(source = %header.source_id, stream = header.stream_id, "a new stream took over its quiet source");
         }
+        if let Message::Audio(f) = &msg {
+            // Analysed here, in order; only the visemes reach the slots. Not a frame the ticks phase-lock to,
+            // nor one that keeps the pose live.
+            let speech = Arc::new(self.lip_sync(f, now_ns)?);
+            let order = &self.order;
+            let source = self.inputs.source_or_insert(&header.source_id, |id| order.knows(id));
+            source.slots.speech.store(Some(speech.clone()));
+            self.inputs.any.speech.store(Some(speech));
+            return Ok(msg.kind());
+        }
         if let Message::Hand(f) = &msg {
             // a NaN score (refused by the decoder already) is gated too
             if f.handedness_score.is_nan() || f.handedness_score < self.order.rules.min_handedness_score {
@@ -354,6 +397,31 @@ impl Ingest {
             t.unpark();
         }
         Ok(msg.kind())
+    }
+
+    /// Analyse one accepted audio frame with its source's lip sync (a new stream starts it over).
+    fn lip_sync(&mut self, f: &avatar_schema::AudioFrame, now_ns: i64) -> Result<Speech, DecodeError> {
+        let params = **self.lip_sync_params.load();
+        let h = &f.header;
+        if !self.lip_sync.contains_key(&h.source_id) {
+            let order = &self.order;
+            self.lip_sync.retain(|id, _| order.knows(id));
+        }
+        let (stream, sync) =
+            self.lip_sync.entry(h.source_id.clone()).or_insert_with(|| (h.stream_id, LipSync::new(params)));
+        if *stream != h.stream_id {
+            *stream = h.stream_id;
+            *sync = LipSync::new(params);
+        }
+        if sync.params() != params {
+            sync.set_params(params);
+        }
+        self.samples.clear();
+        self.samples.extend(f.samples.iter().map(|&s| s as f32 / 32768.0));
+        sync.push(f.sample_rate, &self.samples, h.capture_time_ns)
+            .map_err(|e| DecodeError::new(Reject::Range, format!("audio: {e}")))?;
+        self.metrics.input_audio_frames.fetch_add(1, Relaxed);
+        Ok(Speech { visemes: sync.visemes(), received_ns: now_ns })
     }
 }
 
@@ -577,6 +645,62 @@ mod tests {
         ing.handle_at(&[pose_from("b", 1, t0, 1)], t0).unwrap();
         assert_eq!(ing.inputs.take_coalesced(), 4, "five frames of a, one of b before a tick");
         assert_eq!(ing.inputs.take_coalesced(), 0);
+    }
+
+    /// An audio frame of `source` (stream `stream`) with `samples` captured at `t`.
+    fn audio(source: &str, stream: u64, seq: u64, t: i64, rate: u32, samples: &[i16]) -> Bytes {
+        let mut a = samples::audio();
+        a.header.source_id = source.into();
+        a.header.stream_id = stream;
+        a.header.seq = seq;
+        a.header.capture_time_ns = t;
+        a.sample_rate = rate;
+        a.samples = samples.to_vec();
+        Bytes::from(encode(&Message::Audio(a)))
+    }
+
+    #[test]
+    fn audio_frames_are_analysed_in_order_into_the_speech_slot_and_do_not_drive_the_ticks() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/fixtures/speech/vowel_aa_m.wav");
+        let mut wav = hound::WavReader::open(path).unwrap();
+        let rate = wav.spec().sample_rate;
+        let clip: Vec<i16> = wav.samples::<i16>().map(|s| s.unwrap()).collect();
+        let mut ing = ingest();
+        let t0 = 1_000_000 * MS;
+        let chunk = rate as usize / 50;
+        let mut voiced_aa = 0;
+        let mut voiced = 0;
+        for (n, c) in clip.chunks(chunk).enumerate() {
+            let t = t0 + (n * chunk) as i64 * 1_000_000_000 / rate as i64;
+            assert_eq!(ing.handle_at(&[audio("mic", 1, n as u64, t, rate, c)], t + 20 * MS), Ok("audio"));
+            let s = ing.inputs.source("mic").unwrap().slots.speech.load_full().unwrap();
+            assert_eq!(s.received_ns, t + 20 * MS);
+            if s.visemes.voiced {
+                voiced += 1;
+                let w = s.visemes.weights;
+                voiced_aa += usize::from(w[0] >= w.iter().copied().fold(0.0, f32::max));
+            }
+        }
+        assert!(
+            voiced >= 10 && voiced_aa * 10 >= voiced * 8,
+            "{voiced_aa} of {voiced} voiced chunks read aa"
+        );
+        // audio is analysed, not a frame the ticks follow
+        assert_eq!(ing.inputs.arrived_ns.load(Relaxed), 0);
+        assert!(ing.inputs.newest.load().is_none() && ing.inputs.any.pose.load().is_none());
+        assert_eq!(ing.metrics.stats().counter("input.audio_frames"), Some(clip.chunks(chunk).len() as u64));
+        // the end of the clip is silence: the mouth is closed
+        let last = ing.inputs.any.speech.load_full().unwrap();
+        assert!(last.visemes.weights.iter().all(|&w| w < 0.1), "{:?}", last.visemes);
+        // a restarted microphone (a new stream) is accepted and analysed
+        let mid = clip.len() / 2;
+        let t = t0 + 600 * 1_000 * MS;
+        ing.handle_at(&[audio("mic", 2, 0, t, rate, &clip[mid..mid + chunk])], t).unwrap();
+        let s = ing.inputs.any.speech.load_full().unwrap();
+        assert_eq!(s.received_ns, t);
+        // out of order audio is refused like any frame
+        let r = ing.handle_at(&[audio("mic", 2, 0, t, rate, &clip[..chunk])], t + MS);
+        assert_eq!(r.unwrap_err().reason, Reject::Order);
     }
 }
 

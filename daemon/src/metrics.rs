@@ -162,6 +162,8 @@ pub struct Metrics {
     /// (`StreamRules::min_handedness_score`), accepted but not stored.
     pub input_hand_frames: AtomicU64,
     pub input_hands_gated: AtomicU64,
+    /// Audio frames accepted and analysed by a microphone's lip sync.
+    pub input_audio_frames: AtomicU64,
     /// Body (pose) frames accepted: one per camera frame with a person in view, so their rate is the camera's
     /// (`avatard live`'s status).
     pub input_pose_frames: AtomicU64,
@@ -234,6 +236,7 @@ impl Metrics {
             streams_replaced: AtomicU64::new(0),
             input_hand_frames: AtomicU64::new(0),
             input_hands_gated: AtomicU64::new(0),
+            input_audio_frames: AtomicU64::new(0),
             input_pose_frames: AtomicU64::new(0),
             ticks: AtomicU64::new(0),
             deadline_misses: AtomicU64::new(0),
@@ -288,6 +291,7 @@ impl Metrics {
             c("input.streams_replaced", &self.streams_replaced),
             c("input.hand_frames", &self.input_hand_frames),
             c("input.hands_gated", &self.input_hands_gated),
+            c("input.audio_frames", &self.input_audio_frames),
             c("input.pose_frames", &self.input_pose_frames),
             c("solver.ticks", &self.ticks),
             c("solver.deadline_misses", &self.deadline_misses),

@@ -107,6 +107,10 @@ pub async fn run(
     }
     let metrics = Arc::new(Metrics::new(config.daemon_id.clone()));
     let shared = Arc::new(Shared::new(avatars, config.tick_hz));
+    shared.set_daemon_params(crate::live_params::DaemonParams {
+        tick_hz: config.tick_hz,
+        lip_sync_gain: config.lip_sync_gain,
+    });
     let inputs = Arc::new(Inputs::default());
     let sockets = Sockets::bind(eps).await?;
     // The web output binds before readiness, like the sockets: a taken port is an error at start.
@@ -255,7 +259,8 @@ impl Daemon {
                 };
             }
         });
-        let mut ingest = Ingest::with_rules(inputs, metrics.clone(), config.streams);
+        let mut ingest = Ingest::with_rules(inputs, metrics.clone(), config.streams)
+            .with_lip_sync_params(shared.lip_sync.clone());
         // One input stage for both ways in: the ZeroMQ socket and the web output's `/ws/input`.
         let input_task = tokio::spawn(async move {
             let mut web_open = true;

@@ -79,6 +79,8 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// Random per daemon start, sent in every state so subscribers can tell a restart from a gap.
     pub run_id: u64,
+    /// The microphones' lip sync settings (`lip_sync_gain`), read by the input stage per audio frame.
+    pub lip_sync: Arc<ArcSwap<crate::mapping::speech::LipSyncParams>>,
 }
 
 impl Shared {
@@ -88,6 +90,7 @@ impl Shared {
             tick_hz_bits: AtomicU32::new(tick_hz.to_bits()),
             stop: AtomicBool::new(false),
             run_id: rand::random(),
+            lip_sync: Arc::default(),
         }
     }
 
@@ -106,11 +109,16 @@ impl Shared {
 
     /// The daemon's live parameters (`SetParams` `tick_hz`), as they are now.
     pub fn daemon_params(&self) -> DaemonParams {
-        DaemonParams { tick_hz: self.tick_hz() }
+        DaemonParams { tick_hz: self.tick_hz(), lip_sync_gain: self.lip_sync.load().gain }
     }
 
     pub fn set_daemon_params(&self, p: DaemonParams) {
         self.set_tick_hz(p.tick_hz);
+        let lip_sync = **self.lip_sync.load();
+        if lip_sync.gain != p.lip_sync_gain {
+            self.lip_sync
+                .store(Arc::new(crate::mapping::speech::LipSyncParams { gain: p.lip_sync_gain, ..lip_sync }));
+        }
     }
 
     pub fn avatar(&self, id: &str) -> Option<&Arc<AvatarHandle>> {

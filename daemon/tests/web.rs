@@ -384,6 +384,119 @@ async fn the_capture_pages_frames_go_through_the_input_stage() {
     d.stop().await;
 }
 
+/// A committed speech clip (`assets/fixtures/speech/`, made by espeak-ng): its samples and rate.
+fn speech_clip(name: &str) -> (Vec<i16>, u32) {
+    let path = format!("{}/../assets/fixtures/speech/{name}", env!("CARGO_MANIFEST_DIR"));
+    let mut r = hound::WavReader::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let rate = r.spec().sample_rate;
+    (r.samples::<i16>().map(|s| s.unwrap()).collect(), rate)
+}
+
+/// An audio frame of the page's microphone stream: `samples` captured from `capture_ns` on.
+fn page_audio(seq: u64, capture_ns: i64, rate: u32, samples: &[i16]) -> Vec<u8> {
+    let h = avatar_schema::FrameHeader {
+        source_id: "browser/mic".into(),
+        stream_id: 9,
+        seq,
+        capture_time_ns: capture_ns,
+        send_time_ns: avatar_schema::clock::unix_ns(),
+    };
+    avatar_schema::encode(&Message::Audio(avatar_schema::AudioFrame {
+        header: h,
+        sample_rate: rate,
+        samples: samples.to_vec(),
+    }))
+}
+
+/// Issue 48, lip sync end to end: a spoken vowel from the page's microphone (a committed espeak-ng clip, sent in
+/// 20 ms chunks in real time through `/ws/input`) opens the default avatar's jaw in the published states while
+/// the camera's smile stays; the mouth closes after the voice stops; `lip_sync = 0` turns it off. The speech
+/// span is known from how the clip was made (0.3 s of silence before it, 0.5 s after).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_microphones_voice_moves_the_mouth_and_the_camera_keeps_the_smile() {
+    let _one_at_a_time = exclusive().await;
+    let d = start("lipsync", &[], 1000, 4096).await;
+    let rig = &common::avatar().asset.sim.rig;
+    let jaw = rig.blendshape_param_index("jawOpen").unwrap();
+    let smile = rig.blendshape_param_index("mouthSmileLeft").unwrap();
+    let own = format!("http://{}", d.web);
+    let mut page = input_socket(&d, Some(&own)).await.unwrap();
+    let mut viewer = d.ws("").await;
+    // the camera: a smiling face with the mouth closed, sent throughout
+    let face = |seq: u64| {
+        let mut f = avatar_schema::samples::face();
+        f.header.source_id = "browser/face".into();
+        f.header.stream_id = 3;
+        f.header.seq = seq;
+        f.header.capture_time_ns = avatar_schema::clock::unix_ns();
+        for w in &mut f.blendshapes {
+            w.value = match w.name.as_str() {
+                "mouthSmileLeft" | "mouthSmileRight" => 0.8,
+                _ => 0.0,
+            };
+        }
+        avatar_schema::encode(&Message::Face(f))
+    };
+
+    let (clip, rate) = speech_clip("vowel_aa_m.wav");
+    let chunk = rate as usize / 50; // 20 ms
+    let voice = (0.3, clip.len() as f64 / rate as f64 - 0.5); // s, by construction
+                                                              // collect (publish time, jaw, smile) in the background
+    let states = tokio::spawn(async move {
+        let mut out = Vec::new();
+        let end = Instant::now() + Duration::from_secs_f64(voice.1 + 1.2);
+        while Instant::now() < end {
+            if let (_, Message::State(s)) = next_message(&mut viewer).await {
+                if !s.p.is_empty() {
+                    out.push((s.publish_time_ns, s.p[jaw] as f64, s.p[smile] as f64));
+                }
+            }
+        }
+        out
+    });
+    let t0 = avatar_schema::clock::unix_ns();
+    let start = Instant::now();
+    let mut face_seq = 0;
+    for (n, c) in clip.chunks(chunk).enumerate() {
+        // a microphone hands a chunk over once it is captured
+        let due = start + Duration::from_millis(20 * (n as u64 + 1));
+        tokio::time::sleep_until(due.into()).await;
+        let capture = t0 + (n * chunk) as i64 * 1_000_000_000 / rate as i64;
+        page.send(WsMessage::Binary(page_audio(n as u64, capture, rate, c).into())).await.unwrap();
+        if n % 2 == 0 {
+            face_seq += 1;
+            page.send(WsMessage::Binary(face(face_seq).into())).await.unwrap();
+        }
+    }
+    for _ in 0..30 {
+        tokio::time::sleep(Duration::from_millis(33)).await;
+        face_seq += 1;
+        page.send(WsMessage::Binary(face(face_seq).into())).await.unwrap();
+    }
+    let states = states.await.unwrap();
+    assert_eq!(d.metrics.stats().counter("input.audio_frames"), Some(clip.chunks(chunk).len() as u64));
+    let at = |t: i64| (t - t0) as f64 * 1e-9; // s since the clip's first sample was captured
+    let opened = states.iter().find(|s| at(s.0) > voice.0 && s.1 > 0.3).map(|s| at(s.0) - voice.0);
+    let during: Vec<_> = states.iter().filter(|s| at(s.0) > voice.0 + 0.1 && at(s.0) < voice.1).collect();
+    let open_share = during.iter().filter(|s| s.1 > 0.3).count() as f64 / during.len().max(1) as f64;
+    let closed = states.iter().filter(|s| at(s.0) > voice.1).find(|s| s.1 < 0.1).map(|s| at(s.0) - voice.1);
+    let reopened = states.iter().filter(|s| at(s.0) > voice.1 + 0.3).map(|s| s.1).fold(0.0, f64::max);
+    let smile_min = states.iter().filter(|s| at(s.0) > 0.2).map(|s| s.2).fold(1.0, f64::min);
+    let report = format!(
+        "sound -> published open jaw {opened:?} s, open on {:.0} % of the vowel's states, closed {closed:?} s \
+         after the voice, jaw after +0.3 s {reopened:.3}, smile min {smile_min:.2} ({} states)",
+        100.0 * open_share,
+        states.len()
+    );
+    eprintln!("{report}");
+    assert!(opened.is_some_and(|s| s <= 0.1), "{report}");
+    assert!(open_share >= 0.8, "{report}");
+    assert!(closed.is_some_and(|s| s <= 0.15), "{report}");
+    assert!(reopened < 0.1, "{report}");
+    assert!(smile_min > 0.6, "the camera keeps the smile: {report}");
+    d.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hundred_clients_come_and_go_and_leave_nothing_behind() {
     let _one_at_a_time = exclusive().await;

@@ -27,6 +27,10 @@ pub struct SimParams {
     pub filter: Filters,
     pub min_visibility: f32,
     pub mirror: bool,
+    /// Lip sync from the microphones' audio frames (`retarget/speech.rs`).
+    pub lip_sync: bool,
+    /// How much of the mouth the voice takes over while it is live (0: the camera's alone).
+    pub lip_sync_blend: f64,
     pub hold_after: f64,
     pub ease_after: f64,
     pub ease_duration: f64,
@@ -62,6 +66,8 @@ impl Default for SimParams {
             filter: Filters::default(),
             min_visibility: 0.5,
             mirror: false,
+            lip_sync: true,
+            lip_sync_blend: 1.0,
             hold_after: 0.5,
             ease_after: 2.0,
             ease_duration: 1.0,
@@ -164,6 +170,11 @@ pub const PARAMS: &[ParamSpec<SimParams>] = params! {
     "min_visibility" => min_visibility, "", Range::Closed(0.0, 1.0),
         "landmarks below this visibility leave their bone held";
     "mirror" => mirror, "", Range::Flag, "mirror the tracked subject (a webcam's selfie view)";
+    "lip_sync" => lip_sync, "", Range::Flag,
+        "lip sync: a microphone's voice (audio frames) drives the mouth's visemes while it is live";
+    "lip_sync_blend" => lip_sync_blend, "", Range::Closed(0.0, 1.0),
+        "share of the mouth the voice takes over while it is live (1: the voice alone, 0: the camera alone); \
+         smiles, blinks, brows and gaze stay the camera's";
     "hold_after" => hold_after, "s", Range::Closed(0.0, 3600.0),
         "input silence before the pose is held (flag `HELD_POSE`)";
     "ease_after" => ease_after, "s",

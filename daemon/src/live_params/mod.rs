@@ -63,7 +63,10 @@ mod tests {
         assert_eq!(e.daemon, [("tick_hz", 60.0)]);
         assert_eq!(e.avatar, [("damping", 1.0), ("stiffness", 2.0)]);
         let err = split([("tick_hz", 60.0), ("warp", 1.0)]).unwrap_err();
-        assert!(err.contains("\"warp\"") && err.contains("known: tick_hz, stiffness"), "{err}");
+        assert!(
+            err.contains("\"warp\"") && err.contains("known: tick_hz, lip_sync_gain, stiffness"),
+            "{err}"
+        );
         assert!(split([("momentum_leak", 0.5)]).unwrap_err().contains("precompute"));
         assert!(split([("filter_beta", 0.5)]).unwrap_err().contains("filter_landmarks_beta"));
     }

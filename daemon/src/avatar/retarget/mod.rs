@@ -43,6 +43,8 @@
 //! 9. `silence.rs`, whole pose ([`silence::PoseSilence`]): every tracker silent, the pose held, then eased to
 //!    rest → `Eased` (`p`, `HELD_POSE` / `REST_POSE`, idle), whose `p` the interpolation keeps as its last
 //!    output.
+//! 10. `speech.rs` ([`speech::SpeechStage`]): lip sync, the newest visemes of the avatar's microphones (the
+//!    input stage analyses the audio) laid over the mouth's parameters while the voice is live.
 
 mod compose;
 mod face;
@@ -55,6 +57,7 @@ mod pose;
 mod rig_frame;
 mod silence;
 mod sources;
+mod speech;
 
 use super::params::SimParams;
 use crate::ingest::Inputs;
@@ -72,6 +75,7 @@ use pose::Body;
 use rig_frame::RigFrames;
 use silence::{PieceSilence, PoseSilence};
 use sources::{NewFrames, Sources};
+use speech::SpeechStage;
 use std::collections::BTreeMap;
 
 /// Mapping problems of one tick, for the daemon's counters.
@@ -129,6 +133,7 @@ pub struct Retarget {
     compose: Compose,
     interpolation: Interpolation,
     pose_silence: PoseSilence,
+    speech: SpeechStage,
 }
 
 impl Retarget {
@@ -159,6 +164,7 @@ impl Retarget {
             piece_silence: PieceSilence::default(),
             interpolation: Interpolation::new(&rest_p, rig.handle_offsets()),
             pose_silence: PoseSilence::new(&rest_p, rig.handle_offsets()),
+            speech: SpeechStage::new(rig, expressions),
             compose,
             rest_p,
         })
@@ -185,6 +191,7 @@ impl Retarget {
         self.piece_silence.reset();
         self.interpolation.reset();
         self.pose_silence.reset();
+        self.speech.reset();
     }
 
     /// A tracker restarted (its clock starts over, so must the filters' time; a new camera, perhaps a new
@@ -227,9 +234,14 @@ impl Retarget {
         let p = self.interpolation.step(now_ns, h);
         let eased = self.pose_silence.step(p, new.input.as_ref().map(|i| i.local_ns), now_ns, params);
         self.interpolation.settle(&eased.p, eased.at_rest);
+        let mut p = eased.p;
+        if params.lip_sync && self.speech.drives_anything() {
+            let speech = self.sources.speech(inputs);
+            self.speech.apply(speech.as_deref(), now_ns, h, params.lip_sync_blend, &mut p);
+        }
         let (input_seq, input_capture_time_ns) = self.sources.newest();
         Target {
-            p: eased.p,
+            p,
             flags: weights.flags | eased.flags,
             input_seq,
             input_capture_time_ns,

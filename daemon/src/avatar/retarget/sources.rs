@@ -2,7 +2,7 @@
 //! and which pieces have a frame not taken before.
 
 use super::{BODY, FACE, HANDS, HAND_PIECE, PIECES, RIG_FRAME};
-use crate::ingest::{Inputs, Slots, SourceSlots};
+use crate::ingest::{Inputs, Slots, SourceSlots, Speech};
 use crate::mapping::hand::other;
 use avatar_schema::{FaceFrame, FrameHeader, HandFrame, Handedness, PoseFrame, RigFrame};
 use std::sync::Arc;
@@ -102,6 +102,14 @@ impl Sources {
         }
         held.extend(self.ids.iter().filter_map(|s| inputs.source(s)));
         held.iter().map(|s| &s.slots).collect()
+    }
+
+    /// The newest lip sync among the avatar's sources' microphones (by arrival).
+    pub(super) fn speech(&self, inputs: &Inputs) -> Option<Arc<Speech>> {
+        let mut held = Vec::new();
+        let slots = self.slots(inputs, &mut held);
+        let newest = slots.iter().filter_map(|s| s.speech.load_full()).max_by_key(|s| s.received_ns);
+        newest
     }
 
     /// The newest frames of the avatar's sources.
