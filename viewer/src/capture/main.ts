@@ -202,6 +202,7 @@ let lastCaptureNs = 0n;
 const recent: number[] = []; // performance.now() of recent camera frames (fps)
 const recentDone: number[] = []; // ... of recent results
 
+worker.onmessageerror = () => error('a message from the vision worker could not be read');
 worker.onerror = (ev) => {
   fatal(`the vision worker failed: ${ev.message || 'could not load capture-vision-worker.js'}`);
 };

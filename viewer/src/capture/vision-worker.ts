@@ -177,7 +177,7 @@ async function init(m: InitMessage): Promise<void> {
   if (missing.length) {
     post({
       type: 'fatal',
-      text: `MediaPipe files missing under ${m.assets}/ (run \`avatard setup capture\`, then start the daemon with its capture assets)`,
+      text: `MediaPipe files missing under ${m.assets}/ (run \`avatard setup capture\` and restart the daemon)`,
       missing,
     });
     return;
@@ -351,9 +351,25 @@ async function frame(f: FrameMessage): Promise<void> {
   post(out, transfer);
 }
 
+/** A result without messages: every frame handed over is answered, so that the page's frame in flight is
+ *  released whatever happened. */
+function emptyResult(index: number, errors: string[] = []): ResultMessage {
+  return {
+    type: 'result',
+    index,
+    messages: [],
+    ms: {},
+    outcome: { pose: 'not_run', face: 'not_run', hands: 'not_run' },
+    handsCorrected: 0,
+    draw: { pose: null, face: null, hands: [] },
+    errors,
+    blockedRequests,
+  };
+}
+
 scope.onmessage = (ev) => {
   const m = ev.data;
-  // one at a time, in order (init first; frames while loading wait for it)
+  // one at a time, in order (init first; frames while loading wait for it); nothing may reject the chain
   queue = queue.then(async () => {
     if (m.type === 'init') {
       try {
@@ -363,23 +379,15 @@ scope.onmessage = (ev) => {
       }
     } else if (m.type === 'frame') {
       if (!config || Object.keys(running).length === 0) {
-        // not ready (or no task): answered, so that the page's frame in flight is released
         m.bitmap.close();
-        post({
-          type: 'result',
-          index: m.index,
-          messages: [],
-          ms: {},
-          outcome: { pose: 'not_run', face: 'not_run', hands: 'not_run' },
-          handsCorrected: 0,
-          draw: { pose: null, face: null, hands: [] },
-          errors: [],
-          blockedRequests,
-        });
+        post(emptyResult(m.index));
         return;
       }
-      await frame(m);
+      try {
+        await frame(m);
+      } catch (e) {
+        post(emptyResult(m.index, [`frame ${m.index}: ${errorText(e)}`]));
+      }
     }
   });
 };
-
