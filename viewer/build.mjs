@@ -1,6 +1,11 @@
 // npm run build: bundle src/main.ts (three, the page) into dist/viewer.js and src/wire-worker.ts (the WebSocket
 // and the FlatBuffers decoding: flatbuffers, the generated schema code) into dist/wire-worker.js, a module worker
-// that viewer.js starts as new URL('./wire-worker.js', import.meta.url); copy index.html; dist/ stays flat (the daemon serves GET /<file> from it).
+// that viewer.js starts as new URL('./wire-worker.js', import.meta.url); the capture page: src/capture/main.ts
+// into dist/capture.js, its vision worker src/capture/vision-worker.ts (MediaPipe's web tasks,
+// @mediapipe/tasks-vision, and the FlatBuffers encoders) into dist/capture-vision-worker.js and its audio worklet
+// src/capture/audio-worklet.ts into dist/capture-audio-worklet.js (both loaded by URL relative to capture.js);
+// copy index.html and capture.html; dist/ stays flat (the daemon serves GET /<file> from it). MediaPipe's wasm
+// and models are not bundled: the daemon serves them under /capture/assets/ (`avatard setup capture`).
 // dist/ is committed: `avatard` embeds it, so that the viewer needs no Node at run time. $VIEWER_DIST writes the
 // bundle elsewhere (`cargo xtask build-viewer --check` builds into a scratch folder and compares).
 import * as esbuild from 'esbuild';
@@ -16,6 +21,9 @@ await esbuild.build({
   entryPoints: [
     { in: join(here, 'src/main.ts'), out: 'viewer' },
     { in: join(here, 'src/wire-worker.ts'), out: 'wire-worker' },
+    { in: join(here, 'src/capture/main.ts'), out: 'capture' },
+    { in: join(here, 'src/capture/vision-worker.ts'), out: 'capture-vision-worker' },
+    { in: join(here, 'src/capture/audio-worklet.ts'), out: 'capture-audio-worklet' },
   ],
   bundle: true,
   format: 'esm',
@@ -26,5 +34,7 @@ await esbuild.build({
   outdir: dist,
   logLevel: 'warning',
 });
-await copyFile(join(here, 'index.html'), join(dist, 'index.html'));
-console.log(`built ${dist}: index.html, viewer.js, wire-worker.js`);
+for (const page of ['index.html', 'capture.html']) await copyFile(join(here, page), join(dist, page));
+console.log(
+  `built ${dist}: index.html, viewer.js, wire-worker.js, capture.html, capture.js, capture-vision-worker.js, capture-audio-worklet.js`,
+);

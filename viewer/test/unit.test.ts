@@ -1,6 +1,6 @@
 // Unit tests (npm run test:unit): wire decoding, the wire worker's coalescing and hand-over, the grid layout,
 // the renderer's camera framing, the camera following the avatars and the heat map's colour map, labels and
-// displacement.
+// displacement; the capture page's encoders, handedness, audio chunks, ids and send bounds (at the end).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as flatbuffers from 'flatbuffers';
@@ -28,6 +28,18 @@ import {
 } from '../src/heat.js';
 import { FRAGMENT, HEAT_PROBE_FRAGMENT } from '../src/skin.js';
 import { existsSync, readFileSync } from 'node:fs';
+import { PoseFrame } from '../src/generated/avatar/wire/pose-frame.js';
+import { FaceFrame } from '../src/generated/avatar/wire/face-frame.js';
+import { HandFrame } from '../src/generated/avatar/wire/hand-frame.js';
+import { AudioFrame } from '../src/generated/avatar/wire/audio-frame.js';
+import { FrameHeader } from '../src/generated/avatar/wire/frame-header.js';
+import { Handedness } from '../src/generated/avatar/wire/handedness.js';
+import { encodeAudio, encodeFace, encodeHand, encodePose, type Header } from '../src/capture/encode.js';
+import { assignHandedness, type HandGuess, type PoseWrists } from '../src/capture/handedness.js';
+import { AudioChunker, chunkLength, chunkTimeNs, toInt16, type Chunk } from '../src/capture/audio-chunk.js';
+import { MAX_ID_BYTES, randomU64, sourceId, unixNs } from '../src/capture/ids.js';
+import { columnMajor, faceFields, handFields, poseFields } from '../src/capture/results.js';
+import { SEND_BURST, SEND_RATE, TokenBucket } from '../src/capture/sender.js';
 import { dirname, join } from 'node:path';
 
 function state(flags: number | null, schemaVersion = 1): Uint8Array {
@@ -390,4 +402,318 @@ test('the follow takes the first goal, settles a step without overshoot in about
   for (let i = 0; i < 120; i++) assert.ok(w.step([x, 0, 0], 1 / 60)[0] <= x + 1e-12);
   // a jump farther than the cut is taken at once
   assert.deepEqual(w.step([x + FOLLOW_CUT + 0.1, 0, 0], 1 / 60), [x + FOLLOW_CUT + 0.1, 0, 0]);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The capture page (src/capture/)
+
+/** A header with values that need every bit: a stream id above 2^53, nanosecond times. */
+function captureHeader(sourceId: string, seq: bigint): Header {
+  return {
+    sourceId,
+    streamId: 0xfedc_ba98_7654_3210n,
+    seq,
+    captureTimeNs: 1_764_000_000_123_456_789n,
+    sendTimeNs: 1_764_000_000_223_456_789n,
+  };
+}
+
+/** The message's root and its payload table, read back with the generated readers. */
+function readRoot(bytes: Uint8Array): Message {
+  const bb = new flatbuffers.ByteBuffer(bytes);
+  assert.ok(Message.bufferHasIdentifier(bb), 'file identifier AVTR');
+  const m = Message.getRootAsMessage(bb);
+  assert.equal(m.schemaVersion(), 3);
+  return m;
+}
+
+function assertHeader(h: FrameHeader | null, sourceId: string, seq: bigint): void {
+  assert.ok(h);
+  assert.equal(h.sourceId(), sourceId);
+  assert.equal(h.streamId(), 0xfedc_ba98_7654_3210n);
+  assert.equal(h.seq(), seq);
+  assert.equal(h.captureTimeNs(), 1_764_000_000_123_456_789n);
+  assert.equal(h.sendTimeNs(), 1_764_000_000_223_456_789n);
+}
+
+const f32 = (v: number) => Math.fround(v);
+
+test('capture: a PoseFrame reads back field by field (33 + 33 landmarks with visibility and presence)', () => {
+  const lm = Array.from({ length: 33 }, (_, i) => ({ x: i / 33, y: 1 - i / 33, z: -i * 0.01, visibility: i / 32, presence: 1 - i / 32 }));
+  const world = lm.map((p, i) => ({ ...p, x: i * 0.1 - 1.6, y: -i * 0.05 }));
+  const bytes = encodePose(captureHeader('browser/pose', 7n), { width: 1280, height: 720, landmarks: lm, world });
+  const m = readRoot(bytes);
+  assert.equal(m.payloadType(), Payload.PoseFrame);
+  const p = m.payload(new PoseFrame()) as PoseFrame;
+  assertHeader(p.header(), 'browser/pose', 7n);
+  assert.equal(p.imageWidth(), 1280);
+  assert.equal(p.imageHeight(), 720);
+  assert.equal(p.personIndex(), 0);
+  assert.equal(p.landmarksLength(), 33);
+  assert.equal(p.worldLandmarksLength(), 33);
+  for (let i = 0; i < 33; i++) {
+    const a = p.landmarks(i)!;
+    assert.deepEqual([a.x(), a.y(), a.z(), a.visibility(), a.presence()], [lm[i].x, lm[i].y, lm[i].z, lm[i].visibility, lm[i].presence].map(f32));
+    const w = p.worldLandmarks(i)!;
+    assert.deepEqual([w.x(), w.y(), w.z(), w.visibility(), w.presence()], [world[i].x, world[i].y, world[i].z, world[i].visibility, world[i].presence].map(f32));
+  }
+});
+
+test('capture: a FaceFrame reads back field by field (478 landmarks, 52 blendshapes by name, the transform)', () => {
+  const lm = Array.from({ length: 478 }, (_, i) => ({ x: (i % 30) / 30, y: Math.floor(i / 30) / 16, z: -i * 1e-4 }));
+  const names = ['_neutral', 'browDownLeft', 'browDownRight', 'browInnerUp', 'jawOpen', 'eyeBlinkLeft'];
+  const blend = Array.from({ length: 52 }, (_, i) => ({ name: names[i % names.length] + (i >= names.length ? i : ''), value: i / 51 }));
+  const transform = Array.from({ length: 16 }, (_, i) => (i === 15 ? 1 : i * 0.5 - 3));
+  const bytes = encodeFace(captureHeader('browser/face', 8n), { width: 640, height: 480, landmarks: lm, blendshapes: blend, transform });
+  const m = readRoot(bytes);
+  assert.equal(m.payloadType(), Payload.FaceFrame);
+  const f = m.payload(new FaceFrame()) as FaceFrame;
+  assertHeader(f.header(), 'browser/face', 8n);
+  assert.equal(f.imageWidth(), 640);
+  assert.equal(f.imageHeight(), 480);
+  assert.equal(f.faceIndex(), 0);
+  assert.equal(f.landmarksLength(), 478);
+  for (let i = 0; i < 478; i++) {
+    const v = f.landmarks(i)!;
+    assert.deepEqual([v.x(), v.y(), v.z()], [lm[i].x, lm[i].y, lm[i].z].map(f32));
+  }
+  assert.equal(f.blendshapesLength(), 52);
+  for (let i = 0; i < 52; i++) {
+    assert.equal(f.blendshapes(i)!.name(), blend[i].name);
+    assert.equal(f.blendshapes(i)!.value(), f32(blend[i].value));
+  }
+  const t = f.facialTransform()!;
+  assert.deepEqual(Array.from({ length: 16 }, (_, i) => t.m(i)), transform.map(f32));
+  // no transform: absent, not zeros
+  const none = encodeFace(captureHeader('browser/face', 9n), { width: 1, height: 1, landmarks: lm.slice(0, 468), blendshapes: [], transform: null });
+  const g = readRoot(none).payload(new FaceFrame()) as FaceFrame;
+  assert.equal(g.facialTransform(), null);
+  assert.equal(g.landmarksLength(), 468);
+  assert.equal(g.blendshapesLength(), 0);
+  assert.throws(() => encodeFace(captureHeader('x', 1n), { width: 1, height: 1, landmarks: lm, blendshapes: [], transform: [1, 2, 3] }));
+});
+
+test('capture: a HandFrame reads back field by field (handedness, score, index, 21 + 21 points)', () => {
+  const lm = Array.from({ length: 21 }, (_, i) => ({ x: i / 21, y: 0.5, z: -i * 0.002 }));
+  const world = lm.map((p, i) => ({ x: i * 0.01, y: -0.02, z: 0.003 * i }));
+  for (const [hand, sid] of [[Handedness.Left, 'browser/hand_left'], [Handedness.Right, 'browser/hand_right']] as const) {
+    const bytes = encodeHand(captureHeader(sid, 11n), { width: 1280, height: 720, handIndex: 1, handedness: hand, handednessScore: 0.875, landmarks: lm, world });
+    const m = readRoot(bytes);
+    assert.equal(m.payloadType(), Payload.HandFrame);
+    const h = m.payload(new HandFrame()) as HandFrame;
+    assertHeader(h.header(), sid, 11n);
+    assert.equal(h.imageWidth(), 1280);
+    assert.equal(h.imageHeight(), 720);
+    assert.equal(h.handIndex(), 1);
+    assert.equal(h.handedness(), hand);
+    assert.equal(h.handednessScore(), 0.875);
+    assert.equal(h.landmarksLength(), 21);
+    assert.equal(h.worldLandmarksLength(), 21);
+    for (let i = 0; i < 21; i++) {
+      assert.deepEqual([h.landmarks(i)!.x(), h.landmarks(i)!.y(), h.landmarks(i)!.z()], [lm[i].x, lm[i].y, lm[i].z].map(f32));
+      assert.deepEqual([h.worldLandmarks(i)!.x(), h.worldLandmarks(i)!.y(), h.worldLandmarks(i)!.z()], [world[i].x, world[i].y, world[i].z].map(f32));
+    }
+  }
+});
+
+test('capture: an AudioFrame reads back field by field (rate, Int16 samples)', () => {
+  const samples = Int16Array.from({ length: 320 }, (_, i) => ((i * 2731) % 65535) - 32767);
+  const bytes = encodeAudio(captureHeader('browser/mic', 12n), 16000, samples);
+  const m = readRoot(bytes);
+  assert.equal(m.payloadType(), Payload.AudioFrame);
+  const a = m.payload(new AudioFrame()) as AudioFrame;
+  assertHeader(a.header(), 'browser/mic', 12n);
+  assert.equal(a.sampleRate(), 16000);
+  assert.deepEqual([...a.samplesArray()!], [...samples]);
+  assert.ok(bytes.length < 64 * 1024);
+  // the largest chunk the schema takes (100 ms at 48 kHz) stays under the daemon's 64 KiB per message
+  assert.ok(encodeAudio(captureHeader('browser/mic', 13n), 48000, new Int16Array(4800)).length < 64 * 1024);
+});
+
+test('capture: a face frame with 478 points and 52 scores is far under 64 KiB', () => {
+  const lm = Array.from({ length: 478 }, () => ({ x: 0.5, y: 0.5, z: 0 }));
+  const blend = Array.from({ length: 52 }, (_, i) => ({ name: `mouthSmileLeft${i}`, value: 0.5 }));
+  const n = encodeFace(captureHeader('browser/face', 1n), { width: 1, height: 1, landmarks: lm, blendshapes: blend, transform: new Array(16).fill(0) }).length;
+  assert.ok(n > 5736 && n < 12 * 1024, `${n} bytes`);
+});
+
+// assign_handedness's cases (tracker-bridge/python/tests/test_hands_live.py, test_assign_handedness_rules)
+const L = Handedness.Left;
+const R = Handedness.Right;
+const SIZE: [number, number] = [1000, 1000];
+const wristsOf = (lv: number, rv: number): PoseWrists => ({
+  left: { xy: [700, 500], visibility: lv }, // a subject facing the camera
+  right: { xy: [300, 500], visibility: rv },
+});
+const guess = (label: string, score: number, wrist: [number, number]): HandGuess => ({ label, score, wrist });
+
+test('capture: handedness, as assign_handedness: MediaPipe label, mirrored, the pose corrects, hidden or far wrists do not', () => {
+  const pose = wristsOf(0.9, 0.9);
+  // no pose: MediaPipe's label and score
+  assert.deepEqual(assignHandedness([guess('Left', 0.9, [0, 0])], null, SIZE), [{ hand: L, score: 0.9, corrected: false }]);
+  // mirrored source: swapped
+  assert.deepEqual(assignHandedness([guess('Left', 0.9, [0, 0])], null, SIZE, true), [{ hand: R, score: 0.9, corrected: false }]);
+  // a "Left" hand at the pose's right wrist is the right hand; the score is MediaPipe's for "Right"
+  const [c] = assignHandedness([guess('Left', 0.8, [310, 495])], pose, SIZE);
+  assert.equal(c.hand, R);
+  assert.equal(c.corrected, true);
+  assert.ok(Math.abs(c.score - 0.2) < 1e-12);
+  // ... unless that wrist is not visible, or the hand is far from both wrists
+  const hidden = wristsOf(0.9, 0.1);
+  assert.deepEqual(assignHandedness([guess('Left', 0.8, [310, 495])], hidden, SIZE), [{ hand: L, score: 0.8, corrected: false }]);
+  assert.deepEqual(assignHandedness([guess('Left', 0.8, [500, 100])], pose, SIZE), [{ hand: L, score: 0.8, corrected: false }]);
+});
+
+test('capture: handedness, as assign_handedness: two hands paired by the pose, or the less sure one flipped', () => {
+  const pose = wristsOf(0.9, 0.9);
+  // two hands, labels swapped by MediaPipe: the pose pairs them
+  let out = assignHandedness([guess('Right', 0.7, [690, 510]), guess('Left', 0.6, [305, 490])], pose, SIZE);
+  assert.deepEqual(out.map((o) => [o.hand, o.corrected]), [[L, true], [R, true]]);
+  // two hands with the same label and no pose: the less sure one is the other hand
+  out = assignHandedness([guess('Right', 0.6, [100, 0]), guess('Right', 0.9, [900, 0])], null, SIZE);
+  assert.deepEqual(out.map((o) => [o.hand, o.corrected]), [[L, true], [R, false]]);
+  assert.ok(Math.abs(out[0].score - 0.4) < 1e-12);
+  // never the same hand twice, whatever the input
+  for (const labels of [['Left', 'Left'], ['Right', 'Right'], ['', '']]) {
+    for (const p of [null, pose, wristsOf(0.9, 0.1)]) {
+      out = assignHandedness([guess(labels[0], 0.5, [690, 500]), guess(labels[1], 0.5, [700, 505])], p, SIZE);
+      assert.deepEqual(new Set(out.map((o) => o.hand)), new Set([L, R]), `${labels} ${JSON.stringify(p)}`);
+      assert.ok(out.every((o) => o.score >= 0 && o.score <= 1));
+    }
+  }
+  // no label at all: the score is 0; one hand alone is the right hand
+  assert.deepEqual(assignHandedness([guess('', 0.7, [0, 0])], null, SIZE), [{ hand: R, score: 0, corrected: true }]);
+});
+
+test('capture: MediaPipe results → fields: first pose only, scores clamped, counts and finiteness checked', () => {
+  const lm = (n: number) => Array.from({ length: n }, (_, i) => ({ x: i / n, y: 0.5, z: 0, visibility: 1.2, presence: undefined }));
+  assert.equal(poseFields({ landmarks: [], worldLandmarks: [] }, 640, 480), null);
+  const p = poseFields({ landmarks: [lm(33), lm(33)], worldLandmarks: [lm(33)] }, 640, 480)!;
+  assert.equal(p.landmarks[0].visibility, 1);
+  assert.equal(p.landmarks[0].presence, 0);
+  assert.throws(() => poseFields({ landmarks: [lm(32)], worldLandmarks: [lm(33)] }, 1, 1), /expected 33/);
+  const bad = lm(33);
+  bad[3].x = NaN;
+  assert.throws(() => poseFields({ landmarks: [bad], worldLandmarks: [lm(33)] }, 1, 1), /non-finite/);
+  // face: blendshapes by category name, clamped; no face: null
+  assert.equal(faceFields({ faceLandmarks: [] }, 1, 1), null);
+  const f = faceFields(
+    { faceLandmarks: [lm(478)], faceBlendshapes: [{ categories: [{ categoryName: 'jawOpen', score: 1.0000001 }] }] },
+    1,
+    1,
+  )!;
+  assert.deepEqual(f.blendshapes, [{ name: 'jawOpen', value: 1 }]);
+  assert.equal(f.transform, null);
+  // hands: an invalid hand is dropped and counted, the others keep their index
+  const h = handFields(
+    {
+      landmarks: [lm(20), lm(21)],
+      worldLandmarks: [lm(21), lm(21)],
+      handedness: [[{ categoryName: 'Left', score: 0.9 }], [{ categoryName: 'Right', score: 0.8 }]],
+    },
+    640,
+    480,
+    null,
+  );
+  assert.equal(h.bad, 1);
+  assert.equal(h.hands.length, 1);
+  assert.equal(h.hands[0].handIndex, 1);
+  assert.equal(h.hands[0].handedness, R);
+  assert.ok(Math.abs(h.hands[0].handednessScore - 0.8) < 1e-12);
+});
+
+test('capture: the facial transform goes on the wire column-major (translation in 12..14)', () => {
+  // MediaPipe's packed data, column-major: a turn about y and a translation of (1, 2, -50) cm
+  const c = Math.cos(0.3);
+  const s = Math.sin(0.3);
+  const colMajor = [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 1, 2, -50, 1];
+  assert.deepEqual(columnMajor(colMajor), colMajor);
+  // the same matrix given row-major is transposed
+  const rowMajor = [c, 0, s, 1, 0, 1, 0, 2, -s, 0, c, -50, 0, 0, 0, 1];
+  assert.deepEqual(columnMajor(rowMajor), colMajor);
+  assert.throws(() => columnMajor(colMajor.slice(0, 12), 3, 4));
+});
+
+test('capture: 20 ms audio chunks at 16 and 48 kHz, contiguous frames and times', () => {
+  for (const [rate, n] of [[16000, 320], [48000, 960], [44100, 882], [8000, 160]] as const) {
+    assert.equal(chunkLength(rate), n);
+    const chunker = new AudioChunker(rate);
+    const chunks: Chunk[] = [];
+    const start = 768; // a context's first block need not be frame 0
+    for (let b = 0; b < 100; b++) {
+      const block = Float32Array.from({ length: 128 }, (_, i) => Math.sin((b * 128 + i) / 10) * 0.5);
+      chunks.push(...chunker.push(block, start + b * 128));
+    }
+    assert.equal(chunks.length, Math.floor((100 * 128) / n));
+    const anchor = 1_764_000_000_000_000_000n;
+    let prev: bigint | null = null;
+    chunks.forEach((ch, k) => {
+      assert.equal(ch.samples.length, n);
+      assert.equal(ch.frame, start + k * n, 'contiguous frames');
+      assert.equal(ch.gap, false);
+      // the samples are the blocks' samples in order
+      const i = k * n + 17;
+      assert.equal(ch.samples[17], Math.round(Math.sin(i / 10) * 0.5 * 32767));
+      const t = chunkTimeNs(anchor, chunks[0].frame, ch.frame, rate);
+      if (prev !== null) assert.equal(t - prev, BigInt((n * 1e9) / rate), 'next = prev + n / rate');
+      prev = t;
+    });
+    assert.equal(chunkTimeNs(anchor, chunks[0].frame, chunks[0].frame, rate), anchor);
+  }
+});
+
+test('capture: audio gaps are marked once a chunk was made, the partial chunk dropped; mono is the mean', () => {
+  const c = new AudioChunker(16000);
+  const block = new Float32Array(128).fill(0.25);
+  assert.equal(c.push(block, 0).length, 0);
+  // a jump before any chunk (a context starting): not a gap
+  let out = [...c.push(block, 768), ...c.push(block, 896), ...c.push(block, 1024)];
+  assert.equal(out.length, 1);
+  assert.equal(out[0].frame, 768);
+  assert.equal(out[0].gap, false);
+  // 64 of the next chunk's samples are buffered; then frames are skipped
+  out = [...c.push(block, 5000), ...c.push(block, 5128), ...c.push(block, 5256)];
+  assert.equal(out.length, 1);
+  assert.equal(out[0].frame, 5000);
+  assert.equal(out[0].gap, true);
+  assert.equal(out[0].gapFrames, 5000 - 1152);
+  const mono = c.mix([new Float32Array([1, 0.5]), new Float32Array([0, -0.5])], 2);
+  assert.deepEqual([...mono], [0.5, 0]);
+  assert.deepEqual([...c.mix([], 3)], [0, 0, 0]);
+  assert.throws(() => new AudioChunker(96000));
+});
+
+test('capture: Int16 conversion clips at full scale 32767 and maps NaN to 0', () => {
+  const out = toInt16(new Float32Array([0, 0.5, -0.5, 1, -1, 1.5, -7, NaN, Infinity, -Infinity, 1e-6]));
+  assert.deepEqual([...out], [0, 16384, -16383, 32767, -32767, 32767, -32767, 0, 32767, -32767, 0]);
+});
+
+test('capture: source ids as the Python tracker makes them, cut to 256 bytes on a character boundary', () => {
+  assert.equal(sourceId('browser', 'pose'), 'browser/pose');
+  assert.equal(sourceId('studio', 'hand_left'), 'studio/hand_left');
+  const long = sourceId('é'.repeat(200), 'hand_right');
+  assert.ok(new TextEncoder().encode(long).length <= MAX_ID_BYTES);
+  assert.ok(long.endsWith('/hand_right'));
+  assert.ok(!long.includes('\ufffd'), 'no broken character');
+  assert.equal(new TextEncoder().encode(sourceId('a'.repeat(300), 'pose')).length, MAX_ID_BYTES);
+  assert.notEqual(randomU64(), randomU64());
+});
+
+test('capture: performance times as UNIX ns keep sub-microsecond precision', () => {
+  assert.equal(unixNs(0.25, 1_764_000_000_123.5), 1_764_000_000_123_750_000n);
+  assert.equal(unixNs(1000.000001, 1_764_000_000_000), 1_764_000_001_000_000_001n);
+});
+
+test('capture: the page keeps well inside the daemon input bounds (600/s, bursts of 240)', () => {
+  assert.ok(SEND_RATE <= 600 / 2 && SEND_BURST <= 240 / 4);
+  const b = new TokenBucket(SEND_RATE, SEND_BURST, 0);
+  let sent = 0;
+  // a flood for 10 s: the burst, then the rate
+  for (let t = 0; t < 10_000; t += 0.5) if (b.take(t)) sent++;
+  assert.ok(Math.abs(sent - (SEND_BURST + SEND_RATE * 10)) <= 2, `${sent}`);
+  // at a normal rate (30 fps × 4 + 50 audio chunks = 170/s) nothing is refused
+  const c = new TokenBucket(SEND_RATE, SEND_BURST, 0);
+  let refused = 0;
+  for (let i = 0; i < 1700; i++) if (!c.take((i * 1000) / 170)) refused++;
+  assert.equal(refused, 0);
 });
