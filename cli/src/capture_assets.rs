@@ -311,8 +311,12 @@ pub fn fetch(
     Ok(out)
 }
 
+/// The HTTP client: HTTPS certificates are checked against the OS's certificate store (as a browser does; a
+/// proxy's own authority that the OS trusts is trusted), stalls time out.
 fn http_agent() -> ureq::Agent {
+    let tls = ureq::tls::TlsConfig::builder().root_certs(ureq::tls::RootCerts::PlatformVerifier).build();
     ureq::Agent::config_builder()
+        .tls_config(tls)
         .http_status_as_error(false)
         .timeout_connect(Some(STALL_TIMEOUT))
         .timeout_recv_response(Some(STALL_TIMEOUT))

@@ -40,8 +40,7 @@ enum Command {
     Export(crate::commands::assets::ExportArgs),
     /// Quasistatic Steklov-Poincaré flesh of an asset under a rig animation; surface positions per frame.
     Flesh(crate::commands::flesh::FleshArgs),
-    /// Download what a command needs, once: `setup capture`, the browser capture page's MediaPipe files
-    /// (no Python or Node needed).
+    /// Download files once: `setup capture`, the browser capture page's MediaPipe tracker and models.
     Setup(crate::commands::setup::SetupArgs),
     /// Benchmarks: runs the `avatard-bench` binary beside this one with the same arguments
     /// (`avatard bench runtime` = `avatard-bench runtime`; `cargo build --release -p avatard-bench` builds it).
