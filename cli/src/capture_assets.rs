@@ -312,9 +312,12 @@ pub fn fetch(
 }
 
 /// The HTTP client: HTTPS certificates are checked against the OS's certificate store (as a browser does; a
-/// proxy's own authority that the OS trusts is trusted), stalls time out.
+/// proxy's own authority that the OS trusts is trusted), stalls time out. The TLS is rustls, except on macOS,
+/// where it is the OS's own (cli/Cargo.toml says why).
 fn http_agent() -> ureq::Agent {
-    let tls = ureq::tls::TlsConfig::builder().root_certs(ureq::tls::RootCerts::PlatformVerifier).build();
+    use ureq::tls::{RootCerts, TlsConfig, TlsProvider};
+    let provider = if cfg!(target_os = "macos") { TlsProvider::NativeTls } else { TlsProvider::Rustls };
+    let tls = TlsConfig::builder().provider(provider).root_certs(RootCerts::PlatformVerifier).build();
     ureq::Agent::config_builder()
         .tls_config(tls)
         .http_status_as_error(false)
