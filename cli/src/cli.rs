@@ -40,6 +40,8 @@ enum Command {
     Export(crate::commands::assets::ExportArgs),
     /// Quasistatic Steklov-Poincaré flesh of an asset under a rig animation; surface positions per frame.
     Flesh(crate::commands::flesh::FleshArgs),
+    /// Download files once: `setup capture`, the browser capture page's MediaPipe tracker and models.
+    Setup(crate::commands::setup::SetupArgs),
     /// Benchmarks: runs the `avatard-bench` binary beside this one with the same arguments
     /// (`avatard bench runtime` = `avatard-bench runtime`; `cargo build --release -p avatard-bench` builds it).
     Bench(BenchArgs),
@@ -66,6 +68,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Export(args) => crate::commands::assets::export(args),
         Command::Flesh(args) => crate::commands::flesh::flesh(args),
         Command::Demo(args) => rt.block_on(crate::demo::demo(args)),
+        Command::Setup(args) => crate::commands::setup::setup(args),
         Command::Bench(args) => bench(args.args),
     }
 }
