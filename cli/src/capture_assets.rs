@@ -92,25 +92,17 @@ pub const PINNED: &[Archive] = &[
         kind: ArchiveKind::Tgz,
         sha256: Cow::Borrowed("46fc3d3d13fa5de631915929d045be2f74bb32e909d7a5b3a322b28976f54165"),
         members: Cow::Borrowed(&[
+            // The capture page runs MediaPipe in a module worker: the `module` build of the loader and wasm
+            // (viewer/src/capture/protocol.ts `ASSET_FILES`; a test checks the two lists agree).
             member(
-                "package/wasm/vision_wasm_internal.js",
-                "wasm/vision_wasm_internal.js",
-                "7c652617b5bef832f42878ce8c5f752b0724bca6054e4bc1013a37d4b1949723",
+                "package/wasm/vision_wasm_module_internal.js",
+                "wasm/vision_wasm_module_internal.js",
+                "70eff3956521b7de058d7173a4935c95e4a223c26ea624b9f5a936d3a043dcb0",
             ),
             member(
-                "package/wasm/vision_wasm_internal.wasm",
-                "wasm/vision_wasm_internal.wasm",
-                "782eda3ec1f414fdb4f1d66a8b59093eb4d5ab437e06117796abf05962d68eef",
-            ),
-            member(
-                "package/wasm/vision_wasm_nosimd_internal.js",
-                "wasm/vision_wasm_nosimd_internal.js",
-                "510fc70a170eb8b46767a7abab2af89a7a8341fa5b3ebfb8a5de41a79b7fa9df",
-            ),
-            member(
-                "package/wasm/vision_wasm_nosimd_internal.wasm",
-                "wasm/vision_wasm_nosimd_internal.wasm",
-                "b802041d105876865d6a0806f2ff7c4419a7f1b80bc01340fe36e759c2030011",
+                "package/wasm/vision_wasm_module_internal.wasm",
+                "wasm/vision_wasm_module_internal.wasm",
+                "ee03b14a878e6c3c053a1bfa62e166dc45244be54dc0bbe61c578f710b771f6a",
             ),
         ]),
     },

@@ -42,6 +42,34 @@ pub fn scratch_dir(tag: &str) -> PathBuf {
     d
 }
 
+/// The capture page's MediaPipe files in a scratch folder, laid out as `avatard setup capture` writes them, copied
+/// from what `cargo xtask test` set up without the network of a test: the module build of the web tasks' wasm
+/// from the viewer's npm package (`@mediapipe/tasks-vision`, the version the fetcher pins) and the model bundles
+/// of the Python tracker's setup (`out/models`, the same pins). `avatard setup capture --check` (run by the
+/// caller) then holds them to the pinned sha256s. `$AVATARD_CAPTURE_ASSETS`, when set, is used as it is.
+pub fn capture_assets(tag: &str) -> PathBuf {
+    if let Some(dir) = std::env::var_os("AVATARD_CAPTURE_ASSETS").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let root = repo_root();
+    let dir = scratch_dir(tag);
+    let wasm = root.join("viewer/node_modules/@mediapipe/tasks-vision/wasm");
+    for (from, to) in [
+        (wasm.join("vision_wasm_module_internal.js"), "wasm/vision_wasm_module_internal.js"),
+        (wasm.join("vision_wasm_module_internal.wasm"), "wasm/vision_wasm_module_internal.wasm"),
+        (root.join("out/models/pose_landmarker_full.task"), "models/pose_landmarker_full.task"),
+        (root.join("out/models/face_landmarker.task"), "models/face_landmarker.task"),
+        (root.join("out/models/hand_landmarker.task"), "models/hand_landmarker.task"),
+    ] {
+        let to = dir.join(to);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(&from, &to).unwrap_or_else(|e| {
+            panic!("{}: {e} (`cargo xtask setup` installs it; or set AVATARD_CAPTURE_ASSETS)", from.display())
+        });
+    }
+    dir
+}
+
 /// Loopback tcp, port 0: bound here, a socket gets a port from the OS, and its `bind` returns the endpoint.
 pub const ANY_TCP: &str = "tcp://127.0.0.1:0";
 

@@ -1,10 +1,12 @@
 //! `avatard live` as a user runs it, with a committed video file played as the camera and the real MediaPipe
 //! tracker (the project venv's, which `cargo xtask test` sets up): the tracker drives the avatar; killed, it is
 //! restarted and counted; Ctrl-C (SIGINT; Ctrl-Break on Windows) ends every process within 2 s. And without the
-//! tracker's Python: one line and exit code 2.
+//! tracker's Python: one line and exit code 2. With the browser capture (issue 48): the capture page and its
+//! MediaPipe files are served, and files that cannot be fetched are a clear error.
 
 use avatar_e2e::{
-    avatard_exe, control, eventually, own_process_group, parse_listening, repo_root, warm_default_avatar,
+    avatard_exe, capture_assets, control, eventually, own_process_group, parse_listening, repo_root,
+    scratch_dir, warm_default_avatar,
 };
 use avatar_e2e::{Eps, Python};
 use avatar_schema::{Request, Response};
@@ -243,4 +245,92 @@ fn live_refuses_missing_unknown_and_broken_files_with_a_clear_error() {
         assert!(stderr.contains(&want), "{args:?}: want {want:?} in {stderr}");
         assert!(!String::from_utf8_lossy(&out.stdout).contains("viewer"), "{args:?} started");
     }
+}
+
+/// `avatard live --capture browser`: no tracker process; it prints the capture page's address and serves the page
+/// and its MediaPipe files (the ones `avatard setup capture --check` holds to their pins); Ctrl-C ends it.
+#[test]
+fn live_with_the_browser_capture_serves_the_page_and_its_files() {
+    let assets = capture_assets("live-capture");
+    let check =
+        Command::new(EXE).args(["setup", "capture", "--check", "--dir"]).arg(&assets).output().unwrap();
+    assert!(
+        check.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&check.stdout),
+        String::from_utf8_lossy(&check.stderr)
+    );
+    warm_default_avatar(EXE).unwrap();
+    let eps = Eps::tcp();
+    let mut cmd = Command::new(EXE);
+    own_process_group(&mut cmd);
+    let mut child = cmd
+        .args(["live", "--capture", "browser", "--web", "127.0.0.1:0", "--input", &eps.input])
+        .args(["--state", &eps.state, "--control", &eps.control, "--capture-assets"])
+        .arg(&assets)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = lines(child.stdout.take().unwrap());
+    let _err = lines(child.stderr.take().unwrap());
+    let line = wait_for(&out, "avatard live: capture http://", Duration::from_secs(120));
+    let url = line.split_whitespace().nth(3).unwrap().to_owned();
+    let base = url.trim_end_matches("capture.html").to_owned();
+    let get = |u: &str| -> (u16, Vec<u8>) {
+        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+        let mut r = agent.get(u).call().unwrap();
+        (r.status().as_u16(), r.body_mut().with_config().limit(64 << 20).read_to_vec().unwrap())
+    };
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    assert!(String::from_utf8_lossy(&page).contains("capture.js"), "the capture page");
+    for file in ["wasm/vision_wasm_module_internal.wasm", "models/pose_landmarker_full.task"] {
+        let (status, body) = get(&format!("{base}capture/assets/{file}"));
+        assert_eq!(status, 200, "{file}");
+        assert_eq!(body, std::fs::read(assets.join(file)).unwrap(), "{file} served as it is");
+    }
+    assert_eq!(get(&format!("{base}capture/assets/../Cargo.toml")).0, 404);
+    ctrl_c(&child);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "avatard live did not stop on Ctrl-C");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The first browser capture on a machine that cannot reach the registries: a clear error naming what it
+/// fetched from where, a failing exit code, nothing started, nothing half-written left in the cache folder.
+#[test]
+fn live_with_the_browser_capture_and_no_registry_fails_clearly() {
+    let empty = scratch_dir("live-no-registry");
+    let out = Command::new(EXE)
+        .args(["live", "--capture", "browser", "--web", "127.0.0.1:0", "--capture-assets"])
+        .arg(&empty)
+        // a mirror nothing listens on: refused at once, no network used
+        .env("AVATARD_ASSET_MIRROR", "http://127.0.0.1:9")
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("http://127.0.0.1:9/") && stderr.contains("avatard setup capture"), "{stderr}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("http://"), "nothing started");
+    let left: Vec<_> = walk(&empty);
+    assert!(left.is_empty(), "left in the cache folder: {left:?}");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
 }

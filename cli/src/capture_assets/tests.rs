@@ -382,7 +382,7 @@ fn the_pins_are_well_formed() {
             path_of(Path::new("."), &f.file).unwrap();
         }
     }
-    assert_eq!(names.len(), 7);
+    assert_eq!(names.len(), 5, "the module worker's loader and wasm, three models");
     let npm = &pins.archives[0];
     assert_eq!(npm.kind, ArchiveKind::Tgz);
     assert!(npm.url.ends_with(&format!("/tasks-vision-{TASKS_VISION_VERSION}.tgz")), "{}", npm.url);
@@ -427,8 +427,7 @@ fn the_model_pins_agree_with_setup_tracker_py() {
     assert_eq!(checked, ours, "a model pinned here is not in setup_tracker.py");
 }
 
-/// The viewer's `@mediapipe/tasks-vision` (the capture page's JavaScript), once `viewer/package.json` lists
-/// it, is the version whose wasm is fetched.
+/// The viewer's `@mediapipe/tasks-vision` (the capture page's JavaScript) is the version whose wasm is fetched.
 #[test]
 fn tasks_vision_is_the_viewers_version() {
     let text = std::fs::read_to_string(repo_file("viewer/package.json")).unwrap();
@@ -437,10 +436,21 @@ fn tasks_vision_is_the_viewers_version() {
         .iter()
         .filter_map(|k| json[k]["@mediapipe/tasks-vision"].as_str())
         .collect();
-    if listed.is_empty() {
-        eprintln!("viewer/package.json does not list @mediapipe/tasks-vision yet: nothing to compare");
-    }
-    for version in listed {
-        assert_eq!(version, TASKS_VISION_VERSION, "viewer/package.json's @mediapipe/tasks-vision");
+    assert_eq!(listed, [TASKS_VISION_VERSION], "viewer/package.json's @mediapipe/tasks-vision");
+}
+
+/// Every file the capture page asks the daemon for (`ASSET_FILES` in viewer/src/capture/protocol.ts) is one
+/// that is fetched.
+#[test]
+fn the_pins_are_the_files_the_capture_page_loads() {
+    let text = std::fs::read_to_string(repo_file("viewer/src/capture/protocol.ts")).unwrap();
+    let start = text.find("export const ASSET_FILES = {").expect("ASSET_FILES in protocol.ts");
+    let block = &text[start..start + text[start..].find('}').unwrap()];
+    let wanted: Vec<&str> =
+        block.lines().filter_map(|l| l.split('\'').nth(1)).filter(|f| f.contains('.')).collect();
+    assert_eq!(wanted.len(), 5, "{block}");
+    let pins = Pins::default();
+    for f in wanted {
+        assert!(pins.files().any(|m| m.file == f), "the capture page loads {f}, which is not fetched");
     }
 }

