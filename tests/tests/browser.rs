@@ -873,6 +873,11 @@ fn hands_text(h: &Option<Vec<String>>) -> String {
 /// with 1.5 s of black after it, which makes both trackers find the next still afresh (VIDEO mode would
 /// otherwise track it from where the previous still's person was, for seconds on end when the pose model's
 /// presence stays above its threshold).
+///
+/// Measured: the limbs' medians 0.27–0.66°, per still mostly under 1°; the exception is the dance pose's right
+/// thigh (1.2–6.9° from run to run): on that still the page's estimate wanders 2–15° from one of its frames to
+/// the next while the Python tracker's settles within 1–2.5°, on the same pixels (the page's video frame read
+/// back differs from the reference image by 0.18/255 on average) — the goal is the median over the stills, met.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_capture_page_tracks_like_the_python_tracker() {
     if !browser_ready() {
@@ -1020,6 +1025,10 @@ async fn the_capture_page_tracks_like_the_python_tracker() {
     );
     let capture = &r["capture"];
     let log = &capture["log"];
+    assert!(
+        log.is_object(),
+        "the page kept no log (`?log=1`): the daemon serves a viewer bundle older than this test (rebuild avatard)"
+    );
 
     // The daemon took every message, the microphone's too.
     let audio = r["daemon"]["input.audio_frames"].as_i64().unwrap();
@@ -1214,29 +1223,39 @@ async fn the_capture_page_tracks_like_the_python_tracker() {
         dir.display()
     );
 
-    // The checks.
-    assert_eq!(
-        posed_in_gaps, 0,
-        "the page found a pose in a black gap: its frames are placed wrongly in the file"
-    );
+    // The checks, all of them reported together.
+    let mut failures = face_failures;
+    if posed_in_gaps > 0 {
+        failures.push(format!(
+            "the page found a pose on {posed_in_gaps} frames in a black gap: its frames are placed wrongly in the file"
+        ));
+    }
     for (name, m) in &medians {
-        assert!(
-            *m <= LIMB_GOAL_DEG,
-            "{name}: the page's direction is {m:.2}° (median over the stills) from the Python tracker's, goal {LIMB_GOAL_DEG}°"
-        );
+        if *m > LIMB_GOAL_DEG {
+            failures.push(format!(
+                "{name}: the page's direction is {m:.2}° (median over the stills) from the Python tracker's, goal \
+                 {LIMB_GOAL_DEG}°"
+            ));
+        }
     }
-    assert!(face_failures.is_empty(), "{face_failures:?}");
-    assert!(!rms_all.is_empty(), "no still with a face to compare");
-    assert!(
-        worst_rms <= BLENDSHAPE_GOAL_RMS,
-        "face blendshapes differ by RMS {worst_rms:.3}, goal {BLENDSHAPE_GOAL_RMS}"
-    );
+    if rms_all.is_empty() {
+        failures.push("no still with a face to compare".into());
+    }
+    if worst_rms > BLENDSHAPE_GOAL_RMS {
+        failures.push(format!("face blendshapes differ by RMS {worst_rms:.3}, goal {BLENDSHAPE_GOAL_RMS}"));
+    }
     for (k, (p, t)) in hands.iter().enumerate() {
-        assert_eq!(
-            p, t,
-            "still {k} ({}): hands found by the page {p:?}, by the Python tracker {t:?}",
-            stills[k].name
-        );
+        if p != t {
+            failures.push(format!(
+                "still {k} ({}): hands found by the page {}, by the Python tracker {}",
+                stills[k].name,
+                hands_text(p),
+                hands_text(t)
+            ));
+        }
     }
-    assert!(tracker_hands > 0, "no still with hands to compare");
+    if tracker_hands == 0 {
+        failures.push("no still with hands to compare".into());
+    }
+    assert!(failures.is_empty(), "the capture page is not the Python tracker:\n{}", failures.join("\n"));
 }
