@@ -845,12 +845,15 @@ impl Seen<'_> {
         mean
     }
     /// The hands most often found (the sides, sorted), over the samples where the hand model ran.
-    fn hands(&self) -> Option<Vec<String>> {
+    fn hands(&self) -> Hands {
         majority(&self.samples.iter().filter_map(|s| s.hands.clone()).collect::<Vec<_>>())
     }
 }
 
-fn hands_text(h: &Option<Vec<String>>) -> String {
+/// The sides of the hands found (sorted), or None when the hand model did not run.
+type Hands = Option<Vec<String>>;
+
+fn hands_text(h: &Hands) -> String {
     match h {
         None => "not run".into(),
         Some(v) if v.is_empty() => "none".into(),
@@ -1202,15 +1205,14 @@ async fn the_capture_page_tracks_like_the_python_tracker() {
     }
     let worst_rms = rms_all.iter().copied().fold(0.0, f64::max);
     table += &format!("{face_row} max {worst_rms:.3} | ≤ {BLENDSHAPE_GOAL_RMS} |\n");
-    let hands: Vec<(Option<Vec<String>>, Option<Vec<String>>)> =
+    let hands: Vec<(Hands, Hands)> =
         (0..stills.len()).map(|k| (page_seen[k].hands(), tracker_seen[k].hands())).collect();
     table += &frames_row("hands page / tracker", &|k| {
         format!("{} / {}", hands_text(&hands[k].0), hands_text(&hands[k].1))
     });
-    let with_hands = |f: &dyn Fn(&(Option<Vec<String>>, Option<Vec<String>>)) -> &Option<Vec<String>>| {
-        hands.iter().filter(|h| f(h).as_ref().is_some_and(|v| !v.is_empty())).count()
-    };
-    let (page_hands, tracker_hands) = (with_hands(&|h| &h.0), with_hands(&|h| &h.1));
+    let found = |h: &Hands| h.as_ref().is_some_and(|v| !v.is_empty());
+    let page_hands = hands.iter().filter(|h| found(&h.0)).count();
+    let tracker_hands = hands.iter().filter(|h| found(&h.1)).count();
     table += &format!(
         "stills with hands found: page {page_hands}, tracker {tracker_hands} (goal: as many, the same sides); page frames \
          in the black gaps: {gaps}, with a pose {posed_in_gaps}\n"
