@@ -1260,4 +1260,6 @@ async fn the_capture_page_tracks_like_the_python_tracker() {
         failures.push("no still with hands to compare".into());
     }
     assert!(failures.is_empty(), "the capture page is not the Python tracker:\n{}", failures.join("\n"));
+    // the stills file is large (~70 MB); the rest stays for a look
+    let _ = std::fs::remove_file(&y4m);
 }
