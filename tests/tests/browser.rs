@@ -12,6 +12,13 @@
 //! the camera following (the default), with `camera=fixed` (today's fixed camera: the avatar leaves the frame)
 //! and as the OBS source (`transparent=1`); the whole avatar is in every sampled frame and, with the ground
 //! drawn, the floor is under its feet.
+//!
+//! The capture page (issue 48): Chromium's fake camera plays stills cut from the committed clips and its fake
+//! microphone a committed speech WAV; the page (`/capture.html`, MediaPipe's web tasks) sends to the daemon's
+//! `/ws/input`, and what it sent is compared with the Python tracker on the same file: limbs, face blendshapes,
+//! hands (see `the_capture_page_tracks_like_the_python_tracker`). Besides Chromium it needs the project venv's
+//! OpenCV and MediaPipe (`cargo xtask setup tracker`) and the page's MediaPipe files (`avatard setup capture`;
+//! without them it fails and says so).
 
 use avatar_e2e::{avatard_exe, exclusive, repo_root, scratch_dir, Daemon, Eps};
 use avatar_schema::{decode, Message};
@@ -564,4 +571,695 @@ async fn the_browser_viewer_keeps_a_walking_avatar_on_stage() {
         }
     }
     println!("stage test: {:.1} s", started.elapsed().as_secs_f64());
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The capture page (issue 48): the browser's MediaPipe against the Python tracker on the same images
+
+/// The files the capture page needs under its assets folder (`viewer/src/capture/protocol.ts`, `ASSET_FILES`).
+const CAPTURE_FILES: [&str; 5] = [
+    "wasm/vision_wasm_module_internal.js",
+    "wasm/vision_wasm_module_internal.wasm",
+    "models/pose_landmarker_full.task",
+    "models/face_landmarker.task",
+    "models/hand_landmarker.task",
+];
+
+/// The files of `CAPTURE_FILES` that `dir` lacks.
+fn capture_files_missing(dir: &Path) -> Vec<&'static str> {
+    CAPTURE_FILES.iter().copied().filter(|f| !dir.join(f).is_file()).collect()
+}
+
+/// The capture page's MediaPipe files (a folder with `wasm/` and `models/`), with where they came from:
+/// `$AVATARD_CAPTURE_ASSETS` when set (it must be complete); else the folder `avatard setup capture` fills
+/// (`avatard/capture-<tasks-vision version>` in the user's cache folder) when complete; else, for development,
+/// a folder of links made in `scratch`: `wasm` → the viewer's npm package `@mediapipe/tasks-vision/wasm` (the
+/// same version as the page's JavaScript), `models` → `out/models/` (`cargo xtask setup tracker`). Err with
+/// what to do when none has every file.
+fn capture_assets(scratch: &Path) -> Result<(PathBuf, String), String> {
+    let setup = "run `avatard setup capture` (it fetches the capture page's MediaPipe files), or point \
+                 $AVATARD_CAPTURE_ASSETS at a folder with them";
+    if let Some(dir) = std::env::var_os("AVATARD_CAPTURE_ASSETS").filter(|d| !d.is_empty()).map(PathBuf::from)
+    {
+        let missing = capture_files_missing(&dir);
+        if !missing.is_empty() {
+            return Err(format!("$AVATARD_CAPTURE_ASSETS ({}) lacks {missing:?}: {setup}", dir.display()));
+        }
+        return Ok((dir, "$AVATARD_CAPTURE_ASSETS".into()));
+    }
+    let viewer = repo_root().join("viewer");
+    let package: Value = serde_json::from_str(&std::fs::read_to_string(viewer.join("package.json")).unwrap())
+        .expect("viewer/package.json");
+    let version =
+        package["dependencies"]["@mediapipe/tasks-vision"].as_str().expect("the tasks-vision version");
+    let cache = dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("avatard")
+        .join(format!("capture-{version}"));
+    let cache_missing = capture_files_missing(&cache);
+    if cache_missing.is_empty() {
+        return Ok((cache, "avatard setup capture's cache".into()));
+    }
+    let (wasm, models) =
+        (viewer.join("node_modules/@mediapipe/tasks-vision/wasm"), repo_root().join("out/models"));
+    let dev = scratch.join("capture-assets");
+    std::fs::create_dir_all(&dev).unwrap();
+    for (link, target) in [("wasm", &wasm), ("models", &models)] {
+        if target.is_dir() {
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(target, dev.join(link)).unwrap();
+            #[cfg(not(unix))]
+            copy_dir(target, &dev.join(link));
+        }
+    }
+    let missing = capture_files_missing(&dev);
+    if missing.is_empty() {
+        return Ok((dev, format!("links to {} and {}", wasm.display(), models.display())));
+    }
+    Err(format!(
+        "no MediaPipe files for the capture page: {} lacks {cache_missing:?}, and {} with {} lack {missing:?}: \
+         {setup}",
+        cache.display(),
+        wasm.display(),
+        models.display()
+    ))
+}
+
+#[cfg(not(unix))]
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// `python SCRIPT ARGS` (the project venv's Python: OpenCV and MediaPipe); its stdout, or a panic with its
+/// output.
+fn python(script: &str, args: &[&str]) -> String {
+    let out = Command::new(avatar_e2e::Python::path())
+        .arg(repo_root().join(script))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("running the venv's Python");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{script} {args:?} failed ({}):\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// The eight limbs compared: name and the pose landmarks from the joint nearer the body to the farther one.
+const LIMBS: [(&str, usize, usize); 8] = [
+    ("left upper arm", 11, 13),
+    ("left forearm", 13, 15),
+    ("right upper arm", 12, 14),
+    ("right forearm", 14, 16),
+    ("left thigh", 23, 25),
+    ("left shin", 25, 27),
+    ("right thigh", 24, 26),
+    ("right shin", 26, 28),
+];
+
+/// The goals (issue 48): limbs within 2° (median over the stills, per limb), face blendshapes within 0.1 RMS,
+/// hands found in as many stills.
+const LIMB_GOAL_DEG: f64 = 2.0;
+const BLENDSHAPE_GOAL_RMS: f64 = 0.1;
+
+/// The part of each still compared: from 40 % to 90 % of its hold. Before, the trackers are still settling on
+/// the new image (VIDEO mode: the page's first frames of a still, ~1 s apart on a slow machine, are tracked
+/// from the previous frame's landmarks; 4–10° off in the measurements); the last 10 % keep a frame's margin
+/// from the black gap after it (see `locate`).
+const WINDOW: (f64, f64) = (0.4, 0.9);
+
+/// One result of a tracker on one frame: the pose's world landmarks (33 × xyz) and visibility, the face's
+/// blendshapes, the hands' sides (None: the hand model did not run).
+struct Sample {
+    world: Option<Vec<f64>>,
+    visibility: Option<Vec<f64>>,
+    blendshapes: Option<Vec<(String, f64)>>,
+    hands: Option<Vec<String>>,
+}
+
+impl Sample {
+    fn from_json(e: &Value, world: &str, visibility: &str) -> Sample {
+        let floats =
+            |v: &Value| v.as_array().map(|a| a.iter().map(|x| x.as_f64().unwrap()).collect::<Vec<_>>());
+        let blendshapes = e["blendshapes"].as_object().map(|m| {
+            let mut v: Vec<(String, f64)> = m.iter().map(|(k, x)| (k.clone(), x.as_f64().unwrap())).collect();
+            v.sort_by(|a, b| a.0.cmp(&b.0));
+            v
+        });
+        let hands = e["hands"].as_array().map(|hs| {
+            let mut v: Vec<String> = hs.iter().map(|h| h["side"].as_str().unwrap().to_owned()).collect();
+            v.sort();
+            v
+        });
+        Sample { world: floats(&e[world]), visibility: floats(&e[visibility]), blendshapes, hands }
+    }
+}
+
+/// One still of the stills file (`clip-to-y4m.py --stills`): what it shows and which frames of the file.
+struct Still {
+    name: String,
+    first: usize,
+    count: usize,
+}
+
+/// Where a frame of the stills file is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Place {
+    /// In still `k`, at this share of its hold.
+    Still(usize, f64),
+    /// In the middle of a black gap (2 frames or more from either end).
+    Gap,
+    /// At the ends of a gap.
+    Edge,
+}
+
+/// Where a frame shown `t` seconds after the camera's first frame falls in the stills file (played at `fps`,
+/// `frames` frames, in a loop). Chromium's fake camera reads the file one frame per 1/fps on its own clock and
+/// its frame timestamps count from its first frame; at the loop's end it was measured to show one frame more
+/// (Chromium 148), so each loop shifts the file by a frame against this count: `WINDOW` and `Place::Edge`
+/// leave that margin.
+fn locate(t: f64, fps: f64, frames: usize, stills: &[Still]) -> Place {
+    let n = ((t * fps).round().max(0.0) as usize) % frames;
+    if let Some(k) = stills.iter().position(|s| (s.first..s.first + s.count).contains(&n)) {
+        return Place::Still(k, (n - stills[k].first) as f64 / stills[k].count as f64);
+    }
+    let end = stills.iter().map(|s| s.first + s.count).filter(|&e| e <= n).max().unwrap_or(0);
+    let next = stills.iter().map(|s| s.first).filter(|&f| f > n).min().unwrap_or(frames);
+    if n >= end + 2 && n + 2 < next {
+        Place::Gap
+    } else {
+        Place::Edge
+    }
+}
+
+/// The unit direction of each limb in a pose's world landmarks.
+fn limb_directions(world: &[f64]) -> Vec<[f64; 3]> {
+    LIMBS
+        .iter()
+        .map(|&(_, a, b)| {
+            let d = [0, 1, 2].map(|c| world[3 * b + c] - world[3 * a + c]);
+            let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+            d.map(|v| v / n)
+        })
+        .collect()
+}
+
+/// Per limb, the mean of the unit directions over the samples, normalized.
+fn mean_directions(samples: &[&Sample]) -> Vec<[f64; 3]> {
+    let mut sum = vec![[0.0; 3]; LIMBS.len()];
+    for s in samples {
+        for (acc, d) in sum.iter_mut().zip(limb_directions(s.world.as_ref().unwrap())) {
+            for c in 0..3 {
+                acc[c] += d[c];
+            }
+        }
+    }
+    sum.into_iter()
+        .map(|d| {
+            let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+            d.map(|v| v / n)
+        })
+        .collect()
+}
+
+fn angle_deg(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]).clamp(-1.0, 1.0).acos().to_degrees()
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        0.5 * (v[n / 2 - 1] + v[n / 2])
+    }
+}
+
+/// The most frequent of `items` (the first of equals), or None for none.
+fn majority<T: PartialEq + Clone>(items: &[T]) -> Option<T> {
+    let mut best: Option<(usize, &T)> = None;
+    for x in items {
+        let n = items.iter().filter(|y| *y == x).count();
+        if best.is_none_or(|(m, _)| n > m) {
+            best = Some((n, x));
+        }
+    }
+    best.map(|(_, x)| x.clone())
+}
+
+/// What one tracker made of one still: the samples in its window.
+struct Seen<'a> {
+    samples: Vec<&'a Sample>,
+}
+
+impl Seen<'_> {
+    fn posed(&self) -> Vec<&Sample> {
+        self.samples.iter().copied().filter(|s| s.world.is_some()).collect()
+    }
+    /// Whether most samples have a face.
+    fn face(&self) -> bool {
+        2 * self.samples.iter().filter(|s| s.blendshapes.is_some()).count() > self.samples.len()
+    }
+    /// The mean blendshapes (by name) of the samples with a face.
+    fn blendshapes(&self) -> Vec<(String, f64)> {
+        let faces: Vec<&Vec<(String, f64)>> =
+            self.samples.iter().filter_map(|s| s.blendshapes.as_ref()).collect();
+        let mut mean: Vec<(String, f64)> = faces[0].iter().map(|(k, _)| (k.clone(), 0.0)).collect();
+        for f in &faces {
+            assert_eq!(f.len(), mean.len(), "the same blendshapes in every face frame");
+            for ((_, acc), (_, v)) in mean.iter_mut().zip(f.iter()) {
+                *acc += v / faces.len() as f64;
+            }
+        }
+        mean
+    }
+    /// The hands most often found (the sides, sorted), over the samples where the hand model ran.
+    fn hands(&self) -> Hands {
+        majority(&self.samples.iter().filter_map(|s| s.hands.clone()).collect::<Vec<_>>())
+    }
+}
+
+/// The sides of the hands found (sorted), or None when the hand model did not run.
+type Hands = Option<Vec<String>>;
+
+fn hands_text(h: &Hands) -> String {
+    match h {
+        None => "not run".into(),
+        Some(v) if v.is_empty() => "none".into(),
+        Some(v) => v.join("+"),
+    }
+}
+
+/// The capture page end to end on a committed clip, against the Python tracker: headless Chromium with its
+/// fake camera playing stills cut from the committed clips (`clip-to-y4m.py --stills`: a squat standing and
+/// down, a one-legged dance pose, and a man's face and raised hand twice) and its fake microphone playing a
+/// committed speech WAV loads `/capture.html` from `avatard run --web` and sends what MediaPipe's web tasks
+/// find to `/ws/input`; the Python tracker (`pose-reference.py`: `avatar_tracker`'s bridge, the same models)
+/// runs on the same file. Per still, over the middle of its hold (`WINDOW`), the page's pose (read back from the
+/// messages it sent: `?log=1`) is compared with the tracker's limb by limb, the face's blendshapes and the
+/// hands found too; the daemon must have accepted everything, the microphone's AudioFrames included.
+///
+/// Why stills: the page's inference on this 2-core machine takes ~0.3–0.8 s per model per frame (CPU, software
+/// WebGL), so it sees only some camera frames, at times that vary from run to run; on a moving clip its frames
+/// and the tracker's would be different images. Each still is held 5 s (the page runs on 3–8 of its frames)
+/// with 1.5 s of black after it, which makes both trackers find the next still afresh (VIDEO mode would
+/// otherwise track it from where the previous still's person was, for seconds on end when the pose model's
+/// presence stays above its threshold).
+///
+/// Measured: the limbs' medians 0.27–0.66°, per still mostly under 1°; the exception is the dance pose's right
+/// thigh (1.2–6.9° from run to run): on that still the page's estimate wanders 2–15° from one of its frames to
+/// the next while the Python tracker's settles within 1–2.5°, on the same pixels (the page's video frame read
+/// back differs from the reference image by 0.18/255 on average) — the goal is the median over the stills, met.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_capture_page_tracks_like_the_python_tracker() {
+    if !browser_ready() {
+        return;
+    }
+    let _one_at_a_time = exclusive().await;
+    let started = Instant::now();
+    let dir = scratch_dir("capture");
+    let (assets, from) = capture_assets(&dir).unwrap_or_else(|e| panic!("{e}"));
+    println!("capture assets: {} ({from})", assets.display());
+
+    // The stills (clip 0: tfjs_squats, 1: tfjs_dance, 2: fingerpose_hands; frames whose pose the Python
+    // tracker finds stably, within ~1° from one repeat to the next): 6 s each, 1.5 s of black after each, 4
+    // frames a second, 640 × 480 (the page's and the tracker's default max side: neither downscales).
+    let picks = [
+        ("squat, up", "0:0"),
+        ("squat, down", "0:40"),
+        ("dance, 1 leg", "1:90"),
+        ("face+hand, V", "2:3"),
+        ("face+hand, thumb", "2:41"),
+    ];
+    let spec = picks.map(|p| p.1).join(",");
+    let (hold, gap, fps) = (6.0, 1.5, 4.0);
+    let y4m = dir.join("stills.y4m");
+    let summary = python(
+        "viewer/test/clip-to-y4m.py",
+        &[
+            "assets/clips/tfjs_squats.mp4",
+            "assets/clips/tfjs_dance.mp4",
+            "assets/clips/fingerpose_hands.mp4",
+            y4m.to_str().unwrap(),
+            "--stills",
+            &spec,
+            "--hold",
+            &hold.to_string(),
+            "--gap",
+            &gap.to_string(),
+            "--fps",
+            &fps.to_string(),
+            "--size",
+            "640x480",
+            "--stills-out",
+            dir.join("stills").to_str().unwrap(),
+        ],
+    );
+    let summary: Value = serde_json::from_str(summary.lines().last().unwrap()).unwrap();
+    let frames = summary["frames"].as_u64().unwrap() as usize;
+    let stills: Vec<Still> = summary["stills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(picks)
+        .map(|(s, (name, _))| Still {
+            name: name.into(),
+            first: s["first"].as_u64().unwrap() as usize,
+            count: s["count"].as_u64().unwrap() as usize,
+        })
+        .collect();
+    let cycle = frames as f64 / fps;
+
+    // The Python tracker on the same file (every frame, hands on every frame as the page below).
+    let reference = dir.join("reference.json");
+    let t = Instant::now();
+    python(
+        "viewer/test/pose-reference.py",
+        &[
+            y4m.to_str().unwrap(),
+            reference.to_str().unwrap(),
+            "--models",
+            assets.join("models").to_str().unwrap(),
+            "--hands-every",
+            "1",
+        ],
+    );
+    let reference_s = t.elapsed().as_secs_f64();
+    let reference: Value = serde_json::from_str(&std::fs::read_to_string(&reference).unwrap()).unwrap();
+    let tracker: Vec<Sample> = reference["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| Sample::from_json(e, "pose_world", "pose_visibility"))
+        .collect();
+    assert_eq!(tracker.len(), frames, "the tracker read every frame of the stills file");
+
+    // The page: sending for a whole loop of the file and one still more, so that the middle of every still
+    // is in its log at least once whenever its models finished loading.
+    let d = Daemon::start(
+        EXE,
+        &Eps::tcp(),
+        &["--web", "127.0.0.1:0", "--capture-assets", assets.to_str().unwrap()],
+    )
+    .expect("daemon with --web and --capture-assets");
+    let url = format!("http://{}", d.web.clone().expect("the web output's address"));
+    let out = dir.join("page.json");
+    let wav = repo_root().join("assets/fixtures/speech/sentence_m.wav");
+    let seconds = (cycle + hold).ceil().to_string();
+    let args: Vec<String> = [
+        "--url",
+        &url,
+        "--video",
+        y4m.to_str().unwrap(),
+        "--audio",
+        wav.to_str().unwrap(),
+        "--pose-frames",
+        "1",
+        "--seconds",
+        &seconds,
+        "--params",
+        // hands on every frame (the page's default is every 2nd): a hand result on each of a still's few frames
+        "log=1&hands_every=1",
+        "--timeout",
+        "180",
+        "--out",
+        out.to_str().unwrap(),
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let t = Instant::now();
+    let status = tokio::task::spawn_blocking(move || {
+        let viewer = repo_root().join("viewer");
+        Command::new("node")
+            .arg(viewer.join("test/capture.mjs"))
+            .args(&args)
+            .envs(chromium().map(|c| ("CHROMIUM", c)))
+            .current_dir(&viewer)
+            .stdout(Stdio::null())
+            .status()
+            .expect("running node")
+    })
+    .await
+    .unwrap();
+    let page_s = t.elapsed().as_secs_f64();
+    let r: Value = serde_json::from_str(
+        &std::fs::read_to_string(&out)
+            .unwrap_or_else(|e| panic!("capture.mjs ({status}) wrote no {}: {e}", out.display())),
+    )
+    .unwrap();
+    drop(d);
+    assert!(
+        status.success() && r["ok"] == true,
+        "the capture page's run failed ({status}): {}\nchecks: {}\nconsole: {}",
+        r["error"],
+        r["checks"],
+        r["consoleLog"]
+    );
+    let capture = &r["capture"];
+    let log = &capture["log"];
+    assert!(
+        log.is_object(),
+        "the page kept no log (`?log=1`): the daemon serves a viewer bundle older than this test (rebuild avatard)"
+    );
+
+    // The daemon took every message, the microphone's too.
+    let audio = r["daemon"]["input.audio_frames"].as_i64().unwrap();
+    let sent = &capture["sent"];
+    println!(
+        "page: models loaded in {:.1} s; {} camera frames, {} processed, {} skipped busy; mean inference pose {} / \
+         face {} / hands {} ms; sent {} pose, {} face, {} + {} hand and {} audio frames, the daemon accepted all \
+         {} ({audio} audio frames)",
+        r["seconds"]["modelsLoaded"].as_f64().unwrap(),
+        capture["frames"],
+        capture["processed"],
+        capture["skipped"],
+        capture["meanInferenceMs"]["pose"],
+        capture["meanInferenceMs"]["face"],
+        capture["meanInferenceMs"]["hands"],
+        sent["pose"],
+        sent["face"],
+        sent["hand_left"],
+        sent["hand_right"],
+        sent["mic"],
+        r["daemon"]["input.accepted"],
+    );
+    assert!(audio > 0, "the daemon accepted no AudioFrame from the fake microphone");
+    assert_eq!(
+        audio,
+        capture["sent"]["mic"].as_i64().unwrap(),
+        "every AudioFrame the page sent was accepted"
+    );
+
+    // The page's log, placed in the file by the camera's own timeline: the video frame callback's mediaTime
+    // (Chromium: the camera frame's timestamp, from the fake camera's first frame), else the capture time since
+    // the first frame the page saw.
+    let first = &log["first"];
+    let (first_ms, first_media) = (first["captureMs"].as_f64().unwrap(), first["mediaTime"].as_f64());
+    let entries = log["entries"].as_array().unwrap();
+    assert_eq!(log["dropped"], 0, "the page's log kept every frame");
+    let page: Vec<(Place, Sample)> = entries
+        .iter()
+        .map(|e| {
+            let t = e["mediaTime"].as_f64().unwrap_or(
+                (e["captureMs"].as_f64().unwrap() - first_ms) / 1000.0 + first_media.unwrap_or(0.0),
+            );
+            (locate(t, fps, frames, &stills), Sample::from_json(e, "poseWorld", "poseVisibility"))
+        })
+        .collect();
+    let in_window = |p: f64| (WINDOW.0..WINDOW.1).contains(&p);
+    let page_seen: Vec<Seen> = (0..stills.len())
+        .map(|k| Seen {
+            samples: page
+                .iter()
+                .filter(|(at, _)| matches!(*at, Place::Still(j, p) if j == k && in_window(p)))
+                .map(|(_, s)| s)
+                .collect(),
+        })
+        .collect();
+    let tracker_seen: Vec<Seen> = stills
+        .iter()
+        .map(|s| Seen {
+            samples: (0..s.count)
+                .filter(|&i| in_window(i as f64 / s.count as f64))
+                .map(|i| &tracker[s.first + i])
+                .collect(),
+        })
+        .collect();
+    // in the black gaps, neither finds anyone (else the page's frames are placed wrongly in the file)
+    let posed_in_gaps = page.iter().filter(|(at, s)| *at == Place::Gap && s.world.is_some()).count();
+    let gaps = page.iter().filter(|(at, _)| *at == Place::Gap).count();
+    assert!(
+        tracker.iter().enumerate().all(|(n, s)| s.world.is_none()
+            || matches!(locate(n as f64 / fps, fps, frames, &stills), Place::Still(..) | Place::Edge)),
+        "the Python tracker found a pose in a black gap"
+    );
+
+    // Per still and limb: the angle between the page's and the tracker's mean directions over the window. A limb
+    // counts in a still when the tracker sees both its joints (visibility ≥ 0.5).
+    let mut angles: Vec<Vec<Option<f64>>> = Vec::new();
+    for (k, s) in stills.iter().enumerate() {
+        let (pp, tp) = (page_seen[k].posed(), tracker_seen[k].posed());
+        assert!(!tp.is_empty(), "the Python tracker found no pose in still {k} ({})", s.name);
+        assert!(
+            !pp.is_empty(),
+            "the page has no pose in the middle of still {k} ({}): {} of its frames fell there (too slow a machine? \
+             {} frames processed)",
+            s.name,
+            page_seen[k].samples.len(),
+            capture["processed"]
+        );
+        let (pd, td) = (mean_directions(&pp), mean_directions(&tp));
+        let vis: Vec<f64> = (0..33)
+            .map(|i| tp.iter().map(|x| x.visibility.as_ref().unwrap()[i]).sum::<f64>() / tp.len() as f64)
+            .collect();
+        angles.push(
+            LIMBS
+                .iter()
+                .enumerate()
+                .map(|(j, &(_, a, b))| (vis[a].min(vis[b]) >= 0.5).then(|| angle_deg(pd[j], td[j])))
+                .collect(),
+        );
+    }
+
+    // The table (quoted in the issue).
+    let cell = |v: Option<f64>, prec: usize| v.map_or("-".to_owned(), |v| format!("{v:.prec$}"));
+    let mut table = format!(
+        "capture page (headless Chromium, MediaPipe web tasks) vs the Python tracker (mediapipe {}), {} stills of \
+         {hold} s, compared from {:.0} % to {:.0} % of each:\n",
+        reference["mediapipe"].as_str().unwrap_or("?"),
+        stills.len(),
+        100.0 * WINDOW.0,
+        100.0 * WINDOW.1
+    );
+    table += &format!("| {:<24} |", "");
+    for (k, s) in stills.iter().enumerate() {
+        table += &format!(" {k}: {:<12} |", s.name);
+    }
+    table += " median | goal |\n";
+    table += &format!("|{}|", "-".repeat(26));
+    for _ in &stills {
+        table += &format!("{}|", "-".repeat(17));
+    }
+    table += "--------|------|\n";
+    let frames_row = |what: &str, f: &dyn Fn(usize) -> String| {
+        let mut row = format!("| {what:<24} |");
+        for k in 0..stills.len() {
+            row += &format!(" {:<15} |", f(k));
+        }
+        row + "        |      |\n"
+    };
+    table += &frames_row("frames page / tracker", &|k| {
+        format!("{} / {}", page_seen[k].samples.len(), tracker_seen[k].samples.len())
+    });
+    let mut medians = Vec::new();
+    for (j, &(name, a, b)) in LIMBS.iter().enumerate() {
+        let mut row = format!("| {:<24} |", format!("{name} ({a}→{b}), °"));
+        for a in &angles {
+            row += &format!(" {:<15} |", cell(a[j], 2));
+        }
+        let m = median(angles.iter().filter_map(|a| a[j]).collect());
+        medians.push((name, m));
+        table += &format!("{row} {m:>6.2} | ≤ {LIMB_GOAL_DEG} |\n");
+    }
+    let mut rms_all = Vec::new();
+    let mut face_row = format!("| {:<24} |", "face blendshapes RMS");
+    let mut face_failures = Vec::new();
+    for k in 0..stills.len() {
+        let (pf, tf) = (page_seen[k].face(), tracker_seen[k].face());
+        let text = match (pf, tf) {
+            (true, true) => {
+                let (p, t) = (page_seen[k].blendshapes(), tracker_seen[k].blendshapes());
+                let names_p: Vec<&String> = p.iter().map(|x| &x.0).collect();
+                let names_t: Vec<&String> = t.iter().map(|x| &x.0).collect();
+                assert_eq!(names_p, names_t, "the page sends the tracker's blendshape names");
+                let rms =
+                    (p.iter().zip(&t).map(|(a, b)| (a.1 - b.1).powi(2)).sum::<f64>() / p.len() as f64).sqrt();
+                let (worst, d) = p
+                    .iter()
+                    .zip(&t)
+                    .map(|(a, b)| (&a.0, (a.1 - b.1).abs()))
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                    .unwrap();
+                rms_all.push(rms);
+                println!("still {k}: face blendshapes RMS {rms:.4}, largest difference {worst} {d:.3}");
+                format!("{rms:.4}")
+            }
+            (false, false) => "no face".into(),
+            (p, t) => {
+                face_failures.push(format!("still {k}: face found by the page {p}, by the tracker {t}"));
+                format!("page {p} / tracker {t}")
+            }
+        };
+        face_row += &format!(" {text:<15} |");
+    }
+    let worst_rms = rms_all.iter().copied().fold(0.0, f64::max);
+    table += &format!("{face_row} max {worst_rms:.3} | ≤ {BLENDSHAPE_GOAL_RMS} |\n");
+    let hands: Vec<(Hands, Hands)> =
+        (0..stills.len()).map(|k| (page_seen[k].hands(), tracker_seen[k].hands())).collect();
+    table += &frames_row("hands page / tracker", &|k| {
+        format!("{} / {}", hands_text(&hands[k].0), hands_text(&hands[k].1))
+    });
+    let found = |h: &Hands| h.as_ref().is_some_and(|v| !v.is_empty());
+    let page_hands = hands.iter().filter(|h| found(&h.0)).count();
+    let tracker_hands = hands.iter().filter(|h| found(&h.1)).count();
+    table += &format!(
+        "stills with hands found: page {page_hands}, tracker {tracker_hands} (goal: as many, the same sides); page frames \
+         in the black gaps: {gaps}, with a pose {posed_in_gaps}\n"
+    );
+    println!("{table}");
+    println!(
+        "times: stills file + Python tracker {reference_s:.1} s (with its start), page run {page_s:.1} s (models \
+         loaded, then {seconds} s sending), whole test {:.1} s; files in {}",
+        started.elapsed().as_secs_f64(),
+        dir.display()
+    );
+
+    // The checks, all of them reported together.
+    let mut failures = face_failures;
+    if posed_in_gaps > 0 {
+        failures.push(format!(
+            "the page found a pose on {posed_in_gaps} frames in a black gap: its frames are placed wrongly in the file"
+        ));
+    }
+    for (name, m) in &medians {
+        if *m > LIMB_GOAL_DEG {
+            failures.push(format!(
+                "{name}: the page's direction is {m:.2}° (median over the stills) from the Python tracker's, goal \
+                 {LIMB_GOAL_DEG}°"
+            ));
+        }
+    }
+    if rms_all.is_empty() {
+        failures.push("no still with a face to compare".into());
+    }
+    if worst_rms > BLENDSHAPE_GOAL_RMS {
+        failures.push(format!("face blendshapes differ by RMS {worst_rms:.3}, goal {BLENDSHAPE_GOAL_RMS}"));
+    }
+    for (k, (p, t)) in hands.iter().enumerate() {
+        if p != t {
+            failures.push(format!(
+                "still {k} ({}): hands found by the page {}, by the Python tracker {}",
+                stills[k].name,
+                hands_text(p),
+                hands_text(t)
+            ));
+        }
+    }
+    if tracker_hands == 0 {
+        failures.push("no still with hands to compare".into());
+    }
+    assert!(failures.is_empty(), "the capture page is not the Python tracker:\n{}", failures.join("\n"));
+    // the stills file is large (~70 MB); the rest stays for a look
+    let _ = std::fs::remove_file(&y4m);
 }

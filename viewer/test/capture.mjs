@@ -4,7 +4,7 @@
 //
 //   avatard run --web 127.0.0.1:PORT --capture-assets DIR [--web-root viewer/dist]
 //   node test/capture.mjs --url http://127.0.0.1:PORT --video clip.y4m [--audio speech.wav] [--pose-frames N]
-//       [--timeout S] [--screenshot page.png] [--out result.json] [--viewer 1] [--params k=v&k=v]
+//       [--seconds S] [--timeout S] [--screenshot page.png] [--out result.json] [--viewer 1] [--params k=v&k=v]
 //       [--viewport WxH]
 //
 // Chromium's fake devices stand in for the camera (--video: a .y4m or .mjpeg file, played in a loop; make one
@@ -13,8 +13,9 @@
 // software WebGL a core; `--params` adds URL parameters).
 //
 // Steps: the page is loaded with `send=0` (nothing sent); wait for the models (or the page's fatal error), read
-// the daemon's counters, start sending, wait until the daemon's `input.pose_frames` has grown by N (default 20);
-// pause the page's sending, wait for the daemon to take what is in flight, and compare: every
+// the daemon's counters, start sending, wait until the daemon's `input.pose_frames` has grown by N (default 20)
+// and, with --seconds, until the page has sent for S seconds (tests that read the page's result log, `--params
+// log=1`: `capture.log` in the JSON covers that long); pause the page's sending, wait for the daemon to take what is in flight, and compare: every
 // message the page sent must have been accepted (`input.accepted` and `web.input_frames` equal the page's sent
 // total, `input.dropped` 0, all counted as growth during the run) — so the microphone's AudioFrames too, when
 // --audio is given (at least one must have been sent); no request may leave the daemon's origin. The JSON of
@@ -28,7 +29,7 @@ import { writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 
 function parseArgs(argv) {
-  const opts = { 'pose-frames': 20, timeout: 240, viewer: '0', viewport: '1280x720' };
+  const opts = { 'pose-frames': 20, seconds: 0, timeout: 240, viewer: '0', viewport: '1280x720' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (!a.startsWith('--')) usage(`unexpected argument ${a}`);
@@ -42,6 +43,7 @@ function parseArgs(argv) {
   for (const f of [opts.video, opts.audio]) if (f && !existsSync(f)) usage(`no file ${f}`);
   opts['pose-frames'] = Number(opts['pose-frames']);
   opts.timeout = Number(opts.timeout);
+  opts.seconds = Number(opts.seconds);
   return opts;
 }
 
@@ -49,7 +51,7 @@ function usage(msg) {
   if (msg) console.error(`capture.mjs: ${msg}`);
   console.error(
     'usage: capture.mjs --url http://HOST:PORT --video clip.y4m|clip.mjpeg [--audio speech.wav] [--pose-frames N]\n' +
-      '       [--timeout S] [--screenshot page.png] [--out result.json] [--viewer 1] [--params k=v&k=v] [--viewport WxH]',
+      '       [--seconds S] [--timeout S] [--screenshot page.png] [--out result.json] [--viewer 1] [--params k=v&k=v] [--viewport WxH]',
   );
   process.exit(msg ? 2 : 0);
 }
@@ -133,12 +135,14 @@ try {
   const sentBefore = await page.evaluate(() => ({ ...window.__capture.sent }));
   if (Object.values(sentBefore).some((v) => v !== 0)) throw new Error('the page sent before it was started');
   await page.evaluate(() => window.__capture.pause(false));
+  const sendingFrom = Date.now();
 
-  // N pose frames accepted by the daemon
+  // N pose frames accepted by the daemon (and S seconds of sending)
   let daemon = {};
   for (;;) {
     daemon = await page.evaluate(() => window.__capture.daemonCounters().catch((e) => ({ error: String(e) })));
-    if (delta(daemon, 'input.pose_frames') >= opts['pose-frames']) break;
+    const long = Date.now() - sendingFrom >= opts.seconds * 1000;
+    if (delta(daemon, 'input.pose_frames') >= opts['pose-frames'] && long) break;
     const fatal = await page.evaluate(() => window.__capture.fatal);
     if (fatal) throw new Error(`the page failed: ${fatal}`);
     if (Date.now() > deadline) {
@@ -178,6 +182,8 @@ try {
     ok: status === 0,
     checks,
     seconds: { modelsLoaded: (loadedAt - started) / 1000, poseFrames: (posedAt - loadedAt) / 1000 },
+    // when the page started sending (UNIX ms, this process's clock: the browser's on the same machine)
+    sendingFromMs: sendingFrom,
     capture,
     // what changed in the daemon's counters during the run
     daemon: Object.fromEntries(

@@ -19,6 +19,7 @@ import { chunkTimeNs, levelDb, type Chunk } from './audio-chunk.js';
 import { DEFAULT_PREFIX, nowNs, randomU64, sourceId, unixNs, type StreamKind } from './ids.js';
 import { ASSET_FILES, type Delegate, type FromVision, type ResultMessage, type Task, type ToVision } from './protocol.js';
 import { Sender, type DropReason } from './sender.js';
+import { logEntry, newLog, push, type CaptureLog } from './log.js';
 import { decodeMessage } from '../wire.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -43,6 +44,8 @@ const DRAW = params.get('draw') !== '0';
 const WANT_MIC = params.get('mic') !== '0';
 /** `send=0`: start paused (tests read the daemon's counters first; `__capture.pause(false)` starts sending). */
 const START_PAUSED = params.get('send') === '0';
+/** `log=1`: keep a bounded log of what was sent per frame (`__capture.log`, log.ts; end-to-end tests). */
+const LOG = params.get('log') === '1';
 
 // ---------------------------------------------------------------------------------------------------------
 // The page's elements
@@ -117,6 +120,8 @@ const state = {
   missing: [] as string[],
   unsupported: [] as string[],
   daemon: null as Record<string, string> | null,
+  /** `log=1` only: what was sent per answered frame (log.ts), else null. */
+  log: (LOG ? newLog() : null) as CaptureLog | null,
   daemonCounters,
   /** Stop (true) or resume (false) sending; what comes meanwhile is dropped and counted as `paused`. */
   pause(on: boolean): void {
@@ -184,10 +189,12 @@ const sender = new Sender(Sender.urlFor(location), {
   },
 });
 
-function send(kind: StreamKind, bytes: Uint8Array): void {
+/** Send one message; whether it went. */
+function send(kind: StreamKind, bytes: Uint8Array): boolean {
   const why = sender.send(bytes);
   if (why === null) state.sent[kind]++;
   else state.dropped[why]++;
+  return why === null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -198,6 +205,8 @@ function toWorker(m: ToVision, transfer: Transferable[] = []): void {
   worker.postMessage(m, transfer);
 }
 let inFlight = false;
+/** The frame in flight's capture time and mediaTime (for the log). */
+let inFlightMeta: { index: number; captureNs: bigint; mediaTime: number | null } | null = null;
 let lastCaptureNs = 0n;
 const recent: number[] = []; // performance.now() of recent camera frames (fps)
 const recentDone: number[] = []; // ... of recent results
@@ -235,7 +244,11 @@ function onResult(m: ResultMessage): void {
   inFlight = false;
   const now = performance.now();
   recentDone.push(now);
-  for (const msg of m.messages) send(msg.kind, new Uint8Array(msg.bytes));
+  const built = m.messages.map((msg) => ({ kind: msg.kind, bytes: new Uint8Array(msg.bytes), sent: false }));
+  for (const b of built) b.sent = send(b.kind, b.bytes);
+  if (state.log && inFlightMeta && inFlightMeta.index === m.index) {
+    push(state.log, logEntry(m.index, inFlightMeta.captureNs, inFlightMeta.mediaTime, m.outcome, built));
+  }
   for (const t of ['pose', 'face', 'hands'] as const) {
     const o = m.outcome[t];
     if (o === 'not_run') continue;
@@ -284,6 +297,11 @@ async function onFrame(token: number, meta: FrameMeta | null): Promise<void> {
   state.frames++;
   recent.push(grabbed);
   const index = state.frames - 1;
+  if (state.log && !state.log.first) {
+    const ct = meta?.captureTime;
+    const ms = typeof ct === 'number' && Number.isFinite(ct) && ct > 0 && ct <= grabbed ? ct : grabbed;
+    state.log.first = { captureMs: Number(unixNs(ms) / 1000n) / 1000, mediaTime: meta?.mediaTime ?? null };
+  }
   if (!state.modelsLoaded) {
     state.waiting++;
     return;
@@ -333,6 +351,7 @@ async function onFrame(token: number, meta: FrameMeta | null): Promise<void> {
     return;
   }
   state.processed++;
+  inFlightMeta = { index, captureNs, mediaTime: meta?.mediaTime ?? null };
   state.video.sent = `${bitmap.width}×${bitmap.height}`;
   toWorker({ type: 'frame', bitmap, index, captureNs, width: w, height: h }, [bitmap]);
 }
