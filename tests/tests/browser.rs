@@ -576,84 +576,21 @@ async fn the_browser_viewer_keeps_a_walking_avatar_on_stage() {
 // ---------------------------------------------------------------------------------------------------------
 // The capture page (issue 48): the browser's MediaPipe against the Python tracker on the same images
 
-/// The files the capture page needs under its assets folder (`viewer/src/capture/protocol.ts`, `ASSET_FILES`).
-const CAPTURE_FILES: [&str; 5] = [
-    "wasm/vision_wasm_module_internal.js",
-    "wasm/vision_wasm_module_internal.wasm",
-    "models/pose_landmarker_full.task",
-    "models/face_landmarker.task",
-    "models/hand_landmarker.task",
-];
-
-/// The files of `CAPTURE_FILES` that `dir` lacks.
-fn capture_files_missing(dir: &Path) -> Vec<&'static str> {
-    CAPTURE_FILES.iter().copied().filter(|f| !dir.join(f).is_file()).collect()
-}
-
-/// The capture page's MediaPipe files (a folder with `wasm/` and `models/`), with where they came from:
-/// `$AVATARD_CAPTURE_ASSETS` when set (it must be complete); else the folder `avatard setup capture` fills
-/// (`avatard/capture-<tasks-vision version>` in the user's cache folder) when complete; else, for development,
-/// a folder of links made in `scratch`: `wasm` → the viewer's npm package `@mediapipe/tasks-vision/wasm` (the
-/// same version as the page's JavaScript), `models` → `out/models/` (`cargo xtask setup tracker`). Err with
-/// what to do when none has every file.
-fn capture_assets(scratch: &Path) -> Result<(PathBuf, String), String> {
-    let setup = "run `avatard setup capture` (it fetches the capture page's MediaPipe files), or point \
-                 $AVATARD_CAPTURE_ASSETS at a folder with them";
-    if let Some(dir) = std::env::var_os("AVATARD_CAPTURE_ASSETS").filter(|d| !d.is_empty()).map(PathBuf::from)
-    {
-        let missing = capture_files_missing(&dir);
-        if !missing.is_empty() {
-            return Err(format!("$AVATARD_CAPTURE_ASSETS ({}) lacks {missing:?}: {setup}", dir.display()));
-        }
-        return Ok((dir, "$AVATARD_CAPTURE_ASSETS".into()));
+/// The capture page's MediaPipe files: [`avatar_e2e::capture_assets`] (what `cargo xtask test` set up, laid out
+/// as the fetcher writes them, or `$AVATARD_CAPTURE_ASSETS`), held to their pinned sha256s by `avatard setup
+/// capture --check`; Err with what to do when they are not all there and right.
+fn capture_assets(_scratch: &Path) -> Result<(PathBuf, String), String> {
+    let dir = avatar_e2e::capture_assets("browser-capture");
+    let check = Command::new(EXE).args(["setup", "capture", "--check", "--dir"]).arg(&dir).output().unwrap();
+    if !check.status.success() {
+        return Err(format!(
+            "the capture page's MediaPipe files in {} are not the pinned ones: {}{}",
+            dir.display(),
+            String::from_utf8_lossy(&check.stdout),
+            String::from_utf8_lossy(&check.stderr)
+        ));
     }
-    let viewer = repo_root().join("viewer");
-    let package: Value = serde_json::from_str(&std::fs::read_to_string(viewer.join("package.json")).unwrap())
-        .expect("viewer/package.json");
-    let version =
-        package["dependencies"]["@mediapipe/tasks-vision"].as_str().expect("the tasks-vision version");
-    let cache = dirs::cache_dir()
-        .unwrap_or_else(std::env::temp_dir)
-        .join("avatard")
-        .join(format!("capture-{version}"));
-    let cache_missing = capture_files_missing(&cache);
-    if cache_missing.is_empty() {
-        return Ok((cache, "avatard setup capture's cache".into()));
-    }
-    let (wasm, models) =
-        (viewer.join("node_modules/@mediapipe/tasks-vision/wasm"), repo_root().join("out/models"));
-    let dev = scratch.join("capture-assets");
-    std::fs::create_dir_all(&dev).unwrap();
-    for (link, target) in [("wasm", &wasm), ("models", &models)] {
-        if target.is_dir() {
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(target, dev.join(link)).unwrap();
-            #[cfg(not(unix))]
-            copy_dir(target, &dev.join(link));
-        }
-    }
-    let missing = capture_files_missing(&dev);
-    if missing.is_empty() {
-        return Ok((dev, format!("links to {} and {}", wasm.display(), models.display())));
-    }
-    Err(format!(
-        "no MediaPipe files for the capture page: {} lacks {cache_missing:?}, and {} with {} lack {missing:?}: \
-         {setup}",
-        cache.display(),
-        wasm.display(),
-        models.display()
-    ))
-}
-
-#[cfg(not(unix))]
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_file() {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
+    Ok((dir, "checked against the pins by `avatard setup capture --check`".into()))
 }
 
 /// `python SCRIPT ARGS` (the project venv's Python: OpenCV and MediaPipe); its stdout, or a panic with its

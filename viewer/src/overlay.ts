@@ -16,6 +16,9 @@ export interface OverlayModel {
   status(): string;
 }
 
+/** A publish → render time further below zero than this says the clocks disagree (ms). */
+const CLOCK_SLACK_MS = 20;
+
 export class Overlay {
   private root: HTMLDivElement;
   private text: HTMLPreElement;
@@ -55,10 +58,17 @@ export class Overlay {
     const arr = m.recentArrivals(since);
     const took = m.recentTakes(since);
     const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+    // The daemon stamps publish times with its clock, the page its render times with the browser's: on another
+    // machine (or a clock that jumped) a "latency" below zero is the two clocks' offset, not a latency.
+    const p50 = percentile(lat, 0.5);
+    const latency =
+      p50 < -CLOCK_SLACK_MS
+        ? `publish→render: not measurable, this browser's clock is ${f(-p50)} ms behind the daemon's`
+        : `publish→render ${f(p50)} ms p50  ${f(percentile(lat, 0.99))} ms p99  (last ${m.windowMs / 1000} s, n=${lat.length})`;
     const lines = [
       `${this.model.connected() ? 'connected' : 'disconnected'}${this.model.frozen() ? ' (frozen)' : ''}  ${this.model.status()}`,
       `render ${f(m.fps())} fps   frames ${m.framesRendered}`,
-      `publish→render ${f(percentile(lat, 0.5))} ms p50  ${f(percentile(lat, 0.99))} ms p99  (last ${m.windowMs / 1000} s, n=${lat.length})`,
+      latency,
       `publish→arrival ${f(percentile(arr, 0.5))} ms p50  ${f(percentile(arr, 0.99))} ms p99  (wire worker)`,
       `publish→take ${f(percentile(took, 0.5))} ms p50  ${f(percentile(took, 0.99))} ms p99  (page)  coalesced ${m.coalescedTotal}`,
     ];
