@@ -7,10 +7,13 @@
 //!     the frame's mean frequency, roughly: near 1 for vowels (most energy below 1 kHz), near 0 for white noise,
 //!     low or negative for fricatives (energy at 2.5-8 kHz). The zero-crossing rate carries the same
 //!     information, less smoothly.
-//!   - `periodicity`: the largest normalised autocorrelation `Σ x[n]x[n+L] / √(Σ x[n]² · Σ x[n+L]²)` over the
-//!     lags of a 60-400 Hz fundamental, on the frame averaged in pairs (8 kHz): near 1 for a periodic (voiced)
-//!     frame, 0.2-0.5 for noise (the largest of ~110 correlations of 67-180 random products each). Its lag
-//!     gives F0.
+//!   - `periodicity`: the largest normalised autocorrelation `Σ y[n]y[n+L] / √(Σ y[n]² · Σ y[n+L]²)` over the
+//!     lags of a 60-400 Hz fundamental, on the pre-emphasised frame `y` (below) averaged in pairs (8 kHz): near 1
+//!     for a periodic (voiced) frame, 0.2-0.5 for noise (the largest of ~110 correlations of 67-180 random
+//!     products each). The pre-emphasis (nearly a first difference) matters for low-frequency noise (rumble,
+//!     brown noise: the integral of white noise), whose own autocorrelation stays high over every pitch lag
+//!     while its difference's dies within a few samples; a voiced frame is periodic either way. Its lag gives
+//!     F0.
 //! - **Formants**: LPC by the autocorrelation method (Makhoul, "Linear prediction: a tutorial review",
 //!   Proc. IEEE 63(4), 1975): pre-emphasis `y[n] = x[n] − μ·x[n−1]` with `μ = exp(−2π·50 Hz/f_s)` (a +6 dB/octave
 //!   tilt from 50 Hz, as in Praat's formant analysis), a Hamming window, autocorrelation `r[0..=p]` with a
@@ -85,7 +88,10 @@ pub(super) struct FrameAnalyser {
     hamming: Vec<f64>,
     lag_window: [f64; LPC_ORDER + 1],
     centred: Vec<f32>,
+    /// The pre-emphasised frame, and the same windowed.
+    pre_emphasised: Vec<f64>,
     emphasised: Vec<f64>,
+    /// A frame averaged in pairs (8 kHz), for the pitch analysis.
     halved: Vec<f32>,
     /// Normalised autocorrelation per pitch lag (index = lag).
     lag_correlation: Vec<f32>,
@@ -108,6 +114,7 @@ impl FrameAnalyser {
             hamming,
             lag_window,
             centred: vec![0.0; FRAME_LEN],
+            pre_emphasised: vec![0.0; FRAME_LEN],
             emphasised: vec![0.0; FRAME_LEN],
             halved: vec![0.0; FRAME_LEN / 2],
             lag_correlation: vec![0.0; FRAME_LEN / 2],
@@ -138,50 +145,35 @@ impl FrameAnalyser {
             return out;
         }
         out.lag1 = (lag1 / energy) as f32;
+        out.formants = if self.fit_predictor() { self.formants() } else { None };
         (out.periodicity, out.f0_hz) = self.periodicity();
-        out.formants = self.formants();
         out
     }
 
-    /// (largest normalised autocorrelation over the pitch lags, F0 in Hz).
+    /// (periodicity, F0): the best normalised autocorrelation over the pitch lags of the pre-emphasised frame,
+    /// and the fundamental of the period found on the plain frame, each averaged in pairs (8 kHz).
     fn periodicity(&mut self) -> (f32, f32) {
+        for (h, pair) in self.halved.iter_mut().zip(self.pre_emphasised.chunks_exact(2)) {
+            *h = (0.5 * (pair[0] + pair[1])) as f32;
+        }
+        let (periodicity, _) = pitch_scan(&self.halved, &mut self.lag_correlation);
         for (h, pair) in self.halved.iter_mut().zip(self.centred.chunks_exact(2)) {
             *h = 0.5 * (pair[0] + pair[1]);
         }
-        let rate = ANALYSIS_RATE as f32 / 2.0;
-        let x = &self.halved;
-        let n = x.len();
-        let min_lag = (rate / F0_MAX_HZ).floor() as usize;
-        let max_lag = ((rate / F0_MIN_HZ).ceil() as usize).min(n - 2);
-        let mut best = -1.0f32;
-        for lag in min_lag - 1..=max_lag + 1 {
-            let (mut cross, mut head, mut tail) = (0.0f32, 0.0f32, 0.0f32);
-            for i in 0..n - lag {
-                let (a, b) = (x[i], x[i + lag]);
-                cross += a * b;
-                head += a * a;
-                tail += b * b;
-            }
-            let norm = (head * tail).sqrt();
-            let c = if norm > 0.0 { cross / norm } else { 0.0 };
-            self.lag_correlation[lag] = c;
-            if (min_lag..=max_lag).contains(&lag) {
-                best = best.max(c);
-            }
-        }
-        let c = &self.lag_correlation;
-        let period = (min_lag..=max_lag)
-            .find(|&l| c[l] >= OCTAVE_MARGIN * best && c[l] >= c[l - 1] && c[l] >= c[l + 1])
-            .unwrap_or(min_lag);
-        (best, rate / period as f32)
+        let (_, period) = pitch_scan(&self.halved, &mut self.lag_correlation);
+        (periodicity, PITCH_RATE / period as f32)
     }
 
-    fn formants(&mut self) -> Option<(f32, f32)> {
+    /// Pre-emphasis, window, autocorrelation and Levinson-Durbin: false when no stable predictor exists.
+    fn fit_predictor(&mut self) -> bool {
         let mu = (-2.0 * std::f64::consts::PI * 50.0 / ANALYSIS_RATE as f64).exp();
         let mut previous = 0.0f64;
-        for ((e, &x), w) in self.emphasised.iter_mut().zip(&self.centred).zip(&self.hamming) {
+        for (((p, e), &x), w) in
+            self.pre_emphasised.iter_mut().zip(&mut self.emphasised).zip(&self.centred).zip(&self.hamming)
+        {
             let x = x as f64;
-            *e = (x - mu * previous) * w;
+            *p = x - mu * previous;
+            *e = *p * w;
             previous = x;
         }
         for (k, r) in self.autocorrelation.iter_mut().enumerate() {
@@ -189,13 +181,47 @@ impl FrameAnalyser {
             *r = y[k..].iter().zip(y).map(|(a, b)| a * b).sum::<f64>() * self.lag_window[k];
         }
         self.autocorrelation[0] *= 1.0 + NOISE_FLOOR;
-        if !levinson_durbin(&self.autocorrelation, &mut self.predictor, &mut self.previous_predictor) {
-            return None;
-        }
+        levinson_durbin(&self.autocorrelation, &mut self.predictor, &mut self.previous_predictor)
+    }
+
+    fn formants(&self) -> Option<(f32, f32)> {
         let mut resonances = [(0.0f32, 0.0f32); LPC_ORDER];
         let count = resonances_of(&self.predictor, &mut resonances)?;
         pick_formants(&mut resonances[..count])
     }
+}
+
+/// The rate of the pitch analysis (Hz): the analysis rate halved by averaging pairs.
+const PITCH_RATE: f32 = ANALYSIS_RATE as f32 / 2.0;
+
+/// Normalised autocorrelation `Σ x[n]x[n+L] / √(Σ x[n]² · Σ x[n+L]²)` of `x` (at [`PITCH_RATE`]) at every lag of
+/// a [`F0_MIN_HZ`]-[`F0_MAX_HZ`] fundamental (one lag more each side, into `correlation[lag]`): (the largest,
+/// the period). The period is the shortest lag that is a local peak within [`OCTAVE_MARGIN`] of the largest.
+fn pitch_scan(x: &[f32], correlation: &mut [f32]) -> (f32, usize) {
+    let n = x.len();
+    let min_lag = (PITCH_RATE / F0_MAX_HZ).floor() as usize;
+    let max_lag = ((PITCH_RATE / F0_MIN_HZ).ceil() as usize).min(n - 2);
+    let mut best = -1.0f32;
+    for lag in min_lag - 1..=max_lag + 1 {
+        let (mut cross, mut head, mut tail) = (0.0f32, 0.0f32, 0.0f32);
+        for i in 0..n - lag {
+            let (a, b) = (x[i], x[i + lag]);
+            cross += a * b;
+            head += a * a;
+            tail += b * b;
+        }
+        let norm = (head * tail).sqrt();
+        let c = if norm > 0.0 { cross / norm } else { 0.0 };
+        correlation[lag] = c;
+        if (min_lag..=max_lag).contains(&lag) {
+            best = best.max(c);
+        }
+    }
+    let c = &correlation;
+    let period = (min_lag..=max_lag)
+        .find(|&l| c[l] >= OCTAVE_MARGIN * best && c[l] >= c[l - 1] && c[l] >= c[l + 1])
+        .unwrap_or(min_lag);
+    (best, period)
 }
 
 /// Levinson-Durbin recursion: the order-`p` predictor `a` (`a[0] = 1`) minimising the prediction error for the

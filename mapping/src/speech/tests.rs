@@ -160,8 +160,8 @@ fn rms_db(samples: &[f32]) -> f32 {
 #[test]
 fn speech_noise_and_fricatives_keep_the_mouth_shut() {
     let gate = LipSyncParams::default().silence_db;
-    for clip in ["noise.wav", "fricative_s_m.wav", "fricative_sh_m.wav"] {
-        let (rate, samples) = fixture(&clip);
+    for clip in ["noise.wav", "rumble.wav", "fricative_s_m.wav", "fricative_sh_m.wav"] {
+        let (rate, samples) = fixture(clip);
         let loud: Vec<f32> = samples.iter().copied().filter(|&x| x != 0.0).collect();
         // Louder than the silence gate: only the voicing check can keep the mouth shut.
         assert!(rms_db(&loud) > gate + 10.0, "{clip}: {} dBFS", rms_db(&loud));
@@ -221,6 +221,65 @@ fn speech_other_rates_give_the_same_vowel() {
     assert!(!failed, "{report}");
 }
 
+/// A `hz` tone of amplitude 1 at `rate` after conversion to the analysis rate (the first 20 ms dropped, as the
+/// filter fills).
+fn tone_through_resampler(rate: u32, hz: f64) -> Vec<f64> {
+    let mut resampler = resample::Resampler::new();
+    resampler.reset(rate);
+    let mut out = Vec::new();
+    for n in 0..rate as usize / 4 {
+        let x = (std::f64::consts::TAU * hz * n as f64 / rate as f64).sin() as f32;
+        resampler.push(x, |y| out.push(y as f64));
+    }
+    out.split_off(lpc::ANALYSIS_RATE as usize / 50)
+}
+
+/// Amplitude of the `hz` component of `signal` (at the analysis rate), by projection on a sine and a cosine.
+fn amplitude_at(signal: &[f64], hz: f64) -> f64 {
+    let w = std::f64::consts::TAU * hz / lpc::ANALYSIS_RATE as f64;
+    let (c, s) = signal
+        .iter()
+        .enumerate()
+        .fold((0.0, 0.0), |(c, s), (n, y)| (c + y * (w * n as f64).cos(), s + y * (w * n as f64).sin()));
+    2.0 * c.hypot(s) / signal.len() as f64
+}
+
+fn db(x: f64) -> f64 {
+    20.0 * x.log10()
+}
+
+/// The conversion keeps the formant band and removes what would fold into it. A unit tone comes out at its
+/// frequency with unit amplitude: within 0.2 dB up to 3.5 kHz from inputs of 16 kHz and more; from slower ones
+/// within 0.6 dB up to a quarter of the input rate (2 kHz at 8 kHz), with its image (at `rate − f`) at least
+/// 20 dB down. A tone above the analysis Nyquist frequency (8 kHz) must not come out at all (it would appear at
+/// `16 kHz − f`): RMS at least 60 dB under the tone's.
+#[test]
+fn speech_resampler_keeps_the_formant_band_and_blocks_aliases() {
+    for rate in [8000, 11_025, 16_000, 22_050, 32_000, 44_100, 48_000] {
+        for hz in [300.0, 1000.0, 2000.0, 2500.0, 3500.0] {
+            let out = tone_through_resampler(rate, hz);
+            let gain_db = db(amplitude_at(&out, hz));
+            if rate >= 16_000 {
+                assert!(gain_db.abs() < 0.2, "{rate} Hz, {hz} Hz tone: {gain_db:.2} dB");
+            } else if hz <= 0.25 * rate as f64 {
+                assert!(gain_db.abs() < 0.6, "{rate} Hz, {hz} Hz tone: {gain_db:.2} dB");
+                let image_db = db(amplitude_at(&out, rate as f64 - hz));
+                assert!(image_db < -20.0, "{rate} Hz, {hz} Hz tone: image at {image_db:.1} dB");
+            }
+        }
+        let mut above = vec![rate as f64 * 0.45];
+        if rate > 26_000 {
+            above.extend([9000.0, 13_000.0]);
+        }
+        for hz in above.into_iter().filter(|&f| f > 8500.0) {
+            let out = tone_through_resampler(rate, hz);
+            let rms = (out.iter().map(|y| y * y).sum::<f64>() / out.len() as f64).sqrt();
+            let gain_db = db(rms / std::f64::consts::FRAC_1_SQRT_2);
+            assert!(gain_db < -60.0, "{rate} Hz, {hz} Hz tone: {gain_db:.1} dB");
+        }
+    }
+}
+
 #[test]
 fn speech_bad_input_is_an_error_and_consumes_nothing() {
     let (rate, samples) = fixture("vowel_ih_f.wav");
@@ -250,11 +309,13 @@ fn speech_bad_input_is_an_error_and_consumes_nothing() {
 
 /// `time_ns` is the capture time of the input sample that completed the newest frame, `start_ns + j·10⁹/rate`
 /// for the `j`-th sample of its push: frames complete every 160 samples at 16 kHz, i.e. at input sample
-/// `160h − 1` at 16 kHz and `480h − 3` at 48 kHz (output sample `k` lies at input position `3k`).
+/// `160h − 1` at 16 kHz (passed through) and `3(160h − 1) + 2 = 480h − 1` at 48 kHz (output sample `k` lies at
+/// input position `3k` and is produced when the input two samples later arrives, the cubic interpolator's
+/// support).
 #[test]
 fn speech_time_stamps_name_the_newest_sample() {
     let start = 1_700_000_000_000_000_000i64;
-    for (rate, per_hop, last_of_hop) in [(16_000u32, 160usize, 159usize), (48_000, 480, 477)] {
+    for (rate, per_hop, last_of_hop) in [(16_000u32, 160usize, 159usize), (48_000, 480, 479)] {
         let mut lip = LipSync::default();
         let samples = vec![0.0f32; 10 * per_hop];
         // Uneven chunks, each stamped with a time of its own (deliberately not contiguous with the previous
@@ -307,33 +368,48 @@ fn speech_silence_never_opens_the_mouth() {
         .all(|v| *v == Visemes { time_ns: v.time_ns, level_db: -120.0, ..Visemes::default() }));
 }
 
+/// `len` samples of a vowel-like periodic signal: the first 20 harmonics of `f0` (Hz) at `rate`, harmonic `k`
+/// at amplitude `peak/k` (the −6 dB/octave of a glottal source), starting at phase 0.
+fn harmonic_chunk(rate: u32, f0: f32, peak: f32, len: usize) -> Vec<f32> {
+    (0..len)
+        .map(|n| {
+            let t = n as f32 / rate as f32;
+            (1..=20).map(|k| (std::f32::consts::TAU * f0 * k as f32 * t).sin() / k as f32).sum::<f32>() * peak
+        })
+        .collect()
+}
+
+/// Arbitrary samples, or a vowel-like periodic chunk (which the analyser hears as voiced, so that the opening and
+/// the vowel weights are exercised too), at any peak level.
+fn chunk_samples() -> impl Strategy<Value = (u32, Vec<f32>)> {
+    let rate = prop_oneof![Just(8000u32), Just(16_000), Just(22_050), Just(48_000), 8000u32..=48_000];
+    let arbitrary = prop::collection::vec(
+        prop_oneof![
+            -1.0f32..=1.0,
+            -1e6f32..1e6,
+            any::<f32>().prop_filter("finite", |x| x.is_finite()),
+            Just(0.0f32),
+        ],
+        0..1200,
+    );
+    let harmonic = (60.0f32..400.0, prop_oneof![0.0f32..=1.0, 0.0f32..1e4], 0usize..2400);
+    (rate, prop_oneof![arbitrary.prop_map(Ok), harmonic.prop_map(Err)]).prop_map(|(rate, kind)| match kind {
+        Ok(samples) => (rate, samples),
+        Err((f0, peak, len)) => (rate, harmonic_chunk(rate, f0, peak, len)),
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     /// Arbitrary chunks at arbitrary supported rates never panic, and the weights stay in [0, 1].
     #[test]
     fn speech_arbitrary_input_is_safe(
-        chunks in prop::collection::vec(
-            (
-                prop_oneof![Just(8000u32), Just(16_000), Just(22_050), Just(48_000), 8000u32..=48_000],
-                prop::collection::vec(
-                    prop_oneof![
-                        -1.0f32..=1.0,
-                        -1e6f32..1e6,
-                        any::<f32>().prop_filter("finite", |x| x.is_finite()),
-                        Just(0.0f32),
-                    ],
-                    0..1200,
-                ),
-                any::<i64>(),
-                any::<bool>(),
-            ),
-            0..12,
-        ),
+        chunks in prop::collection::vec((chunk_samples(), any::<i64>(), any::<bool>()), 0..16),
         gain in prop_oneof![Just(1.0f32), any::<f32>()],
     ) {
         let mut lip = LipSync::new(LipSyncParams { gain, ..LipSyncParams::default() });
         let mut rate_used = None;
-        for (rate, samples, start, keep_rate) in chunks {
+        for ((rate, samples), start, keep_rate) in chunks {
             // Mostly one rate, sometimes a change.
             let rate = if keep_rate { *rate_used.get_or_insert(rate) } else { rate };
             rate_used = Some(rate);
@@ -343,6 +419,18 @@ proptest! {
             prop_assert!(v.weights.iter().sum::<f32>() <= 1.0 + 1e-5, "{v:?}");
             prop_assert!(v.level_db.is_finite() && v.level_db >= -120.0, "{v:?}");
         }
+    }
+}
+
+/// The vowel-like test signal of the property test is heard as voiced and opens the mouth (so the property
+/// test does reach the opening and vowel code).
+#[test]
+fn speech_harmonic_test_signal_is_voiced() {
+    for rate in [8000, 16_000, 44_100] {
+        let mut lip = LipSync::default();
+        let mouth = run(&mut lip, rate, &harmonic_chunk(rate, 120.0, 0.5, rate as usize / 2), 20);
+        assert!(mouth.iter().filter(|v| v.voiced).count() >= 20, "{rate}");
+        assert!(mouth.iter().any(|v| max_weight(v) > 0.9), "{rate}");
     }
 }
 
