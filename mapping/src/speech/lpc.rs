@@ -2,18 +2,22 @@
 //!
 //! - **Level**: `10·log10(mean(x²))` of the frame after removing its mean (dB re. a full-scale square wave;
 //!   a full-scale sine is −3 dB).
-//! - **Voicing measures** (both on the mean-removed frame):
-//!   - `lag1`: the normalised autocorrelation at one sample, `Σ x[n]x[n−1] / Σ x[n]²`, which is the cosine of
-//!     the frame's mean frequency, roughly: near 1 for vowels (most energy below 1 kHz), near 0 for white noise,
-//!     low or negative for fricatives (energy at 2.5-8 kHz). The zero-crossing rate carries the same
-//!     information, less smoothly.
+//! - **Voicing measures**:
+//!   - `lag1`: the normalised autocorrelation of the mean-removed frame at one sample, `Σ x[n]x[n−1] / Σ x[n]²`,
+//!     which is the cosine of the frame's mean frequency, roughly: near 1 for vowels (most energy below 1 kHz),
+//!     near 0 for white noise, low or negative for fricatives (energy at 2.5-8 kHz). The zero-crossing rate
+//!     carries the same information, less smoothly.
 //!   - `periodicity`: the largest normalised autocorrelation `Σ y[n]y[n+L] / √(Σ y[n]² · Σ y[n+L]²)` over the
 //!     lags of a 60-400 Hz fundamental, on the pre-emphasised frame `y` (below) averaged in pairs (8 kHz): near 1
-//!     for a periodic (voiced) frame, 0.2-0.5 for noise (the largest of ~110 correlations of 67-180 random
+//!     for a periodic (voiced) frame, 0.2-0.55 for noise (the largest of ~110 correlations of 67-180 random
 //!     products each). The pre-emphasis (nearly a first difference) matters for low-frequency noise (rumble,
 //!     brown noise: the integral of white noise), whose own autocorrelation stays high over every pitch lag
-//!     while its difference's dies within a few samples; a voiced frame is periodic either way. Its lag gives
-//!     F0.
+//!     while its difference's dies within a few samples; a voiced frame is periodic either way.
+//! - **F0**: the period found by the same autocorrelation on the mean-removed frame (averaged in pairs): the
+//!   shortest lag that is a local peak within [`OCTAVE_MARGIN`] of the largest correlation, since the period's
+//!   multiples correlate nearly as well, and better for a voice whose periods alternate slightly (espeak-ng's
+//!   `f3` voice, and creaky voices). Not on the pre-emphasised frame, which weighs the higher harmonics up: there
+//!   that voice came out an octave low in many frames.
 //! - **Formants**: LPC by the autocorrelation method (Makhoul, "Linear prediction: a tutorial review",
 //!   Proc. IEEE 63(4), 1975): pre-emphasis `y[n] = x[n] − μ·x[n−1]` with `μ = exp(−2π·50 Hz/f_s)` (a +6 dB/octave
 //!   tilt from 50 Hz, as in Praat's formant analysis), a Hamming window, autocorrelation `r[0..=p]` with a
@@ -49,7 +53,8 @@ pub(super) const MAX_BANDWIDTH_HZ: f32 = 600.0;
 /// Level reported for an all-zero frame (dB).
 pub(super) const FLOOR_DB: f32 = -120.0;
 
-/// The shortest pitch lag whose correlation reaches this fraction of the best is the period.
+/// The shortest pitch lag that is a local peak of the correlation and reaches this fraction of the largest is the
+/// period.
 pub(super) const OCTAVE_MARGIN: f32 = 0.75;
 /// Lowest fundamental searched by the periodicity measure (Hz).
 const F0_MIN_HZ: f32 = 60.0;
@@ -66,15 +71,15 @@ const MAX_QR_ITERATIONS: usize = 400;
 /// the frame is silent).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FrameAnalysis {
-    /// Frame level (dBFS, before the input gain), at least [`FLOOR_DB`].
+    /// Frame level (dBFS, before the input gain), at least −120.
     pub level_db: f32,
     /// Normalised autocorrelation at lag one sample (−1..1).
     pub lag1: f32,
-    /// Largest normalised autocorrelation over 60-400 Hz pitch lags (−1..1).
+    /// Largest normalised autocorrelation of the pre-emphasised frame over 60-400 Hz pitch lags (−1..1).
     pub periodicity: f32,
-    /// Fundamental frequency (Hz) of the pitch lag: the shortest lag whose correlation is a local peak within
-    /// [`OCTAVE_MARGIN`] of the largest (so a period's multiples, which correlate nearly as well, are not taken).
-    /// 0 for a silent frame; meaningless for an aperiodic one.
+    /// Fundamental frequency (Hz): the shortest pitch lag whose correlation is a local peak within 0.75 of the
+    /// largest (so a period's multiples, which correlate nearly as well, are not taken). 0 for a silent frame;
+    /// meaningless for an aperiodic one.
     pub f0_hz: f32,
     /// (F1, F2) in Hz.
     pub formants: Option<(f32, f32)>,

@@ -4,8 +4,8 @@
 //! current mouth with [`LipSync::visemes`]. Pure state, no threads; no allocation after construction.
 //!
 //! # Method
-//! 1. **Resampling** to 16 kHz ([`resample`](self) module: anti-aliasing windowed-sinc FIR for faster inputs,
-//!    then linear interpolation; only the band below ~4 kHz decides the vowel).
+//! 1. **Resampling** to 16 kHz (the `resample` module: an anti-aliasing windowed-sinc FIR for faster inputs, then
+//!    cubic convolution interpolation; 16 kHz passes through; only the band below ~4 kHz decides the vowel).
 //! 2. **Frames** of 25 ms every 10 ms (400 samples, hop 160).
 //! 3. **Per frame** (see [`FrameAnalysis`]): the level in dBFS; two voicing measures (the lag-one
 //!    autocorrelation, i.e. the spectral tilt, and the periodicity over 60-400 Hz pitch lags, whose lag gives F0);
@@ -35,7 +35,9 @@
 //! [`Visemes::time_ns`] is the capture time of the newest input sample the latest frame used:
 //! `start_ns + j · 10⁹ / rate` for the `j`-th sample (from 0) of the push that completed that frame. Samples are
 //! taken as contiguous across pushes; `start_ns` only labels them (a gap or overlap in the stamps is not
-//! filled or cut).
+//! filled or cut). At 16 kHz that is the frame's last sample; from other rates the frame's last analysis instant
+//! is produced when the input two samples past it arrives (the cubic interpolator's support), and the
+//! anti-aliasing filter's delay (under 1 ms) is not subtracted. The analysis window spans the 25 ms before.
 //!
 //! # Rate changes
 //! A push at a sample rate other than the previous push's resets the analysis: the resampler's history, the
@@ -62,10 +64,10 @@ pub const VISEMES: [&str; 5] = ["aa", "ih", "ou", "ee", "oh"];
 /// 1 kHz tone measures `cos(2π·1 kHz/16 kHz)` ≈ 0.92, the test speech's vowels 0.6-0.95 (/i/, whose F2 is
 /// strong, lowest); white noise measures ~0, /ʃ/ (energy at 2.5-4 kHz) ~0 and /s/ (4-8 kHz) about −0.4.
 pub const MIN_LAG1: f32 = 0.5;
-/// Least periodicity (normalised autocorrelation at the best pitch lag) of a voiced frame: the vowels of the
-/// test speech measure 0.8-1 (0.6 as they fade out), white noise and voiceless fricatives 0.2-0.5; the lag-one
-/// test is the one that rejects those reliably, this one rejects low-frequency noise (hum, rumble) that passes
-/// it.
+/// Least periodicity (normalised autocorrelation of the pre-emphasised frame at the best pitch lag) of a voiced
+/// frame: the vowels of the test speech measure 0.85-0.9 (median; 0.65-0.8 in their weakest tenth, as they fade
+/// out), white noise up to 0.46, voiceless fricatives up to 0.55, brown noise (rumble) up to 0.38. The lag-one
+/// test is the one that rejects fricatives reliably; this one rejects the low-frequency noise that passes it.
 pub const MIN_PERIODICITY: f32 = 0.5;
 
 /// Below this opening the mouth counts as shut: the next voiced frame's vowel replaces the smoothed one.

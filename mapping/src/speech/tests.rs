@@ -1,6 +1,7 @@
 //! Tests on synthetic speech from espeak-ng (`assets/fixtures/speech/`, made by `tools/make-speech`; see its
 //! README). Ground truth comes from how each clip was made: which phoneme espeak-ng was asked to say, and the
-//! digital silence the script put around it (0.3 s before, 0.5 s after; 0.2 s each side for the rate clips).
+//! digital silence the script put around it (0.3 s before, 0.5 s after; 0.2 s each side for the rate clips, 0.1 s for
+//! the fricatives).
 
 use super::*;
 use proptest::prelude::*;
