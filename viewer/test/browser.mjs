@@ -35,6 +35,7 @@
 import { chromium } from 'playwright-core';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HEADLESS_FLAGS } from './chromium-flags.mjs';
 
 function parseArgs(argv) {
   const opts = { seconds: 5, timeout: 60 };
@@ -80,18 +81,7 @@ function percentile(values, q) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-];
+const flags = [...HEADLESS_FLAGS];
 // --compositing gpu: SwiftShader also composites the page (no --disable-gpu), so the canvas is not read back
 // synchronously on the page's main thread every frame (Chromium's software compositing does that)
 if (!opts.gpu) {

@@ -27,6 +27,7 @@
 import { chromium } from 'playwright-core';
 import { writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { HEADLESS_FLAGS } from './chromium-flags.mjs';
 
 function parseArgs(argv) {
   const opts = { 'pose-frames': 20, seconds: 0, timeout: 240, viewer: '0', viewport: '1280x720' };
@@ -58,16 +59,7 @@ function usage(msg) {
 
 const opts = parseArgs(process.argv.slice(2));
 const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
+  ...HEADLESS_FLAGS,
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
   `--use-file-for-fake-video-capture=${opts.video}`,
