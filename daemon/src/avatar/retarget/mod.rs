@@ -236,8 +236,7 @@ impl Retarget {
         self.interpolation.settle(&eased.p, eased.at_rest);
         let mut p = eased.p;
         if params.lip_sync && self.speech.drives_anything() {
-            let speech = self.sources.speech(inputs);
-            self.speech.apply(speech.as_deref(), now_ns, h, params.lip_sync_blend, &mut p);
+            self.speech.apply(new.frames.speech.as_deref(), now_ns, h, params.lip_sync_blend, &mut p);
         }
         let (input_seq, input_capture_time_ns) = self.sources.newest();
         Target {

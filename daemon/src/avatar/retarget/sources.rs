@@ -19,6 +19,8 @@ pub(super) struct Frames {
     pub(super) hands: [Option<Arc<HandFrame>>; 2],
     /// Local receive time (unix ns) of the newest frame stored in any of the slots.
     pub(super) received: Option<i64>,
+    /// The newest lip sync among the sources' microphones (by arrival).
+    pub(super) speech: Option<Arc<Speech>>,
 }
 
 /// The newest frame taken this tick (its sequence number and capture time: [`Sources::newest`]).
@@ -104,14 +106,6 @@ impl Sources {
         held.iter().map(|s| &s.slots).collect()
     }
 
-    /// The newest lip sync among the avatar's sources' microphones (by arrival).
-    pub(super) fn speech(&self, inputs: &Inputs) -> Option<Arc<Speech>> {
-        let mut held = Vec::new();
-        let slots = self.slots(inputs, &mut held);
-        let newest = slots.iter().filter_map(|s| s.speech.load_full()).max_by_key(|s| s.received_ns);
-        newest
-    }
-
     /// The newest frames of the avatar's sources.
     fn newest_frames(&self, inputs: &Inputs, mirror: bool) -> Frames {
         let mut held = Vec::new();
@@ -133,8 +127,9 @@ impl Sources {
         };
         let hands = HANDS.map(hand);
         let received = slots.iter().map(|s| s.received_ns.load(std::sync::atomic::Ordering::Relaxed)).max();
+        let speech = slots.iter().filter_map(|s| s.speech.load_full()).max_by_key(|s| s.received_ns);
         drop(slots);
-        Frames { pose, face, rig: rigf, hands, received }
+        Frames { pose, face, rig: rigf, hands, received, speech }
     }
 
     /// Which pieces (body, face, rig frame, left hand, right hand) have a frame not taken before: each frame
