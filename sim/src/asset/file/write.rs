@@ -175,7 +175,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), AssetError> {
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     tmp.push(format!(".tmp{}-{call}", std::process::id()));
     let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(|e| io("write", e))?;
+    // a write that fails partway (a full disk) leaves no temporary file behind
+    std::fs::write(&tmp, bytes).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io("write", e)
+    })?;
     rename_replacing(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         io("write", e)
