@@ -29,6 +29,9 @@
 //!   matrices, its settings, and its report (what `avatard precompute` runs).
 //! - [`full`]: full-space complementary dynamics (Eq. 3–4) at production sizes, the reference for the
 //!   reduced step.
+//! - [`held`]: training the held (quasi-static) part of the flesh: per-joint pose-space correctives from the
+//!   avatar's own full-space static solves (paper 000 Eq. 10–13 with `ü = 0`), compressed and interpolated over
+//!   each joint's rotation; [`reduced::held`] evaluates them each tick and lays them under the dynamic `z`.
 //! - [`rotation_strain`]: rotation-strain coordinates (paper 001) on the same energy and constraint as [`full`]:
 //!   a non-linear subspace baseline to compare the reduced step against.
 //! - [`flesh`]: quasistatic Steklov-Poincaré flesh on the whole tet mesh (paper 002): boundary solve, skinned
@@ -46,7 +49,7 @@
 //!
 //! Modules import downwards only, in these layers (outside tests, no two modules, nor two files of one
 //! module, import each other): `mesh`, `linalg`; `fem`, `geometry`, `rig`; `leak`, `problem`, `modes`,
-//! `anatomy`, `flesh`, `spring`; `breathing`, `reduced`; `full`, `precompute`; `rotation_strain`; `asset`.
+//! `anatomy`, `flesh`, `spring`; `breathing`, `reduced`; `full`, `precompute`; `rotation_strain`, `held`; `asset`.
 //!
 //! # Example
 //! A tet mesh, skinning eigenmodes for one affine handle, and one step of the reduced model:
@@ -98,6 +101,7 @@ pub mod fem;
 pub mod flesh;
 pub mod full;
 pub mod geometry;
+pub mod held;
 pub mod leak;
 pub mod linalg;
 pub mod mesh;

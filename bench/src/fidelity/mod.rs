@@ -107,6 +107,8 @@ pub struct Variant {
     /// the joints' strain (the skinning's quasi-static correction), of `roles` (empty: every bone).
     pub joint: Option<usize>,
     pub roles: Vec<String>,
+    /// Train the held part of the flesh (`avatar_sim::held`) for this variant (`held=1`).
+    pub held: bool,
 }
 
 impl std::str::FromStr for Variant {
@@ -130,7 +132,8 @@ impl std::str::FromStr for Variant {
                 "stiffness" => v.stiffness = Some(val.parse().map_err(|e| bad(&e))?),
                 "joint" => v.joint = Some(val.parse().map_err(|e| bad(&e))?),
                 "roles" => v.roles = val.split('+').filter(|r| !r.is_empty()).map(str::to_owned).collect(),
-                _ => return Err(format!("variant {s:?}: unknown key {k:?} (modes, clusters, iterations, anderson, damping, stiffness, joint, roles)")),
+                "held" => v.held = matches!(val, "1" | "true" | "on"),
+                _ => return Err(format!("variant {s:?}: unknown key {k:?} (modes, clusters, iterations, anderson, damping, stiffness, joint, roles, held)")),
             }
         }
         let positive = |x: Option<f64>| x.is_none_or(|x| x > 0.0 && x.is_finite());
@@ -181,6 +184,40 @@ fn load(name: &str, cache: Option<&avatar_sim::asset::Cache>) -> Result<LoadedAs
 
 /// `loaded` with the variant's subspace (modes, clusters) precomputed from its own mesh, rig and settings.
 fn with_subspace(loaded: &LoadedAsset, v: &Variant) -> Result<LoadedAsset> {
+    let out = with_modes(loaded, v)?;
+    if !v.held || out.asset.sim.held.is_some() {
+        return Ok(out);
+    }
+    let clock = Instant::now();
+    let (parts, report) = avatar_sim::held::train(
+        &out.asset.sim,
+        &avatar_sim::held::HeldSettings::default(),
+        &|done, total, bone| eprintln!("  held: joint {done}/{total} ({bone})"),
+    )?;
+    eprintln!(
+        "  variant {}: held part trained in {:.1} s: {} joints, {} components, {} solves; skipped {:?}",
+        v.name,
+        clock.elapsed().as_secs_f64(),
+        parts.joints.len(),
+        parts.components(),
+        report.solves,
+        report.skipped.iter().map(|(b, mm)| format!("{b} {mm:.2} mm")).collect::<Vec<_>>()
+    );
+    for j in &report.joints {
+        eprintln!(
+            "    {}: {} samples, {} components (compression error {:.3}), peak {:.1} mm",
+            j.bone, j.samples, j.components, j.compression_error, j.peak_mm
+        );
+    }
+    let mut asset: Asset = (*out.asset).clone();
+    asset.sim.held = Some(parts);
+    let mut hash = out.hash;
+    hash[1] ^= 0x3c;
+    Ok(LoadedAsset { asset: Arc::new(asset), hash, path: out.path.clone() })
+}
+
+/// `loaded` with the variant's modes and clusters.
+fn with_modes(loaded: &LoadedAsset, v: &Variant) -> Result<LoadedAsset> {
     let sim = &loaded.asset.sim;
     if v.modes.is_none_or(|m| m == sim.weights.ncols()) && v.clusters.is_none() && v.joint.is_none() {
         return Ok(loaded.clone());
@@ -295,6 +332,28 @@ pub struct Prepared {
     params: SimParams,
     render_u: Displacement,
     projection: Projection,
+    /// The held part, evaluated from `p` (the runtime's own function of the pose).
+    held: Option<avatar_sim::reduced::held::HeldModel>,
+}
+
+impl Prepared {
+    /// The held displacement `u_h(p)` on the simulation mesh (3n; zeros without a held part).
+    fn held_u(&self, p: &[f64]) -> Vec<f64> {
+        let n = self.loaded.asset.sim.mesh.n();
+        match &self.held {
+            Some(h) => h.displacement(&h.pose(p)),
+            None => vec![0.0; 3 * n],
+        }
+    }
+
+    /// The runtime's render displacement at `p` and `z`: `B_r z` plus the held part through the embedding.
+    fn render(&self, z: &[f64], u_h: &[f64]) -> Vec<[f64; 3]> {
+        let u = self.render_u.of(z);
+        let s = &self.loaded.asset.sim;
+        let r = &self.loaded.asset.render;
+        let held = at_render(u_h, s.mesh.n(), &s.mesh.tets, &r.embed_tet, &r.embed_bary);
+        (0..u.nrows()).map(|v| [0, 1, 2].map(|c| u[(v, c)] + held[v][c])).collect()
+    }
 }
 
 impl Prepared {
@@ -307,7 +366,23 @@ impl Prepared {
         let b = skinning_subspace(&s.mesh.vertices, &s.weights);
         let projection = Projection::new(&b, s.reduced.constraint.as_ref(), mass)?;
         let r = &loaded.asset.render;
+        let held = match &s.held {
+            Some(parts) => Some(
+                avatar_sim::reduced::held::HeldModel::new(
+                    parts.clone(),
+                    &s.mesh,
+                    &s.material.mu,
+                    mass,
+                    &s.weights,
+                    &s.clustering,
+                    &s.rig,
+                )
+                .map_err(anyhow::Error::msg)?,
+            ),
+            None => None,
+        };
         Ok(Prepared {
+            held,
             variant: v.clone(),
             render_u: Displacement::new(&r.vertices, r.mode_weights.as_ref()),
             params: v.params(),
@@ -446,7 +521,10 @@ pub fn fidelity(a: FidelityArgs) -> Result<()> {
                 let result = picture::draw(
                     &prepared[0].loaded.asset,
                     &runs[0].p[t],
-                    &prepared[0].render_u.of(&runs[0].z[t]),
+                    &{
+                        let u = prepared[0].render(&runs[0].z[t], &prepared[0].held_u(&runs[0].p[t]));
+                        faer::Mat::from_fn(u.len(), 3, |v, c| u[v][c])
+                    },
                     &o.best.2,
                     &format!("{label}, {motion}, t = {:.2} s", t as f64 * h),
                     &path,
@@ -607,15 +685,28 @@ pub fn measure_motion(
         }
         for ((pp, run), (r, dynm)) in prepared.iter().zip(&mut acc).zip(runs.iter().zip(&mut dynamics)) {
             let z = &r.z[t];
-            let u_render = pp.render_u.of(z);
-            run.track.push(region_of, |v| [u_render[(v, 0)], u_render[(v, 1)], u_render[(v, 2)]]);
-            let u_rt = pp.projection.displacement(z);
+            let u_h = pp.held_u(p);
+            let plus_held = |mut u: Vec<f64>| {
+                u.iter_mut().zip(&u_h).for_each(|(a, b)| *a += b);
+                u
+            };
+            let u_render = pp.render(z, &u_h);
+            run.track.push(region_of, |v| u_render[v]);
+            let u_rt = plus_held(pp.projection.displacement(z));
             add_sums(&mut run.traj, &m_sums(&u_rt, u_full, &reference.mass, sim_group, groups));
             run.inverted = run.inverted.max(inverted(&sim.mesh, &x, &u_rt).0);
-            let zp = pp.projection.coordinates(u_full);
+            // the best the span allows on top of the held part: B Π(u_full − u_h) + u_h
+            let rest: Vec<f64> = u_full.iter().zip(&u_h).map(|(a, b)| a - b).collect();
+            let zp = pp.projection.coordinates(&rest);
             add_sums(
                 &mut run.proj,
-                &m_sums(&pp.projection.displacement(&zp), u_full, &reference.mass, sim_group, groups),
+                &m_sums(
+                    &plus_held(pp.projection.displacement(&zp)),
+                    u_full,
+                    &reference.mass,
+                    sim_group,
+                    groups,
+                ),
             );
             // one step of the runtime's own dynamics from the projection of full space's last two states
             if t >= 2 {
@@ -626,7 +717,7 @@ pub fn measure_motion(
                 let c = Instant::now();
                 dynm.step(&pp.loaded.asset.sim, p, h, &pp.params, false);
                 run.step_us.push(c.elapsed().as_secs_f64() * 1e6);
-                let u1 = pp.projection.displacement(&dynm.state.z);
+                let u1 = plus_held(pp.projection.displacement(&dynm.state.z));
                 add_sums(&mut run.one_step, &m_sums(&u1, u_full, &reference.mass, sim_group, groups));
             }
             run.z_proj.swap(0, 1);

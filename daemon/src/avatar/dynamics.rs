@@ -6,6 +6,7 @@ use super::breathing::{breathing_gradient, Breathing};
 use super::params::SimParams;
 use super::teleport::is_teleport;
 use avatar_sim::precompute::Precomputed;
+use avatar_sim::reduced::held::{HeldModel, JointPose};
 use avatar_sim::reduced::FleshMode;
 use avatar_sim::reduced::{ReducedModel, ReducedParts};
 use avatar_sim::reduced::{StepSettings, StepState};
@@ -43,6 +44,10 @@ pub struct Dynamics {
     /// The breathing fields' `Ĝ` (paper 003 modal actuation; `None`: the avatar cannot breathe) and signal.
     breathing_g: Option<faer::Mat<f64>>,
     pub breathing: Breathing,
+    /// The held (quasi-static) part of the flesh, when the asset has one ([`avatar_sim::reduced::held`]), and
+    /// its joints' poses at the last step.
+    held: Option<HeldModel>,
+    held_poses: Vec<JointPose>,
     pub state: StepState,
 }
 
@@ -70,6 +75,22 @@ impl Dynamics {
         }
         let state = StepState::at_rest(&model, p);
         let handles = sim.rig.handle_offsets();
+        let held = match &sim.held {
+            None => None,
+            Some(parts) => {
+                let mass = avatar_sim::fem::lumped_mass(&sim.mesh, &sim.material.density);
+                let model = HeldModel::new(
+                    parts.clone(),
+                    &sim.mesh,
+                    &sim.material.mu,
+                    &mass,
+                    &sim.weights,
+                    &sim.clustering,
+                    &sim.rig,
+                )?;
+                Some(model)
+            }
+        };
         let mode_damping = sim.mode_damping();
         Ok(Dynamics {
             base,
@@ -80,6 +101,8 @@ impl Dynamics {
             mode_damping,
             breathing_g,
             breathing: Breathing::default(),
+            held,
+            held_poses: Vec::new(),
             state,
         })
     }
@@ -93,10 +116,23 @@ impl Dynamics {
         &self.model
     }
 
+    /// The held part of the flesh, if the avatar has one.
+    pub fn held(&self) -> Option<&HeldModel> {
+        self.held.as_ref()
+    }
+
+    /// The held part's joints at the last step (empty without one): `u_h = held().displacement(held_poses())`.
+    pub fn held_poses(&self) -> &[JointPose] {
+        &self.held_poses
+    }
+
     /// Back to rest at `p`: `z = 0`, no rig velocity, no breath.
     pub fn reset(&mut self, p: &[f64]) {
         self.state = StepState::at_rest(&self.model, p);
         self.breathing = Breathing::default();
+        if let Some(held) = &mut self.held {
+            held.reset();
+        }
     }
 
     /// Advance one tick of length `h` to rig parameters `p`; `idle`: no live tracker input (breathing acts,
@@ -134,6 +170,14 @@ impl Dynamics {
             self.state.p.copy_from_slice(p);
             self.state.p_prev.copy_from_slice(p);
             out.teleport = true;
+            if let Some(held) = &mut self.held {
+                held.reset();
+            }
+        }
+        // the held part at the new pose: its terms in the step (paper 000 Eq. 31 with u_h in the rig)
+        if let Some(held) = &mut self.held {
+            self.held_poses = held.pose(p);
+            held.terms(&self.held_poses, params.stiffness, &mut self.state.held);
         }
         // Damping: ẑ = z + e^{−c h}(z − z_prev), through z_prev (the step forms ẑ = 2z − z_prev); mode k's 12
         // coordinates with c times its multiplier.

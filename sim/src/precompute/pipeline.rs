@@ -45,6 +45,9 @@ pub struct Precomputed {
     pub leak: Vec<f64>,
     pub clustering: Clustering,
     pub reduced: ReducedParts,
+    /// The held (quasi-static) part of the flesh, trained after the precompute by [`crate::held::train`]
+    /// (`None`: the avatar has none; the flesh is the dynamic subspace alone).
+    pub held: Option<crate::reduced::held::HeldParts>,
 }
 
 impl Precomputed {
@@ -330,6 +333,7 @@ pub fn precompute(
         leak,
         clustering,
         reduced: model.parts,
+        held: None,
     };
     Ok((out, report))
 }

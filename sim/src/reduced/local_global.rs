@@ -89,6 +89,12 @@ impl<'a> StepTerms<'a> {
                 }
             }
         }
+        // the held part `u_h` (reduced::held): its acceleration in the inertia, 2BᵀL u_h in the elastic term
+        if state.held.is_active() {
+            for (l, (a, b)) in natural.iter_mut().zip(state.held.btm_accel.iter().zip(&state.held.btl)) {
+                *l += a / h2 + 2.0 * b;
+            }
+        }
         buf.linear.clear();
         buf.linear.extend(block.perm.iter().map(|&i| natural[i]));
         reset(&mut buf.hy, model.dofs);
@@ -100,21 +106,16 @@ impl<'a> StepTerms<'a> {
         if let Some(handles) = &model.rig.handles {
             handles.add_to(&buf.dp, 1.0 / h2, p, 2.0, &mut buf.linear, &mut buf.hx, &mut buf.hy);
         }
-        // A = I_B ⊗ A_b: the blocks of c are the columns of a w × B matrix; c = −A⁻¹ linear
-        let w = model.dofs / block.blocks;
-        buf.c.clear();
-        buf.c.extend(buf.linear.iter().map(|l| -l));
-        // on this thread (faer's default would hand a solve this small to the thread pool)
-        faer::linalg::cholesky::llt::solve::solve_in_place(
-            block.a_block_llt.L(),
-            faer::MatMut::from_column_major_slice_mut(&mut buf.c, w, block.blocks),
-            faer::Par::Seq,
-            faer::dyn_stack::MemStack::new(&mut []),
-        );
+        solve_c(block, &buf.linear, &mut buf.c);
         // the rig's part of the cluster deformation gradients, G₉K(Jp + x₀)
         buf.f_rig.clear();
         buf.f_rig.extend_from_slice(&parts.g9k_x0);
         mul_add(&model.rig.g9kj, p, 1.0, &mut buf.f_rig);
+        if state.held.is_active() {
+            for (f, g) in buf.f_rig.iter_mut().zip(&state.held.g9k) {
+                *f += g;
+            }
+        }
         let lambda_scale = if opts.volume_preservation { 1.0 } else { 0.0 };
         let target = match &model.actuation {
             Some(g) if is_active(&opts.actuation) => {
@@ -126,7 +127,56 @@ impl<'a> StepTerms<'a> {
             _ => None,
         };
         let TermBuffers { z_hat, dp, natural, linear, c, f_rig, hx, hy } = buf;
-        StepTerms { model, linear, c, f_rig, lambda_scale, target, spare: [z_hat, dp, natural, hx, hy] }
+        let mut terms =
+            StepTerms { model, linear, c, f_rig, lambda_scale, target, spare: [z_hat, dp, natural, hx, hy] };
+        if state.held.is_active() {
+            terms.about_the_held_state(state, p);
+        }
+        terms
+    }
+
+    /// With a held part ([`crate::reduced::held`]) the swing is measured from the held state: the energy
+    /// becomes `E'(z) = E(z) − g_elᵀ z`, `g_el` the elastic gradient at `z = 0` (`x = Jp + x₀ + u_h`), so that a
+    /// pose held still with no rig or held acceleration leaves `z = 0` at rest. `u_h` is full space's static
+    /// solve, where the elastic gradient vanishes; the clustered energy's `g_el` there is its discretisation
+    /// error (one rotation per cluster), which would otherwise push `z` off the held shape and count the
+    /// correction twice. Rig and held accelerations still drive `z` through the inertia term.
+    fn about_the_held_state(&mut self, state: &StepState, p: &[f64]) {
+        let model = self.model;
+        let (parts, block) = (&model.parts, &model.block);
+        let (s, r) = (model.dofs, model.clusters);
+        // the quadratic part's linear term at z = 0: 2BᵀL(Jp + x₀ + u_h)
+        let mut e_nat: Vec<f64> =
+            parts.btl_x0.iter().zip(&state.held.btl).map(|(a, b)| 2.0 * (a + b)).collect();
+        mul_add(&model.rig.btlj, p, 2.0, &mut e_nat);
+        let mut e: Vec<f64> = block.perm.iter().map(|&i| e_nat[i]).collect();
+        if let Some(handles) = &model.rig.handles {
+            let still = vec![0.0; p.len()];
+            let (mut x, mut t) = (Vec::new(), Vec::new());
+            handles.add_to(&still, 0.0, p, 2.0, &mut e, &mut x, &mut t);
+        }
+        // the non-linear part's: (G₉KB)ᵀ ∂Φ̃/∂f̃ at f̃ = G₉K(Jp + x₀ + u_h)
+        let it = self.iterate_from(vec![0.0; s], &state.rotations);
+        let mut dphi = vec![0.0; 9 * r];
+        self.dphi(&it, &mut dphi);
+        let g = &block.gradient;
+        let (rows, w) = (g.rows, g.cols);
+        for b in 0..block.blocks {
+            for row in 0..rows {
+                let d = dphi[b * rows + row];
+                if d == 0.0 {
+                    continue;
+                }
+                let grow = &g.data[row * w..(row + 1) * w];
+                for (q, gv) in grow.iter().enumerate() {
+                    e[b * w + q] += gv * d;
+                }
+            }
+        }
+        for (l, e) in self.linear.iter_mut().zip(&e) {
+            *l -= e;
+        }
+        solve_c(block, &self.linear, &mut self.c);
     }
 
     /// The buffers back, for the next step.
@@ -267,6 +317,20 @@ impl<'a> StepTerms<'a> {
 }
 
 #[cfg(test)]
+/// `c = −A⁻¹ linear` (block order). `A = I_B ⊗ A_b`: the blocks of c are the columns of a w × B matrix; solved
+/// on this thread (faer's default would hand a solve this small to the thread pool).
+fn solve_c(block: &crate::reduced::model::BlockForm, linear: &[f64], c: &mut Vec<f64>) {
+    let w = linear.len() / block.blocks;
+    c.clear();
+    c.extend(linear.iter().map(|l| -l));
+    faer::linalg::cholesky::llt::solve::solve_in_place(
+        block.a_block_llt.L(),
+        faer::MatMut::from_column_major_slice_mut(c, w, block.blocks),
+        faer::Par::Seq,
+        faer::dyn_stack::MemStack::new(&mut []),
+    );
+}
+
 pub(crate) fn col(v: &[f64]) -> faer::Mat<f64> {
     faer::Mat::from_fn(v.len(), 1, |i, _| v[i])
 }

@@ -29,6 +29,9 @@
 //! - `actuation`: modal actuation (paper 003, AaM Eq. 9–13): the tensor `Ĝ = (I₃ ⊗ Γ) D` of K actuation fields
 //!   and the clusters' target shapes `Y_c(a)`, which the local-global iterations use as the co-rotational
 //!   term's rest shape ([`StepSettings::actuation`]; zero effect when off).
+//! - [`held`]: the held (quasi-static) part of the flesh at run time: per-joint correctives `u_h(p)` from the
+//!   rig parameters, and their terms in the step ([`HeldTerms`](held::HeldTerms), written into
+//!   [`StepState::held`]); with them the step measures the swing from the held state.
 //! - `step`: [`ReducedModel::step`] and [`ReducedModel::step_with_rotations`], the stepping API over the three
 //!   above (the model's data is in `model`, its construction in `projection`).
 
@@ -36,6 +39,7 @@ pub(crate) mod actuation;
 pub(crate) mod clusters;
 pub(crate) mod constraint;
 pub(crate) mod flesh_modes;
+pub mod held;
 pub(crate) mod local_global;
 pub(crate) mod model;
 pub(crate) mod projection;

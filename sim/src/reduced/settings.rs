@@ -92,6 +92,9 @@ pub struct StepState {
     /// The last co-rotational step's cluster rotations: where the next step's polar decompositions start
     /// (fewer Newton iterations; the result does not depend on it). Empty: the identity.
     pub rotations: Vec<nalgebra::Matrix3<f64>>,
+    /// The held part's terms for the next step ([`crate::reduced::held`]; empty: none). An input the caller
+    /// writes before each step, not state: ignored by `==`.
+    pub held: crate::reduced::held::HeldTerms,
     /// The step's buffers, reused from tick to tick (not state: ignored by `==`).
     pub(crate) workspace: crate::reduced::workspace::Workspace,
 }
@@ -113,6 +116,7 @@ impl StepState {
             p: p.to_vec(),
             p_prev: p.to_vec(),
             rotations: Vec::new(),
+            held: Default::default(),
             workspace: Default::default(),
         }
     }

@@ -4,8 +4,9 @@ use super::{hex, AssetError, AssetHash};
 use sha2::{Digest, Sha256};
 
 pub const MAGIC: &[u8; 8] = b"AVTRASET";
-/// 5: the reduced constraint `reduced.constraint` (issue 35), which a version-4 reader would silently ignore.
-pub const FORMAT_VERSION: u32 = 5;
+/// 5: the reduced constraint `reduced.constraint` (issue 35), which a version-4 reader would silently ignore;
+/// 6: the held part of the flesh `held.{j}.*` (issue 53), likewise.
+pub const FORMAT_VERSION: u32 = 6;
 /// The oldest version this build reads (3: before spring bones, read as an asset without them).
 pub const OLDEST_READABLE_VERSION: u32 = 3;
 pub(super) const HEADER_LEN: usize = 48;

@@ -14,6 +14,7 @@ use crate::linalg::ichol::BlockIc;
 use crate::mesh::tet_mesh::TetMesh;
 use crate::precompute::Precomputed;
 use crate::reduced::clusters::Clustering;
+use crate::reduced::held::{HeldJoint, HeldParts};
 use crate::reduced::model::{BasisGradient, ReducedParts};
 use crate::rig::linear::Rig;
 use faer::Mat;
@@ -221,6 +222,32 @@ impl Reader<'_> {
         Ok(looks)
     }
 
+    /// The held part (format 6; absent in older assets and in avatars without one): joints `held.{j}.*` in
+    /// order until the first missing one, checked against the mesh and the skeleton.
+    fn held(&self, n: usize, rig: &Rig) -> Result<Option<HeldParts>, AssetError> {
+        let mut joints = Vec::new();
+        loop {
+            let names = super::held_tensor_names(joints.len());
+            if self.st.tensor(&names[0]).is_err() {
+                break;
+            }
+            let (_, bones) = self.u32s(&names[0], &[Some(2)])?;
+            let centres = self.matrix(&names[1], None, Some(3))?;
+            let rbf = self.matrix(&names[2], Some(centres.nrows() + 4), None)?;
+            let (_, d) = self.f32s(&names[3], &[Some(3 * n), Some(rbf.ncols())])?;
+            let k = rbf.ncols();
+            let basis = Mat::<f64>::from_fn(3 * n, k, |i, c| d[i * k + c]);
+            joints.push(HeldJoint { bone: bones[0], parent: bones[1], centres, rbf, basis });
+        }
+        if joints.is_empty() {
+            return Ok(None);
+        }
+        let parts = HeldParts { joints };
+        let bones = rig.skeleton().map_or(0, |(l, _)| l.num_bones());
+        parts.check(n, bones).map_err(AssetError::Invalid)?;
+        Ok(Some(parts))
+    }
+
     fn precomputed(&self, meta: Meta) -> Result<Precomputed, AssetError> {
         let invalid = |what: &str, e: &dyn std::fmt::Display| AssetError::Invalid(format!("{what}: {e}"));
         let (vshape, v) = self.f64s("mesh.vertices", &[None, Some(3)])?;
@@ -287,7 +314,9 @@ impl Reader<'_> {
         if !weights.is_all_finite() {
             return Err(AssetError::Invalid("modes.weights has a non-finite entry".into()));
         }
+        let held = self.held(n, &rig)?;
         Ok(Precomputed {
+            held,
             mesh,
             material,
             rig,

@@ -101,6 +101,24 @@ pub fn to_bytes(asset: &Asset) -> Result<(Vec<u8>, AssetHash), AssetError> {
     if let Some(v) = &r.constraint {
         tensors.push(("reduced.constraint", matrix(v)));
     }
+    // the held part (format 6): per joint its bones, RBF centres and coefficients, and the basis in f32
+    let held_names: Vec<[String; 4]> =
+        (0..a.held.as_ref().map_or(0, |h| h.joints.len())).map(super::held_tensor_names).collect();
+    if let Some(h) = &a.held {
+        for (j, names) in h.joints.iter().zip(&held_names) {
+            tensors.push((&names[0], u32s(vec![2], [j.bone, j.parent])));
+            tensors.push((&names[1], matrix(&j.centres)));
+            tensors.push((&names[2], matrix(&j.rbf)));
+            let d = &j.basis;
+            tensors.push((
+                &names[3],
+                f32s(
+                    vec![d.nrows(), d.ncols()],
+                    (0..d.nrows()).flat_map(|i| (0..d.ncols()).map(move |k| d[(i, k)])),
+                ),
+            ));
+        }
+    }
     if let Some(f) = &asset.flesh {
         let ic = &f.factor;
         tensors.extend([

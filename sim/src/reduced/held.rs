@@ -1,0 +1,462 @@
+//! The held (quasi-static) part of the flesh at run time: per-joint pose-space correctives learned from the
+//! avatar's own full-space physics ([`crate::held`] trains them), evaluated from the rig parameters each tick and
+//! laid under the dynamic subspace, so that the flesh the runtime publishes is
+//!
+//! ```text
+//! u = u_h(p) + B z,      u_h(p) = Σ_j R_j D_j c_j(ω_j)
+//! ```
+//!
+//! - `ω_j = log(R_{parent(j)}ᵀ R_j)` is joint j's rotation relative to its parent (a rotation vector, rest
+//!   frame), `R` the polar factor of a bone's skinning transform (times the global affine part's rotation);
+//! - `c_j(ω)` interpolates the coefficients of the joint's sampled full-space static solves: a polyharmonic
+//!   radial basis function `φ(r) = r³` with a linear polynomial (Pose Space Deformation, Lewis et al. 2000),
+//!   exact at the samples; `ω` is clamped to the sampled ball, so it never extrapolates;
+//! - `D_j` (3n × K_j) is the mass-weighted principal basis of those solves, in the parent's rest frame; the
+//!   parent's rotation `R_j` carries it into the world. Each solve is complementary (`𝒥ᵀu = 0`, paper 000
+//!   Eq. 3), and complementarity is rotation-equivariant (`𝒥ᵀ(R u) = 0` for an LBS rig), so `u_h` is
+//!   complementary for every pose.
+//!
+//! The dynamic part sees `u_h` as part of the rig (paper 000 Eq. 10 with `x = Jp + x₀ + u_h + Bz`): its
+//! acceleration in the inertia term, `2BᵀL u_h` in the elastic linear term and `G₉K u_h` in the clusters'
+//! deformation gradients ([`HeldTerms`]). Held still in a pose, `z` then settles where `u_h` leaves the energy
+//! stationary, so the swing does not count the held part twice. Everything here is reduced in size except the
+//! basis `D`, which only [`HeldModel::displacement`] reads.
+
+use crate::fem::{scalar_laplacian, spmv};
+use crate::linalg::polar;
+use crate::mesh::tet_mesh::TetMesh;
+use crate::mesh::Clustering;
+use crate::reduced::projection::cluster_gradient;
+use crate::rig::{Rig, RigPart};
+use faer::Mat;
+use nalgebra::{Matrix3, Rotation3, UnitQuaternion, Vector3};
+
+/// The trained held part of one avatar (stored in the asset with its simulation precompute).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct HeldParts {
+    pub joints: Vec<HeldJoint>,
+}
+
+/// One joint's pose-space corrective: bone `bone` rotating relative to bone `parent` (indices into the rig's
+/// skeleton, [`Rig::skeleton`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeldJoint {
+    pub bone: usize,
+    pub parent: usize,
+    /// The sampled relative rotations as rotation vectors `ω_s` (S × 3, radians, rest frame); the first is the
+    /// rest pose, `ω = 0`.
+    pub centres: Mat<f64>,
+    /// RBF coefficients ((S + 4) × K): the kernel weights of the S centres, then the polynomial `[1, ω]`.
+    pub rbf: Mat<f64>,
+    /// `D` (3n × K): the corrective basis on the simulation mesh, coordinate-major rows `c·n + v`, in the
+    /// parent's rest frame.
+    pub basis: Mat<f64>,
+}
+
+impl HeldParts {
+    /// Every size agrees (n simulation vertices, `bones` skeleton bones) and every entry is finite.
+    pub fn check(&self, n: usize, bones: usize) -> Result<(), String> {
+        for (i, j) in self.joints.iter().enumerate() {
+            let (s, k) = (j.centres.nrows(), j.basis.ncols());
+            if j.bone >= bones || j.parent >= bones || j.bone == j.parent {
+                return Err(format!("held joint {i}: bones {} / {} of {bones}", j.bone, j.parent));
+            }
+            if j.centres.ncols() != 3 || s == 0 || j.rbf.nrows() != s + 4 || j.rbf.ncols() != k {
+                return Err(format!(
+                    "held joint {i}: centres {}×{}, rbf {}×{}, basis columns {k}",
+                    s,
+                    j.centres.ncols(),
+                    j.rbf.nrows(),
+                    j.rbf.ncols()
+                ));
+            }
+            if j.basis.nrows() != 3 * n {
+                return Err(format!("held joint {i}: basis has {} rows for {n} vertices", j.basis.nrows()));
+            }
+            let finite = |m: &Mat<f64>| m.col_iter().all(|c| c.iter().all(|v| v.is_finite()));
+            if !(finite(&j.centres) && finite(&j.rbf) && finite(&j.basis)) {
+                return Err(format!("held joint {i} has a non-finite entry"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Total corrective components `Σ_j K_j`.
+    pub fn components(&self) -> usize {
+        self.joints.iter().map(|j| j.basis.ncols()).sum()
+    }
+}
+
+/// The kernel `φ(r) = r³`.
+fn kernel(a: &[f64; 3], b: &[f64; 3]) -> f64 {
+    let r = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+    r * r * r
+}
+
+/// Fit the RBF with linear polynomial through `values` (S × K) at `centres` (S × 3): the coefficients
+/// ((S + 4) × K) of `[Φ P; Pᵀ 0] [a; b] = [values; 0]`, `Φ_st = φ(‖ω_s − ω_t‖)`, `P_s = [1, ω_s]`.
+pub fn fit_rbf(centres: &Mat<f64>, values: &Mat<f64>) -> Result<Mat<f64>, String> {
+    let (s, k) = (centres.nrows(), values.ncols());
+    if values.nrows() != s || centres.ncols() != 3 {
+        return Err(format!("centres {}×{}, values {}×{k}", s, centres.ncols(), values.nrows()));
+    }
+    let w = |i: usize| [centres[(i, 0)], centres[(i, 1)], centres[(i, 2)]];
+    let poly = |i: usize, d: usize| if d == 0 { 1.0 } else { centres[(i, d - 1)] };
+    let a = Mat::<f64>::from_fn(s + 4, s + 4, |i, j| match (i < s, j < s) {
+        (true, true) => kernel(&w(i), &w(j)),
+        (true, false) => poly(i, j - s),
+        (false, true) => poly(j, i - s),
+        (false, false) => 0.0,
+    });
+    let rhs = Mat::<f64>::from_fn(s + 4, k, |i, j| if i < s { values[(i, j)] } else { 0.0 });
+    use faer::linalg::solvers::Solve;
+    let x = a.full_piv_lu().solve(&rhs);
+    // a duplicate centre or a flat sample set makes the system singular: check the fit reproduces the data
+    let back = &a * &x;
+    let scale = values.norm_max().max(1e-300);
+    let err = (&back - &rhs).norm_max();
+    if err.is_nan() || err > 1e-6 * scale || !x.col_iter().all(|c| c.iter().all(|v| v.is_finite())) {
+        return Err(format!("the RBF system is singular (residual {err:e} of {scale:e})"));
+    }
+    Ok(x)
+}
+
+/// Evaluate the RBF of [`fit_rbf`] at `w` into `out` (K).
+pub fn eval_rbf(centres: &Mat<f64>, coef: &Mat<f64>, w: &[f64; 3], out: &mut [f64]) {
+    let s = centres.nrows();
+    out.iter_mut().for_each(|o| *o = 0.0);
+    for i in 0..s {
+        let phi = kernel(w, &[centres[(i, 0)], centres[(i, 1)], centres[(i, 2)]]);
+        for (k, o) in out.iter_mut().enumerate() {
+            *o += phi * coef[(i, k)];
+        }
+    }
+    for (k, o) in out.iter_mut().enumerate() {
+        *o += coef[(s, k)] + w[0] * coef[(s + 1, k)] + w[1] * coef[(s + 2, k)] + w[2] * coef[(s + 3, k)];
+    }
+}
+
+/// The held displacement's terms in one step (paper 000 Eq. 31 with `u_h` added to the rig's positions):
+/// empty vectors when the avatar has no held part.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HeldTerms {
+    /// `BᵀM (u_h(t+1) − 2u_h(t) + u_h(t−1))` (s, natural order): its acceleration, in the inertia term.
+    pub btm_accel: Vec<f64>,
+    /// `BᵀL u_h(t+1)` (s, natural order), at the model's stiffness.
+    pub btl: Vec<f64>,
+    /// `G₉K u_h(t+1)` (9r, rows `c·3r + 3·cl + j`).
+    pub g9k: Vec<f64>,
+}
+
+impl HeldTerms {
+    pub fn is_active(&self) -> bool {
+        !self.btl.is_empty()
+    }
+}
+
+/// One joint's state at a pose: the parent's world rotation and the corrective coefficients.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JointPose {
+    pub rotation: Matrix3<f64>,
+    pub omega: [f64; 3],
+    pub coefficients: Vec<f64>,
+}
+
+/// A joint's projected operators: per component k and source coordinate b, `Φᵀ M_s D_k^b`, `Φᵀ L_s D_k^b`
+/// (4m each, rows `4i + k'` of the skinning subspace) and `Γ D_k^b` on the clusters the corrective reaches.
+struct JointOps {
+    /// (4m × 3K): column `3k + b`.
+    phi_m: Mat<f64>,
+    phi_l: Mat<f64>,
+    /// Clusters the corrective reaches, and `Γ D_k^b` there ((3·|clusters|) × 3K, rows `3·i + j`).
+    clusters: Vec<usize>,
+    gamma: Mat<f64>,
+    /// Largest sampled `|ω|`: poses beyond are clamped to it.
+    radius: f64,
+}
+
+/// The held part ready for the step: [`HeldParts`] with the operators that carry it into the reduced space.
+pub struct HeldModel {
+    pub parts: HeldParts,
+    ops: Vec<JointOps>,
+    /// First parameter of the skeleton and of the global affine part (if any).
+    lbs_offset: usize,
+    affine_offset: Option<usize>,
+    /// `s = 12m` reduced coordinates, `r` clusters.
+    s: usize,
+    r: usize,
+    /// `BᵀM u_h` at the last two ticks (natural order), for the inertia term.
+    btm_now: Vec<f64>,
+    btm_prev: Vec<f64>,
+    /// Scratch for the next tick's `BᵀM u_h`.
+    btm_next: Vec<f64>,
+    primed: bool,
+}
+
+impl HeldModel {
+    /// The operators of `parts` for a skinning subspace of mode weights `weights` (n × m) on `mesh` with
+    /// per-tet `mu` (L's coefficient), lumped `mass` and `clustering`, on `rig` (which must have a skeleton).
+    pub fn new(
+        parts: HeldParts,
+        mesh: &TetMesh,
+        mu: &[f64],
+        mass: &[f64],
+        weights: &Mat<f64>,
+        clustering: &Clustering,
+        rig: &Rig,
+    ) -> Result<HeldModel, String> {
+        let n = mesh.n();
+        let (lbs, lbs_offset) = rig.skeleton().ok_or("held flesh needs a skeleton")?;
+        parts.check(n, lbs.num_bones())?;
+        if weights.nrows() != n || mass.len() != n || mu.len() != mesh.t() {
+            return Err(format!(
+                "weights {}, mass {}, mu {} for n = {n}",
+                weights.nrows(),
+                mass.len(),
+                mu.len()
+            ));
+        }
+        let affine_offset = rig
+            .parts()
+            .iter()
+            .zip(rig.part_offsets())
+            .find_map(|(p, &o)| matches!(p, RigPart::Affine).then_some(o));
+        let m = weights.ncols();
+        let ls = scalar_laplacian(mesh, mu);
+        let (gamma, _) = cluster_gradient(mesh, clustering, mu);
+        let r = clustering.r;
+        let ops = parts
+            .joints
+            .iter()
+            .map(|j| {
+                let k = j.basis.ncols();
+                let mut phi_m = Mat::<f64>::zeros(4 * m, 3 * k);
+                let mut phi_l = Mat::<f64>::zeros(4 * m, 3 * k);
+                let mut reach = vec![false; r];
+                let mut grads: Vec<Vec<f64>> = Vec::with_capacity(3 * k);
+                for kk in 0..k {
+                    for b in 0..3 {
+                        let d: Vec<f64> = (0..n).map(|v| j.basis[(b * n + v, kk)]).collect();
+                        let ld = spmv(&ls, &d);
+                        for i in 0..m {
+                            for (v, x) in mesh.vertices.iter().enumerate() {
+                                let w = weights[(v, i)];
+                                if w == 0.0 || (d[v] == 0.0 && ld[v] == 0.0) {
+                                    continue;
+                                }
+                                for kp in 0..4 {
+                                    let xb = if kp < 3 { x[kp] } else { 1.0 };
+                                    phi_m[(4 * i + kp, 3 * kk + b)] += w * xb * mass[v] * d[v];
+                                    phi_l[(4 * i + kp, 3 * kk + b)] += w * xb * ld[v];
+                                }
+                            }
+                        }
+                        let g = spmv(&gamma, &d);
+                        for cl in 0..r {
+                            if (0..3).any(|jj| g[3 * cl + jj] != 0.0) {
+                                reach[cl] = true;
+                            }
+                        }
+                        grads.push(g);
+                    }
+                }
+                let clusters: Vec<usize> = (0..r).filter(|&c| reach[c]).collect();
+                let gamma_j = Mat::<f64>::from_fn(3 * clusters.len(), 3 * k, |row, col| {
+                    grads[col][3 * clusters[row / 3] + row % 3]
+                });
+                let radius = (0..j.centres.nrows())
+                    .map(|s| (0..3).map(|d| j.centres[(s, d)].powi(2)).sum::<f64>().sqrt())
+                    .fold(0.0, f64::max);
+                JointOps { phi_m, phi_l, clusters, gamma: gamma_j, radius }
+            })
+            .collect();
+        Ok(HeldModel {
+            parts,
+            ops,
+            lbs_offset,
+            affine_offset,
+            s: 12 * m,
+            r,
+            btm_now: vec![0.0; 12 * m],
+            btm_prev: vec![0.0; 12 * m],
+            btm_next: vec![0.0; 12 * m],
+            primed: false,
+        })
+    }
+
+    /// The joints' rotations and coefficients at rig parameters `p`.
+    pub fn pose(&self, p: &[f64]) -> Vec<JointPose> {
+        let rot = |o: usize| polar(&Matrix3::from_fn(|r, c| p[o + 4 * r + c])).0;
+        let global = self.affine_offset.map_or(Matrix3::identity(), rot);
+        self.parts
+            .joints
+            .iter()
+            .zip(&self.ops)
+            .map(|(j, ops)| {
+                let rp = rot(self.lbs_offset + 12 * j.parent);
+                let rb = rot(self.lbs_offset + 12 * j.bone);
+                let omega = rotation_vector(&(rp.transpose() * rb), ops.radius);
+                let mut coefficients = vec![0.0; j.basis.ncols()];
+                eval_rbf(&j.centres, &j.rbf, &omega, &mut coefficients);
+                JointPose { rotation: global * rp, omega, coefficients }
+            })
+            .collect()
+    }
+
+    /// `u_h` (3n, coordinate-major) at the joints' poses.
+    pub fn displacement(&self, poses: &[JointPose]) -> Vec<f64> {
+        let n = self.parts.joints.first().map_or(0, |j| j.basis.nrows() / 3);
+        let mut u = vec![0.0; 3 * n];
+        for (j, jp) in self.parts.joints.iter().zip(poses) {
+            let d = &j.basis;
+            for v in 0..n {
+                let mut local = [0.0; 3];
+                for (k, c) in jp.coefficients.iter().enumerate() {
+                    for (b, l) in local.iter_mut().enumerate() {
+                        *l += c * d[(b * n + v, k)];
+                    }
+                }
+                for a in 0..3 {
+                    u[a * n + v] += (0..3).map(|b| jp.rotation[(a, b)] * local[b]).sum::<f64>();
+                }
+            }
+        }
+        u
+    }
+
+    /// Forget the inertia history: the next [`HeldModel::terms`] sees the held part at rest (a teleport or a
+    /// reset of the dynamics).
+    pub fn reset(&mut self) {
+        self.primed = false;
+    }
+
+    /// Write the step's terms of the held displacement at `poses` into `out` (`stiffness` scales `BᵀL`, as
+    /// [`ReducedParts::rescaled`](crate::reduced::ReducedParts::rescaled) does), and advance the inertia history.
+    pub fn terms(&mut self, poses: &[JointPose], stiffness: f64, out: &mut HeldTerms) {
+        let (s, r) = (self.s, self.r);
+        let m4 = s / 3;
+        let mut btm = std::mem::take(&mut self.btm_next);
+        btm.clear();
+        btm.resize(s, 0.0);
+        out.btl.clear();
+        out.btl.resize(s, 0.0);
+        out.g9k.clear();
+        out.g9k.resize(9 * r, 0.0);
+        let mut comb_m = vec![[0.0; 3]; m4];
+        let mut comb_l = vec![[0.0; 3]; m4];
+        for ((j, ops), jp) in self.parts.joints.iter().zip(&self.ops).zip(poses) {
+            let k = j.basis.ncols();
+            // Σ_k c_k (Φᵀ M_s D_k^b), then rotated: (BᵀM u)_{12i+4a+k'} = Σ_b R_ab (·)_{4i+k', b}
+            for row in 0..m4 {
+                let (mut am, mut al) = ([0.0; 3], [0.0; 3]);
+                for kk in 0..k {
+                    let c = jp.coefficients[kk];
+                    for b in 0..3 {
+                        am[b] += c * ops.phi_m[(row, 3 * kk + b)];
+                        al[b] += c * ops.phi_l[(row, 3 * kk + b)];
+                    }
+                }
+                comb_m[row] = am;
+                comb_l[row] = al;
+            }
+            for row in 0..m4 {
+                let (i, kp) = (row / 4, row % 4);
+                for a in 0..3 {
+                    let idx = 12 * i + 4 * a + kp;
+                    let rm: f64 = (0..3).map(|b| jp.rotation[(a, b)] * comb_m[row][b]).sum();
+                    let rl: f64 = (0..3).map(|b| jp.rotation[(a, b)] * comb_l[row][b]).sum();
+                    btm[idx] += rm;
+                    out.btl[idx] += stiffness * rl;
+                }
+            }
+            // G₉K (R D c): per cluster F[a][jj] += Σ_b R_ab (Γ D c)^b_jj
+            for (ci, &cl) in ops.clusters.iter().enumerate() {
+                for jj in 0..3 {
+                    let mut g = [0.0; 3];
+                    for kk in 0..k {
+                        let c = jp.coefficients[kk];
+                        for (b, gb) in g.iter_mut().enumerate() {
+                            *gb += c * ops.gamma[(3 * ci + jj, 3 * kk + b)];
+                        }
+                    }
+                    for a in 0..3 {
+                        out.g9k[a * 3 * r + 3 * cl + jj] +=
+                            (0..3).map(|b| jp.rotation[(a, b)] * g[b]).sum::<f64>();
+                    }
+                }
+            }
+        }
+        if !self.primed {
+            self.btm_now.copy_from_slice(&btm);
+            self.btm_prev.copy_from_slice(&btm);
+            self.primed = true;
+        }
+        // BᵀM(u(t+1) − 2u(t) + u(t−1)), then shift the history
+        out.btm_accel.clear();
+        out.btm_accel.extend((0..s).map(|i| btm[i] - 2.0 * self.btm_now[i] + self.btm_prev[i]));
+        std::mem::swap(&mut self.btm_prev, &mut self.btm_now);
+        std::mem::swap(&mut self.btm_now, &mut btm);
+        self.btm_next = btm;
+    }
+}
+
+/// `log(q)` of a rotation matrix as a rotation vector, its angle clamped to `radius` (radians).
+pub fn rotation_vector(r: &Matrix3<f64>, radius: f64) -> [f64; 3] {
+    let q = UnitQuaternion::from_rotation_matrix(&Rotation3::from_matrix_unchecked(*r));
+    let v: Vector3<f64> = q.scaled_axis();
+    let angle = v.norm();
+    let scale = if angle > radius && angle > 0.0 { radius / angle } else { 1.0 };
+    [v[0] * scale, v[1] * scale, v[2] * scale]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rbf_reproduces_its_samples_and_a_linear_field() {
+        let pts = [
+            [0.0, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [0.0, 1.0, 0.0],
+            [0.0, 0.0, 1.0],
+            [-1.0, 0.5, 0.2],
+            [0.3, -0.7, 0.9],
+        ];
+        let centres = Mat::<f64>::from_fn(pts.len(), 3, |i, d| pts[i][d]);
+        // one nonlinear and one linear field
+        let f = |w: &[f64; 3]| [w[0] * w[0] + w[1].sin(), 2.0 - w[0] + 3.0 * w[2]];
+        let values = Mat::<f64>::from_fn(pts.len(), 2, |i, k| f(&pts[i])[k]);
+        let coef = fit_rbf(&centres, &values).unwrap();
+        let mut out = [0.0; 2];
+        for p in &pts {
+            eval_rbf(&centres, &coef, p, &mut out);
+            assert!(
+                (out[0] - f(p)[0]).abs() < 1e-9 && (out[1] - f(p)[1]).abs() < 1e-9,
+                "{out:?} vs {:?}",
+                f(p)
+            );
+        }
+        // a linear field is reproduced everywhere (the polynomial part)
+        eval_rbf(&centres, &coef, &[0.4, 0.1, -0.3], &mut out);
+        assert!((out[1] - f(&[0.4, 0.1, -0.3])[1]).abs() < 1e-9, "linear field off: {}", out[1]);
+        // a duplicated centre is refused
+        let dup = Mat::<f64>::from_fn(3, 3, |i, d| if i == 2 { pts[1][d] } else { pts[i][d] });
+        assert!(fit_rbf(&dup, &Mat::<f64>::from_fn(3, 1, |i, _| i as f64)).is_err());
+    }
+
+    #[test]
+    fn rotation_vector_inverts_the_exponential_and_clamps() {
+        let axis = Vector3::new(0.3, -0.5, 0.8).normalize();
+        for angle in [0.0, 0.4, 1.7, 2.9] {
+            let r = Rotation3::from_axis_angle(&nalgebra::Unit::new_normalize(axis), angle).into_inner();
+            let w = rotation_vector(&r, 10.0);
+            for d in 0..3 {
+                assert!((w[d] - axis[d] * angle).abs() < 1e-12, "{angle}: {w:?}");
+            }
+            let c = rotation_vector(&r, 1.0);
+            let norm = (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]).sqrt();
+            assert!((norm - angle.min(1.0)).abs() < 1e-12);
+        }
+    }
+}
