@@ -177,7 +177,7 @@ impl Dynamics {
         // the held part at the new pose: its terms in the step (paper 000 Eq. 31 with u_h in the rig)
         if let Some(held) = &mut self.held {
             self.held_poses = held.pose(p);
-            held.terms(&self.held_poses, params.stiffness, &mut self.state.held);
+            held.terms(&self.held_poses, &mut self.state.held);
         }
         // Damping: ẑ = z + e^{−c h}(z − z_prev), through z_prev (the step forms ẑ = 2z − z_prev); mode k's 12
         // coordinates with c times its multiplier.

@@ -45,6 +45,11 @@ pub struct HeldSettings {
     /// The probe: a swing of this many degrees that must move the flesh by `probe_mm` for the joint to count.
     pub probe_deg: f64,
     pub probe_mm: f64,
+    /// Of the joints that pass the probe, those whose probe moves the body's mass (mass-weighted RMS over the
+    /// whole mesh) by at least `probe_share` of the largest joint's, at most `max_joints` of them, largest
+    /// first: each joint costs the step a few microseconds.
+    pub probe_share: f64,
+    pub max_joints: usize,
     /// Principal components kept per joint: at most `components`, and those above `energy` of the samples'
     /// mass-weighted energy.
     pub components: usize,
@@ -64,6 +69,8 @@ impl Default for HeldSettings {
             twist_deg: vec![45.0, 90.0],
             probe_deg: 90.0,
             probe_mm: 0.5,
+            probe_share: 0.05,
+            max_joints: 24,
             components: 8,
             energy: 0.9995,
             iterations: 25,
@@ -89,6 +96,7 @@ pub enum HeldError {
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct HeldReport {
     pub joints: Vec<JointReport>,
+    /// Joints left out: (bone, probe peak or body RMS in mm).
     pub skipped: Vec<(String, f64)>,
     pub solves: usize,
     pub seconds: f64,
@@ -171,6 +179,13 @@ pub fn peak(u: &[f64]) -> f64 {
     (0..n).map(|v| (u[v].powi(2) + u[n + v].powi(2) + u[2 * n + v].powi(2)).sqrt()).fold(0.0, f64::max)
 }
 
+/// `√(Σ_v m_v |u_v|² / Σ m)`.
+fn mass_rms(u: &[f64], mass: &[f64], total: f64) -> f64 {
+    let n = mass.len();
+    let sum: f64 = (0..n).map(|v| mass[v] * (u[v].powi(2) + u[n + v].powi(2) + u[2 * n + v].powi(2))).sum();
+    (sum / total.max(1e-300)).sqrt()
+}
+
 /// The sampling axes of joint `b`: the bone's direction and two normals (rest frame).
 fn joint_axes(bones: &[crate::rig::Bone], b: usize) -> [Vector3<f64>; 3] {
     let head = |i: usize| Vector3::from_fn(|r, _| bones[i].bind[r][3]);
@@ -225,25 +240,43 @@ pub fn train(
     let mut report = HeldReport::default();
     let mut joints = Vec::new();
     let candidates: Vec<usize> = (0..bones.len()).filter(|&b| bones[b].parent.is_some()).collect();
-    for (done, &b) in candidates.iter().enumerate() {
+    let total_mass: f64 = solver.mass.iter().sum();
+    let pose_of = |b: usize, axis: &Vector3<f64>, angle: f64| {
+        let mut p = solver.rest_params().to_vec();
+        let name = &bones[b].name;
+        rotate_subtree(&sim.rig, &mut p, name, [axis[0], axis[1], axis[2]], angle)
+            .map(|_| p)
+            .ok_or_else(|| HeldError::Joint(name.clone(), "not in the rig".into()))
+    };
+    // the probes: (bone, mass-weighted RMS over the body)
+    let mut probed = Vec::new();
+    for &b in &candidates {
+        let axes = joint_axes(bones, b);
+        let probe = solver.solve(&pose_of(b, &axes[1], s.probe_deg.to_radians())?, &zero);
+        report.solves += 1;
+        let (top, rms) = (peak(&probe), mass_rms(&probe, &solver.mass, total_mass));
+        if top * 1e3 < s.probe_mm {
+            report.skipped.push((bones[b].name.clone(), top * 1e3));
+        } else {
+            probed.push((b, rms));
+        }
+    }
+    probed.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let largest = probed.first().map_or(0.0, |p| p.1);
+    let mut chosen = Vec::new();
+    for (b, rms) in probed {
+        if rms >= s.probe_share * largest && chosen.len() < s.max_joints {
+            chosen.push(b);
+        } else {
+            report.skipped.push((bones[b].name.clone(), rms * 1e3));
+        }
+    }
+    chosen.sort();
+    for (done, &b) in chosen.iter().enumerate() {
         let parent = bones[b].parent.expect("filtered");
         let name = bones[b].name.clone();
         let axes = joint_axes(bones, b);
-        let pose = |axis: &Vector3<f64>, angle: f64| {
-            let mut p = solver.rest_params().to_vec();
-            rotate_subtree(&sim.rig, &mut p, &name, [axis[0], axis[1], axis[2]], angle)
-                .map(|_| p)
-                .ok_or_else(|| HeldError::Joint(name.clone(), "not in the rig".into()))
-        };
-        // the probe
-        let probe = solver.solve(&pose(&axes[1], s.probe_deg.to_radians())?, &zero);
-        report.solves += 1;
-        let probe_peak = peak(&probe);
-        if probe_peak * 1e3 < s.probe_mm {
-            report.skipped.push((name.clone(), probe_peak * 1e3));
-            progress(done + 1, candidates.len(), &name);
-            continue;
-        }
+        let pose = |axis: &Vector3<f64>, angle: f64| pose_of(b, axis, angle);
         // the samples, ray by ray, each solve from the last on its ray; the rest pose first (u = 0)
         let mut omegas: Vec<[f64; 3]> = vec![[0.0; 3]];
         let mut samples: Vec<Vec<f64>> = vec![zero.clone()];
@@ -268,7 +301,7 @@ pub fn train(
             compression_error: err,
         });
         joints.push(HeldJoint { bone: b, parent, centres, rbf, basis });
-        progress(done + 1, candidates.len(), &name);
+        progress(done + 1, chosen.len(), &name);
     }
     report.seconds = started.elapsed().as_secs_f64();
     Ok((HeldParts { joints }, report))
@@ -372,7 +405,7 @@ mod tests {
             }
             if let Some(hm) = held.as_deref_mut() {
                 let poses = hm.pose(&pt);
-                hm.terms(&poses, 1.0, &mut state.held);
+                hm.terms(&poses, &mut state.held);
             }
             model.step(
                 &mut state,

@@ -17,12 +17,14 @@
 //!   complementary for every pose.
 //!
 //! The dynamic part sees `u_h` as part of the rig (paper 000 Eq. 10 with `x = Jp + x₀ + u_h + Bz`): its
-//! acceleration in the inertia term, `2BᵀL u_h` in the elastic linear term and `G₉K u_h` in the clusters'
-//! deformation gradients ([`HeldTerms`]). Held still in a pose, `z` then settles where `u_h` leaves the energy
-//! stationary, so the swing does not count the held part twice. Everything here is reduced in size except the
+//! acceleration in the inertia term and `G₉K u_h` in the clusters' deformation gradients ([`HeldTerms`]); and
+//! the swing is measured from the held state: the step minimises `E(z) − g_elᵀz`, `g_el` the elastic gradient
+//! at `z = 0`, which full space's static solve makes zero and the clustered energy makes small (its
+//! discretisation error). Held still in a pose with no acceleration, `z` then rests at 0: the swing does not
+//! count the held part twice. Everything here is reduced in size except the
 //! basis `D`, which only [`HeldModel::displacement`] reads.
 
-use crate::fem::{scalar_laplacian, spmv};
+use crate::fem::spmv;
 use crate::linalg::polar;
 use crate::mesh::tet_mesh::TetMesh;
 use crate::mesh::Clustering;
@@ -142,15 +144,13 @@ pub fn eval_rbf(centres: &Mat<f64>, coef: &Mat<f64>, w: &[f64; 3], out: &mut [f6
 pub struct HeldTerms {
     /// `BᵀM (u_h(t+1) − 2u_h(t) + u_h(t−1))` (s, natural order): its acceleration, in the inertia term.
     pub btm_accel: Vec<f64>,
-    /// `BᵀL u_h(t+1)` (s, natural order), at the model's stiffness.
-    pub btl: Vec<f64>,
     /// `G₉K u_h(t+1)` (9r, rows `c·3r + 3·cl + j`).
     pub g9k: Vec<f64>,
 }
 
 impl HeldTerms {
     pub fn is_active(&self) -> bool {
-        !self.btl.is_empty()
+        !self.g9k.is_empty()
     }
 }
 
@@ -162,18 +162,20 @@ pub struct JointPose {
     pub coefficients: Vec<f64>,
 }
 
-/// A joint's projected operators: per component k and source coordinate b, `Φᵀ M_s D_k^b`, `Φᵀ L_s D_k^b`
-/// (4m each, rows `4i + k'` of the skinning subspace) and `Γ D_k^b` on the clusters the corrective reaches.
+/// A joint's projected operators, row-major: per component k and source coordinate b (column `3k + b`),
+/// `Φᵀ M_s D_k^b` (4m rows `4i + k'` of the skinning subspace) and `Γ D_k^b` on the clusters the corrective
+/// reaches (rows `3·i + j`; clusters where it is below 10⁻⁶ of its largest are left out).
 struct JointOps {
-    /// (4m × 3K): column `3k + b`.
-    phi_m: Mat<f64>,
-    phi_l: Mat<f64>,
-    /// Clusters the corrective reaches, and `Γ D_k^b` there ((3·|clusters|) × 3K, rows `3·i + j`).
+    cols: usize,
+    phi_m: Vec<f64>,
     clusters: Vec<usize>,
-    gamma: Mat<f64>,
+    gamma: Vec<f64>,
     /// Largest sampled `|ω|`: poses beyond are clamped to it.
     radius: f64,
 }
+
+/// Relative size under which a cluster's share of a corrective's gradient is left out of the step's terms.
+const REACH: f64 = 1e-6;
 
 /// The held part ready for the step: [`HeldParts`] with the operators that carry it into the reduced space.
 pub struct HeldModel {
@@ -185,17 +187,17 @@ pub struct HeldModel {
     /// `s = 12m` reduced coordinates, `r` clusters.
     s: usize,
     r: usize,
-    /// `BᵀM u_h` at the last two ticks (natural order), for the inertia term.
+    /// `BᵀM u_h` at the last two ticks (natural order), for the inertia term, and scratch for the next.
     btm_now: Vec<f64>,
     btm_prev: Vec<f64>,
-    /// Scratch for the next tick's `BᵀM u_h`.
     btm_next: Vec<f64>,
     primed: bool,
 }
 
 impl HeldModel {
     /// The operators of `parts` for a skinning subspace of mode weights `weights` (n × m) on `mesh` with
-    /// per-tet `mu` (L's coefficient), lumped `mass` and `clustering`, on `rig` (which must have a skeleton).
+    /// per-tet `mu` (the clusters' stiffness weighting), lumped `mass` and `clustering`, on `rig` (which must
+    /// have a skeleton).
     pub fn new(
         parts: HeldParts,
         mesh: &TetMesh,
@@ -222,52 +224,53 @@ impl HeldModel {
             .zip(rig.part_offsets())
             .find_map(|(p, &o)| matches!(p, RigPart::Affine).then_some(o));
         let m = weights.ncols();
-        let ls = scalar_laplacian(mesh, mu);
         let (gamma, _) = cluster_gradient(mesh, clustering, mu);
         let r = clustering.r;
         let ops = parts
             .joints
             .iter()
             .map(|j| {
-                let k = j.basis.ncols();
-                let mut phi_m = Mat::<f64>::zeros(4 * m, 3 * k);
-                let mut phi_l = Mat::<f64>::zeros(4 * m, 3 * k);
-                let mut reach = vec![false; r];
-                let mut grads: Vec<Vec<f64>> = Vec::with_capacity(3 * k);
-                for kk in 0..k {
-                    for b in 0..3 {
-                        let d: Vec<f64> = (0..n).map(|v| j.basis[(b * n + v, kk)]).collect();
-                        let ld = spmv(&ls, &d);
+                let cols = 3 * j.basis.ncols();
+                let mut phi_m = vec![0.0; 4 * m * cols];
+                let mut grads: Vec<Vec<f64>> = Vec::with_capacity(cols);
+                for col in 0..cols {
+                    let (kk, b) = (col / 3, col % 3);
+                    let d: Vec<f64> = (0..n).map(|v| j.basis[(b * n + v, kk)]).collect();
+                    for (v, x) in mesh.vertices.iter().enumerate() {
+                        let md = mass[v] * d[v];
+                        if md == 0.0 {
+                            continue;
+                        }
                         for i in 0..m {
-                            for (v, x) in mesh.vertices.iter().enumerate() {
-                                let w = weights[(v, i)];
-                                if w == 0.0 || (d[v] == 0.0 && ld[v] == 0.0) {
-                                    continue;
-                                }
-                                for kp in 0..4 {
-                                    let xb = if kp < 3 { x[kp] } else { 1.0 };
-                                    phi_m[(4 * i + kp, 3 * kk + b)] += w * xb * mass[v] * d[v];
-                                    phi_l[(4 * i + kp, 3 * kk + b)] += w * xb * ld[v];
-                                }
+                            let w = weights[(v, i)] * md;
+                            for kp in 0..4 {
+                                let xb = if kp < 3 { x[kp] } else { 1.0 };
+                                phi_m[(4 * i + kp) * cols + col] += w * xb;
                             }
                         }
-                        let g = spmv(&gamma, &d);
-                        for cl in 0..r {
-                            if (0..3).any(|jj| g[3 * cl + jj] != 0.0) {
-                                reach[cl] = true;
-                            }
+                    }
+                    grads.push(spmv(&gamma, &d));
+                }
+                let size = |cl: usize| {
+                    grads
+                        .iter()
+                        .map(|g| (0..3).map(|jj| g[3 * cl + jj].abs()).fold(0.0, f64::max))
+                        .fold(0.0, f64::max)
+                };
+                let top = (0..r).map(size).fold(0.0, f64::max);
+                let clusters: Vec<usize> = (0..r).filter(|&c| size(c) > REACH * top).collect();
+                let mut gamma_j = vec![0.0; 3 * clusters.len() * cols];
+                for (ci, &cl) in clusters.iter().enumerate() {
+                    for jj in 0..3 {
+                        for (col, g) in grads.iter().enumerate() {
+                            gamma_j[(3 * ci + jj) * cols + col] = g[3 * cl + jj];
                         }
-                        grads.push(g);
                     }
                 }
-                let clusters: Vec<usize> = (0..r).filter(|&c| reach[c]).collect();
-                let gamma_j = Mat::<f64>::from_fn(3 * clusters.len(), 3 * k, |row, col| {
-                    grads[col][3 * clusters[row / 3] + row % 3]
-                });
                 let radius = (0..j.centres.nrows())
                     .map(|s| (0..3).map(|d| j.centres[(s, d)].powi(2)).sum::<f64>().sqrt())
                     .fold(0.0, f64::max);
-                JointOps { phi_m, phi_l, clusters, gamma: gamma_j, radius }
+                JointOps { cols, phi_m, clusters, gamma: gamma_j, radius }
             })
             .collect();
         Ok(HeldModel {
@@ -330,59 +333,46 @@ impl HeldModel {
         self.primed = false;
     }
 
-    /// Write the step's terms of the held displacement at `poses` into `out` (`stiffness` scales `BᵀL`, as
-    /// [`ReducedParts::rescaled`](crate::reduced::ReducedParts::rescaled) does), and advance the inertia history.
-    pub fn terms(&mut self, poses: &[JointPose], stiffness: f64, out: &mut HeldTerms) {
+    /// Write the step's terms of the held displacement at `poses` into `out` and advance the inertia history.
+    pub fn terms(&mut self, poses: &[JointPose], out: &mut HeldTerms) {
         let (s, r) = (self.s, self.r);
         let m4 = s / 3;
         let mut btm = std::mem::take(&mut self.btm_next);
         btm.clear();
         btm.resize(s, 0.0);
-        out.btl.clear();
-        out.btl.resize(s, 0.0);
         out.g9k.clear();
         out.g9k.resize(9 * r, 0.0);
-        let mut comb_m = vec![[0.0; 3]; m4];
-        let mut comb_l = vec![[0.0; 3]; m4];
-        for ((j, ops), jp) in self.parts.joints.iter().zip(&self.ops).zip(poses) {
-            let k = j.basis.ncols();
-            // Σ_k c_k (Φᵀ M_s D_k^b), then rotated: (BᵀM u)_{12i+4a+k'} = Σ_b R_ab (·)_{4i+k', b}
-            for row in 0..m4 {
-                let (mut am, mut al) = ([0.0; 3], [0.0; 3]);
-                for kk in 0..k {
-                    let c = jp.coefficients[kk];
-                    for b in 0..3 {
-                        am[b] += c * ops.phi_m[(row, 3 * kk + b)];
-                        al[b] += c * ops.phi_l[(row, 3 * kk + b)];
-                    }
+        for (ops, jp) in self.ops.iter().zip(poses) {
+            let cols = ops.cols;
+            let c = &jp.coefficients;
+            let rot = &jp.rotation;
+            // (Φᵀ M_s D c)^b per row, then rotated: (BᵀM u)_{12i+4a+k'} = Σ_b R_ab (·)_{4i+k', b}
+            for (row, block) in ops.phi_m.chunks_exact(cols).enumerate() {
+                let mut acc = [0.0; 3];
+                for (kk, ck) in c.iter().enumerate() {
+                    acc[0] += ck * block[3 * kk];
+                    acc[1] += ck * block[3 * kk + 1];
+                    acc[2] += ck * block[3 * kk + 2];
                 }
-                comb_m[row] = am;
-                comb_l[row] = al;
-            }
-            for row in 0..m4 {
                 let (i, kp) = (row / 4, row % 4);
                 for a in 0..3 {
-                    let idx = 12 * i + 4 * a + kp;
-                    let rm: f64 = (0..3).map(|b| jp.rotation[(a, b)] * comb_m[row][b]).sum();
-                    let rl: f64 = (0..3).map(|b| jp.rotation[(a, b)] * comb_l[row][b]).sum();
-                    btm[idx] += rm;
-                    out.btl[idx] += stiffness * rl;
+                    btm[12 * i + 4 * a + kp] +=
+                        rot[(a, 0)] * acc[0] + rot[(a, 1)] * acc[1] + rot[(a, 2)] * acc[2];
                 }
             }
+            debug_assert_eq!(ops.phi_m.len(), m4 * cols);
             // G₉K (R D c): per cluster F[a][jj] += Σ_b R_ab (Γ D c)^b_jj
-            for (ci, &cl) in ops.clusters.iter().enumerate() {
-                for jj in 0..3 {
-                    let mut g = [0.0; 3];
-                    for kk in 0..k {
-                        let c = jp.coefficients[kk];
-                        for (b, gb) in g.iter_mut().enumerate() {
-                            *gb += c * ops.gamma[(3 * ci + jj, 3 * kk + b)];
-                        }
-                    }
-                    for a in 0..3 {
-                        out.g9k[a * 3 * r + 3 * cl + jj] +=
-                            (0..3).map(|b| jp.rotation[(a, b)] * g[b]).sum::<f64>();
-                    }
+            for (row, block) in ops.gamma.chunks_exact(cols).enumerate() {
+                let (cl, jj) = (ops.clusters[row / 3], row % 3);
+                let mut g = [0.0; 3];
+                for (kk, ck) in c.iter().enumerate() {
+                    g[0] += ck * block[3 * kk];
+                    g[1] += ck * block[3 * kk + 1];
+                    g[2] += ck * block[3 * kk + 2];
+                }
+                for a in 0..3 {
+                    out.g9k[a * 3 * r + 3 * cl + jj] +=
+                        rot[(a, 0)] * g[0] + rot[(a, 1)] * g[1] + rot[(a, 2)] * g[2];
                 }
             }
         }

@@ -79,20 +79,21 @@ impl<'a> StepTerms<'a> {
         // sparse terms in natural order, then in block order the inertia (`BᵀMB = I_B ⊗ M_b`) and the handles
         let natural = &mut buf.natural;
         natural.clear();
-        natural.extend(parts.btl_x0.iter().map(|b| 2.0 * b));
+        let held = state.held.is_active();
+        if held {
+            // measured from the held state (`about_the_held_state`): the elastic linear term is replaced there,
+            // and the held part's acceleration joins the rig's in the inertia term
+            natural.extend(state.held.btm_accel.iter().map(|a| a / h2));
+        } else {
+            natural.extend(parts.btl_x0.iter().map(|b| 2.0 * b));
+            mul_add(&model.rig.btlj, p, 2.0, natural);
+        }
         mul_add(&model.rig.btmj, &buf.dp, 1.0 / h2, natural);
-        mul_add(&model.rig.btlj, p, 2.0, natural);
         for c in 0..3 {
             if opts.gravity[c] != 0.0 {
                 for (l, u) in natural.iter_mut().zip(&parts.btm_unit[c]) {
                     *l -= opts.gravity[c] * u;
                 }
-            }
-        }
-        // the held part `u_h` (reduced::held): its acceleration in the inertia, 2BᵀL u_h in the elastic term
-        if state.held.is_active() {
-            for (l, (a, b)) in natural.iter_mut().zip(state.held.btm_accel.iter().zip(&state.held.btl)) {
-                *l += a / h2 + 2.0 * b;
             }
         }
         buf.linear.clear();
@@ -104,7 +105,8 @@ impl<'a> StepTerms<'a> {
         }
         // the handles' columns (`reduced::rig_terms::HandleBlocks`)
         if let Some(handles) = &model.rig.handles {
-            handles.add_to(&buf.dp, 1.0 / h2, p, 2.0, &mut buf.linear, &mut buf.hx, &mut buf.hy);
+            let alpha_l = if held { 0.0 } else { 2.0 };
+            handles.add_to(&buf.dp, 1.0 / h2, p, alpha_l, &mut buf.linear, &mut buf.hx, &mut buf.hy);
         }
         solve_c(block, &buf.linear, &mut buf.c);
         // the rig's part of the cluster deformation gradients, G₉K(Jp + x₀)
@@ -129,8 +131,8 @@ impl<'a> StepTerms<'a> {
         let TermBuffers { z_hat, dp, natural, linear, c, f_rig, hx, hy } = buf;
         let mut terms =
             StepTerms { model, linear, c, f_rig, lambda_scale, target, spare: [z_hat, dp, natural, hx, hy] };
-        if state.held.is_active() {
-            terms.about_the_held_state(state, p);
+        if held {
+            terms.about_the_held_state(state);
         }
         terms
     }
@@ -141,21 +143,13 @@ impl<'a> StepTerms<'a> {
     /// solve, where the elastic gradient vanishes; the clustered energy's `g_el` there is its discretisation
     /// error (one rotation per cluster), which would otherwise push `z` off the held shape and count the
     /// correction twice. Rig and held accelerations still drive `z` through the inertia term.
-    fn about_the_held_state(&mut self, state: &StepState, p: &[f64]) {
+    fn about_the_held_state(&mut self, state: &StepState) {
         let model = self.model;
-        let (parts, block) = (&model.parts, &model.block);
+        let block = &model.block;
         let (s, r) = (model.dofs, model.clusters);
-        // the quadratic part's linear term at z = 0: 2BᵀL(Jp + x₀ + u_h)
-        let mut e_nat: Vec<f64> =
-            parts.btl_x0.iter().zip(&state.held.btl).map(|(a, b)| 2.0 * (a + b)).collect();
-        mul_add(&model.rig.btlj, p, 2.0, &mut e_nat);
-        let mut e: Vec<f64> = block.perm.iter().map(|&i| e_nat[i]).collect();
-        if let Some(handles) = &model.rig.handles {
-            let still = vec![0.0; p.len()];
-            let (mut x, mut t) = (Vec::new(), Vec::new());
-            handles.add_to(&still, 0.0, p, 2.0, &mut e, &mut x, &mut t);
-        }
-        // the non-linear part's: (G₉KB)ᵀ ∂Φ̃/∂f̃ at f̃ = G₉K(Jp + x₀ + u_h)
+        // the quadratic part's gradient at z = 0, 2BᵀL(Jp + x₀ + u_h), was left out of `linear` (it cancels);
+        // what remains of g_el is the non-linear part's: (G₉KB)ᵀ ∂Φ̃/∂f̃ at f̃ = G₉K(Jp + x₀ + u_h)
+        let mut e = vec![0.0; s];
         let it = self.iterate_from(vec![0.0; s], &state.rotations);
         let mut dphi = vec![0.0; 9 * r];
         self.dphi(&it, &mut dphi);
