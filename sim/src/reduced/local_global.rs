@@ -310,7 +310,6 @@ impl<'a> StepTerms<'a> {
     }
 }
 
-#[cfg(test)]
 /// `c = −A⁻¹ linear` (block order). `A = I_B ⊗ A_b`: the blocks of c are the columns of a w × B matrix; solved
 /// on this thread (faer's default would hand a solve this small to the thread pool).
 fn solve_c(block: &crate::reduced::model::BlockForm, linear: &[f64], c: &mut Vec<f64>) {
@@ -325,6 +324,7 @@ fn solve_c(block: &crate::reduced::model::BlockForm, linear: &[f64], c: &mut Vec
     );
 }
 
+#[cfg(test)]
 pub(crate) fn col(v: &[f64]) -> faer::Mat<f64> {
     faer::Mat::from_fn(v.len(), 1, |i, _| v[i])
 }
