@@ -13,6 +13,7 @@
 //! - [`fidelity`]: the runtime's own flesh (its step and defaults) against full space on the same mesh, per
 //!   body region of the render surface: peak, RMS, frequency, decay, spurious motion; one-step, projection and
 //!   trajectory errors.
+//! - [`held`]: what the held part of the flesh costs the per-avatar step, with and without it, same run.
 //! - [`assets`]: default-avatar precompute, cached re-run, asset load, glb import.
 //! - [`flesh`]: Steklov-Poincaré flesh, the paper 002 §7 table, with the volumetric baseline.
 //! - [`runtime`]: the daemon end to end (tracker → state latency) and tick throughput with 1–26 avatars.
@@ -38,6 +39,7 @@ pub mod fidelity;
 pub mod flesh;
 pub mod full;
 pub mod grounding;
+pub mod held;
 pub mod jiggle;
 pub mod mocap_clip;
 pub mod precompute;
@@ -101,6 +103,8 @@ pub enum BenchCommand {
     Subspaces(crate::subspaces::SubspacesArgs),
     /// The runtime's flesh against full-space complementary dynamics, region by region.
     Fidelity(crate::fidelity::FidelityArgs),
+    /// The held part of the flesh: the per-avatar step with and without it, alternating, same run.
+    Held(crate::held::HeldArgs),
     /// Recorded webcam streams with grounding off and on: foot sliding while planted, feet on the floor, the root's
     /// path against the image, hop height, chest/belly flesh, limb error, the stage's cost per frame.
     Grounding(crate::grounding::GroundingArgs),
@@ -133,6 +137,7 @@ pub fn run(bench: Bench) -> Result<()> {
         BenchCommand::Jiggle(args) => jiggle::jiggle(args),
         BenchCommand::Subspaces(args) => subspaces::subspaces(args),
         BenchCommand::Fidelity(args) => fidelity::fidelity(args),
+        BenchCommand::Held(args) => held::held(args),
         BenchCommand::Tracking(args) => tracking::tracking(args),
         BenchCommand::Grounding(args) => grounding::grounding(args),
         BenchCommand::Breathing(args) => breathing::breathing(args),

@@ -107,8 +107,9 @@ pub struct Variant {
     /// the joints' strain (the skinning's quasi-static correction), of `roles` (empty: every bone).
     pub joint: Option<usize>,
     pub roles: Vec<String>,
-    /// Train the held part of the flesh (`avatar_sim::held`) for this variant (`held=1`).
-    pub held: bool,
+    /// The held part of the flesh (`avatar_sim::held`): `held=1` trains it where the asset lacks it, `held=0`
+    /// leaves it out (the dynamic subspace alone); unset, the asset's own.
+    pub held: Option<bool>,
 }
 
 impl std::str::FromStr for Variant {
@@ -132,7 +133,7 @@ impl std::str::FromStr for Variant {
                 "stiffness" => v.stiffness = Some(val.parse().map_err(|e| bad(&e))?),
                 "joint" => v.joint = Some(val.parse().map_err(|e| bad(&e))?),
                 "roles" => v.roles = val.split('+').filter(|r| !r.is_empty()).map(str::to_owned).collect(),
-                "held" => v.held = matches!(val, "1" | "true" | "on"),
+                "held" => v.held = Some(matches!(val, "1" | "true" | "on")),
                 _ => return Err(format!("variant {s:?}: unknown key {k:?} (modes, clusters, iterations, anderson, damping, stiffness, joint, roles, held)")),
             }
         }
@@ -164,7 +165,7 @@ impl Variant {
 }
 
 /// Load `name` as the daemon would: the default avatar, a .vrm/.glb through the import, or an asset file.
-fn load(name: &str, cache: Option<&avatar_sim::asset::Cache>) -> Result<LoadedAsset> {
+pub(crate) fn load(name: &str, cache: Option<&avatar_sim::asset::Cache>) -> Result<LoadedAsset> {
     let lower = name.to_ascii_lowercase();
     if lower.ends_with(".vrm") || lower.ends_with(".glb") {
         let path = PathBuf::from(name);
@@ -185,7 +186,14 @@ fn load(name: &str, cache: Option<&avatar_sim::asset::Cache>) -> Result<LoadedAs
 /// `loaded` with the variant's subspace (modes, clusters) precomputed from its own mesh, rig and settings.
 fn with_subspace(loaded: &LoadedAsset, v: &Variant) -> Result<LoadedAsset> {
     let out = with_modes(loaded, v)?;
-    if !v.held || out.asset.sim.held.is_some() {
+    if v.held == Some(false) && out.asset.sim.held.is_some() {
+        let mut asset: Asset = (*out.asset).clone();
+        asset.sim.held = None;
+        let mut hash = out.hash;
+        hash[1] ^= 0x77;
+        return Ok(LoadedAsset { asset: Arc::new(asset), hash, path: out.path.clone() });
+    }
+    if v.held != Some(true) || out.asset.sim.held.is_some() {
         return Ok(out);
     }
     let clock = Instant::now();

@@ -121,6 +121,18 @@ pub struct SettingsArgs {
     /// that regions should answer locally (regions of `avatard bench jiggle`).
     #[arg(long, value_delimiter = ',', value_parser = parse_paint)]
     pub paint: Vec<(String, f64)>,
+    /// The held part of the flesh (full space's quasi-static correction at bent joints, trained per joint
+    /// from full-space static solves: about a minute for a 3,000-tet import, much longer for the default
+    /// avatar's 70,000 tets). Subscribers do not draw it yet, so it is off by default [default: off].
+    #[arg(long, value_enum)]
+    pub held: Option<HeldArg>,
+}
+
+/// `--held`.
+#[derive(Clone, Copy, Debug, PartialEq, clap::ValueEnum)]
+pub enum HeldArg {
+    On,
+    Off,
 }
 
 /// `--subspace`.
@@ -274,6 +286,16 @@ impl SettingsArgs {
                 }
             }
         }
+        match self.held {
+            Some(HeldArg::On) => {
+                if !bones {
+                    bail!("--held on needs a rig with bones (the joints it learns)");
+                }
+                s.held.get_or_insert_with(avatar_sim::held::HeldSettings::default);
+            }
+            Some(HeldArg::Off) => s.held = None,
+            None => {}
+        }
         s.validate()?;
         Ok(s)
     }
@@ -297,6 +319,7 @@ pub(crate) fn spinner_progress(spinner: &indicatif::ProgressBar) -> avatar_sim::
                 format!("skinning eigenmodes: {converged}/{wanted} converged, {krylov} Krylov vectors")
             }
             Progress::Eigen(e) => format!("skinning eigenmodes: {e:?}"),
+            Progress::Held { done, total } => format!("held flesh: {done}/{total} joints trained"),
         };
         bar.set_message(format!("{what} ({:.1} s)", started.elapsed().as_secs_f64()));
     })

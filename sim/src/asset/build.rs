@@ -74,9 +74,10 @@ pub fn precompute_tet_mesh(
     key: &CacheKey,
     progress: ProgressFn,
 ) -> Result<(Asset, serde_json::Value)> {
-    let (sim, report) = precompute(mesh, rig, settings, progress)?;
+    let (mut sim, report) = precompute(mesh, rig, settings, progress.clone())?;
     let render = RenderMesh::tet_surface(&sim).map_err(anyhow::Error::msg).context("the render mesh")?;
     let mut report = serde_json::to_value(&report)?;
+    train_held(&mut sim, &mut report, &progress)?;
     let (flesh, seconds) = flesh_parts(&sim);
     report["seconds"]["flesh"] = seconds.into();
     report["render_vertices"] = render.vertices.len().into();
@@ -100,6 +101,25 @@ pub fn precompute_tet_mesh(
         },
         report,
     ))
+}
+
+/// Train the held part of the flesh when the settings ask for it ([`crate::held`]): into `sim.held`, its report
+/// and seconds into `report["held"]` and `report["seconds"]["held"]`.
+pub fn train_held(
+    sim: &mut crate::precompute::Precomputed,
+    report: &mut serde_json::Value,
+    progress: &ProgressFn,
+) -> Result<()> {
+    let Some(settings) = sim.settings.held.clone() else { return Ok(()) };
+    progress(crate::precompute::Progress::Phase(crate::precompute::Phase::Held));
+    let (parts, held) = crate::held::train(sim, &settings, &|done, total, _| {
+        progress(crate::precompute::Progress::Held { done, total })
+    })
+    .context("training the held part of the flesh")?;
+    report["seconds"]["held"] = held.seconds.into();
+    report["held"] = serde_json::to_value(&held)?;
+    sim.held = Some(parts);
+    Ok(())
 }
 
 /// The flesh model's stored data (paper 002: constrained vertices, skinned preconditioner) and the seconds

@@ -31,54 +31,9 @@ use crate::reduced::StepSettings;
 use crate::rig::rotate_subtree;
 use faer::Mat;
 use nalgebra::Vector3;
+use rayon::prelude::*;
 
-/// How the held part is trained.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct HeldSettings {
-    /// Swing angles (degrees) sampled about each of the two axes normal to the bone, both signs.
-    pub swing_deg: Vec<f64>,
-    /// Swing angles about the two diagonal axes, both signs.
-    pub diagonal_deg: Vec<f64>,
-    /// Twist angles about the bone, both signs.
-    pub twist_deg: Vec<f64>,
-    /// The probe: a swing of this many degrees that must move the flesh by `probe_mm` for the joint to count.
-    pub probe_deg: f64,
-    pub probe_mm: f64,
-    /// Of the joints that pass the probe, those whose probe moves the body's mass (mass-weighted RMS over the
-    /// whole mesh) by at least `probe_share` of the largest joint's, at most `max_joints` of them, largest
-    /// first: each joint costs the step a few microseconds.
-    pub probe_share: f64,
-    pub max_joints: usize,
-    /// Principal components kept per joint: at most `components`, and those above `energy` of the samples'
-    /// mass-weighted energy.
-    pub components: usize,
-    pub energy: f64,
-    /// The static solve: local-global iterations per proximal step, proximal steps, and the change (m) under
-    /// which a solve has converged.
-    pub iterations: usize,
-    pub proximal_steps: usize,
-    pub tolerance_m: f64,
-}
-
-impl Default for HeldSettings {
-    fn default() -> Self {
-        HeldSettings {
-            swing_deg: vec![50.0, 100.0, 150.0],
-            diagonal_deg: vec![70.0, 140.0],
-            twist_deg: vec![45.0, 90.0],
-            probe_deg: 90.0,
-            probe_mm: 0.5,
-            probe_share: 0.05,
-            max_joints: 24,
-            components: 8,
-            energy: 0.9995,
-            iterations: 25,
-            proximal_steps: 4,
-            tolerance_m: 2e-5,
-        }
-    }
-}
+pub use crate::reduced::held::HeldSettings;
 
 #[derive(Debug, thiserror::Error)]
 pub enum HeldError {
@@ -248,13 +203,18 @@ pub fn train(
             .map(|_| p)
             .ok_or_else(|| HeldError::Joint(name.clone(), "not in the rig".into()))
     };
-    // the probes: (bone, mass-weighted RMS over the body)
+    // the probes, in parallel: (bone, peak, mass-weighted RMS over the body)
+    let probes: Vec<(usize, f64, f64)> = candidates
+        .par_iter()
+        .map(|&b| {
+            let axes = joint_axes(bones, b);
+            let probe = solver.solve(&pose_of(b, &axes[1], s.probe_deg.to_radians())?, &zero);
+            Ok((b, peak(&probe), mass_rms(&probe, &solver.mass, total_mass)))
+        })
+        .collect::<Result<_, HeldError>>()?;
+    report.solves += probes.len();
     let mut probed = Vec::new();
-    for &b in &candidates {
-        let axes = joint_axes(bones, b);
-        let probe = solver.solve(&pose_of(b, &axes[1], s.probe_deg.to_radians())?, &zero);
-        report.solves += 1;
-        let (top, rms) = (peak(&probe), mass_rms(&probe, &solver.mass, total_mass));
+    for (b, top, rms) in probes {
         if top * 1e3 < s.probe_mm {
             report.skipped.push((bones[b].name.clone(), top * 1e3));
         } else {
@@ -277,18 +237,26 @@ pub fn train(
         let name = bones[b].name.clone();
         let axes = joint_axes(bones, b);
         let pose = |axis: &Vector3<f64>, angle: f64| pose_of(b, axis, angle);
-        // the samples, ray by ray, each solve from the last on its ray; the rest pose first (u = 0)
+        // the samples, the rays in parallel, each solve from the last on its ray; the rest pose first (u = 0)
+        let per_ray: Vec<Vec<([f64; 3], Vec<f64>)>> = rays(&axes, s)
+            .into_par_iter()
+            .map(|(axis, angles)| {
+                let mut last = zero.clone();
+                let mut out = Vec::with_capacity(angles.len());
+                for angle in angles {
+                    let u = solver.solve(&pose(&axis, angle)?, &last);
+                    last = u.clone();
+                    out.push(([axis[0] * angle, axis[1] * angle, axis[2] * angle], u));
+                }
+                Ok(out)
+            })
+            .collect::<Result<_, HeldError>>()?;
         let mut omegas: Vec<[f64; 3]> = vec![[0.0; 3]];
         let mut samples: Vec<Vec<f64>> = vec![zero.clone()];
-        for (axis, angles) in rays(&axes, s) {
-            let mut last = zero.clone();
-            for angle in angles {
-                let u = solver.solve(&pose(&axis, angle)?, &last);
-                report.solves += 1;
-                omegas.push([axis[0] * angle, axis[1] * angle, axis[2] * angle]);
-                last = u.clone();
-                samples.push(u);
-            }
+        for (omega, u) in per_ray.into_iter().flatten() {
+            report.solves += 1;
+            omegas.push(omega);
+            samples.push(u);
         }
         let (basis, coefficients, err, peak_mm) = principal(&samples, &solver.mass, s);
         let centres = Mat::<f64>::from_fn(omegas.len(), 3, |i, d| omegas[i][d]);

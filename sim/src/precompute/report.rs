@@ -16,6 +16,8 @@ pub enum Phase {
     Clusters,
     Reduced,
     Check,
+    /// After the precompute proper, in the asset build: the held part ([`crate::held`]).
+    Held,
 }
 
 impl std::fmt::Display for Phase {
@@ -26,6 +28,7 @@ impl std::fmt::Display for Phase {
             Phase::Clusters => "clusters (k-means++, connected components)",
             Phase::Reduced => "reduced matrices (App. C)",
             Phase::Check => "complementarity check",
+            Phase::Held => "held flesh: full-space static solves per joint",
         })
     }
 }
@@ -35,6 +38,11 @@ impl std::fmt::Display for Phase {
 pub enum Progress {
     Phase(Phase),
     Eigen(EigenProgress),
+    /// Held flesh: `done` of `total` joints trained.
+    Held {
+        done: usize,
+        total: usize,
+    },
 }
 
 /// A progress callback for [`precompute`].

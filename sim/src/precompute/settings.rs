@@ -189,6 +189,10 @@ pub struct PrecomputeSettings {
     /// as `weights`, which is how they were built.
     #[serde(default = "Complementarity::before_split")]
     pub complementarity: Complementarity,
+    /// Train the held (quasi-static) part of the flesh after the precompute ([`crate::held`]; `None`: none).
+    /// Not written when `None`, so the settings JSON and cache keys of runs without it stay as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<crate::reduced::held::HeldSettings>,
 }
 
 /// How the subspace is made complementary to the rig, `𝒥ᵀ B z = 0` (paper 000, Eq. 19–21), exact either way.
@@ -227,6 +231,7 @@ impl Default for PrecomputeSettings {
             eigensolver: Eigensolver::Sparse,
             subspace: SubspaceSetting::SkinningEigenmodes,
             complementarity: Complementarity::Split,
+            held: None,
         }
     }
 }

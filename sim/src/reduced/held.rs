@@ -33,6 +33,55 @@ use crate::rig::{Rig, RigPart};
 use faer::Mat;
 use nalgebra::{Matrix3, Rotation3, UnitQuaternion, Vector3};
 
+/// How the held part is trained ([`crate::held::train`]); part of the precompute settings, and so of the
+/// asset cache key.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HeldSettings {
+    /// Swing angles (degrees) sampled about each of the two axes normal to the bone, both signs.
+    pub swing_deg: Vec<f64>,
+    /// Swing angles about the two diagonal axes, both signs.
+    pub diagonal_deg: Vec<f64>,
+    /// Twist angles about the bone, both signs.
+    pub twist_deg: Vec<f64>,
+    /// The probe: a swing of this many degrees that must move the flesh by `probe_mm` for the joint to count.
+    pub probe_deg: f64,
+    pub probe_mm: f64,
+    /// Of the joints that pass the probe, those whose probe moves the body's mass (mass-weighted RMS over the
+    /// whole mesh) by at least `probe_share` of the largest joint's, at most `max_joints` of them, largest
+    /// first: each joint costs the step a few microseconds.
+    pub probe_share: f64,
+    pub max_joints: usize,
+    /// Principal components kept per joint: at most `components`, and those above `energy` of the samples'
+    /// mass-weighted energy.
+    pub components: usize,
+    pub energy: f64,
+    /// The static solve: local-global iterations per proximal step, proximal steps, and the change (m) under
+    /// which a solve has converged.
+    pub iterations: usize,
+    pub proximal_steps: usize,
+    pub tolerance_m: f64,
+}
+
+impl Default for HeldSettings {
+    fn default() -> Self {
+        HeldSettings {
+            swing_deg: vec![50.0, 100.0, 150.0],
+            diagonal_deg: vec![70.0, 140.0],
+            twist_deg: vec![45.0, 90.0],
+            probe_deg: 90.0,
+            probe_mm: 0.5,
+            probe_share: 0.1,
+            max_joints: 24,
+            components: 6,
+            energy: 0.9995,
+            iterations: 25,
+            proximal_steps: 4,
+            tolerance_m: 2e-5,
+        }
+    }
+}
+
 /// The trained held part of one avatar (stored in the asset with its simulation precompute).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct HeldParts {
@@ -164,7 +213,7 @@ pub struct JointPose {
 
 /// A joint's projected operators, row-major: per component k and source coordinate b (column `3k + b`),
 /// `Φᵀ M_s D_k^b` (4m rows `4i + k'` of the skinning subspace) and `Γ D_k^b` on the clusters the corrective
-/// reaches (rows `3·i + j`; clusters where it is below 10⁻⁶ of its largest are left out).
+/// reaches (rows `3·i + j`; clusters where it is below 1 % of its largest are left out).
 struct JointOps {
     cols: usize,
     phi_m: Vec<f64>,
@@ -175,7 +224,7 @@ struct JointOps {
 }
 
 /// Relative size under which a cluster's share of a corrective's gradient is left out of the step's terms.
-const REACH: f64 = 1e-6;
+const REACH: f64 = 1e-2;
 
 /// The held part ready for the step: [`HeldParts`] with the operators that carry it into the reduced space.
 pub struct HeldModel {
@@ -331,6 +380,11 @@ impl HeldModel {
     /// reset of the dynamics).
     pub fn reset(&mut self) {
         self.primed = false;
+    }
+
+    /// Clusters each joint's corrective reaches in the step (its `G₉K` rows), per joint.
+    pub fn reach(&self) -> Vec<usize> {
+        self.ops.iter().map(|o| o.clusters.len()).collect()
     }
 
     /// Write the step's terms of the held displacement at `poses` into `out` and advance the inertia history.

@@ -192,6 +192,11 @@ impl<'a> StepTerms<'a> {
         for (f, f_rig) in it.f.iter_mut().zip(&self.f_rig) {
             *f += f_rig;
         }
+        self.rotations(it);
+    }
+
+    /// The local step's rotations (Eq. 30) at the iterate's `F̃` (`it.f`, already formed).
+    fn rotations(&self, it: &mut Iterate) {
         let r = self.model.clusters;
         // the matrix whose polar factor is the cluster's rotation
         let h = |cl: usize| {

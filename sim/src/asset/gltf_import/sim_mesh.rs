@@ -39,7 +39,7 @@ pub fn build_asset(
     // A thin model at a coarse resolution can leave fewer tet vertices than the rig's constraints and the
     // modes need: then the resolution doubles (up to 4x) and the build runs again.
     let mut resolution = import.resolution;
-    let (voxels, sim, report) = loop {
+    let (voxels, mut sim, report) = loop {
         let voxel_settings = VoxelSettings { resolution, threshold: import.threshold };
         let voxels = voxel_tet_mesh(&body_vertices, &body_triangles, &voxel_settings)
             .context("building the simulation mesh")?;
@@ -75,6 +75,7 @@ pub fn build_asset(
     render.detach(&detached.vertex);
     let humanoid = std::mem::take(&mut info.humanoid);
     let mut report = serde_json::to_value(&report)?;
+    crate::asset::build::train_held(&mut sim, &mut report, &progress)?;
     report["import"] = serde_json::to_value(&info)?;
     report["import"]["humanoid"] = serde_json::to_value(&humanoid)?;
     let bones = render.rig.bone_names();
