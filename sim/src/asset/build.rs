@@ -184,3 +184,48 @@ pub fn bar_avatar(
     let key = CacheKey(String::new());
     Ok(precompute_tet_mesh(mesh, rig, &settings, ("procedural", "bar"), &key, std::sync::Arc::new(|_| {}))?.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::precompute::{ClusterCount, Phase, Progress};
+    use crate::reduced::held::HeldSettings;
+    use std::sync::{Arc, Mutex};
+
+    /// Settings that ask for the held part get it in the asset, with its report and progress; its absence from
+    /// the settings JSON keeps the cache key of runs without it.
+    #[test]
+    fn a_precompute_that_asks_for_the_held_part_trains_it() {
+        let mesh = crate::mesh::tet_mesh::shapes::box_mesh(6, 2, 2, [1.2, 0.3, 0.3]);
+        let rig =
+            Rig::new(vec![crate::rig::RigPart::Lbs(crate::rig::LbsRig::two_bone_bar(&mesh, 0, 0.6, 0.3))])
+                .unwrap();
+        let plain = PrecomputeSettings { modes: 4, clusters: ClusterCount::KMeans(8), ..Default::default() };
+        let held = PrecomputeSettings {
+            held: Some(HeldSettings {
+                swing_deg: vec![30.0, 60.0],
+                diagonal_deg: vec![],
+                twist_deg: vec![30.0],
+                ..HeldSettings::default()
+            }),
+            ..plain.clone()
+        };
+        assert!(!serde_json::to_string(&plain).unwrap().contains("held"), "no held field when off");
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = seen.clone();
+        let progress: ProgressFn = Arc::new(move |p| log.lock().unwrap().push(p));
+        let key = CacheKey(String::new());
+        let (asset, report) =
+            precompute_tet_mesh(mesh.clone(), rig.clone(), &held, ("procedural", "bar"), &key, progress)
+                .unwrap();
+        let parts = asset.sim.held.as_ref().expect("the held part");
+        assert_eq!(parts.joints.len(), 1);
+        assert!(report["seconds"]["held"].as_f64().is_some_and(|s| s > 0.0), "{report}");
+        let seen = seen.lock().unwrap();
+        assert!(seen.contains(&Progress::Phase(Phase::Held)));
+        assert!(seen.contains(&Progress::Held { done: 1, total: 1 }));
+        let (without, _) =
+            precompute_tet_mesh(mesh, rig, &plain, ("procedural", "bar"), &key, Arc::new(|_| {})).unwrap();
+        assert!(without.sim.held.is_none());
+    }
+}

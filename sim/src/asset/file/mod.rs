@@ -249,6 +249,80 @@ mod tests {
         assert!(to_bytes(&asset).is_ok_and(|(bytes, _)| from_bytes(&bytes).is_err()));
     }
 
+    /// The held part's tensors damaged behind a valid checksum (any byte of any of them, or one removed):
+    /// the reader gives an error or an asset whose held part passes its checks, never a panic.
+    #[test]
+    fn damaged_held_tensors_give_errors_not_panics() {
+        use proptest::prelude::*;
+        let mut asset = crate::asset::build::bar_avatar([6, 2, 2], [0.6, 0.2, 0.2], 0.2, &[], 4, 8).unwrap();
+        let n = asset.sim.mesh.n();
+        asset.sim.held = Some(crate::reduced::held::HeldParts {
+            joints: vec![crate::reduced::held::HeldJoint {
+                bone: 1,
+                parent: 0,
+                centres: Mat::<f64>::from_fn(5, 3, |i, d| (i * 3 + d) as f64 * 0.1),
+                rbf: Mat::<f64>::from_fn(9, 2, |i, k| (i + k) as f64 * 0.01),
+                basis: Mat::<f64>::from_fn(3 * n, 2, |i, k| ((i * 7 + k) as f64).sin() * 1e-3),
+            }],
+        });
+        let (bytes, _) = to_bytes(&asset).unwrap();
+        let st = SafeTensors::deserialize(&bytes[HEADER_LEN..]).unwrap();
+        let (_, header) = SafeTensors::read_metadata(&bytes[HEADER_LEN..]).unwrap();
+        let tensors: Vec<(String, Tensor)> = st
+            .tensors()
+            .into_iter()
+            .map(|(n, v)| {
+                (n, Tensor { dtype: v.dtype(), shape: v.shape().to_vec(), bytes: v.data().to_vec() })
+            })
+            .collect();
+        let names = held_tensor_names(0);
+        let reseal = |tensors: &[(String, Tensor)]| {
+            let payload = safetensors::serialize(
+                tensors.iter().map(|(n, t)| (n.as_str(), t)),
+                header.metadata().clone(),
+            )
+            .unwrap();
+            let mut out = bytes_header();
+            out[16..48].copy_from_slice(&Sha256::digest(&payload));
+            out.extend(payload);
+            out
+        };
+        // each tensor removed: the joint is refused or (bones removed) absent
+        for (k, name) in names.iter().enumerate() {
+            let kept: Vec<(String, Tensor)> = tensors
+                .iter()
+                .filter(|(n, _)| n != name)
+                .map(|(n, t)| {
+                    (n.clone(), Tensor { dtype: t.dtype, shape: t.shape.clone(), bytes: t.bytes.clone() })
+                })
+                .collect();
+            match from_bytes(&reseal(&kept)) {
+                Ok((a, _)) => assert!(k == 0 && a.sim.held.is_none(), "{name} removed, still read"),
+                Err(e) => assert!(k > 0, "{name} removed: {e}"),
+            }
+        }
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(200));
+        runner
+            .run(&(0usize..4, any::<prop::sample::Index>(), any::<u8>()), |(which, at, value)| {
+                let mut damaged: Vec<(String, Tensor)> = tensors
+                    .iter()
+                    .map(|(n, t)| {
+                        (n.clone(), Tensor { dtype: t.dtype, shape: t.shape.clone(), bytes: t.bytes.clone() })
+                    })
+                    .collect();
+                let t = &mut damaged.iter_mut().find(|(n, _)| *n == names[which]).unwrap().1;
+                let i = at.index(t.bytes.len());
+                t.bytes[i] = value;
+                if let Ok((a, _)) = from_bytes(&reseal(&damaged)) {
+                    let held = a.sim.held.expect("the held part");
+                    let bones = a.sim.rig.skeleton().map_or(0, |(l, _)| l.num_bones());
+                    prop_assert!(held.check(n, bones).is_ok());
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+
     fn with_looks() -> Asset {
         let mut a = asset();
         let img = image::RgbaImage::from_fn(3, 2, |x, y| image::Rgba([40 * x as u8, 90 * y as u8, 200, 255]));
