@@ -74,10 +74,21 @@ pub fn held(a: HeldArgs) -> Result<()> {
         "avatar", "joints", "components", "without µs", "with µs", "ratio", "rounds"
     );
     for name in &a.avatars {
-        let with = crate::fidelity::load(name, cache.as_ref())?;
-        let Some(parts) = &with.asset.sim.held else {
-            bail!("{name} has no held part (import it with the current defaults)");
-        };
+        let mut with = crate::fidelity::load(name, cache.as_ref())?;
+        if with.asset.sim.held.is_none() {
+            // imports do not train it by default yet: train it here, with the default settings
+            let clock = Instant::now();
+            let (parts, _) = avatar_sim::held::train(
+                &with.asset.sim,
+                &avatar_sim::held::HeldSettings::default(),
+                &|_, _, _| {},
+            )?;
+            eprintln!("  {name}: held part trained in {:.1} s", clock.elapsed().as_secs_f64());
+            let mut asset = (*with.asset).clone();
+            asset.sim.held = Some(parts);
+            with = LoadedAsset { asset: Arc::new(asset), hash: with.hash, path: with.path.clone() };
+        }
+        let parts = with.asset.sim.held.as_ref().expect("trained");
         let (joints, components) = (parts.joints.len(), parts.components());
         let mut plain = (*with.asset).clone();
         plain.sim.held = None;

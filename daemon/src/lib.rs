@@ -35,6 +35,7 @@
 //!    rests the legs when they are out of view (`desk.rs`), all on the mapped `p`.
 //!    Then the spring bones when the avatar has them (`avatar_sim::spring`: hair
 //!    and skirts turned on top of `p`, their colliders moved by the last tick's flesh), then `dynamics.rs` (the
+//!    held part of the flesh `u_h(p)` when the asset has one, `avatar_sim::reduced::held`, laid under the
 //!    reduced step of `avatar_sim::reduced` → `z`; damping,
 //!    teleports, the guard; while idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper
 //!    003's modal actuation) → [`TickOutput`]; both detect a jump in `p` with `teleport.rs`. A hand frame

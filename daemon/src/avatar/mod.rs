@@ -10,7 +10,8 @@
 //!   with their filters, grounding, the latest pieces, per-piece silence, composition, interpolation,
 //!   whole-pose silence).
 //! - [`dynamics`]: the reduced model at the current tick rate and stiffness, damping, teleports, the guard,
-//!   and the idle breathing's actuation `a` passed to the step.
+//!   the idle breathing's actuation `a` passed to the step, and the held part of the flesh (its joints'
+//!   poses and its terms in the step, when the asset has one).
 //! - [`teleport`]: the rig's transform handles and teleport detection (a jump in `p`): [`retarget`] does not
 //!   interpolate a jump, [`dynamics`] makes it a standstill at the new pose.
 //! - [`breathing`]: idle breathing (paper 003 modal actuation of the chest and belly fields): the signal, its

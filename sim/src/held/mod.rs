@@ -192,10 +192,30 @@ pub fn train(
     let solver = StaticSolver::new(sim, s)?;
     let n = sim.mesh.n();
     let zero = vec![0.0; 3 * n];
-    let mut report = HeldReport::default();
+    let report = HeldReport::default();
     let mut joints = Vec::new();
-    let candidates: Vec<usize> = (0..bones.len()).filter(|&b| bones[b].parent.is_some()).collect();
     let total_mass: f64 = solver.mass.iter().sum();
+    // the mass in each bone's blend region, Σ_v m_v w_b(v)(1 − w_b(v)): where bending it can collapse the
+    // skinning; bones with almost none (face, tongue, finger tips of a coarse mesh) are not even probed
+    let mut blend = vec![0.0; bones.len()];
+    let weights = lbs.weights();
+    for (v, m) in solver.mass.iter().enumerate() {
+        let (bs, ws) = weights.row(v);
+        for (&b, &w) in bs.iter().zip(ws) {
+            blend[b as usize] += m * w * (1.0 - w);
+        }
+    }
+    let mut report = report;
+    let candidates: Vec<usize> = (0..bones.len())
+        .filter(|&b| bones[b].parent.is_some())
+        .filter(|&b| {
+            let keep = blend[b] >= s.blend_share * total_mass;
+            if !keep {
+                report.skipped.push((bones[b].name.clone(), 0.0));
+            }
+            keep
+        })
+        .collect();
     let pose_of = |b: usize, axis: &Vector3<f64>, angle: f64| {
         let mut p = solver.rest_params().to_vec();
         let name = &bones[b].name;

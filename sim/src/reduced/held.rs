@@ -52,6 +52,9 @@ pub struct HeldSettings {
     /// first: each joint costs the step a few microseconds.
     pub probe_share: f64,
     pub max_joints: usize,
+    /// Bones whose blend region (`Σ_v m_v w_b(1 − w_b)`) holds less than this share of the body's mass are
+    /// not probed.
+    pub blend_share: f64,
     /// Principal components kept per joint: at most `components`, and those above `energy` of the samples'
     /// mass-weighted energy.
     pub components: usize,
@@ -72,7 +75,8 @@ impl Default for HeldSettings {
             probe_deg: 90.0,
             probe_mm: 0.5,
             probe_share: 0.1,
-            max_joints: 24,
+            max_joints: 32,
+            blend_share: 2e-3,
             components: 6,
             energy: 0.9995,
             iterations: 25,
