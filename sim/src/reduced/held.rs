@@ -76,7 +76,7 @@ impl Default for HeldSettings {
             probe_mm: 0.5,
             probe_share: 0.1,
             max_joints: 32,
-            blend_share: 2e-3,
+            blend_share: 5e-4,
             components: 6,
             energy: 0.9995,
             iterations: 25,
