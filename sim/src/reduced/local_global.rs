@@ -148,29 +148,30 @@ impl<'a> StepTerms<'a> {
         let block = &model.block;
         let (s, r) = (model.dofs, model.clusters);
         // the quadratic part's gradient at z = 0, 2BᵀL(Jp + x₀ + u_h), was left out of `linear` (it cancels);
-        // what remains of g_el is the non-linear part's: (G₉KB)ᵀ ∂Φ̃/∂f̃ at f̃ = G₉K(Jp + x₀ + u_h)
-        let mut e = vec![0.0; s];
-        let it = self.iterate_from(vec![0.0; s], &state.rotations);
+        // what remains of g_el is the non-linear part's: (G₉KB)ᵀ ∂Φ̃/∂f̃ at f̃ = G₉K(Jp + x₀ + u_h), the local
+        // step at z = 0 (F̃ is the rig's part alone) from the last step's rotations
+        let rot =
+            if state.rotations.len() == r { state.rotations.clone() } else { vec![Matrix3::identity(); r] };
+        let mut it = Iterate {
+            z: Vec::new(),
+            az: Vec::new(),
+            quadratic: 0.0,
+            f: self.f_rig.clone(),
+            rot,
+            trace: vec![0.0; r],
+        };
+        self.rotations(&mut it);
         let mut dphi = vec![0.0; 9 * r];
         self.dphi(&it, &mut dphi);
-        let g = &block.gradient;
-        let (rows, w) = (g.rows, g.cols);
-        for b in 0..block.blocks {
-            for row in 0..rows {
-                let d = dphi[b * rows + row];
-                if d == 0.0 {
-                    continue;
-                }
-                let grow = &g.data[row * w..(row + 1) * w];
-                for (q, gv) in grow.iter().enumerate() {
-                    e[b * w + q] += gv * d;
-                }
-            }
+        // y = A⁻¹ g_el with the global step's own fused product, then g_el = A y: c += y, linear −= g_el
+        let mut y = vec![0.0; s];
+        self.block_mul(&block.a_inv_gradient_t, &dphi, &mut y);
+        let mut g_el = vec![0.0; s];
+        self.block_mul(&block.a_block, &y, &mut g_el);
+        for ((l, c), (g, y)) in self.linear.iter_mut().zip(self.c.iter_mut()).zip(g_el.iter().zip(&y)) {
+            *l -= g;
+            *c += y;
         }
-        for (l, e) in self.linear.iter_mut().zip(&e) {
-            *l -= e;
-        }
-        solve_c(block, &self.linear, &mut self.c);
     }
 
     /// The buffers back, for the next step.
