@@ -529,10 +529,14 @@ pub fn fidelity(a: FidelityArgs) -> Result<()> {
                 let result = picture::draw(
                     &prepared[0].loaded.asset,
                     &runs[0].p[t],
-                    &{
-                        let u = prepared[0].render(&runs[0].z[t], &prepared[0].held_u(&runs[0].p[t]));
-                        faer::Mat::from_fn(u.len(), 3, |v, c| u[v][c])
-                    },
+                    &prepared
+                        .iter()
+                        .zip(&runs)
+                        .map(|(pp, run)| {
+                            let u = pp.render(&run.z[t], &pp.held_u(&run.p[t]));
+                            (pp.variant.name.clone(), faer::Mat::from_fn(u.len(), 3, |v, c| u[v][c]))
+                        })
+                        .collect::<Vec<_>>(),
                     &o.best.2,
                     &format!("{label}, {motion}, t = {:.2} s", t as f64 * h),
                     &path,
