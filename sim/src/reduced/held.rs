@@ -203,7 +203,7 @@ pub struct HeldTerms {
 
 impl HeldTerms {
     pub fn is_active(&self) -> bool {
-        !self.g9k.is_empty()
+        !self.btm_accel.is_empty()
     }
 }
 
@@ -229,6 +229,10 @@ struct JointOps {
 
 /// Relative size under which a cluster's share of a corrective's gradient is left out of the step's terms.
 const REACH: f64 = 1e-2;
+
+/// Whether the clusters' deformation gradients see `u_h` (`G₉K u_h`), or the swing is linearised about the rig's
+/// own shape (the held state is the step's rest either way, through the offset of the step's `E(z) − g_elᵀz`).
+const GRADIENTS: bool = false;
 
 /// The held part ready for the step: [`HeldParts`] with the operators that carry it into the reduced space.
 pub struct HeldModel {
@@ -399,7 +403,9 @@ impl HeldModel {
         btm.clear();
         btm.resize(s, 0.0);
         out.g9k.clear();
-        out.g9k.resize(9 * r, 0.0);
+        if GRADIENTS {
+            out.g9k.resize(9 * r, 0.0);
+        }
         for (ops, jp) in self.ops.iter().zip(poses) {
             let cols = ops.cols;
             let c = &jp.coefficients;
@@ -420,6 +426,9 @@ impl HeldModel {
             }
             debug_assert_eq!(ops.phi_m.len(), m4 * cols);
             // G₉K (R D c): per cluster F[a][jj] += Σ_b R_ab (Γ D c)^b_jj
+            if !GRADIENTS {
+                continue;
+            }
             for (row, block) in ops.gamma.chunks_exact(cols).enumerate() {
                 let (cl, jj) = (ops.clusters[row / 3], row % 3);
                 let mut g = [0.0; 3];

@@ -113,7 +113,7 @@ impl<'a> StepTerms<'a> {
         buf.f_rig.clear();
         buf.f_rig.extend_from_slice(&parts.g9k_x0);
         mul_add(&model.rig.g9kj, p, 1.0, &mut buf.f_rig);
-        if state.held.is_active() {
+        if !state.held.g9k.is_empty() {
             for (f, g) in buf.f_rig.iter_mut().zip(&state.held.g9k) {
                 *f += g;
             }
