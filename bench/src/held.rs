@@ -117,17 +117,7 @@ pub fn held(a: HeldArgs) -> Result<()> {
         let (ma, mb) = (median(all_a), median(all_b));
         // the held part's own evaluation: the joints' poses (RBF) and the step's terms
         let sim = &with.asset.sim;
-        let mass = avatar_sim::fem::lumped_mass(&sim.mesh, &sim.material.density);
-        let mut hm = avatar_sim::reduced::held::HeldModel::new(
-            parts.clone(),
-            &sim.mesh,
-            &sim.material.mu,
-            &mass,
-            &sim.weights,
-            &sim.clustering,
-            &sim.rig,
-        )
-        .map_err(anyhow::Error::msg)?;
+        let mut hm = avatar_sim::held::model(sim).map_err(anyhow::Error::msg)?.expect("trained above");
         let mut terms = avatar_sim::reduced::held::HeldTerms::default();
         let (mut t_pose, mut t_terms) = (Vec::new(), Vec::new());
         for pt in p {

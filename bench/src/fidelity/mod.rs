@@ -374,21 +374,7 @@ impl Prepared {
         let b = skinning_subspace(&s.mesh.vertices, &s.weights);
         let projection = Projection::new(&b, s.reduced.constraint.as_ref(), mass)?;
         let r = &loaded.asset.render;
-        let held = match &s.held {
-            Some(parts) => Some(
-                avatar_sim::reduced::held::HeldModel::new(
-                    parts.clone(),
-                    &s.mesh,
-                    &s.material.mu,
-                    mass,
-                    &s.weights,
-                    &s.clustering,
-                    &s.rig,
-                )
-                .map_err(anyhow::Error::msg)?,
-            ),
-            None => None,
-        };
+        let held = avatar_sim::held::model(s).map_err(anyhow::Error::msg)?;
         Ok(Prepared {
             held,
             variant: v.clone(),

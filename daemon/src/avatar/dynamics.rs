@@ -75,22 +75,7 @@ impl Dynamics {
         }
         let state = StepState::at_rest(&model, p);
         let handles = sim.rig.handle_offsets();
-        let held = match &sim.held {
-            None => None,
-            Some(parts) => {
-                let mass = avatar_sim::fem::lumped_mass(&sim.mesh, &sim.material.density);
-                let model = HeldModel::new(
-                    parts.clone(),
-                    &sim.mesh,
-                    &sim.material.mu,
-                    &mass,
-                    &sim.weights,
-                    &sim.clustering,
-                    &sim.rig,
-                )?;
-                Some(model)
-            }
-        };
+        let held = avatar_sim::held::model(sim)?;
         let mode_damping = sim.mode_damping();
         Ok(Dynamics {
             base,

@@ -128,6 +128,22 @@ impl StaticSolver {
     }
 }
 
+/// The run-time model of `sim`'s held part (`None`: it has none), with the operators for its subspace.
+pub fn model(sim: &Precomputed) -> Result<Option<crate::reduced::held::HeldModel>, String> {
+    let Some(parts) = &sim.held else { return Ok(None) };
+    let mass = lumped_mass(&sim.mesh, &sim.material.density);
+    crate::reduced::held::HeldModel::new(
+        parts.clone(),
+        &sim.mesh,
+        &sim.material.mu,
+        &mass,
+        &sim.weights,
+        &sim.clustering,
+        &sim.rig,
+    )
+    .map(Some)
+}
+
 /// Largest vertex displacement of `u` (3n, coordinate-major).
 pub fn peak(u: &[f64]) -> f64 {
     let n = u.len() / 3;
