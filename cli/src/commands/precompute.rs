@@ -408,3 +408,24 @@ pub fn precompute(a: PrecomputeArgs) -> Result<()> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--held on` asks the precompute for the held part (default settings), `--held off` removes it, neither
+    /// keeps the base's; a rig without bones refuses `on`.
+    #[test]
+    fn held_flag_sets_the_held_part() {
+        let base = PrecomputeSettings::default();
+        let on = SettingsArgs { held: Some(HeldArg::On), ..Default::default() };
+        let s = on.settings(base.clone(), true).unwrap();
+        assert_eq!(s.held, Some(avatar_sim::held::HeldSettings::default()));
+        let off = SettingsArgs { held: Some(HeldArg::Off), ..Default::default() };
+        assert_eq!(off.settings(s.clone(), true).unwrap().held, None);
+        assert_eq!(SettingsArgs::default().settings(s, true).unwrap().held, Some(Default::default()));
+        assert_eq!(SettingsArgs::default().settings(base.clone(), true).unwrap().held, None);
+        let err = on.settings(base, false).unwrap_err().to_string();
+        assert!(err.contains("bones"), "{err}");
+    }
+}
