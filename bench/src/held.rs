@@ -129,11 +129,7 @@ pub fn held(a: HeldArgs) -> Result<()> {
             t_terms.push(c.elapsed().as_secs_f64() * 1e6);
         }
         let (mp, mt) = (median(t_pose), median(t_terms));
-        eprintln!(
-            "  {name}: held pose {mp:.1} µs, terms {mt:.1} µs per tick; clusters reached per joint {:?} of {}",
-            hm.reach(),
-            sim.clustering.r
-        );
+        eprintln!("  {name}: held pose {mp:.1} µs, terms {mt:.1} µs per tick");
         let label =
             std::path::Path::new(name).file_stem().map_or(name.clone(), |s| s.to_string_lossy().into());
         println!(

@@ -132,16 +132,7 @@ impl StaticSolver {
 pub fn model(sim: &Precomputed) -> Result<Option<crate::reduced::held::HeldModel>, String> {
     let Some(parts) = &sim.held else { return Ok(None) };
     let mass = lumped_mass(&sim.mesh, &sim.material.density);
-    crate::reduced::held::HeldModel::new(
-        parts.clone(),
-        &sim.mesh,
-        &sim.material.mu,
-        &mass,
-        &sim.weights,
-        &sim.clustering,
-        &sim.rig,
-    )
-    .map(Some)
+    crate::reduced::held::HeldModel::new(parts.clone(), &sim.mesh, &mass, &sim.weights, &sim.rig).map(Some)
 }
 
 /// Largest vertex displacement of `u` (3n, coordinate-major).
@@ -429,8 +420,7 @@ mod tests {
 
     fn held_model(sim: &Precomputed, parts: HeldParts) -> HeldModel {
         let mass = lumped_mass(&sim.mesh, &sim.material.density);
-        HeldModel::new(parts, &sim.mesh, &sim.material.mu, &mass, &sim.weights, &sim.clustering, &sim.rig)
-            .unwrap()
+        HeldModel::new(parts, &sim.mesh, &mass, &sim.weights, &sim.rig).unwrap()
     }
 
     /// Held still in a bent pose, the flesh settles to full space's static solve of that pose (within 5 % of its

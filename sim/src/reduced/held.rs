@@ -16,19 +16,16 @@
 //!   Eq. 3), and complementarity is rotation-equivariant (`𝒥ᵀ(R u) = 0` for an LBS rig), so `u_h` is
 //!   complementary for every pose.
 //!
-//! The dynamic part sees `u_h` as part of the rig (paper 000 Eq. 10 with `x = Jp + x₀ + u_h + Bz`): its
-//! acceleration in the inertia term and `G₉K u_h` in the clusters' deformation gradients ([`HeldTerms`]); and
-//! the swing is measured from the held state: the step minimises `E(z) − g_elᵀz`, `g_el` the elastic gradient
+//! The dynamic part sees `u_h`'s acceleration in its inertia term, as it sees the rig's (paper 000 Eq. 10 with
+//! `x = Jp + x₀ + u_h + Bz`, [`HeldTerms`]); its elastic forces are taken about the rig's shape; and the swing
+//! is measured from the held state: the step minimises `E(z) − g_elᵀz`, `g_el` the elastic gradient
 //! at `z = 0`, which full space's static solve makes zero and the clustered energy makes small (its
 //! discretisation error). Held still in a pose with no acceleration, `z` then rests at 0: the swing does not
 //! count the held part twice. Everything here is reduced in size except the
 //! basis `D`, which only [`HeldModel::displacement`] reads.
 
-use crate::fem::spmv;
 use crate::linalg::polar;
 use crate::mesh::tet_mesh::TetMesh;
-use crate::mesh::Clustering;
-use crate::reduced::projection::cluster_gradient;
 use crate::rig::{Rig, RigPart};
 use faer::Mat;
 use nalgebra::{Matrix3, Rotation3, UnitQuaternion, Vector3};
@@ -197,8 +194,6 @@ pub fn eval_rbf(centres: &Mat<f64>, coef: &Mat<f64>, w: &[f64; 3], out: &mut [f6
 pub struct HeldTerms {
     /// `BᵀM (u_h(t+1) − 2u_h(t) + u_h(t−1))` (s, natural order): its acceleration, in the inertia term.
     pub btm_accel: Vec<f64>,
-    /// `G₉K u_h(t+1)` (9r, rows `c·3r + 3·cl + j`).
-    pub g9k: Vec<f64>,
 }
 
 impl HeldTerms {
@@ -215,24 +210,14 @@ pub struct JointPose {
     pub coefficients: Vec<f64>,
 }
 
-/// A joint's projected operators, row-major: per component k and source coordinate b (column `3k + b`),
-/// `Φᵀ M_s D_k^b` (4m rows `4i + k'` of the skinning subspace) and `Γ D_k^b` on the clusters the corrective
-/// reaches (rows `3·i + j`; clusters where it is below 1 % of its largest are left out).
+/// A joint's projected operator, row-major: per component k and source coordinate b (column `3k + b`),
+/// `Φᵀ M_s D_k^b` (4m rows `4i + k'` of the skinning subspace).
 struct JointOps {
     cols: usize,
     phi_m: Vec<f64>,
-    clusters: Vec<usize>,
-    gamma: Vec<f64>,
     /// Largest sampled `|ω|`: poses beyond are clamped to it.
     radius: f64,
 }
-
-/// Relative size under which a cluster's share of a corrective's gradient is left out of the step's terms.
-const REACH: f64 = 1e-2;
-
-/// Whether the clusters' deformation gradients see `u_h` (`G₉K u_h`), or the swing is linearised about the rig's
-/// own shape (the held state is the step's rest either way, through the offset of the step's `E(z) − g_elᵀz`).
-const GRADIENTS: bool = false;
 
 /// The held part ready for the step: [`HeldParts`] with the operators that carry it into the reduced space.
 pub struct HeldModel {
@@ -241,9 +226,8 @@ pub struct HeldModel {
     /// First parameter of the skeleton and of the global affine part (if any).
     lbs_offset: usize,
     affine_offset: Option<usize>,
-    /// `s = 12m` reduced coordinates, `r` clusters.
+    /// `s = 12m` reduced coordinates.
     s: usize,
-    r: usize,
     /// `BᵀM u_h` at the last two ticks (natural order), for the inertia term, and scratch for the next.
     btm_now: Vec<f64>,
     btm_prev: Vec<f64>,
@@ -252,28 +236,20 @@ pub struct HeldModel {
 }
 
 impl HeldModel {
-    /// The operators of `parts` for a skinning subspace of mode weights `weights` (n × m) on `mesh` with
-    /// per-tet `mu` (the clusters' stiffness weighting), lumped `mass` and `clustering`, on `rig` (which must
-    /// have a skeleton).
+    /// The operators of `parts` for a skinning subspace of mode weights `weights` (n × m) on `mesh` with lumped
+    /// `mass`, on `rig` (which must have a skeleton).
     pub fn new(
         parts: HeldParts,
         mesh: &TetMesh,
-        mu: &[f64],
         mass: &[f64],
         weights: &Mat<f64>,
-        clustering: &Clustering,
         rig: &Rig,
     ) -> Result<HeldModel, String> {
         let n = mesh.n();
         let (lbs, lbs_offset) = rig.skeleton().ok_or("held flesh needs a skeleton")?;
         parts.check(n, lbs.num_bones())?;
-        if weights.nrows() != n || mass.len() != n || mu.len() != mesh.t() {
-            return Err(format!(
-                "weights {}, mass {}, mu {} for n = {n}",
-                weights.nrows(),
-                mass.len(),
-                mu.len()
-            ));
+        if weights.nrows() != n || mass.len() != n {
+            return Err(format!("weights {}, mass {} for n = {n}", weights.nrows(), mass.len()));
         }
         let affine_offset = rig
             .parts()
@@ -281,15 +257,12 @@ impl HeldModel {
             .zip(rig.part_offsets())
             .find_map(|(p, &o)| matches!(p, RigPart::Affine).then_some(o));
         let m = weights.ncols();
-        let (gamma, _) = cluster_gradient(mesh, clustering, mu);
-        let r = clustering.r;
         let ops = parts
             .joints
             .iter()
             .map(|j| {
                 let cols = 3 * j.basis.ncols();
                 let mut phi_m = vec![0.0; 4 * m * cols];
-                let mut grads: Vec<Vec<f64>> = Vec::with_capacity(cols);
                 for col in 0..cols {
                     let (kk, b) = (col / 3, col % 3);
                     let d: Vec<f64> = (0..n).map(|v| j.basis[(b * n + v, kk)]).collect();
@@ -306,28 +279,11 @@ impl HeldModel {
                             }
                         }
                     }
-                    grads.push(spmv(&gamma, &d));
-                }
-                let size = |cl: usize| {
-                    grads
-                        .iter()
-                        .map(|g| (0..3).map(|jj| g[3 * cl + jj].abs()).fold(0.0, f64::max))
-                        .fold(0.0, f64::max)
-                };
-                let top = (0..r).map(size).fold(0.0, f64::max);
-                let clusters: Vec<usize> = (0..r).filter(|&c| size(c) > REACH * top).collect();
-                let mut gamma_j = vec![0.0; 3 * clusters.len() * cols];
-                for (ci, &cl) in clusters.iter().enumerate() {
-                    for jj in 0..3 {
-                        for (col, g) in grads.iter().enumerate() {
-                            gamma_j[(3 * ci + jj) * cols + col] = g[3 * cl + jj];
-                        }
-                    }
                 }
                 let radius = (0..j.centres.nrows())
                     .map(|s| (0..3).map(|d| j.centres[(s, d)].powi(2)).sum::<f64>().sqrt())
                     .fold(0.0, f64::max);
-                JointOps { cols, phi_m, clusters, gamma: gamma_j, radius }
+                JointOps { cols, phi_m, radius }
             })
             .collect();
         Ok(HeldModel {
@@ -336,7 +292,6 @@ impl HeldModel {
             lbs_offset,
             affine_offset,
             s: 12 * m,
-            r,
             btm_now: vec![0.0; 12 * m],
             btm_prev: vec![0.0; 12 * m],
             btm_next: vec![0.0; 12 * m],
@@ -390,22 +345,13 @@ impl HeldModel {
         self.primed = false;
     }
 
-    /// Clusters each joint's corrective reaches in the step (its `G₉K` rows), per joint.
-    pub fn reach(&self) -> Vec<usize> {
-        self.ops.iter().map(|o| o.clusters.len()).collect()
-    }
-
     /// Write the step's terms of the held displacement at `poses` into `out` and advance the inertia history.
     pub fn terms(&mut self, poses: &[JointPose], out: &mut HeldTerms) {
-        let (s, r) = (self.s, self.r);
+        let s = self.s;
         let m4 = s / 3;
         let mut btm = std::mem::take(&mut self.btm_next);
         btm.clear();
         btm.resize(s, 0.0);
-        out.g9k.clear();
-        if GRADIENTS {
-            out.g9k.resize(9 * r, 0.0);
-        }
         for (ops, jp) in self.ops.iter().zip(poses) {
             let cols = ops.cols;
             let c = &jp.coefficients;
@@ -425,23 +371,6 @@ impl HeldModel {
                 }
             }
             debug_assert_eq!(ops.phi_m.len(), m4 * cols);
-            // G₉K (R D c): per cluster F[a][jj] += Σ_b R_ab (Γ D c)^b_jj
-            if !GRADIENTS {
-                continue;
-            }
-            for (row, block) in ops.gamma.chunks_exact(cols).enumerate() {
-                let (cl, jj) = (ops.clusters[row / 3], row % 3);
-                let mut g = [0.0; 3];
-                for (kk, ck) in c.iter().enumerate() {
-                    g[0] += ck * block[3 * kk];
-                    g[1] += ck * block[3 * kk + 1];
-                    g[2] += ck * block[3 * kk + 2];
-                }
-                for a in 0..3 {
-                    out.g9k[a * 3 * r + 3 * cl + jj] +=
-                        rot[(a, 0)] * g[0] + rot[(a, 1)] * g[1] + rot[(a, 2)] * g[2];
-                }
-            }
         }
         if !self.primed {
             self.btm_now.copy_from_slice(&btm);

@@ -113,11 +113,6 @@ impl<'a> StepTerms<'a> {
         buf.f_rig.clear();
         buf.f_rig.extend_from_slice(&parts.g9k_x0);
         mul_add(&model.rig.g9kj, p, 1.0, &mut buf.f_rig);
-        if !state.held.g9k.is_empty() {
-            for (f, g) in buf.f_rig.iter_mut().zip(&state.held.g9k) {
-                *f += g;
-            }
-        }
         let lambda_scale = if opts.volume_preservation { 1.0 } else { 0.0 };
         let target = match &model.actuation {
             Some(g) if is_active(&opts.actuation) => {
@@ -138,17 +133,17 @@ impl<'a> StepTerms<'a> {
     }
 
     /// With a held part ([`crate::reduced::held`]) the swing is measured from the held state: the energy
-    /// becomes `E'(z) = E(z) − g_elᵀ z`, `g_el` the elastic gradient at `z = 0` (`x = Jp + x₀ + u_h`), so that a
-    /// pose held still with no rig or held acceleration leaves `z = 0` at rest. `u_h` is full space's static
-    /// solve, where the elastic gradient vanishes; the clustered energy's `g_el` there is its discretisation
-    /// error (one rotation per cluster), which would otherwise push `z` off the held shape and count the
-    /// correction twice. Rig and held accelerations still drive `z` through the inertia term.
+    /// becomes `E'(z) = E(z) − g_elᵀ z`, `g_el` the elastic gradient at `z = 0`, so that a pose held still with
+    /// no rig or held acceleration leaves `z = 0` at rest: the published flesh is then `u_h`, full space's
+    /// static solve, and the swing does not count the correction twice. The elastic forces are taken about the
+    /// rig's shape `Jp + x₀` (the clusters do not see `u_h`): the swing's restoring forces, linearised there.
+    /// Rig and held accelerations still drive `z` through the inertia term.
     fn about_the_held_state(&mut self, state: &StepState) {
         let model = self.model;
         let block = &model.block;
         let (s, r) = (model.dofs, model.clusters);
-        // the quadratic part's gradient at z = 0, 2BᵀL(Jp + x₀ + u_h), was left out of `linear` (it cancels);
-        // what remains of g_el is the non-linear part's: (G₉KB)ᵀ ∂Φ̃/∂f̃ at f̃ = G₉K(Jp + x₀ + u_h), the local
+        // the quadratic part's gradient at z = 0, 2BᵀL(Jp + x₀), was left out of `linear` (it cancels);
+        // what remains of g_el is the non-linear part's: (G₉KB)ᵀ ∂Φ̃/∂f̃ at f̃ = G₉K(Jp + x₀), the local
         // step at z = 0 (F̃ is the rig's part alone) from the last step's rotations
         let rot =
             if state.rotations.len() == r { state.rotations.clone() } else { vec![Matrix3::identity(); r] };
