@@ -197,6 +197,7 @@ fn state<'a>(fbb: &mut Fbb<'a>, m: &AvatarState) -> WIPOffset<fb::AvatarState<'a
     let hash = fbb.create_vector(&m.asset_hash);
     let p = fbb.create_vector(&m.p);
     let z = fbb.create_vector(&m.z);
+    let held = fbb.create_vector(&m.held);
     fb::AvatarState::create(
         fbb,
         &fb::AvatarStateArgs {
@@ -212,6 +213,7 @@ fn state<'a>(fbb: &mut Fbb<'a>, m: &AvatarState) -> WIPOffset<fb::AvatarState<'a
             flags: fb::StateFlags::from_bits_retain(m.flags),
             dropped_before: m.dropped_before,
             run_id: m.run_id,
+            held: Some(held),
         },
     )
 }

@@ -117,6 +117,11 @@ pub fn state() -> AvatarState {
         flags: state_flags::HELD_POSE | state_flags::DEGRADED,
         dropped_before: 2,
         run_id: 0x0123_4567_89AB_CDEF,
+        // two held joints of 3 and 2 coefficients: R (a quarter turn about z; the identity), then c
+        held: vec![
+            0.0, -1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.25, -0.5, 0.125, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0,
+            0.0, 0.0, 1.0, -2.0, 0.0625,
+        ],
     }
 }
 

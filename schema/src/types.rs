@@ -153,6 +153,11 @@ pub struct AvatarState {
     pub dropped_before: u64,
     /// Random per daemon start; a change means the daemon restarted and `seq` started over.
     pub run_id: u64,
+    /// The held flesh's joints (issue 53): per joint the parent's world rotation `R_j` (9, row-major), then its
+    /// coefficients `c_j`; empty when the avatar has no held part. The asset (its glTF export's
+    /// `extras.avatard.held`) says how many joints and coefficients; `schema/README.md` §4.5.
+    #[serde(default)]
+    pub held: Vec<f32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1004,6 +1004,8 @@ fn semantic_table() -> Vec<(String, Message, Option<Reject>)> {
         // state
         ("state NaN p", state_with(|s| s.p[100] = nan), Some(NonFinite)),
         ("state inf z", state_with(|s| s.z[0] = -inf), Some(NonFinite)),
+        ("state NaN held", state_with(|s| s.held[10] = nan), Some(NonFinite)),
+        ("state no held", state_with(|s| s.held.clear()), None),
         ("state negative sim time", state_with(|s| s.sim_time_ns = -1), Some(Range)),
         ("state negative publish time", state_with(|s| s.publish_time_ns = -1), Some(Range)),
         ("state negative input capture", state_with(|s| s.input_capture_time_ns = -1), Some(Range)),
@@ -1142,6 +1144,7 @@ fn semantic_table() -> Vec<(String, Message, Option<Reject>)> {
             Some(TooMany),
         ),
         ("p 2^20 floats", state_with(|s| s.p = vec![0.25; MAX_STATE_FLOATS]), None),
+        ("held 2^20+1 floats", state_with(|s| s.held = vec![0.25; MAX_STATE_FLOATS + 1]), Some(TooMany)),
         (
             "counters 4097",
             stats_with(|s| s.counters = vec![Counter { name: "c".into(), value: 1 }; MAX_STATS_ITEMS + 1]),

@@ -984,3 +984,74 @@ fn corrupted_spring_bones_give_errors_or_models_that_step() {
         assert!(errors > 0 && ok > 0, "{file}: {ok} read, {errors} refused");
     }
 }
+
+/// The glb carries the held part: decoded from `extras.avatard.held` and its buffer views alone (as an engine
+/// would), the published `held` of a bent and turned pose draws the simulation's `u_h` at every render vertex.
+#[test]
+fn the_exported_glb_carries_the_held_part_that_the_state_drives() {
+    use avatar_sim::reduced::held::{write_wire, HeldModel};
+    let asset = asset::held_bar_avatar().unwrap();
+    let glb = to_glb(&asset, &[3; 32]).unwrap();
+    gltf::Gltf::from_slice(&glb).expect("the export is valid glTF");
+    let file = gltf::binary::Glb::from_slice(&glb).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&file.json).unwrap();
+    let bin = file.bin.unwrap();
+    let held = &json["asset"]["extras"]["avatard"]["held"];
+    let view = |key: &str| {
+        let v = &json["bufferViews"][held[key].as_u64().unwrap() as usize];
+        let o = v["byteOffset"].as_u64().unwrap() as usize;
+        let l = v["byteLength"].as_u64().unwrap() as usize;
+        bin[o..o + l].chunks_exact(4).map(|b| [b[0], b[1], b[2], b[3]]).collect::<Vec<[u8; 4]>>()
+    };
+    let offsets: Vec<usize> = view("offsets").iter().map(|b| u32::from_le_bytes(*b) as usize).collect();
+    let joint: Vec<usize> = view("joint").iter().map(|b| u32::from_le_bytes(*b) as usize).collect();
+    let basis: Vec<f32> = view("basis").iter().map(|b| f32::from_le_bytes(*b)).collect();
+    let kmax = held["components"].as_u64().unwrap() as usize;
+    let slots: Vec<(usize, usize)> = held["joints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| (j["offset"].as_u64().unwrap() as usize, j["components"].as_u64().unwrap() as usize))
+        .collect();
+    let n_render = asset.render.vertices.len();
+    assert_eq!(offsets.len(), n_render + 1);
+    assert_eq!(basis.len(), 3 * kmax * joint.len());
+    // the simulation's own u_h at a bent, turned pose
+    let sim = &asset.sim;
+    let mass = avatar_sim::fem::lumped_mass(&sim.mesh, &sim.material.density);
+    let model = HeldModel::new(sim.held.clone().unwrap(), &sim.mesh, &mass, &sim.weights, &sim.rig).unwrap();
+    let (lbs, _) = sim.rig.skeleton().unwrap();
+    let mut p = sim.rig.rest_params();
+    avatar_sim::rig::rotate_subtree(&sim.rig, &mut p, &lbs.bones()[1].name, [0.0, 0.0, 1.0], 0.8).unwrap();
+    avatar_sim::rig::rotate_subtree(&sim.rig, &mut p, &lbs.bones()[0].name, [1.0, 0.2, 0.0], -0.6).unwrap();
+    let poses = model.pose(&p);
+    let u = model.displacement(&poses);
+    let mut wire = Vec::new();
+    write_wire(&poses, &mut wire);
+    assert_eq!(wire.len(), held["wire_len"].as_u64().unwrap() as usize);
+    let n = sim.mesh.n();
+    let (mut worst, mut peak) = (0.0f64, 0.0f64);
+    for v in 0..n_render {
+        let mut x = [0.0f64; 3];
+        for e in offsets[v]..offsets[v + 1] {
+            let (o, k) = slots[joint[e]];
+            let mut local = [0.0f64; 3];
+            for kk in 0..k {
+                for b in 0..3 {
+                    local[b] += wire[o + 9 + kk] as f64 * basis[3 * (e * kmax + kk) + b] as f64;
+                }
+            }
+            for a in 0..3 {
+                x[a] += (0..3).map(|b| wire[o + 3 * a + b] as f64 * local[b]).sum::<f64>();
+            }
+        }
+        let (t, beta) = (asset.render.embed_tet[v] as usize, asset.render.embed_bary[v]);
+        for a in 0..3 {
+            let want: f64 = (0..4).map(|i| beta[i] * u[a * n + sim.mesh.tets[t][i]]).sum();
+            peak = peak.max(want.abs());
+            worst = worst.max((want - x[a]).abs());
+        }
+    }
+    assert!(peak > 1e-3, "a visible correction: {peak}");
+    assert!(worst < 1e-4, "the glb's held part differs from the simulation's by {worst} m (peak {peak})");
+}

@@ -41,6 +41,8 @@ use teleport::is_teleport;
 pub struct TickOutput {
     pub p: Vec<f32>,
     pub z: Vec<f32>,
+    /// The held flesh's joints (`AvatarState.held`; empty without a held part).
+    pub held: Vec<f32>,
     pub flags: u32,
     pub input_seq: u64,
     pub input_capture_time_ns: i64,
@@ -193,10 +195,17 @@ impl AvatarSim {
             flags |= state_flags::RESET | state_flags::DEGRADED;
         }
         let z = &self.dynamics.state.z;
+        let mut held = Vec::new();
+        avatar_sim::reduced::held::write_wire(self.dynamics.held_poses(), &mut held);
+        if held.iter().any(|x| !x.is_finite()) {
+            // cannot happen (the pose is clamped to the trained ball), but never publish what readers refuse
+            held.clear();
+        }
         TickOutput {
             unrepresentable,
             p: target.p.iter().map(|&v| v as f32).collect(),
             z: z.iter().map(|&v| v as f32).collect(),
+            held,
             flags,
             input_seq: target.input_seq,
             input_capture_time_ns: target.input_capture_time_ns,

@@ -402,6 +402,7 @@ impl Solver {
                 flags: o.flags,
                 dropped_before: run.dropped,
                 run_id: self.shared.run_id,
+                held: o.held,
             };
             match self.out.try_send(state) {
                 Ok(()) => run.dropped = 0,

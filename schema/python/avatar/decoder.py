@@ -332,6 +332,7 @@ def _dec_state(m: Dict[str, Any]) -> AvatarState:
         flags=flags,
         dropped_before=m["dropped_before"],
         run_id=m["run_id"],
+        held=_dec_floats(m["held"], "held"),
     )
 
 

@@ -238,6 +238,7 @@ def _enc_state_table(b: flatbuffers.Builder, m: AvatarState) -> int:
     asset_hash = b.CreateByteVector(bytes(m.asset_hash))
     p = _scalars_vector(b, _wAvatarState.StartPVector, b.PrependFloat32, m.p)
     z = _scalars_vector(b, _wAvatarState.StartZVector, b.PrependFloat32, m.z)
+    held = _scalars_vector(b, _wAvatarState.StartHeldVector, b.PrependFloat32, m.held)
     _wAvatarState.Start(b)
     _wAvatarState.AddAvatarId(b, avatar_id)
     _wAvatarState.AddSeq(b, m.seq)
@@ -251,6 +252,7 @@ def _enc_state_table(b: flatbuffers.Builder, m: AvatarState) -> int:
     _wAvatarState.AddFlags(b, int(m.flags))
     _wAvatarState.AddDroppedBefore(b, m.dropped_before)
     _wAvatarState.AddRunId(b, m.run_id)
+    _wAvatarState.AddHeld(b, held)
     return _wAvatarState.End(b)
 
 

@@ -162,6 +162,7 @@ def _json_state(m: AvatarState) -> Dict[str, Any]:
         "flags": int(m.flags),
         "dropped_before": m.dropped_before,
         "run_id": m.run_id,
+        "held": _jfs(m.held),
     }
 
 
@@ -505,6 +506,7 @@ def _from_json_state(j: _J) -> AvatarState:
         flags=j.u32("flags"),
         dropped_before=j.u64("dropped_before"),
         run_id=j.u64("run_id"),
+        held=j.floats("held"),
     )
 
 

@@ -273,6 +273,7 @@ class AvatarState:
     flags: int = 0  # StateFlags bits
     dropped_before: int = 0
     run_id: int = 0
+    held: List[float] = field(default_factory=list)  # per held joint: R (9, row-major), then its coefficients
 
 
 @dataclass(slots=True)

@@ -235,6 +235,7 @@ _L_STATE = _Layout(
         ("flags", _u32()),
         ("dropped_before", _u64()),
         ("run_id", _u64()),
+        ("held", _ScalarVector("f")),
     ],
 )
 _L_COUNTER = _Layout("Counter", [("name", _String(required=True)), ("value", _u64())])

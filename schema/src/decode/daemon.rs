@@ -30,6 +30,7 @@ pub(super) fn state(m: fb::AvatarState) -> Result<AvatarState> {
         flags,
         dropped_before: m.dropped_before(),
         run_id: m.run_id(),
+        held: floats(m.held(), "held")?,
     })
 }
 

@@ -2563,6 +2563,7 @@ impl<'a> AvatarState<'a> {
   pub const VT_FLAGS: ::flatbuffers::VOffsetT = 22;
   pub const VT_DROPPED_BEFORE: ::flatbuffers::VOffsetT = 24;
   pub const VT_RUN_ID: ::flatbuffers::VOffsetT = 26;
+  pub const VT_HELD: ::flatbuffers::VOffsetT = 28;
 
   #[inline]
   pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
@@ -2581,6 +2582,7 @@ impl<'a> AvatarState<'a> {
     builder.add_publish_time_ns(args.publish_time_ns);
     builder.add_sim_time_ns(args.sim_time_ns);
     builder.add_seq(args.seq);
+    if let Some(x) = args.held { builder.add_held(x); }
     builder.add_flags(args.flags);
     if let Some(x) = args.z { builder.add_z(x); }
     if let Some(x) = args.p { builder.add_p(x); }
@@ -2674,6 +2676,13 @@ impl<'a> AvatarState<'a> {
     // which contains a valid value in this slot
     unsafe { self._tab.get::<u64>(AvatarState::VT_RUN_ID, Some(0)).unwrap()}
   }
+  #[inline]
+  pub fn held(&self) -> Option<::flatbuffers::Vector<'a, f32>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, f32>>>(AvatarState::VT_HELD, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for AvatarState<'_> {
@@ -2694,6 +2703,7 @@ impl ::flatbuffers::Verifiable for AvatarState<'_> {
      .visit_field::<StateFlags>("flags", Self::VT_FLAGS, false)?
      .visit_field::<u64>("dropped_before", Self::VT_DROPPED_BEFORE, false)?
      .visit_field::<u64>("run_id", Self::VT_RUN_ID, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, f32>>>("held", Self::VT_HELD, false)?
      .finish();
     Ok(())
   }
@@ -2711,6 +2721,7 @@ pub struct AvatarStateArgs<'a> {
     pub flags: StateFlags,
     pub dropped_before: u64,
     pub run_id: u64,
+    pub held: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, f32>>>,
 }
 impl<'a> Default for AvatarStateArgs<'a> {
   #[inline]
@@ -2728,6 +2739,7 @@ impl<'a> Default for AvatarStateArgs<'a> {
       flags: Default::default(),
       dropped_before: 0,
       run_id: 0,
+      held: None,
     }
   }
 }
@@ -2786,6 +2798,10 @@ impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> AvatarStateBuilder<'a, 'b, A>
     self.fbb_.push_slot::<u64>(AvatarState::VT_RUN_ID, run_id, 0);
   }
   #[inline]
+  pub fn add_held(&mut self, held: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , f32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(AvatarState::VT_HELD, held);
+  }
+  #[inline]
   pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> AvatarStateBuilder<'a, 'b, A> {
     let start = _fbb.start_table();
     AvatarStateBuilder {
@@ -2816,6 +2832,7 @@ impl ::core::fmt::Debug for AvatarState<'_> {
       ds.field("flags", &self.flags());
       ds.field("dropped_before", &self.dropped_before());
       ds.field("run_id", &self.run_id());
+      ds.field("held", &self.held());
       ds.finish()
   }
 }

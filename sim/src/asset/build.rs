@@ -168,6 +168,22 @@ pub fn bar_avatar(
     modes: usize,
     clusters: usize,
 ) -> Result<Asset> {
+    let settings = PrecomputeSettings {
+        modes,
+        clusters: crate::precompute::ClusterCount::KMeans(clusters),
+        ..Default::default()
+    };
+    bar_avatar_with(cells, size, blend, shapes, &settings)
+}
+
+/// [`bar_avatar`] with any precompute settings (the held part's, for one).
+pub fn bar_avatar_with(
+    cells: [usize; 3],
+    size: [f64; 3],
+    blend: f64,
+    shapes: &[(&str, ShapeFn<'_>)],
+    settings: &PrecomputeSettings,
+) -> Result<Asset> {
     let mesh = crate::mesh::tet_mesh::shapes::box_mesh(cells[0], cells[1], cells[2], size);
     let lbs = crate::rig::LbsRig::two_bone_bar(&mesh, 0, 0.5 * size[0], blend);
     let mut parts = vec![crate::rig::RigPart::Lbs(lbs)];
@@ -176,13 +192,28 @@ pub fn bar_avatar(
         parts.push(crate::rig::RigPart::Blendshapes(crate::rig::BlendshapeRig::from_dense(targets)?));
     }
     let rig = Rig::new(parts)?;
+    let key = CacheKey(String::new());
+    Ok(precompute_tet_mesh(mesh, rig, settings, ("procedural", "bar"), &key, std::sync::Arc::new(|_| {}))?.0)
+}
+
+/// A small avatar with a trained held part, for the tests of everything that draws it (the 2 m bar bending at
+/// its middle, 8×2×2 cells, 6 modes, 24 clusters; swings of 20–60°, diagonals, twists; a few seconds).
+pub fn held_bar_avatar() -> Result<Asset> {
+    let held = crate::reduced::held::HeldSettings {
+        swing_deg: vec![20.0, 40.0, 60.0],
+        diagonal_deg: vec![30.0, 60.0],
+        twist_deg: vec![20.0, 45.0],
+        probe_deg: 60.0,
+        components: 4,
+        ..crate::reduced::held::HeldSettings::default()
+    };
     let settings = PrecomputeSettings {
-        modes,
-        clusters: crate::precompute::ClusterCount::KMeans(clusters),
+        modes: 6,
+        clusters: crate::precompute::ClusterCount::KMeans(24),
+        held: Some(held),
         ..Default::default()
     };
-    let key = CacheKey(String::new());
-    Ok(precompute_tet_mesh(mesh, rig, &settings, ("procedural", "bar"), &key, std::sync::Arc::new(|_| {}))?.0)
+    bar_avatar_with([8, 2, 2], [2.0, 0.5, 0.5], 0.5, &[], &settings)
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@
 //!   zero-padded).
 //! - `asset.extras.avatard`: `{asset_hash, modes, params, mode_weight_attributes, z_layout}` — the hash
 //!   matches the `asset_hash` of the daemon's state messages, `params` names the entries of `p`.
+//! - The held part of the flesh, when the asset has one: `asset.extras.avatard.held` with its joints, the
+//!   length of the state's `held`, and the sparse per-vertex basis ([`HeldSurface`]) in three buffer views.
 //!
 //! # Reproducing the daemon's avatar in an engine
 //! With the state message's `p` (12 numbers per bone: the skinning transform `T_h` rows, `p[12h + 4c + k]`,
@@ -28,6 +30,7 @@
 //! Rigs that combine a global affine handle with a skeleton have no glTF skin equivalent and are refused.
 
 use crate::asset::file::{hex, Asset, AssetHash};
+use crate::asset::held_surface::HeldSurface;
 use crate::asset::looks::{AlphaMode, Looks};
 use crate::asset::render_mesh::{vertex_normals, RenderMesh};
 use crate::rig::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
@@ -354,6 +357,9 @@ pub(crate) fn document(asset: &Asset, hash: &AssetHash) -> Result<Document, Expo
         "meshes": [mesh],
         "skins": [{"joints": (0..bones.len()).collect::<Vec<_>>(), "inverseBindMatrices": ibm}],
     });
+    if let Some(held) = held_extras(asset, &mut bin) {
+        root["asset"]["extras"]["avatard"]["held"] = held;
+    }
     write_looks(&mut root, looks, &mut bin);
     root["accessors"] = json!(bin.accessors);
     root["bufferViews"] = json!(bin.views);
@@ -365,6 +371,33 @@ pub(crate) fn document(asset: &Asset, hash: &AssetHash) -> Result<Document, Expo
         mesh_node,
         target_names: shapes.into_iter().map(|s| s.0).collect(),
     })
+}
+
+/// The held part of the flesh ([`HeldSurface`]) as `extras.avatard.held`, its sparse rows in three buffer
+/// views (little-endian): `offsets` (u32, N + 1), `joint` (u32 per entry), `basis` (f32 × 3 × `components` per
+/// entry). `None` when the asset has no held part.
+fn held_extras(asset: &Asset, bin: &mut Bin) -> Option<Value> {
+    let s = HeldSurface::of(asset)?;
+    let le = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let offsets = bin.view(le(&s.offsets));
+    let joint = bin.view(le(&s.entry_joint));
+    let basis = bin.view(s.basis.iter().flatten().flat_map(|x| x.to_le_bytes()).collect());
+    let joints: Vec<Value> = s
+        .joints
+        .iter()
+        .map(|j| json!({"bone": j.bone, "parent": j.parent, "offset": j.offset, "components": j.components}))
+        .collect();
+    Some(json!({
+        "joints": joints,
+        "wire_len": s.wire_len,
+        "components": s.components,
+        "offsets": offsets,
+        "joint": joint,
+        "basis": basis,
+        "layout": "state.held[offset .. offset + 9] = R_j (row-major), then components c_j; \
+                   x += sum over entries e of vertex v (offsets[v] .. offsets[v+1]) of \
+                   R_joint[e] * sum_k c_joint[e],k * basis[e * components + k]",
+    }))
 }
 
 /// Materials (base colour part, `metallicFactor` 0), one sampler, textures and images (in buffer views)

@@ -8,6 +8,8 @@
 //! - [`expressions`](mod@expressions): VRM expressions (named face shapes over the blendshapes).
 //! - `render_mesh`: the render mesh, its rig, its embedding in the tet mesh and the prolongated mode weights
 //!   `W_r` (what the vertex shader needs).
+//! - [`held_surface`](mod@held_surface): the held part of the flesh on the render vertices (sparse, per joint),
+//!   what subscribers need to draw it from the state's `held`.
 //! - `cache`: the precompute cache, keyed by the SHA-256 of the inputs and parameters.
 //! - `build`: inputs (tet mesh + rig, the embedded default avatar) → asset, through the cache.
 //! - [`default_avatar`](mod@default_avatar): the default avatar's inputs, compiled into the library.
@@ -28,12 +30,14 @@ pub mod expressions;
 pub(crate) mod file;
 pub(crate) mod gltf_export;
 pub(crate) mod gltf_import;
+pub mod held_surface;
 pub mod looks;
 pub(crate) mod render_mesh;
 pub mod vrm_export;
 
 pub use build::{
-    bar_avatar, cached, default_avatar, flesh_parts, precompute_tet_mesh, tet_mesh_key, Built, ShapeFn,
+    bar_avatar, bar_avatar_with, cached, default_avatar, flesh_parts, held_bar_avatar, precompute_tet_mesh,
+    tet_mesh_key, Built, ShapeFn,
 };
 pub use cache::{Cache, CacheEntry, CacheKey};
 pub use expressions::{Expression, MorphBind};
@@ -43,6 +47,7 @@ pub use file::{
 };
 pub use gltf_export::{to_glb, ExportError};
 pub use gltf_import::{build_asset, import, read_glb, GltfAvatar, ImportError, ImportInfo, ImportSettings};
+pub use held_surface::HeldSurface;
 pub use looks::{AlphaMode, Looks, SurfaceMaterial, TextureImage};
 pub use render_mesh::{vertex_normals, RenderMesh};
 pub use vrm_export::{to_vrm, VRM_LICENSE_URL};

@@ -386,6 +386,51 @@ impl HeldModel {
     }
 }
 
+/// Floats per joint in the published state's `held` (schema `AvatarState.held`): the parent's world rotation
+/// `R_j` (9, row-major), then the K_j coefficients `c_j`.
+pub fn wire_floats(components: usize) -> usize {
+    9 + components
+}
+
+impl HeldParts {
+    /// Length of the published `held` vector: `Σ_j (9 + K_j)`.
+    pub fn wire_len(&self) -> usize {
+        self.joints.iter().map(|j| wire_floats(j.basis.ncols())).sum()
+    }
+}
+
+/// Write the joints' poses as the published state's `held` (f32, [`wire_floats`] per joint, in joint order);
+/// empty when there are none.
+pub fn write_wire(poses: &[JointPose], out: &mut Vec<f32>) {
+    out.clear();
+    for jp in poses {
+        for r in 0..3 {
+            for c in 0..3 {
+                out.push(jp.rotation[(r, c)] as f32);
+            }
+        }
+        out.extend(jp.coefficients.iter().map(|&c| c as f32));
+    }
+}
+
+impl HeldJoint {
+    /// Per component, the largest `|c_k|` over the trained samples (the RBF at its centres reproduces them):
+    /// what bounds the component's contribution to the drawn shape.
+    pub fn coefficient_bounds(&self) -> Vec<f64> {
+        let k = self.basis.ncols();
+        let mut bound = vec![0.0f64; k];
+        let mut c = vec![0.0; k];
+        for s in 0..self.centres.nrows() {
+            let w = [self.centres[(s, 0)], self.centres[(s, 1)], self.centres[(s, 2)]];
+            eval_rbf(&self.centres, &self.rbf, &w, &mut c);
+            for (b, v) in bound.iter_mut().zip(&c) {
+                *b = b.max(v.abs());
+            }
+        }
+        bound
+    }
+}
+
 /// `log(q)` of a rotation matrix as a rotation vector, its angle clamped to `radius` (radians).
 pub fn rotation_vector(r: &Matrix3<f64>, radius: f64) -> [f64; 3] {
     let q = UnitQuaternion::from_rotation_matrix(&Rotation3::from_matrix_unchecked(*r));

@@ -172,8 +172,35 @@ class AvatarState(object):
             return self._tab.Get(flatbuffers.number_types.Uint64Flags, o + self._tab.Pos)
         return 0
 
+    # AvatarState
+    def Held(self, j):
+        o = flatbuffers.number_types.UOffsetTFlags.py_type(self._tab.Offset(28))
+        if o != 0:
+            a = self._tab.Vector(o)
+            return self._tab.Get(flatbuffers.number_types.Float32Flags, a + flatbuffers.number_types.UOffsetTFlags.py_type(j * 4))
+        return 0
+
+    # AvatarState
+    def HeldAsNumpy(self):
+        o = flatbuffers.number_types.UOffsetTFlags.py_type(self._tab.Offset(28))
+        if o != 0:
+            return self._tab.GetVectorAsNumpy(flatbuffers.number_types.Float32Flags, o)
+        return 0
+
+    # AvatarState
+    def HeldLength(self):
+        o = flatbuffers.number_types.UOffsetTFlags.py_type(self._tab.Offset(28))
+        if o != 0:
+            return self._tab.VectorLen(o)
+        return 0
+
+    # AvatarState
+    def HeldIsNone(self):
+        o = flatbuffers.number_types.UOffsetTFlags.py_type(self._tab.Offset(28))
+        return o == 0
+
 def AvatarStateStart(builder):
-    builder.StartObject(12)
+    builder.StartObject(13)
 
 def Start(builder):
     AvatarStateStart(builder)
@@ -268,6 +295,18 @@ def AvatarStateAddRunId(builder, runId):
 def AddRunId(builder, runId):
     AvatarStateAddRunId(builder, runId)
 
+def AvatarStateAddHeld(builder, held):
+    builder.PrependUOffsetTRelativeSlot(12, flatbuffers.number_types.UOffsetTFlags.py_type(held), 0)
+
+def AddHeld(builder, held):
+    AvatarStateAddHeld(builder, held)
+
+def AvatarStateStartHeldVector(builder, numElems):
+    return builder.StartVector(4, numElems, 4)
+
+def StartHeldVector(builder, numElems):
+    return AvatarStateStartHeldVector(builder, numElems)
+
 def AvatarStateEnd(builder):
     return builder.EndObject()
 
@@ -296,6 +335,7 @@ class AvatarStateT(object):
         flags = 0,
         droppedBefore = 0,
         runId = 0,
+        held = None,
     ):
         self.avatarId = avatarId  # type: Optional[str]
         self.seq = seq  # type: int
@@ -309,6 +349,7 @@ class AvatarStateT(object):
         self.flags = flags  # type: int
         self.droppedBefore = droppedBefore  # type: int
         self.runId = runId  # type: int
+        self.held = held  # type: Optional[List[float]]
 
     @classmethod
     def InitFromBuf(cls, buf, pos):
@@ -361,6 +402,13 @@ class AvatarStateT(object):
         self.flags = avatarState.Flags()
         self.droppedBefore = avatarState.DroppedBefore()
         self.runId = avatarState.RunId()
+        if not avatarState.HeldIsNone():
+            if np is None:
+                self.held = []
+                for i in range(avatarState.HeldLength()):
+                    self.held.append(avatarState.Held(i))
+            else:
+                self.held = avatarState.HeldAsNumpy()
 
     # AvatarStateT
     def Pack(self, builder):
@@ -390,6 +438,14 @@ class AvatarStateT(object):
                 for i in reversed(range(len(self.z))):
                     builder.PrependFloat32(self.z[i])
                 z = builder.EndVector()
+        if self.held is not None:
+            if np is not None and type(self.held) is np.ndarray:
+                held = builder.CreateNumpyVector(self.held)
+            else:
+                AvatarStateStartHeldVector(builder, len(self.held))
+                for i in reversed(range(len(self.held))):
+                    builder.PrependFloat32(self.held[i])
+                held = builder.EndVector()
         AvatarStateStart(builder)
         if self.avatarId is not None:
             AvatarStateAddAvatarId(builder, avatarId)
@@ -407,5 +463,7 @@ class AvatarStateT(object):
         AvatarStateAddFlags(builder, self.flags)
         AvatarStateAddDroppedBefore(builder, self.droppedBefore)
         AvatarStateAddRunId(builder, self.runId)
+        if self.held is not None:
+            AvatarStateAddHeld(builder, held)
         avatarState = AvatarStateEnd(builder)
         return avatarState

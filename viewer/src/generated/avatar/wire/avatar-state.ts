@@ -117,8 +117,23 @@ runId():bigint {
   return offset ? this.bb!.readUint64(this.bb_pos + offset) : BigInt('0');
 }
 
+held(index: number):number|null {
+  const offset = this.bb!.__offset(this.bb_pos, 28);
+  return offset ? this.bb!.readFloat32(this.bb!.__vector(this.bb_pos + offset) + index * 4) : 0;
+}
+
+heldLength():number {
+  const offset = this.bb!.__offset(this.bb_pos, 28);
+  return offset ? this.bb!.__vector_len(this.bb_pos + offset) : 0;
+}
+
+heldArray():Float32Array|null {
+  const offset = this.bb!.__offset(this.bb_pos, 28);
+  return offset ? new Float32Array(this.bb!.bytes().buffer, this.bb!.bytes().byteOffset + this.bb!.__vector(this.bb_pos + offset), this.bb!.__vector_len(this.bb_pos + offset)) : null;
+}
+
 static startAvatarState(builder:flatbuffers.Builder) {
-  builder.startObject(12);
+  builder.startObject(13);
 }
 
 static addAvatarId(builder:flatbuffers.Builder, avatarIdOffset:flatbuffers.Offset) {
@@ -215,13 +230,34 @@ static addRunId(builder:flatbuffers.Builder, runId:bigint) {
   builder.addFieldInt64(11, runId, BigInt('0'));
 }
 
+static addHeld(builder:flatbuffers.Builder, heldOffset:flatbuffers.Offset) {
+  builder.addFieldOffset(12, heldOffset, 0);
+}
+
+static createHeldVector(builder:flatbuffers.Builder, data:number[]|Float32Array):flatbuffers.Offset;
+/**
+ * @deprecated This Uint8Array overload will be removed in the future.
+ */
+static createHeldVector(builder:flatbuffers.Builder, data:number[]|Uint8Array):flatbuffers.Offset;
+static createHeldVector(builder:flatbuffers.Builder, data:number[]|Float32Array|Uint8Array):flatbuffers.Offset {
+  builder.startVector(4, data.length, 4);
+  for (let i = data.length - 1; i >= 0; i--) {
+    builder.addFloat32(data[i]!);
+  }
+  return builder.endVector();
+}
+
+static startHeldVector(builder:flatbuffers.Builder, numElems:number) {
+  builder.startVector(4, numElems, 4);
+}
+
 static endAvatarState(builder:flatbuffers.Builder):flatbuffers.Offset {
   const offset = builder.endObject();
   builder.requiredField(offset, 4) // avatar_id
   return offset;
 }
 
-static createAvatarState(builder:flatbuffers.Builder, avatarIdOffset:flatbuffers.Offset, seq:bigint, simTimeNs:bigint, publishTimeNs:bigint, inputSeq:bigint, inputCaptureTimeNs:bigint, assetHashOffset:flatbuffers.Offset, pOffset:flatbuffers.Offset, zOffset:flatbuffers.Offset, flags:StateFlags, droppedBefore:bigint, runId:bigint):flatbuffers.Offset {
+static createAvatarState(builder:flatbuffers.Builder, avatarIdOffset:flatbuffers.Offset, seq:bigint, simTimeNs:bigint, publishTimeNs:bigint, inputSeq:bigint, inputCaptureTimeNs:bigint, assetHashOffset:flatbuffers.Offset, pOffset:flatbuffers.Offset, zOffset:flatbuffers.Offset, flags:StateFlags, droppedBefore:bigint, runId:bigint, heldOffset:flatbuffers.Offset):flatbuffers.Offset {
   AvatarState.startAvatarState(builder);
   AvatarState.addAvatarId(builder, avatarIdOffset);
   AvatarState.addSeq(builder, seq);
@@ -235,6 +271,7 @@ static createAvatarState(builder:flatbuffers.Builder, avatarIdOffset:flatbuffers
   AvatarState.addFlags(builder, flags);
   AvatarState.addDroppedBefore(builder, droppedBefore);
   AvatarState.addRunId(builder, runId);
+  AvatarState.addHeld(builder, heldOffset);
   return AvatarState.endAvatarState(builder);
 }
 }
