@@ -32,7 +32,7 @@ const ANNY: &str = "assets/fixtures/avatars/anny_vrm1.vrm";
 fn a_prior_from_real_motion_then_force_dual_modes_for_an_imported_avatar() {
     let dir = scratch("anny");
     let (se, prior) = (dir.join("se.avatar"), dir.join("prior.json"));
-    ok(&["import", ANNY, "--modes", "6", "--clusters", "40", "--out", s(&se)]);
+    ok(&["import", ANNY, "--modes", "6", "--clusters", "40", "--held", "off", "--out", s(&se)]);
     let said = ok(&["prior", "--asset", s(&se), "--out", s(&prior)]);
     let p = json(&prior);
     let (rows, cols) = (p["rows"].as_u64().unwrap() as usize, p["cols"].as_u64().unwrap() as usize);
@@ -55,6 +55,8 @@ fn a_prior_from_real_motion_then_force_dual_modes_for_an_imported_avatar() {
         "6",
         "--clusters",
         "40",
+        "--held",
+        "off",
         "--subspace",
         "force-dual",
         "--force-prior",

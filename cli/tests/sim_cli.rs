@@ -279,6 +279,8 @@ fn import_simulate_and_export_a_real_glb() {
         "6",
         "--clusters",
         "30",
+        "--held",
+        "off",
         "--no-cache",
         "--out",
         s(&asset),

@@ -8,6 +8,7 @@ mod breathing;
 mod common;
 mod control_fuzz;
 mod hands;
+mod held;
 mod runtime;
 mod springs;
 mod springs_reference;

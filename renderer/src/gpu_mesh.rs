@@ -3,7 +3,8 @@
 //! What is uploaded once: rest positions and normals, per-vertex rig handle entries `(parameter offset,
 //! weight)` — every nonzero, any number of bones — per-vertex blendshape entries `(parameter index, delta)`,
 //! and the mode weights `W_r` (N × m, dense: eigenmode weights are smooth global functions). What is uploaded
-//! per frame: `p` and `z` only ([`GpuMesh::params`]).
+//! per frame: `p` and `z` ([`GpuMesh::params`]) and, for an avatar with a held part, its displacement `u_h`
+//! per vertex ([`GpuMesh::held`]).
 //!
 //! The asset's looks (see `avatar_sim::asset::looks`) add a UV per vertex (a vertex buffer) and order the
 //! triangle indices by material once, so that each material is one indexed draw over a range ([`Draw`]):
@@ -13,6 +14,7 @@
 use avatar_sim::asset::looks::{AlphaMode, SurfaceMaterial};
 use avatar_sim::asset::vertex_normals;
 use avatar_sim::asset::Asset;
+use avatar_sim::asset::HeldSurface;
 use avatar_sim::rig::RigPart;
 use std::ops::Range;
 
@@ -57,6 +59,9 @@ pub struct GpuMesh {
     pub num_p: usize,
     /// Bounding box of the rest mesh.
     pub bounds: ([f32; 3], [f32; 3]),
+    /// The held part of the flesh on the render vertices, when the asset has one: the state's `held` drives
+    /// it ([`HeldSurface::displacement`], evaluated on the CPU and uploaded per frame as one vector a vertex).
+    pub held: Option<HeldSurface>,
 }
 
 impl GpuMesh {
@@ -167,12 +172,22 @@ impl GpuMesh {
             modes: m,
             num_p: rig.num_params(),
             bounds: (lo, hi),
+            held: HeldSurface::of(asset),
         }
     }
 
-    /// Floats uploaded per frame and instance: `p` then `z`.
+    /// Floats uploaded per frame and instance: `p`, `z`, then `u_h` (4 a vertex) when the avatar has a held part.
     pub fn params_len(&self) -> usize {
-        self.num_p + 12 * self.modes
+        self.num_p + 12 * self.modes + self.held_len()
+    }
+
+    /// Floats of `u_h` per instance in the params (4 a vertex; 0 without a held part).
+    pub fn held_len(&self) -> usize {
+        if self.held.is_some() {
+            4 * self.vertices
+        } else {
+            0
+        }
     }
 
     /// Pack `p` and `z` for one instance (lengths checked).

@@ -1,6 +1,9 @@
 // Vertex-shader skinning of the rig parameters p and the reduced coordinates z (paper 000, §7):
 //
-//   x = X + Σ_handles w (T_h − I) [X;1] + Σ_targets β_i d_i + Σ_modes W_k Z_k [X;1]
+//   x = X + Σ_handles w (T_h − I) [X;1] + Σ_targets β_i d_i + u_h + Σ_modes W_k Z_k [X;1]
+//
+// u_h is the held part of the flesh (issue 53), evaluated on the CPU from the state's `held`
+// (avatar_sim::asset::HeldSurface) and stored after p and z in each instance's `params`, 4 floats a vertex.
 //
 // T_h and Z_k are 3×4 affine handles stored row-major, 12 floats each, at their offsets in `params`
 // (p first, then z). Every per-vertex list is a compressed row: `offsets[v]` = (first handle entry, first
@@ -14,7 +17,7 @@ struct Frame {
     base_color: vec4<f32>,
     // x: modes m, y: offset of z in `params`, z: params per instance, w: instance columns
     counts: vec4<u32>,
-    // xyz: spacing between instances, w: unused
+    // xyz: spacing between instances, w: 1 when each instance's params end with u_h (4 floats a vertex)
     spacing: vec4<f32>,
 };
 
@@ -28,7 +31,7 @@ struct Frame {
 @group(0) @binding(4) var<storage, read> shapes: array<vec4<f32>>;
 // W_r, vertex-major: m per vertex
 @group(0) @binding(5) var<storage, read> mode_weights: array<f32>;
-// per instance: p then z
+// per instance: p, z, then (for an avatar with a held part) u_h per vertex (xyz, 0)
 @group(0) @binding(6) var<storage, read> params: array<f32>;
 
 // The heat map's colour scale (renderer/src/heat.rs): knots in sRGB, evenly spaced from 0 to the top; scale.x:
@@ -43,7 +46,7 @@ struct Heat {
 struct Skinned {
     position: vec3<f32>,
     normal: vec3<f32>,
-    // u = Σ W_k Z_k [X;1], the secondary displacement (included in `position`)
+    // u = u_h + Σ W_k Z_k [X;1], the flesh: held part and swing (included in `position`)
     secondary: vec3<f32>,
 };
 
@@ -84,6 +87,12 @@ fn skin(v: u32, instance: u32) -> Skinned {
     for (var e = begin.y; e < end.y; e = e + 1u) {
         let s = shapes[e];
         dx = dx + params[base + bitcast<u32>(s.x)] * s.yzw;
+    }
+    // the held part of the flesh
+    if (frame.spacing.w > 0.5) {
+        // the last 4N floats of the instance's params (`rest` holds 2 vec4 per vertex)
+        let o = base + frame.counts.z - 4u * (arrayLength(&rest) / 2u) + 4u * v;
+        du = vec3<f32>(params[o], params[o + 1u], params[o + 2u]);
     }
     // secondary motion: W_k Z_k [X;1]
     let m = frame.counts.x;

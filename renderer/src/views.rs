@@ -149,6 +149,12 @@ impl FleshViews {
         self.heat
     }
 
+    /// The held part of the flesh for the next views (a state's `held`; empty: none), see
+    /// [`AvatarRenderer::set_held`]. The rig-only outline never shows it.
+    pub fn set_held(&mut self, held: &[f32]) -> Result<(), GpuError> {
+        self.r.set_held(&[held])
+    }
+
     /// The cameras for `p`, `z`: the avatar is skinned on the GPU and read back, its bounds framed. Leaves
     /// `p`, `z` uploaded and skinned ([`AvatarRenderer::skin`]).
     pub fn cameras(&mut self, p: &[f32], z: &[f32]) -> Result<Cameras, GpuError> {
@@ -195,7 +201,9 @@ impl FleshViews {
         let mut torso = self.r.draw_skinned_view(&view(cameras.torso, Colouring::Lit))?;
         let heat = self.r.draw_skinned_view(&view(cameras.body, Colouring::Heat(self.heat)))?;
         let zero = vec![0.0; z.len()];
+        let held = self.r.take_held();
         self.r.skin(p, &zero)?;
+        self.r.put_held(held);
         let rig_only = View { ground: None, transparent: true, ..view(cameras.torso, Colouring::Lit) };
         let silhouette = self.r.draw_skinned_view(&rig_only)?;
         outline(&mut torso, &silhouette, OUTLINE);
@@ -213,8 +221,11 @@ impl FleshViews {
         fields: &[&[[f32; 3]]],
     ) -> Result<Vec<(RgbaImage, RgbaImage)>, GpuError> {
         let zero = vec![0.0f32; 12 * modes];
-        let cameras = self.cameras(p, &zero)?;
-        let (rig, _) = self.r.skinned(p, &zero)?;
+        let held = self.r.take_held();
+        let cameras = self.cameras(p, &zero);
+        let rig = self.r.skinned(p, &zero);
+        self.r.put_held(held);
+        let (cameras, (rig, _)) = (cameras?, rig?);
         let view = |view_proj: Mat4, colouring: Colouring| View {
             view_proj,
             ground: Some(cameras.ground),

@@ -40,6 +40,10 @@ struct App {
     frames: Option<usize>,
     drawn: usize,
     last: (Vec<f32>, Vec<f32>),
+    /// The last live state's `held` (empty: none).
+    last_held: Vec<f32>,
+    /// A `held` that did not fit the avatar was met (warned once).
+    held_refused: bool,
     error: Option<anyhow::Error>,
 }
 
@@ -92,6 +96,7 @@ impl App {
             Source::Live(latest) => {
                 if let Some(s) = latest.lock().expect("not poisoned").take() {
                     self.last = (s.p, s.z);
+                    self.last_held = s.held;
                 }
             }
         }
@@ -101,6 +106,14 @@ impl App {
     fn redraw(&mut self) -> Result<()> {
         let (p, z) = self.current();
         let Some(open) = &mut self.open else { return Ok(()) };
+        if let Err(e) = open.renderer.set_held(&[&self.last_held]) {
+            // a daemon with another build of the avatar: draw without the held part, and say so once
+            if !self.held_refused {
+                tracing::warn!("the state's held part does not fit the avatar, drawn without it: {e}");
+                self.held_refused = true;
+            }
+            open.renderer.set_held(&[&[]])?;
+        }
         open.renderer.upload(&[(&p, &z)])?;
         let frame = match open.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
@@ -182,6 +195,8 @@ pub fn run(asset: Asset, source: Source, yaw: f32, frames: Option<usize>) -> Res
         frames,
         drawn: 0,
         last: (rest, zero),
+        last_held: Vec::new(),
+        held_refused: false,
         error: None,
     };
     event_loop.run_app(&mut app)?;

@@ -468,3 +468,62 @@ fn set_skinned_draws_given_positions_like_the_skinning_pass() {
     bad[3][1] = f32::NAN;
     assert!(r.set_skinned(&bad, &heat).unwrap_err().to_string().contains("not finite"));
 }
+
+/// The held part of the flesh (issue 53) as the renderer draws it from a state's `held`: the GPU's positions
+/// equal the CPU's rig + modes plus the simulation's own `u_h` carried by the embedding (computed here from the
+/// trained model, not from the renderer's table); an empty `held` draws the rig and modes alone; a `held` of
+/// the wrong length is a clear error.
+#[test]
+fn the_held_part_is_drawn_from_the_states_held() {
+    use avatar_sim::reduced::held::{write_wire, HeldModel};
+    let asset = avatar_sim::asset::held_bar_avatar().unwrap();
+    let sim = &asset.sim;
+    let mass = avatar_sim::fem::lumped_mass(&sim.mesh, &sim.material.density);
+    let model = HeldModel::new(sim.held.clone().unwrap(), &sim.mesh, &mass, &sim.weights, &sim.rig).unwrap();
+    let (lbs, _) = sim.rig.skeleton().unwrap();
+    let mut p = sim.rig.rest_params();
+    avatar_sim::rig::rotate_subtree(&sim.rig, &mut p, &lbs.bones()[1].name, [0.0, 1.0, 0.0], 0.9).unwrap();
+    avatar_sim::rig::rotate_subtree(&sim.rig, &mut p, &lbs.bones()[0].name, [0.0, 0.3, 1.0], 0.5).unwrap();
+    let z: Vec<f64> = random_state(&asset, 3, 0.02).1;
+    let poses = model.pose(&p);
+    let u = model.displacement(&poses);
+    let mut held = Vec::new();
+    write_wire(&poses, &mut held);
+    let gpu = Gpu::open(Backend::Auto).unwrap();
+    let mut r =
+        AvatarRenderer::new(gpu, &asset, RenderSettings { width: 64, height: 64, ..Default::default() })
+            .unwrap();
+    let rig_and_modes = asset.render.deform(&p, &z).unwrap();
+    let n = sim.mesh.n();
+    let worst = |drawn: &[[f32; 3]], with_held: bool| {
+        let mut worst = 0.0f64;
+        for (v, x) in drawn.iter().enumerate() {
+            let (t, beta) = (asset.render.embed_tet[v] as usize, asset.render.embed_bary[v]);
+            for a in 0..3 {
+                let u_h: f64 = (0..4).map(|i| beta[i] * u[a * n + sim.mesh.tets[t][i]]).sum();
+                let want = rig_and_modes[v][a] + if with_held { u_h } else { 0.0 };
+                worst = worst.max((want - x[a] as f64).abs());
+            }
+        }
+        worst
+    };
+    let peak = u.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    assert!(peak > 1e-3, "a visible correction: {peak}");
+    r.set_held(&[&held]).unwrap();
+    let drawn = r.skinned_positions(&f32s(&p), &f32s(&z)).unwrap();
+    assert!(worst(&drawn, true) < 1e-4, "with held: {:e} (peak {peak:e})", worst(&drawn, true));
+    assert!(worst(&drawn, false) > 0.5 * peak, "the held part is visible in the drawn positions");
+    r.set_held(&[&[]]).unwrap();
+    let drawn = r.skinned_positions(&f32s(&p), &f32s(&z)).unwrap();
+    assert!(worst(&drawn, false) < 1e-4, "an empty held draws the rig and modes alone");
+    assert!(r.set_held(&[&held[1..]]).is_err());
+    // an avatar without a held part refuses held values and takes empty ones
+    let mut plain = AvatarRenderer::new(
+        Gpu::open(Backend::Auto).unwrap(),
+        &bar(),
+        RenderSettings { width: 64, height: 64, ..Default::default() },
+    )
+    .unwrap();
+    assert!(plain.set_held(&[&[]]).is_ok());
+    assert!(plain.set_held(&[&held]).is_err());
+}

@@ -1031,6 +1031,7 @@ fn the_exported_glb_carries_the_held_part_that_the_state_drives() {
     assert_eq!(wire.len(), held["wire_len"].as_u64().unwrap() as usize);
     let n = sim.mesh.n();
     let (mut worst, mut peak) = (0.0f64, 0.0f64);
+    let mut expected = Vec::with_capacity(3 * n_render);
     for v in 0..n_render {
         let mut x = [0.0f64; 3];
         for e in offsets[v]..offsets[v + 1] {
@@ -1050,8 +1051,18 @@ fn the_exported_glb_carries_the_held_part_that_the_state_drives() {
             let want: f64 = (0..4).map(|i| beta[i] * u[a * n + sim.mesh.tets[t][i]]).sum();
             peak = peak.max(want.abs());
             worst = worst.max((want - x[a]).abs());
+            expected.push(want);
         }
     }
     assert!(peak > 1e-3, "a visible correction: {peak}");
+    // AVATAR_BLESS=1 writes the viewer's fixture: this glb, the state's held and the simulation's u_h per render
+    // vertex (viewer/test/unit.test.ts checks src/held.ts against it)
+    if std::env::var_os("AVATAR_BLESS").is_some() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../viewer/test/fixtures");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("held-bar.glb"), &glb).unwrap();
+        let json = serde_json::json!({"held": wire, "expected": expected, "peak": peak});
+        std::fs::write(dir.join("held-bar.json"), serde_json::to_string(&json).unwrap()).unwrap();
+    }
     assert!(worst < 1e-4, "the glb's held part differs from the simulation's by {worst} m (peak {peak})");
 }

@@ -12,6 +12,7 @@
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { RootBone } from './follow.js';
+import { readHeld, type HeldData, type HeldExtras } from './held.js';
 
 /** The renderer's flat colour (linear RGBA) for an avatar without materials (renderer/src/gpu_mesh.rs). */
 export const FLAT_COLOR: [number, number, number, number] = [0.85, 0.62, 0.5, 1.0];
@@ -46,6 +47,8 @@ export interface SkinData {
   shapes: Uint32Array;
   /** N × m, vertex-major. */
   modeWeights: Float32Array;
+  /** The held part of the flesh (src/held.ts), when the avatar has one. */
+  held: HeldData | null;
   modes: number;
   numP: number;
   paramNames: string[];
@@ -74,6 +77,7 @@ interface AvatardExtras {
   modes: number;
   params: string[];
   mode_weight_attributes: string[];
+  held?: HeldExtras;
 }
 
 interface Accessor {
@@ -289,6 +293,7 @@ export async function loadSkinData(buffer: ArrayBuffer): Promise<SkinData> {
     handles: Uint32Array.from(handleList),
     shapes: Uint32Array.from(shapeList),
     modeWeights,
+    held: readHeld(extras.held, json.bufferViews, bin, n),
     modes: m,
     numP,
     paramNames: extras.params,

@@ -162,14 +162,18 @@ export function secondaryDisplacement(
   return u;
 }
 
-/** |u| of every vertex in millimetres (the heat map's value): 1000 × the length of secondaryDisplacement(). */
+/** |u| of every vertex in millimetres (the heat map's value): 1000 × the length of secondaryDisplacement(),
+ *  with the held part added when given. */
 export function secondaryMm(
   position: ArrayLike<number>,
   weights: ArrayLike<number>,
   modes: number,
   z: ArrayLike<number>,
+  held: ArrayLike<number> | null = null,
 ): Float64Array {
   const u = secondaryDisplacement(position, weights, modes, z);
+  // the held part u_h (xyz0 per vertex, src/held.ts), which the flesh adds under the mode terms
+  if (held) for (let v = 0; v < u.length / 3; v++) for (let c = 0; c < 3; c++) u[3 * v + c] += held[4 * v + c];
   const out = new Float64Array(u.length / 3);
   for (let v = 0; v < out.length; v++) out[v] = 1000 * Math.hypot(u[3 * v], u[3 * v + 1], u[3 * v + 2]);
   return out;

@@ -24,6 +24,7 @@ import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { fetchAvatars, skinDataFor, type AvatarEntry } from './api.js';
 import type { SkinData } from './glb.js';
+import { heldDisplacement } from './held.js';
 import { HEAT_MAX_MM, heatColor, secondaryMm } from './heat.js';
 import { HeatScale } from './heat-scale.js';
 import { Follow, meanDisplacement, rootDisplacement, rootPosition, type Vec3 } from './follow.js';
@@ -436,7 +437,7 @@ toWorker({ type: 'start', url: Connection.urlFor(window.location, only) });
 
 function setSecondary(on: boolean): void {
   secondary = on;
-  for (const v of views.values()) if (v.applied) v.params.set(v.applied.p, v.applied.z, secondary);
+  for (const v of views.values()) if (v.applied) v.params.set(v.applied.p, v.applied.z, secondary, v.applied.held);
 }
 
 function setHeat(on: boolean): void {
@@ -490,6 +491,13 @@ function skinDirty(): void {
   }
 }
 
+/** The held part's u_h (xyz0 per vertex) of a state on the CPU, or null (none, the rig-only view, a misfit). */
+function heldOnCpu(data: SkinData, held: Float32Array): Float32Array | null {
+  if (!data.held || !secondary || held.length === 0) return null;
+  const out = new Float32Array(4 * data.vertices);
+  return heldDisplacement(data.held, held, out) ? out : null;
+}
+
 function heatCheck(id?: string): HeatCheck {
   const v = id ? views.get(id) : views.values().next().value;
   if (!v || !v.applied) throw new Error(`heatCheck: no state drawn for ${id ?? 'any avatar'}`);
@@ -498,7 +506,7 @@ function heatCheck(id?: string): HeatCheck {
   const texels = skinTarget.readPositions(renderer, v.params.row0.value, v.asset.targetRows);
   // what the skinning pass was given: z, or zeros in the rig-only view
   const z = secondary ? v.applied.z : new Float32Array(v.applied.z.length);
-  const cpu = secondaryMm(data.position, data.modeWeights, data.modes, z);
+  const cpu = secondaryMm(data.position, data.modeWeights, data.modes, z, heldOnCpu(data, v.applied.held));
   let maxMm = 0;
   let gpuMaxMm = 0;
   let maxAbsErrMm = 0;
@@ -588,7 +596,7 @@ function frame(): void {
   const fresh: StateSample[] = [];
   for (const v of views.values()) {
     if (!frozen && v.latest && v.latest !== v.applied) {
-      v.params.set(v.latest.p, v.latest.z, secondary);
+      v.params.set(v.latest.p, v.latest.z, secondary, v.latest.held);
       v.applied = v.latest;
       fresh.push(v.latest);
     }
@@ -643,7 +651,7 @@ window.avatarViewer = {
     frozen = true;
     v.latest = d.state;
     v.applied = d.state;
-    v.params.set(d.state.p, d.state.z, secondary);
+    v.params.set(d.state.p, d.state.z, secondary, d.state.held);
     v.group.visible = true;
   },
   setSecondary,

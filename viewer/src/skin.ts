@@ -5,7 +5,9 @@
 // Pass 1 (once per avatar and new state): a fragment shader over a float render target of one texel per vertex
 // (WIDTH texels per row) computes the skinned position x and the normal normalize(n + dn) of its vertex into two
 // RGBA32F targets; the position target's w holds |u|, the length of the secondary displacement
-// u = Σ_modes W_k Z_k [X;1] (the mode terms alone: what z adds to the rig-only position; src/heat.ts), in metres.
+// u = u_h + Σ_modes W_k Z_k [X;1] (the flesh: the held part of src/held.ts, evaluated on the CPU per state and
+// read from one texel per vertex, then the mode terms; what the flesh adds to the rig-only position;
+// src/heat.ts), in metres.
 // Pass 2: each draw's vertex shader reads its vertex's two texels (texelFetch at gl_VertexID) and
 // projects: gl_Position = view_proj (x + instance_offset). Same numbers as one pass (the same highp arithmetic,
 // stored as 32-bit floats), but every vertex is skinned once per frame: a software rasterizer (SwiftShader)
@@ -31,6 +33,9 @@
 import * as THREE from 'three';
 import type { Draw, SkinData } from './glb.js';
 import { heatGlsl } from './heat.js';
+import { heldDisplacement } from './held.js';
+
+const NO_HELD = new Float32Array(0);
 
 /** The renderer's light direction (renderer/src/render.rs); normalized in the shader like `normalize(light_dir)`. */
 export const LIGHT_DIR = new THREE.Vector3(0.4, 0.8, 0.6);
@@ -78,6 +83,9 @@ uniform usampler2D uRanges;      // (first handle entry, end, first blendshape e
 uniform usampler2D uHandles;     // (row of the handle's slot, weight bits)
 uniform usampler2D uShapes;      // (parameter index, delta xyz bits)
 uniform sampler2D uModeWeights;  // W_r, vertex-major, ceil(m / 4) texels per vertex
+#ifdef HELD
+uniform sampler2D uHeld;         // the held part of the flesh u_h (xyz) per vertex, this avatar's (src/held.ts)
+#endif
 
 uniform int uRow0;               // the avatar's first row in the shared skinning targets
 
@@ -112,7 +120,10 @@ void main() {
   uvec4 range = texelFetch(uRanges, texel, 0);
   vec3 dx = vec3(0.0);
   vec3 dn = vec3(0.0);
-  vec3 du = vec3(0.0);  // the mode terms alone: the secondary displacement u (the heat map's value)
+  vec3 du = vec3(0.0);  // the flesh u: the held part, then the mode terms (the heat map's value)
+#ifdef HELD
+  du = texelFetch(uHeld, texel, 0).xyz;
+#endif
   vec3 ax;
   vec3 ln;
   // rig handles (bones, or the global affine handle): w (T_h - I)[X;1]
@@ -345,6 +356,7 @@ export class SkinAsset {
       `#define SCALARS ${3 * (this.slots.length + m)}`,
     ];
     if (this.uniformBlock) defines.push(`#define PARAM_ROWS ${this.rows}`);
+    if (data.held) defines.push('#define HELD 1');
     let terms = '';
     if (m <= MODE_TERMS_LIMIT) {
       defines.push('#define MODE_TERMS_WRITTEN 1');
@@ -528,6 +540,10 @@ export class ParamBlock {
   private readonly numP: number;
   private readonly modes: number;
   private readonly slots: Int32Array;
+  /** u_h per vertex (RGBA32F), when the avatar has a held part. */
+  private readonly held: THREE.DataTexture | null;
+  /** Whether the last state's `held` fitted the avatar (false: drawn without it). */
+  heldFits = true;
   /** Values changed since the last skinning. */
   dirty = false;
 
@@ -540,6 +556,8 @@ export class ParamBlock {
     this.slots = asset.slots;
     const uniforms: Record<string, THREE.IUniform> = { uRow0: this.row0 };
     for (const [name, t] of Object.entries(asset.textures)) uniforms[name] = { value: t };
+    this.held = asset.data.held ? dataTexture(new Float32Array(4 * asset.data.vertices), 4, asset.targetRows) : null;
+    if (this.held) uniforms.uHeld = { value: this.held };
     if (asset.uniformBlock) {
       this.values = new Float32Array(4 * asset.rows);
       this.group = new THREE.UniformsGroup();
@@ -586,8 +604,9 @@ export class ParamBlock {
     pos.needsUpdate = true;
   }
 
-  /** Write p and z (z zeroed when `secondary` is off: the rig-only view). Lengths are checked by the caller. */
-  set(p: Float32Array, z: Float32Array, secondary: boolean): void {
+  /** Write p, z and the held part (z and u_h zeroed when `secondary` is off: the rig-only view). Lengths of p
+   *  and z are checked by the caller; a `held` that does not fit draws none (`heldFits` false). */
+  set(p: Float32Array, z: Float32Array, secondary: boolean, held: ArrayLike<number> = NO_HELD): void {
     const v = this.values;
     const slots = this.slots;
     for (let s = 0; s < slots.length; s++) v.set(p.subarray(slots[s], slots[s] + 12), 12 * s);
@@ -596,6 +615,14 @@ export class ParamBlock {
     else v.fill(0, zAt, zAt + 12 * this.modes);
     v.set(p.subarray(0, this.numP), zAt + 12 * this.modes);
     if (this.texture) this.texture.needsUpdate = true;
+    const h = this.asset.data.held;
+    if (this.held && h) {
+      const out = (this.held.image.data as Float32Array).subarray(0, 4 * this.asset.data.vertices);
+      // an empty held (a daemon that does not publish it) draws none and is no misfit
+      this.heldFits = held.length === 0 || heldDisplacement(h, held, out);
+      if (held.length === 0 || !secondary) out.fill(0);
+      this.held.needsUpdate = true;
+    }
     this.dirty = true;
   }
 
@@ -604,6 +631,7 @@ export class ParamBlock {
     this.quad.geometry.dispose();
     this.material.dispose();
     this.texture?.dispose();
+    this.held?.dispose();
     this.group?.dispose();
   }
 }

@@ -23,6 +23,8 @@ export interface StateSample {
   assetHash: string;
   p: Float32Array;
   z: Float32Array;
+  /** The held part's joints (per joint R row-major, then its coefficients; empty when none). */
+  held: Float32Array;
   /** The message's bytes (not copied: a socket's message buffer is not reused), for replaying with freeze(). */
   bytes: Uint8Array;
 }
@@ -81,6 +83,7 @@ export function decodeMessage(bytes: Uint8Array): Decoded {
       const s = msg.payload(new AvatarState()) as AvatarState;
       const p = s.pArray();
       const z = s.zArray();
+      const held = s.heldArray();
       return {
         kind: 'state',
         state: {
@@ -95,6 +98,7 @@ export function decodeMessage(bytes: Uint8Array): Decoded {
           // views into the message (its buffer is not reused and was aligned above): no copy per message
           p: p ?? new Float32Array(0),
           z: z ?? new Float32Array(0),
+          held: held ?? new Float32Array(0),
           bytes,
         },
       };

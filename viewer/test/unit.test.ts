@@ -40,6 +40,8 @@ import { AudioChunker, chunkLength, chunkTimeNs, toInt16, type Chunk } from '../
 import { MAX_ID_BYTES, randomU64, sourceId, unixNs } from '../src/capture/ids.js';
 import { columnMajor, faceFields, handFields, poseFields } from '../src/capture/results.js';
 import { SEND_BURST, SEND_RATE, TokenBucket } from '../src/capture/sender.js';
+import { splitGlb } from '../src/glb.js';
+import { heldDisplacement, readHeld, type HeldExtras } from '../src/held.js';
 import { dirname, join } from 'node:path';
 
 function state(flags: number | null, schemaVersion = 1): Uint8Array {
@@ -716,4 +718,55 @@ test('capture: the page keeps well inside the daemon input bounds (600/s, bursts
   let refused = 0;
   for (let i = 0; i < 1700; i++) if (!c.take((i * 1000) / 170)) refused++;
   assert.equal(refused, 0);
+});
+
+test('the held part drawn from the glb and a state equals the simulation u_h (fixture from sim/tests/gltf.rs)', () => {
+  // npm runs the tests in viewer/ (the bundle itself lies in a temporary folder)
+  let base = join(process.cwd(), 'test', 'fixtures');
+  for (let d = process.cwd(), i = 0; i < 4 && !existsSync(join(base, 'held-bar.glb')); i++, d = dirname(d)) {
+    base = join(d, 'viewer', 'test', 'fixtures');
+  }
+  const glb = readFileSync(join(base, 'held-bar.glb'));
+  const fixture = JSON.parse(readFileSync(join(base, 'held-bar.json'), 'utf8')) as {
+    held: number[];
+    expected: number[];
+    peak: number;
+  };
+  const buffer = glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength);
+  const { json, bin } = splitGlb(buffer);
+  const extras = (json.asset.extras as { avatard: { held: HeldExtras } }).avatard.held;
+  const n = fixture.expected.length / 3;
+  const h = readHeld(extras, json.bufferViews, bin, n);
+  assert.ok(h, 'the glb carries a held part');
+  const out = new Float32Array(4 * n);
+  assert.ok(heldDisplacement(h, Float32Array.from(fixture.held), out));
+  let worst = 0;
+  for (let v = 0; v < n; v++) {
+    for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(out[4 * v + c] - fixture.expected[3 * v + c]));
+  }
+  assert.ok(fixture.peak > 1e-3, `a visible correction: ${fixture.peak}`);
+  assert.ok(worst < 1e-4, `src/held.ts differs from the simulation by ${worst} m (peak ${fixture.peak})`);
+  // a held of another length, or with a NaN, draws none
+  assert.equal(heldDisplacement(h, fixture.held.slice(1), out), false);
+  assert.ok(out.every((x) => x === 0));
+  const bad = Float32Array.from(fixture.held);
+  bad[3] = NaN;
+  assert.equal(heldDisplacement(h, bad, out), false);
+  // a malformed table is refused with the reason
+  assert.throws(() => readHeld({ ...extras, components: 1 }, json.bufferViews, bin, n), /held/);
+  assert.throws(() => readHeld(extras, json.bufferViews, bin, n + 1), /offsets/);
+});
+
+test('an AvatarState with a held part decodes it', () => {
+  const b = new flatbuffers.Builder(256);
+  const id = b.createString('a');
+  const held = AvatarState.createHeldVector(b, [1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, -0.25]);
+  AvatarState.startAvatarState(b);
+  AvatarState.addAvatarId(b, id);
+  AvatarState.addHeld(b, held);
+  const s = AvatarState.endAvatarState(b);
+  Message.finishMessageBuffer(b, Message.createMessage(b, SCHEMA_VERSION, Payload.AvatarState, s));
+  const d = decodeMessage(b.asUint8Array().slice());
+  assert.equal(d.kind, 'state');
+  if (d.kind === 'state') assert.deepEqual([...d.state.held], [1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, -0.25]);
 });

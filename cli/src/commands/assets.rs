@@ -38,7 +38,7 @@ pub struct ExportArgs {
 
 pub fn import(a: ImportArgs) -> Result<()> {
     // a skinned glTF always has bones: the anatomical material unless asked otherwise
-    let settings = a.settings.settings(ImportSettings::precompute(), true)?;
+    let settings = a.settings.settings(ImportSettings::precompute_held(), true)?;
     if !(1..=512).contains(&a.resolution) {
         bail!("--resolution {} must be between 1 and 512", a.resolution);
     }

@@ -123,7 +123,7 @@ pub struct SettingsArgs {
     pub paint: Vec<(String, f64)>,
     /// The held part of the flesh (full space's quasi-static correction at bent joints, trained per joint
     /// from full-space static solves: about a minute for a 3,000-tet import, much longer for the default
-    /// avatar's 70,000 tets). Subscribers do not draw it yet, so it is off by default [default: off].
+    /// avatar's 70,000 tets) [default: on for `import`, off for `precompute`].
     #[arg(long, value_enum)]
     pub held: Option<HeldArg>,
 }

@@ -149,10 +149,10 @@ pub async fn collect(
         let t = (s.sim_time_ns - *t0.get_or_insert(s.sim_time_ns)) as f64 * 1e-9;
         let (step, frames) = thinning.take(t);
         if frames > 0 {
-            c.film.push((TrajectoryStep { t, p: s.p.clone(), z: s.z.clone() }, frames));
+            c.film.push((TrajectoryStep { t, p: s.p.clone(), z: s.z.clone(), held: s.held.clone() }, frames));
         }
         if step {
-            c.steps.push(TrajectoryStep { t, p: s.p, z: s.z });
+            c.steps.push(TrajectoryStep { t, p: s.p, z: s.z, held: s.held });
         }
     }
     c
@@ -234,7 +234,7 @@ mod tests {
     #[test]
     fn the_film_is_trimmed_to_the_played_time() {
         let mut c = Collected::default();
-        let step = |t: f64| (TrajectoryStep { t, p: Vec::new(), z: Vec::new() }, 1);
+        let step = |t: f64| (TrajectoryStep { t, p: Vec::new(), z: Vec::new(), held: Vec::new() }, 1);
         c.film = (0..=20).map(|k| step(k as f64 * 0.125)).collect();
         c.trim_film(2.0);
         assert_eq!(c.film.len(), 17);

@@ -20,6 +20,9 @@ pub struct TrajectoryStep {
     pub t: f64,
     pub p: Vec<f32>,
     pub z: Vec<f32>,
+    /// The held part's joints (`AvatarState.held`; empty without one).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<f32>,
 }
 
 /// Write `{asset_hash, dt, source, steps: [{t, p, z}]}`.
@@ -103,6 +106,7 @@ pub fn render(
     let draw = |views: &mut FleshViews, s: &TrajectoryStep| -> Result<image::RgbaImage> {
         let slow = half_speed.is_some_and(|(from, to)| (from..to).contains(&s.t));
         let caption = format!("t {:.2} s{}", s.t, if slow { "  1/2 speed" } else { "" });
+        views.set_held(&s.held)?;
         Ok(match shot {
             Shot::Flesh { .. } => views.frame(&s.p, &s.z, &caption)?,
             Shot::Body => views.body(&s.p, &s.z, &caption)?,

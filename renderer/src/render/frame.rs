@@ -39,7 +39,9 @@ impl Framing {
         let size = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
         let cols = (options.instances as f32).sqrt().ceil().max(1.0) as u32;
         let rows = options.instances.div_ceil(cols);
-        let spacing = [1.3 * size[0].max(size[2]), 0.0, 1.3 * size[0].max(size[2]), 0.0];
+        // w: whether the shader adds the held displacement (1 when the avatar has a held part)
+        let held = if mesh.held.is_some() { 1.0 } else { 0.0 };
+        let spacing = [1.3 * size[0].max(size[2]), 0.0, 1.3 * size[0].max(size[2]), held];
         let grid_hi = [hi[0] + (cols - 1) as f32 * spacing[0], hi[1], hi[2]];
         let grid_lo = [lo[0], lo[1], lo[2] - (rows - 1) as f32 * spacing[2]];
         let (grid_lo, grid_hi) = options.frame_box.unwrap_or((grid_lo, grid_hi));

@@ -125,6 +125,8 @@ pub struct AvatarRenderer {
     depth_view: wgpu::TextureView,
     /// Bytes written to the GPU by the last [`AvatarRenderer::upload`].
     pub last_upload_bytes: usize,
+    /// `u_h` of every instance (4 floats a vertex, instance-major; empty until [`AvatarRenderer::set_held`]).
+    held_u: Vec<f32>,
 }
 
 impl AvatarRenderer {
@@ -172,6 +174,7 @@ impl AvatarRenderer {
             color,
             depth_view,
             last_upload_bytes: 0,
+            held_u: Vec::new(),
         })
     }
 
@@ -194,14 +197,63 @@ impl AvatarRenderer {
             return Err(GpuError::Input(format!("{} states for {k} instances", states.len())));
         }
         let mut data = Vec::with_capacity(k * self.mesh.params_len());
+        let held = self.mesh.held_len();
         for i in 0..k {
             let (p, z) = states[if states.len() == 1 { 0 } else { i }];
             data.extend(self.mesh.params(p, z).map_err(GpuError::Input)?);
+            match self.held_u.get(held * i..held * (i + 1)) {
+                Some(u) => data.extend_from_slice(u),
+                None => data.resize(data.len() + held, 0.0),
+            }
         }
         let bytes: &[u8] = bytemuck::cast_slice(&data);
         self.gpu.queue.write_buffer(&self.buffers.params, 0, bytes);
         self.last_upload_bytes = bytes.len();
         Ok(())
+    }
+
+    /// Set the held part of the flesh from the states' `held` (`instances` of them, or one for all): `u_h` per
+    /// vertex ([`avatar_sim::asset::HeldSurface`]), uploaded with every [`AvatarRenderer::upload`] until the
+    /// next call. An empty `held` draws none (a state of a daemon that does not publish it); an avatar without
+    /// a held part takes only empty ones.
+    pub fn set_held(&mut self, helds: &[&[f32]]) -> Result<(), GpuError> {
+        let k = self.options.instances as usize;
+        if helds.len() != k && helds.len() != 1 {
+            return Err(GpuError::Input(format!("{} held vectors for {k} instances", helds.len())));
+        }
+        let Some(surface) = &self.mesh.held else {
+            return match helds.iter().all(|h| h.is_empty()) {
+                true => Ok(()),
+                false => Err(GpuError::Input("held values for an avatar without a held part".into())),
+            };
+        };
+        let n = self.mesh.vertices;
+        let mut u = vec![[0f32; 3]; n];
+        let mut next = vec![0f32; 4 * n * k];
+        for i in 0..k {
+            let h = helds[if helds.len() == 1 { 0 } else { i }];
+            if h.is_empty() {
+                continue;
+            }
+            if i == 0 || helds.len() > 1 {
+                surface.displacement(h, &mut u).map_err(GpuError::Input)?;
+            }
+            for (d, x) in next[4 * n * i..4 * n * (i + 1)].chunks_exact_mut(4).zip(&u) {
+                d[..3].copy_from_slice(x);
+            }
+        }
+        self.held_u = next;
+        Ok(())
+    }
+
+    /// Take the held part out (the next uploads draw none) and give it back: for the rig-only pictures.
+    pub fn take_held(&mut self) -> Vec<f32> {
+        std::mem::take(&mut self.held_u)
+    }
+
+    /// Put back what [`AvatarRenderer::take_held`] took.
+    pub fn put_held(&mut self, held_u: Vec<f32>) {
+        self.held_u = held_u;
     }
 
     /// The skinned positions of instance 0 for `p`, `z`, computed by the shader's `skin()` (compute pass) and

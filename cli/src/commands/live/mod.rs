@@ -186,8 +186,8 @@ fn avatar_asset(avatar: Option<&Path>, cache: Option<&avatar_sim::asset::Cache>)
     match ext.as_str() {
         "avatar" => Ok(path.display().to_string()),
         "vrm" | "glb" => {
-            let settings =
-                SettingsArgs::default().settings(avatar_sim::asset::ImportSettings::precompute(), true)?;
+            let settings = SettingsArgs::default()
+                .settings(avatar_sim::asset::ImportSettings::precompute_held(), true)?;
             let started = std::time::Instant::now();
             let built =
                 crate::commands::assets::import_glb(path, &ImportSettings::default(), &settings, cache)?;

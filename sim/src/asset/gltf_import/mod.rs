@@ -121,6 +121,13 @@ impl ImportSettings {
         }
     }
 
+    /// What a user's import gets (`avatard import`, `avatard live me.vrm`): [`ImportSettings::precompute`]
+    /// with the held part of the flesh ([`crate::held`]: about a minute more, once, cached). The library's
+    /// default ([`ImportSettings::precompute`]) leaves it out, for the demo and the tests that import quickly.
+    pub fn precompute_held() -> PrecomputeSettings {
+        PrecomputeSettings { held: Some(crate::reduced::held::HeldSettings::default()), ..Self::precompute() }
+    }
+
     /// An import's anatomy: the default avatar's (rigid skull and hands, firm calves), with the feet rigid as
     /// well. A foot is a few cells of an import's mesh, too coarse for the default avatar's firm-but-soft foot
     /// to stay still on a landing (4.2 mm on the Anny VRM at 32 modes; goal ≤ 3).
