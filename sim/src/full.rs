@@ -372,7 +372,7 @@ fn solve_blocks(llt: &SparseLlt<usize, f64>, b: &Mat<f64>) -> Mat<f64> {
 }
 
 /// Orthonormal basis of range 𝒥 (3n × rank), from its thin SVD; redundant rig directions are dropped.
-fn constraint_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
+pub(crate) fn constraint_basis(jcal: &SparseColMat<usize, f64>) -> Mat<f64> {
     range_basis(jcal.to_dense().as_ref()).expect("thin svd of the constraint").basis
 }
 

@@ -112,9 +112,13 @@ pub fn train_held(
 ) -> Result<()> {
     let Some(settings) = sim.settings.held.clone() else { return Ok(()) };
     progress(crate::precompute::Progress::Phase(crate::precompute::Phase::Held));
-    let (parts, held) = crate::held::train(sim, &settings, &|done, total, _| {
-        progress(crate::precompute::Progress::Held { done, total })
-    })
+    let step = |done, total, _: &str| progress(crate::precompute::Progress::Held { done, total });
+    // a large mesh (the default avatar's 70,000 tets) is trained on a coarse proxy of itself
+    let (parts, held) = if sim.mesh.t() > crate::held::proxy::PROXY_ABOVE_TETS {
+        crate::held::proxy::train_on_proxy(sim, &settings, crate::held::proxy::PROXY_RESOLUTION, &step)
+    } else {
+        crate::held::train(sim, &settings, &step)
+    }
     .context("training the held part of the flesh")?;
     report["seconds"]["held"] = held.seconds.into();
     report["held"] = serde_json::to_value(&held)?;

@@ -115,6 +115,28 @@ impl SurfaceTransfer {
     }
 }
 
+/// The vertices `triangles` use, the triangles renumbered to them, and each kept vertex's original index.
+pub fn compact(
+    vertices: &[[f64; 3]],
+    triangles: &[[usize; 3]],
+) -> (Vec<[f64; 3]>, Vec<[usize; 3]>, Vec<usize>) {
+    let mut new_index = vec![usize::MAX; vertices.len()];
+    let mut kept = Vec::new();
+    let tris = triangles
+        .iter()
+        .map(|t| {
+            t.map(|v| {
+                if new_index[v] == usize::MAX {
+                    new_index[v] = kept.len();
+                    kept.push(v);
+                }
+                new_index[v]
+            })
+        })
+        .collect();
+    (kept.iter().map(|&v| vertices[v]).collect(), tris, kept)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,6 +33,8 @@ use faer::Mat;
 use nalgebra::Vector3;
 use rayon::prelude::*;
 
+pub mod proxy;
+
 pub use crate::reduced::held::HeldSettings;
 
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +57,8 @@ pub struct HeldReport {
     pub skipped: Vec<(String, f64)>,
     pub solves: usize,
     pub seconds: f64,
+    /// Tets of the proxy the training ran on ([`proxy`]; 0: on the mesh itself).
+    pub proxy_tets: usize,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
@@ -465,6 +469,55 @@ mod tests {
                 "{label}: the subspace alone already matches ({err_plain:.3}): a weak test"
             );
             assert!(swing_share <= 0.05, "{label}: the dynamic part holds {swing_share:.3} of the peak");
+        }
+    }
+
+    /// Trained on a proxy of a bar (its boundary voxelized, [`proxy`]) and carried over, the held part is
+    /// complementary on the bar's own mesh and within 35 % of the bar's full-space static solve at a trained
+    /// pose and between samples (the subspace alone: 100 %). Not the 5 % of training on the mesh itself: full
+    /// space's static solution depends on the mesh (the proxy's own solve of the 45° swing peaks at 90.8 mm,
+    /// the bar's at 60.0), and the carried part inherits that (measured 0.27 of the peak at 45°).
+    #[test]
+    fn trained_on_a_proxy_the_held_part_carries_over() {
+        // 16×4×4 cells (1,536 tets); the proxy at 16 cells along the bar (3,888 tets: the voxels cover it)
+        let mesh = box_mesh(16, 4, 4, [2.0, 0.5, 0.5]);
+        let rig = Rig::new(vec![RigPart::Lbs(LbsRig::two_bone_bar(&mesh, 0, 1.0, 0.5))]).unwrap();
+        let ps = PrecomputeSettings { modes: 6, clusters: ClusterCount::KMeans(24), ..Default::default() };
+        let sim = precompute(mesh, rig, &ps, Arc::new(|_| {})).unwrap().0;
+        let s = settings();
+        let (parts, report) = proxy::train_on_proxy(&sim, &s, 16, &|_, _, _| {}).unwrap();
+        assert!(report.proxy_tets > 0, "{report:?}");
+        assert_eq!(parts.joints.len(), 1);
+        assert_eq!(parts.joints[0].basis.nrows(), 3 * sim.mesh.n());
+        let hm = held_model(&sim, parts);
+        let mass = lumped_mass(&sim.mesh, &sim.material.density);
+        let jac = sim.rig.jacobian(&sim.mesh.vertices).unwrap();
+        let jcal = complementarity_matrix(&jac, &mass, &sim.leak);
+        let solver =
+            StaticSolver::new(&sim, &HeldSettings { iterations: 60, proximal_steps: 10, ..s.clone() })
+                .unwrap();
+        let (_, [_, e1, e2]) = child(&sim);
+        let zero = vec![0.0; 3 * sim.mesh.n()];
+        for (label, axis, degrees) in [("trained: swing 45°", e1, 45.0), ("between: swing 38°", -e2, 38.0)]
+        {
+            let p = posed(&sim, axis, degrees);
+            let reference = solver.solve(&p, &zero);
+            let top = peak(&reference);
+            let u = hm.displacement(&hm.pose(&p));
+            let err = max_diff(&u, &reference) / top;
+            let jt_u = crate::fem::spmv(&jcal.transpose().to_col_major().unwrap(), &u);
+            let rel =
+                crate::linalg::norm(&jt_u) / (crate::linalg::norm(jcal.val()) * crate::linalg::norm(&u));
+            eprintln!(
+                "proxy, {label}: fine full-space peak {:.1} mm, held part off by {err:.3}, 𝒥ᵀu {rel:e}",
+                top * 1e3
+            );
+            assert!(top > 5e-3, "{label}: the pose must bend the flesh");
+            assert!(
+                err <= 0.35,
+                "{label}: the carried held part is {err:.3} of the peak away from full space"
+            );
+            assert!(rel <= 1e-8, "{label}: 𝒥ᵀu_h = {rel:e} (relative)");
         }
     }
 

@@ -7,7 +7,7 @@ use crate::asset::cache::CacheKey;
 use crate::asset::file::{Asset, Source};
 use crate::asset::render_mesh::RenderMesh;
 use crate::geometry::embed::embed_points;
-use crate::geometry::transfer::closest_points;
+use crate::geometry::transfer::{closest_points, compact};
 use crate::geometry::voxelize::{voxel_tet_mesh, VoxelSettings, MAX_RESOLUTION};
 use crate::modes::dense::ModesError;
 use crate::precompute::{precompute, MaterialSetting, PrecomputeError, PrecomputeSettings, ProgressFn};
@@ -101,23 +101,4 @@ pub fn build_asset(
     let source =
         Source { kind: "gltf".into(), name: name.into(), inputs_hash: key.0.clone(), humanoid, vrm_meta };
     Ok((Asset { sim, render, source, flesh: Some(flesh), looks, expressions, springs }, report))
-}
-
-/// The vertices `triangles` use, the triangles renumbered to them, and each kept vertex's original index.
-fn compact(vertices: &[[f64; 3]], triangles: &[[usize; 3]]) -> (Vec<[f64; 3]>, Vec<[usize; 3]>, Vec<usize>) {
-    let mut new_index = vec![usize::MAX; vertices.len()];
-    let mut kept = Vec::new();
-    let tris = triangles
-        .iter()
-        .map(|t| {
-            t.map(|v| {
-                if new_index[v] == usize::MAX {
-                    new_index[v] = kept.len();
-                    kept.push(v);
-                }
-                new_index[v]
-            })
-        })
-        .collect();
-    (kept.iter().map(|&v| vertices[v]).collect(), tris, kept)
 }
