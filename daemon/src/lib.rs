@@ -36,7 +36,8 @@
 //!    Then the spring bones when the avatar has them (`avatar_sim::spring`: hair
 //!    and skirts turned on top of `p`, their colliders moved by the last tick's flesh), then `dynamics.rs` (the
 //!    held part of the flesh `u_h(p)` when the asset has one, `avatar_sim::reduced::held`, laid under the
-//!    reduced step of `avatar_sim::reduced` → `z`; damping,
+//!    reduced step of `avatar_sim::reduced` → `z`, its joints' rotations and coefficients published as the
+//!    state's `held`; damping,
 //!    teleports, the guard; while idle, `breathing.rs`'s chest/belly actuation `a` passed to the step, paper
 //!    003's modal actuation) → [`TickOutput`]; both detect a jump in `p` with `teleport.rs`. A hand frame
 //!    there: the avatar's hand of the same side (the other side when mirrored) takes it; `mapping/src/hand.rs`

@@ -31,7 +31,9 @@
 //!   reduced step.
 //! - [`held`]: training the held (quasi-static) part of the flesh: per-joint pose-space correctives from the
 //!   avatar's own full-space static solves (paper 000 Eq. 10–13 with `ü = 0`), compressed and interpolated over
-//!   each joint's rotation; [`reduced::held`] evaluates them each tick and lays them under the dynamic `z`.
+//!   each joint's rotation (a mesh above 12,000 tets on a voxel proxy of itself, `held::proxy`);
+//!   [`reduced::held`] evaluates them each tick and lays them under the dynamic `z`; `asset::HeldSurface`
+//!   carries them to the render vertices for the subscribers that draw them.
 //! - [`rotation_strain`]: rotation-strain coordinates (paper 001) on the same energy and constraint as [`full`]:
 //!   a non-linear subspace baseline to compare the reduced step against.
 //! - [`flesh`]: quasistatic Steklov-Poincaré flesh on the whole tet mesh (paper 002): boundary solve, skinned
