@@ -217,6 +217,10 @@ pub struct Metrics {
     pub mapping_rejected: AtomicU64,
     /// Body positions the grounding held (a jump faster than a person moves) or could not fit.
     pub grounding_held: AtomicU64,
+    /// Pose frames whose left/right labels were swapped back (MediaPipe relabelled the body).
+    pub labels_swapped: AtomicU64,
+    /// Pose frames dropped: the body turned further than a body turns between frames either way it is read.
+    pub pose_outliers: AtomicU64,
     /// VMC output datagrams sent, and sends that failed (the VMC output, `vmc/`).
     pub vmc_sent: AtomicU64,
     pub vmc_errors: AtomicU64,
@@ -263,6 +267,8 @@ impl Metrics {
             mapping_unknown: AtomicU64::new(0),
             mapping_rejected: AtomicU64::new(0),
             grounding_held: AtomicU64::new(0),
+            labels_swapped: AtomicU64::new(0),
+            pose_outliers: AtomicU64::new(0),
             vmc_sent: AtomicU64::new(0),
             vmc_errors: AtomicU64::new(0),
             web: Default::default(),
@@ -306,6 +312,8 @@ impl Metrics {
             c("mapping.unknown_names", &self.mapping_unknown),
             c("mapping.rejected_values", &self.mapping_rejected),
             c("mapping.grounding_held", &self.grounding_held),
+            c("mapping.labels_swapped", &self.labels_swapped),
+            c("mapping.pose_outliers", &self.pose_outliers),
             c("publish.states", &self.states_published),
             c("publish.dropped", &self.states_dropped),
             c("publish.stats", &self.stats_published),

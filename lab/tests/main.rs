@@ -3,6 +3,7 @@
 //! file in `tests/` is added here (`cargo xtask test` checks that none is left out).
 
 mod exrotated_warmstart;
+mod facing;
 mod follow;
 mod grounding;
 mod own_avatar;

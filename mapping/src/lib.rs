@@ -10,6 +10,8 @@
 //! - `hand`: MediaPipe Hand world landmarks → palm frame and finger joint angles (flexion, spread) → the
 //!   finger bones' local rotations and the hand bone's orientation, per humanoid role.
 //! - `face`: blendshape scores by name, head rotation from the facial transform (orthonormalised).
+//! - `labels`: before `pose`, MediaPipe's left/right label swaps undone by continuity and a vote (tracker
+//!   truth before retargeting).
 //! - `grounding`: after `pose`, the root from the camera (image + world landmarks), the floor, planted feet
 //!   locked by leg IK, legs at rest out of view.
 //! - `normalized`: rig frames by VRM humanoid role: rotations relative to the T-pose, corrected for the
@@ -23,6 +25,7 @@ mod face;
 pub mod grounding;
 pub mod hand;
 mod normalized;
+pub mod labels;
 mod one_euro;
 mod pose;
 pub mod speech;

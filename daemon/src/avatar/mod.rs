@@ -125,6 +125,11 @@ impl AvatarSim {
         self.retarget.grounding()
     }
 
+    /// What the label stage did: pose frames swapped back, segments relabelled (cumulative).
+    pub fn labels(&self) -> &crate::mapping::labels::LabelReport {
+        self.retarget.labels()
+    }
+
     /// One tick of `time_step` (or a tick rate, Hz) at local time `now_ns`. `reset`: forget the input and
     /// the motion (a `ResetAvatar` request).
     pub fn tick(

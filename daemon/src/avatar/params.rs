@@ -49,6 +49,8 @@ pub struct SimParams {
     /// Grounding ([`crate::mapping::grounding`]): the hips follow the body's place in the camera image, planted
     /// feet stay on the floor, legs out of view rest.
     pub grounding: bool,
+    /// Undo MediaPipe's left/right label swaps ([`crate::mapping::labels`]).
+    pub label_swaps: bool,
     pub camera_fov: f64,
     pub legs_out_of_view: LegsOutOfView,
 }
@@ -82,6 +84,7 @@ impl Default for SimParams {
             spring_gravity: 1.0,
             spring_drag: 1.0,
             grounding: true,
+            label_swaps: true,
             camera_fov: 60.0,
             legs_out_of_view: LegsOutOfView::Auto,
         }
@@ -212,6 +215,10 @@ pub const PARAMS: &[ParamSpec<SimParams>] = params! {
     "grounding" => grounding, "", Range::Flag,
         "the hips follow the body's place in the camera image (a step, a crouch, a hop), planted feet stay \
          on the floor (leg IK), legs out of view rest; 0: the hips stay where the avatar stands, as before";
+    "label_swaps" => label_swaps, "", Range::Flag,
+        "undo MediaPipe Pose's left/right label swaps (a whole body relabelled from one frame to the next \
+         reads as the performer turned round): a swap is told from a turn by the body's heading from frame \
+         to frame and a vote over the last seconds; 0: every frame as labelled";
     "camera_fov" => camera_fov, "°", Range::Closed(20.0, 150.0),
         "the tracking camera's horizontal field of view (most webcams 60–80); a wrong value scales steps \
          towards the camera and their length in metres, not the path across the image";

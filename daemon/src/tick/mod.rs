@@ -484,6 +484,8 @@ fn record_step(m: &Metrics, o: &TickOutput) {
     m.mapping_unknown.fetch_add(o.counts.unknown_names, Relaxed);
     m.mapping_rejected.fetch_add(o.counts.rejected_values, Relaxed);
     m.grounding_held.fetch_add(o.counts.grounding_held, Relaxed);
+    m.labels_swapped.fetch_add(o.counts.labels_swapped, Relaxed);
+    m.pose_outliers.fetch_add(o.counts.pose_outliers, Relaxed);
 }
 
 #[cfg(test)]

@@ -23,27 +23,31 @@
 //!    (the new frames, whether a tracker restarted, the newest frame's sequence number, capture and receive
 //!    times and the input interval). A restarted tracker (a new stream id on a slot seen before) restarts
 //!    the filters and the grounding (`restart`).
-//! 2. `filters.rs`: the One-Euro filter banks the mappers own (landmarks, scores) and their parameters from
+//! 2. `labels.rs` ([`labels::Labels`]): tracker truth, a new pose frame whose left/right labels MediaPipe
+//!    swapped is swapped back (continuity of the body's heading and a vote, [`crate::mapping::labels`]), so
+//!    every later stage sees one body; a frame whose body turned further than a body turns between frames
+//!    is dropped (the body piece keeps its last frame).
+//! 3. `filters.rs`: the One-Euro filter banks the mappers own (landmarks, scores) and their parameters from
 //!    [`SimParams`]; the pose mapper's and the grounding's options.
-//! 3. the mappers, one stage per piece, each owning its filters, → `Mapped` (`pieces.rs`: this tick's new
+//! 4. the mappers, one stage per piece, each owning its filters, → `Mapped` (`pieces.rs`: this tick's new
 //!    pieces and their [`MapCounts`]): `pose.rs` ([`pose::Body`]: landmarks filtered, mapped to the
 //!    skeleton), `face.rs` ([`face::Face`]: scores filtered → blendshapes and expressions, head rotation,
 //!    [`face::gaze`]), `hand.rs` ([`hand::Hands`]: palm frame and finger angles measured and filtered),
 //!    `rig_frame.rs` ([`rig_frame::RigFrames`]: bones and blendshapes by name, bind-relative or normalized).
-//! 4. `ground.rs` ([`ground::Ground`]): the grounding of the new body piece (the root from the image,
+//! 5. `ground.rs` ([`ground::Ground`]): the grounding of the new body piece (the root from the image,
 //!    planted feet, legs out of view) and of a rig frame without a root position, in `Mapped`.
-//! 5. `pieces.rs` ([`pieces::Pieces`]): the latest piece of each kind, `Mapped` merged in.
-//! 6. `silence.rs`, per piece ([`silence::PieceSilence`]): a piece whose tracker is silent while another
+//! 6. `pieces.rs` ([`pieces::Pieces`]): the latest piece of each kind, `Mapped` merged in.
+//! 7. `silence.rs`, per piece ([`silence::PieceSilence`]): a piece whose tracker is silent while another
 //!    sends is held, then eased out → `PieceWeights` (and the pieces that eased out, forgotten by
 //!    `Pieces` and, for a hand, its filters).
-//! 7. `compose.rs` ([`compose::Compose`]): the target `p` from the `Pieces` and the `PieceWeights`;
+//! 8. `compose.rs` ([`compose::Compose`]): the target `p` from the `Pieces` and the `PieceWeights`;
 //!    [`compose::blend_rigidly`].
-//! 8. `interpolate.rs` ([`interpolate::Interpolation`]): from the previous output towards the target over one
+//! 9. `interpolate.rs` ([`interpolate::Interpolation`]): from the previous output towards the target over one
 //!    input interval (a teleport jumps, [`crate::avatar::teleport`]) → this tick's `p`.
-//! 9. `silence.rs`, whole pose ([`silence::PoseSilence`]): every tracker silent, the pose held, then eased to
+//! 10. `silence.rs`, whole pose ([`silence::PoseSilence`]): every tracker silent, the pose held, then eased to
 //!    rest → `Eased` (`p`, `HELD_POSE` / `REST_POSE`, idle), whose `p` the interpolation keeps as its last
 //!    output.
-//! 10. `speech.rs` ([`speech::SpeechStage`]): lip sync, the newest visemes of the avatar's microphones (the
+//! 11. `speech.rs` ([`speech::SpeechStage`]): lip sync, the newest visemes of the avatar's microphones (the
 //!    input stage analyses the audio) laid over the mouth's parameters while the voice is live.
 
 mod compose;
@@ -52,6 +56,7 @@ mod filters;
 mod ground;
 mod hand;
 mod interpolate;
+mod labels;
 mod pieces;
 mod pose;
 mod rig_frame;
@@ -70,6 +75,7 @@ use face::Face;
 use ground::Ground;
 use hand::Hands;
 use interpolate::Interpolation;
+use labels::Labels;
 use pieces::{Mapped, Pieces};
 use pose::Body;
 use rig_frame::RigFrames;
@@ -88,6 +94,10 @@ pub struct MapCounts {
     /// Body positions the grounding held (a jump faster than a person moves) or could not fit (too few
     /// visible landmarks).
     pub grounding_held: u64,
+    /// Pose frames whose left/right labels were swapped back ([`crate::mapping::labels`]).
+    pub labels_swapped: u64,
+    /// Pose frames dropped because the body turned further than a body turns between frames.
+    pub pose_outliers: u64,
 }
 
 /// This tick's rig parameters and where they came from.
@@ -123,6 +133,7 @@ const HAND_PIECE: usize = 3;
 pub struct Retarget {
     rest_p: Vec<f64>,
     sources: Sources,
+    labels: Labels,
     body: Body,
     face: Face,
     hands: Hands,
@@ -155,6 +166,7 @@ impl Retarget {
         let compose = Compose::new(rig, &roles, &rest_p);
         Ok(Retarget {
             sources: Sources::new(sources),
+            labels: Labels::default(),
             body: Body::new(rig, map, params),
             face: Face::new(rig, expressions, compose.has_eyes(), params),
             hands: Hands::new(compose.hands_rigged(), params),
@@ -174,6 +186,11 @@ impl Retarget {
         &self.rest_p
     }
 
+    /// What the label stage did (cumulative: frames swapped back, segments relabelled).
+    pub fn labels(&self) -> &crate::mapping::labels::LabelReport {
+        self.labels.report()
+    }
+
     /// What the grounding did on the last body frame (`None`: the avatar has no grounding).
     pub fn grounding(&self) -> Option<&GroundingReport> {
         self.ground.report()
@@ -183,6 +200,7 @@ impl Retarget {
     /// own state.
     pub fn reset(&mut self) {
         self.sources.reset();
+        self.labels.reset();
         self.body.reset();
         self.face.reset();
         self.hands.reset();
@@ -197,6 +215,7 @@ impl Retarget {
     /// A tracker restarted (its clock starts over, so must the filters' time; a new camera, perhaps a new
     /// person, for the grounding): the filters and the grounding start over, the rest goes on.
     fn restart(&mut self) {
+        self.labels.reset();
         self.body.restart();
         self.face.restart();
         self.hands.restart();
@@ -206,15 +225,18 @@ impl Retarget {
     /// The rig parameters for the tick of length `h` (s) starting at local time `now_ns`.
     pub fn tick(&mut self, rig: &Rig, inputs: &Inputs, now_ns: i64, h: f64, params: &SimParams) -> Target {
         self.set_params(params);
-        let new = self.sources.take(inputs, params.mirror, now_ns);
+        let mut new = self.sources.take(inputs, params.mirror, now_ns);
         if new.restarted {
             self.restart();
         }
         let mut counts = MapCounts::default();
         if new.input.is_some() {
+            let labels = self.labels.step(&mut new, params);
             let mut mapped = self.map(rig, &new);
             mapped.counts.grounding_held += self.ground.step(&mut mapped, &new);
             counts = mapped.counts;
+            counts.labels_swapped = u64::from(labels == crate::mapping::labels::Verdict::Swap);
+            counts.pose_outliers = u64::from(labels == crate::mapping::labels::Verdict::Drop);
             self.pieces.merge(mapped);
         }
         let weights = self.piece_silence.step(&new.new, now_ns, params);
@@ -292,6 +314,8 @@ impl MapCounts {
         self.unknown_names += c.unknown_names;
         self.rejected_values += c.rejected_values;
         self.grounding_held += c.grounding_held;
+        self.labels_swapped += c.labels_swapped;
+        self.pose_outliers += c.pose_outliers;
     }
 }
 
