@@ -134,9 +134,8 @@ pub fn heading(world: &[Landmark], min_visibility: f32) -> Option<f64> {
     let (mut x, mut z, mut len) = (0.0, 0.0, 0.0);
     for (l, r) in [(mp::LEFT_HIP, mp::RIGHT_HIP), (mp::LEFT_SHOULDER, mp::RIGHT_SHOULDER)] {
         let (Some(a), Some(b)) = (world.get(l), world.get(r)) else { continue };
-        let ok = |p: &Landmark| {
-            p.visibility >= min_visibility && [p.x, p.y, p.z].iter().all(|c| c.is_finite())
-        };
+        let ok =
+            |p: &Landmark| p.visibility >= min_visibility && [p.x, p.y, p.z].iter().all(|c| c.is_finite());
         if !(ok(a) && ok(b)) {
             continue;
         }
@@ -380,7 +379,8 @@ mod tests {
         {
             let out = play(|t| 0.5 * (1.3 * t).sin(), 20.0, share, face, seed);
             let wrong = out.iter().filter(|(_, th, h)| wrap(h - th).abs() > 0.1).count();
-            let at: Vec<f64> = out.iter().filter(|(_, th, h)| wrap(h - th).abs() > 0.1).map(|x| x.0).collect();
+            let at: Vec<f64> =
+                out.iter().filter(|(_, th, h)| wrap(h - th).abs() > 0.1).map(|x| x.0).collect();
             assert_eq!(wrong, 0, "seed {seed}: {wrong} of {} frames face the wrong way at {at:?}", out.len());
         }
     }

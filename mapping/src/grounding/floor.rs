@@ -11,7 +11,9 @@
 //! starts over.
 //!
 //! **Contact.** A foot is planted while it is slow (the median speed of its ankle, heel and toe, in metres per
-//! second at the body's depth) and its lowest point is near the floor, with hysteresis (it plants below
+//! second at the body's depth, or the ankle's own when that is lower: a still ankle is a still foot, whatever
+//! the heel and toe's jitter reads; a point seen for the first time has no speed, and a foot with none has not
+//! planted) and its lowest point is near the floor, with hysteresis (it plants below
 //! `PLANT_SPEED` and `PLANT_HEIGHT`, lifts above `LIFT_SPEED` or `LIFT_HEIGHT`).
 
 use nalgebra::{Matrix3, Vector3};
@@ -41,9 +43,17 @@ pub struct Floor {
     coef: Option<Vector3<f64>>,
     /// Since when samples have been refused as too high (s).
     refused_since: Option<f64>,
+    /// Times the fit started over because samples kept coming far above it (cumulative).
+    refits: u64,
 }
 
 impl Floor {
+    /// Times the fit started over because samples kept coming far above it (the camera moved, or the floor
+    /// under the body is not the plane learnt elsewhere).
+    pub fn refits(&self) -> u64 {
+        self.refits
+    }
+
     pub fn is_known(&self) -> bool {
         self.coef.is_some()
     }
@@ -74,7 +84,9 @@ impl Floor {
                 if !(t - since > REFIT_AFTER) {
                     return false;
                 }
+                let refits = self.refits + 1;
                 self.reset();
+                self.refits = refits;
             } else {
                 self.refused_since = None;
             }
@@ -103,8 +115,9 @@ impl Floor {
 #[derive(Clone, Debug, Default)]
 pub struct Contact {
     planted: bool,
-    /// Per point: its last position and time, and its smoothed speed (m/s).
-    points: [Option<(f64, Vector3<f64>, f64)>; 3],
+    /// Per point: its last position and time, and its smoothed speed (m/s; `None` until it has been seen
+    /// twice).
+    points: [Option<(f64, Vector3<f64>, Option<f64>)>; 3],
     /// The foot's speed, m/s.
     speed: f64,
 }
@@ -121,7 +134,7 @@ impl Contact {
     /// The foot's points (ankle, heel, toe, image pixels; `None` where not seen) at time `t`, the metres per
     /// pixel at the body (so that speeds are in metres per second, and a change of the body's estimated depth
     /// never reads as the feet moving) and the height of its lowest point above the floor (`None`: unknown
-    /// floor). A foot with no point seen keeps its state.
+    /// floor: nothing plants then). A foot with no point seen keeps its state.
     pub fn update(
         &mut self,
         t: f64,
@@ -129,9 +142,11 @@ impl Contact {
         m_per_px: f64,
         height: Option<f64>,
     ) -> bool {
-        // the seen points' speeds (at most three: no allocation per frame)
+        // the speeds of the seen points that have one (a point seen for the first time has no history: its
+        // speed is unknown, not zero); at most three, no allocation per frame
         let (mut speeds, mut n) = ([0.0f64; 3], 0);
-        for (slot, p) in self.points.iter_mut().zip(points) {
+        let mut ankle = None;
+        for (j, (slot, p)) in self.points.iter_mut().zip(points).enumerate() {
             let Some(p) = p.filter(|p| p.iter().all(|c| c.is_finite())) else {
                 *slot = None; // unseen: its next sighting starts afresh
                 continue;
@@ -139,26 +154,36 @@ impl Contact {
             let speed = match *slot {
                 Some((t0, p0, s)) if t - t0 > 1e-4 && t - t0 < 0.5 => {
                     // a light smoothing: the landmarks' jitter is not a step, a take-off is seen within a frame
-                    s + 0.7 * ((p - p0).norm() * m_per_px / (t - t0) - s)
+                    let v = (p - p0).norm() * m_per_px / (t - t0);
+                    Some(s.map_or(v, |s| s + 0.7 * (v - s)))
                 }
                 Some((t0, _, s)) if !(t - t0 >= 0.5) => s,
-                _ => 0.0,
+                _ => None,
             };
             *slot = Some((t, p, speed));
-            speeds[n] = speed;
-            n += 1;
+            if let Some(v) = speed {
+                speeds[n] = v;
+                n += 1;
+                if j == 0 {
+                    ankle = Some(v);
+                }
+            }
         }
         if n == 0 {
+            // no speed known yet (first sightings): no plant without speed history
             return self.planted;
         }
         let speeds = &mut speeds[..n];
         speeds.sort_by(f64::total_cmp);
-        self.speed = if n == 2 { 0.5 * (speeds[0] + speeds[1]) } else { speeds[n / 2] };
-        let h = height.unwrap_or(0.0);
-        self.planted = if self.planted {
-            !(self.speed > LIFT_SPEED || h > LIFT_HEIGHT)
-        } else {
-            self.speed < PLANT_SPEED && h < PLANT_HEIGHT
+        let median = if n == 2 { 0.5 * (speeds[0] + speeds[1]) } else { speeds[n / 2] };
+        // a still ankle is a still foot, whatever the heel and toe read (their jitter is 0.5-3.9 m/s on real
+        // footage while the ankle is still); a heel rising with the ankle (push-off) still reads as motion
+        self.speed = ankle.map_or(median, |a| a.min(median));
+        // an unknown floor (before its first sample) plants nothing, and lifts nothing already planted
+        self.planted = match (self.planted, height) {
+            (true, h) => !(self.speed > LIFT_SPEED || h.is_some_and(|h| h > LIFT_HEIGHT)),
+            (false, Some(h)) => self.speed < PLANT_SPEED && h < PLANT_HEIGHT,
+            (false, None) => false,
         };
         self.planted
     }
@@ -258,5 +283,31 @@ mod tests {
             c.update(t, p, 1.0, Some(0.0));
         }
         assert!(!c.planted(), "push-off: speed {}", c.speed());
+    }
+
+    #[test]
+    fn no_plant_without_speed_history_and_a_still_ankle_outweighs_jittering_heel_and_toe() {
+        let foot = |x: f64, jitter: f64| {
+            [
+                Vector3::new(x, 1.43, 3.0),
+                Vector3::new(x + jitter, 1.5, 3.05),
+                Vector3::new(x + 0.06 - jitter, 1.5, 2.9),
+            ]
+            .map(Some)
+        };
+        let dt = 1.0 / 30.0;
+        // first sighting: no speed yet, so no plant (it planted at once before: speed 0)
+        let mut c = Contact::default();
+        assert!(!c.update(0.0, foot(0.0, 0.0), 1.0, Some(0.0)));
+        assert!(c.update(dt, foot(0.0, 0.0), 1.0, Some(0.0)));
+        // the ankle still, heel and toe jittering ±4 cm a frame (2.4 m/s): planted, and stays planted
+        let mut c = Contact::default();
+        for i in 0..30 {
+            let j = if i % 2 == 0 { 0.04 } else { -0.04 };
+            c.update(i as f64 * dt, foot(0.0, j), 1.0, Some(0.0));
+            if i >= 1 {
+                assert!(c.planted(), "frame {i}: speed {}", c.speed());
+            }
+        }
     }
 }

@@ -48,6 +48,19 @@ const DESK_HIPS_BELOW: f32 = 0.6;
 /// ...and the upper body moves slower than this (shoulder widths per second, about 0.4 m/s; smoothed over
 /// about half a second).
 const DESK_STEADY: f64 = 1.0;
+/// A body whose visible landmarks span less than this share of the image's height and width is not a
+/// performer (a false pose on a table's foot, a person far in the background): it moves nothing.
+const MIN_BODY: f64 = 0.08;
+/// Hips this close to the image's edge (share of its size), or unseen, are a body entering, leaving or cut
+/// off: it moves no hip.
+const EDGE: f32 = 0.03;
+/// A body must be seen whole this long (s) before it moves the hips again (the stage waits for evidence);
+/// then it is taken where it is (re-anchored: the avatar does not jump to it).
+const EVIDENCE: f64 = 0.3;
+/// The fastest the locks bring the hips down (m/s; a quick crouch).
+const DROP_SPEED: f64 = 1.5;
+/// Seconds over which the hips ease from where they were to the height over a new floor (after a re-anchor).
+const Y_EASE: f64 = 1.0;
 /// Landmarks needed for a fit.
 const MIN_FIT_POINTS: usize = 6;
 /// Typical adult leg length (hip to ankle, m), the scale's stand-in until the performer's is measured.
@@ -113,6 +126,9 @@ pub struct GroundingReport {
     pub out_of_view: bool,
     /// Frames whose position could not be fitted (too few visible landmarks; cumulative).
     pub unfitted: u64,
+    /// Frames whose body moved no hip: not seen whole (hips unseen or at the image's edge, a body a few
+    /// pixels tall), or seen whole for less than [`EVIDENCE`] s (cumulative).
+    pub partial: u64,
     /// Frames where a locked foot gave way (slid) because its tracked leg was too far from it (cumulative).
     pub gave: u64,
 }
@@ -137,6 +153,18 @@ pub struct Grounding {
     /// The camera-space position the avatar's origin stands for.
     t_ref: Option<Vector3<f64>>,
     jump_since: Option<f64>,
+    /// Since when the body has been seen whole ([`Grounding::plausible`]); `None` while it is not.
+    whole_since: Option<f64>,
+    /// The root's vertical displacement on the last frame (held while the hip height is unknown).
+    last_dy: f64,
+    /// How far the locks brought the hips down on the last frame (m).
+    last_drop: f64,
+    /// A new floor's first height is still to come (after a re-anchor), and the vertical difference being
+    /// eased out since then (m, over [`Y_EASE`] s).
+    y_pending: bool,
+    y_ease: f64,
+    /// The body was not seen whole since the last accepted position: the next one re-anchors.
+    resume: bool,
     /// The depth the avatar follows (camera space, m): the image scale's, through a dead band.
     depth: Option<f64>,
     /// The upper body's image motion: where the shoulder centre was (time, image position in shoulder
@@ -232,6 +260,12 @@ impl Grounding {
             t_cam: None,
             t_ref: None,
             jump_since: None,
+            whole_since: None,
+            last_dy: 0.0,
+            last_drop: 0.0,
+            y_pending: false,
+            y_ease: 0.0,
+            resume: false,
             depth: None,
             upper: None,
             upper_speed: 0.0,
@@ -257,12 +291,14 @@ impl Grounding {
     /// Forget everything (a reset, or a tracker that restarted: a new camera, perhaps a new person).
     pub fn reset(&mut self) {
         let r = &self.report;
-        let (jumps, unfitted, gave, reanchored) = (r.jumps_held, r.unfitted, r.gave, r.reanchored);
+        let (jumps, unfitted, gave, reanchored, partial) =
+            (r.jumps_held, r.unfitted, r.gave, r.reanchored, r.partial);
         *self = Grounding::new(self.sk.clone(), self.offset);
         self.report.jumps_held = jumps;
         self.report.unfitted = unfitted;
         self.report.gave = gave;
         self.report.reanchored = reanchored;
+        self.report.partial = partial;
     }
 
     fn read(&self, p: &[f64]) -> Vec<Affine> {
@@ -284,9 +320,10 @@ impl Grounding {
             if !(dt > 0.0) {
                 return Some(prev);
             }
-            if (x - prev).norm() > MAX_SPEED * dt.min(0.1) + JUMP_SLACK {
+            let resume = std::mem::take(&mut self.resume);
+            if resume || (x - prev).norm() > MAX_SPEED * dt.min(0.1) + JUMP_SLACK {
                 let since = *self.jump_since.get_or_insert(t);
-                if t - since < JUMP_CONFIRM && dt < JUMP_CONFIRM {
+                if !resume && t - since < JUMP_CONFIRM && dt < JUMP_CONFIRM {
                     self.report.jumps_held += 1;
                     return Some(prev);
                 }
@@ -300,6 +337,12 @@ impl Grounding {
                     *r += x - prev;
                 }
                 self.performer.restart_px_per_m();
+                // the floor was learnt where the last body stood (under a camera looking down, a plane fitted
+                // there is off elsewhere by tens of centimetres): it starts over from this body's feet, and
+                // the hips hold their height until it is known
+                self.floor.reset();
+                self.contacts = Default::default();
+                self.y_pending = true;
                 self.report.reanchored += 1;
                 before = Some(x);
             }
@@ -331,25 +374,51 @@ impl Grounding {
             return;
         }
         let lm = Landmarks { f, o };
-        self.measure_image_scale(&lm);
-        let tc = self.locate(&lm, t);
+        // a body seen whole for EVIDENCE s moves the hips; any other holds them where they were
+        let whole = self.plausible(&lm);
+        let since = if whole { *self.whole_since.get_or_insert(t) } else { t };
+        if !whole {
+            self.whole_since = None;
+        }
+        let mut moves = whole && t - since >= EVIDENCE;
+        let tc = if moves {
+            self.measure_image_scale(&lm);
+            let held = self.report.jumps_held;
+            let tc = self.locate(&lm, t);
+            // a position held as a jump (another body, for now) moves nothing else either
+            moves = self.report.jumps_held == held;
+            tc
+        } else {
+            self.report.partial += 1;
+            if self.t_cam.is_some() {
+                self.resume = true;
+            }
+            self.t_cam.map(|(_, x)| x)
+        };
         let legs = self.measure_legs(&lm);
         let at_desk = self.looks_like_a_desk(&lm, t);
         let w_desk = self.desk.update(t, legs.seen, lm.hips_in_view(), at_desk, o.legs_out_of_view);
         self.report.out_of_view = !legs.seen && !at_desk && !self.desk.engaged();
-        let hip_height = self.feet_and_floor(&lm, tc, t, &legs);
+        let refits = self.floor.refits();
+        let hip_height = if moves { self.feet_and_floor(&lm, tc, t, &legs) } else { self.report.hip_height };
+        if self.floor.refits() != refits {
+            // the floor started over under this body: its first height eases in from where the hips are
+            self.y_pending = true;
+        }
         let scale = self.sk.leg_length / self.performer.leg_length().unwrap_or(TYPICAL_LEG);
         // the avatar
         let mut ts = self.read(p);
-        let mut offset = self.place_root(&mut ts, tc, hip_height, scale, w_desk, o.mirror);
         let dt = self.last_t.map_or(0.0, |t0| (t - t0).clamp(0.0, 0.5));
         self.last_t = Some(t);
-        self.update_locks(&ts, dt, tc.is_some());
+        self.y_ease *= (-dt / Y_EASE).exp();
+        let mut offset = self.place_root(&mut ts, tc, hip_height, scale, w_desk, o.mirror);
+        // (no new lock while the hips ease to a new floor: a lock puts its foot on the floor at once)
+        self.update_locks(&ts, dt, tc.is_some() && moves, self.y_ease.abs() < NEAR_FLOOR);
         offset += self.anchor_locked_feet(&mut ts, dt);
         if let Some(lowest) = self.lift_above_floor(&mut ts) {
             offset.y -= lowest;
         }
-        let (drop, targets) = self.bring_locks_in_reach(&mut ts);
+        let (drop, targets) = self.bring_locks_in_reach(&mut ts, dt);
         if drop > 0.0 {
             offset.y -= drop;
         }
@@ -401,6 +470,28 @@ impl Grounding {
                 self.t_cam.map(|(_, x)| x)
             }
         }
+    }
+
+    /// Whether the frame shows a performer whole enough to place: both hips seen and inside the image (not
+    /// within [`EDGE`] of its sides or bottom: a body entering, leaving or cut off), and the visible
+    /// landmarks spanning at least [`MIN_BODY`] of the image's height or width (not a false pose a few
+    /// pixels tall).
+    fn plausible(&self, lm: &Landmarks) -> bool {
+        let inside = |l: &avatar_schema::types::Landmark| {
+            l.visibility >= lm.o.min_visibility
+                && (EDGE..=1.0 - EDGE).contains(&l.x)
+                && (0.0..=1.0 - EDGE).contains(&l.y)
+        };
+        let hips = [mp::LEFT_HIP, mp::RIGHT_HIP].iter().all(|&i| lm.f.landmarks.get(i).is_some_and(inside));
+        let (mut lo, mut hi) = ([f32::INFINITY; 2], [f32::NEG_INFINITY; 2]);
+        for l in lm.f.landmarks.iter().filter(|l| l.visibility >= lm.o.min_visibility) {
+            if l.x.is_finite() && l.y.is_finite() {
+                lo = [lo[0].min(l.x), lo[1].min(l.y)];
+                hi = [hi[0].max(l.x), hi[1].max(l.y)];
+            }
+        }
+        let span = (hi[0] - lo[0]).max(hi[1] - lo[1]) as f64;
+        hips && span >= MIN_BODY
     }
 
     /// The performer's legs (per avatar side) this frame: their length joins the performer's; which are
@@ -560,32 +651,43 @@ impl Grounding {
         pose_legs(ts, &self.sk, self.desk.seated(), w_desk);
         let hip_now = self.sk.hip_centre(ts).y;
         let y_tracked = match (hip_height, self.performer.standing_hip_height()) {
-            (Some(h), Some(h0)) => self.sk.floor + self.sk.hip_height + scale * (h - h0),
-            _ => hip_now,
+            (Some(h), Some(h0)) => {
+                let y = self.sk.floor + self.sk.hip_height + scale * (h - h0);
+                if std::mem::take(&mut self.y_pending) {
+                    // the first height over a new floor: taken from where the hips are, the difference eased out
+                    self.y_ease = hip_now + self.last_dy - y;
+                }
+                y + self.y_ease
+            }
+            // unknown (no floor yet, or a body not seen whole): the hips hold the height they had
+            _ => hip_now + self.last_dy,
         };
         let lowest = (0..2).map(|k| self.sk.sole_height(ts, k)).fold(f64::INFINITY, f64::min);
         let dy = (1.0 - w_desk) * (y_tracked - hip_now) + w_desk * (-lowest);
         translate(ts, &self.sk.root_tree, &Vector3::new(0.0, dy, 0.0));
         offset.y = dy;
+        if w_desk < 1.0 {
+            self.last_dy = dy;
+        }
         offset
     }
 
     /// Step 5, the foot locks: a planted foot (not at a desk, the body located) locks where it is, on the
     /// floor; a lock ramps in over [`ENGAGE`] s and out over [`RELEASE`] s once the foot lifts (`dt`: the
     /// time since the last frame).
-    fn update_locks(&mut self, ts: &[Affine], dt: f64, located: bool) {
+    fn update_locks(&mut self, ts: &[Affine], dt: f64, located: bool, may_lock: bool) {
         for k in 0..2 {
             let planted = self.contacts[k].planted() && !self.desk.engaged() && located;
             let leg = &self.sk.legs[k];
             let free = apply(&ts[leg.foot], &leg.ankle);
             match (&mut self.locks[k], planted) {
-                (None, true) => {
+                (None, true) if may_lock => {
                     let target = Vector3::new(free.x, self.sk.floor + leg.ankle_height, free.z);
                     self.locks[k] = Some(Lock { target, weight: 0.0, releasing: false });
                 }
                 (Some(l), true) => l.releasing = false,
                 (Some(l), false) => l.releasing = true,
-                (None, false) => {}
+                (None, _) => {}
             }
             if let Some(l) = &mut self.locks[k] {
                 let rate = if l.releasing { -dt / RELEASE } else { dt / ENGAGE };
@@ -650,8 +752,9 @@ impl Grounding {
     /// where its ankle goes with the lock's weight (`None`: unlocked). A lock gives (slides along with the
     /// leg) where the tracked leg is too far from it (the data disagree with themselves), so the IK never
     /// bends a leg by more than [`GIVE`]; a lock out of reach sideways releases (the foot has to step).
-    fn bring_locks_in_reach(&mut self, ts: &mut [Affine]) -> (f64, LockTargets) {
+    fn bring_locks_in_reach(&mut self, ts: &mut [Affine], dt: f64) -> (f64, LockTargets) {
         let mut drop: f64 = 0.0;
+        let mut needs = [0.0f64; 2];
         let mut targets: LockTargets = [None, None];
         for k in 0..2 {
             let leg = &self.sk.legs[k];
@@ -670,12 +773,28 @@ impl Grounding {
             let r = ((target.x - hip.x).powi(2) + (target.z - hip.z).powi(2)).sqrt();
             if r < reach_max {
                 let top = target.y + (reach_max * reach_max - r * r).sqrt();
-                drop = drop.max(hip.y - top);
+                needs[k] = hip.y - top;
+                drop = drop.max(needs[k]);
             } else if let Some(l) = &mut self.locks[k] {
                 l.releasing = true; // out of reach sideways: the foot has to step
             }
             targets[k] = Some((target, w));
         }
+        // The hips come down no faster than a person crouches: a lock that needs more (its floor is off under
+        // this body: a new one, a slope the plane does not fit) is not a foot on the floor, and releases.
+        let most = self.last_drop + DROP_SPEED * dt;
+        if drop > most {
+            for k in 0..2 {
+                if needs[k] > most {
+                    if let Some(l) = &mut self.locks[k] {
+                        l.releasing = true;
+                    }
+                    targets[k] = targets[k].map(|(x, _)| (x, 0.0));
+                }
+            }
+            drop = most;
+        }
+        self.last_drop = drop.max(0.0);
         if drop > 0.0 {
             translate(ts, &self.sk.root_tree, &Vector3::new(0.0, -drop, 0.0));
             for (target, w) in targets.iter_mut().flatten() {

@@ -394,14 +394,16 @@ fn bad_input_holds_or_eases_and_never_jumps_across_the_room() {
     assert!((stayed - before).norm() < 0.05, "the avatar stayed: {before} -> {stayed}");
     let mut walked = other;
     for i in 1..=75 {
-        let dx = 0.5 * (i as f64 / 15.0).min(1.0); // (a 1 m/s glide: the feet move too fast to hold)
+        // (a 1 m/s glide: the feet move too fast to hold; towards the image's centre: at its edge a body
+        // is taken as leaving the view and moves no hip)
+        let dx = -0.5 * (i as f64 / 15.0).min(1.0);
         walked.hips.x = other.hips.x + dx;
         walked.ankles = other.ankles.map(|a| a + Vector3::new(dx, 0.0, 0.0));
         p = step(&mut r, &walked, &mut t, &|_| {});
     }
     let scale = r.g.report().scale;
     let went = r.hips(&p).x - stayed.x;
-    assert!((went - 0.5 * scale).abs() < 0.1 * scale, "it followed the new person's walk: {went} m");
+    assert!((went + 0.5 * scale).abs() < 0.1 * scale, "it followed the new person's walk: {went} m");
     // a person walks at most ~2 m/s: 7 cm per frame
     assert!(max_step < 0.15, "the largest step of the hips in one frame: {max_step} m");
 }
@@ -479,4 +481,47 @@ fn walking_out_of_the_view_is_not_sitting_at_a_desk() {
     r.stand(&s0, &mut t, 1.0);
     r.stand(&d, &mut t, 2.5);
     assert!(r.g.report().desk, "{:?}", r.g.report());
+}
+
+/// Issue 54: a false pose a few pixels tall, and a person entering from the image's side, move no hip; once
+/// the entering body is seen whole the avatar follows it from where it stands (no jump to it).
+#[test]
+fn a_ghost_and_an_edge_entry_move_no_hip() {
+    let mut r = Rigged::new();
+    let mut t = 0.0;
+    let s0 = standing_at(0.0, 3.0);
+    let p0 = r.stand(&s0, &mut t, 2.0);
+    let rest = r.hips(&p0);
+    // a ghost: a body 40 m away (about 20 pixels tall) at the image's left, for a second
+    let ghost = standing_at(-8.0, 40.0);
+    let partial = r.g.report().partial;
+    let mut worst: f64 = 0.0;
+    for _ in 0..30 {
+        let p = r.step(&ghost, t);
+        t += DT;
+        worst = worst.max((r.hips(&p) - rest).norm());
+    }
+    assert!(worst < 0.01, "the ghost moved the hips by {worst} m");
+    assert_eq!(r.g.report().partial, partial + 30);
+    // the performer walks in from the right edge (hips at its edge, then inwards at 1 m/s) and stops
+    let (mut last, mut step): (Option<Vector3<f64>>, f64) = (None, 0.0);
+    let mut s = standing_at(1.74, 3.0);
+    let mut p = vec![];
+    for i in 0..75 {
+        let x = (1.74 - i as f64 / 30.0).max(0.9);
+        s.hips.x = x;
+        s.ankles = [Vector3::new(x + 0.1, s.ankles[0].y, 3.0), Vector3::new(x - 0.1, s.ankles[1].y, 3.0)];
+        p = r.step(&s, t);
+        t += DT;
+        let h = r.hips(&p);
+        if let Some(l) = last {
+            step = step.max((h - l).norm());
+        }
+        last = Some(h);
+    }
+    // a person walks at most ~2 m/s: 7 cm a frame; the entry itself moved nothing (it took the body where
+    // it was found), so the avatar is within the walk since then of where it stood
+    assert!(step < 0.1, "the largest step of the hips in one frame: {step} m");
+    let went = (r.hips(&p) - rest).norm();
+    assert!(went < 0.9 * r.g.report().scale, "the avatar went {went} m");
 }
