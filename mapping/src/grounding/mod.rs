@@ -12,11 +12,17 @@
 //!    its own depth is the least certain thing it finds. One-Euro filtered in metres; the depth moves only
 //!    beyond a dead band of 5 % and no faster than a walk. A position that jumps faster than a person moves
 //!    (two people swapping, a bad detection) is held; if it persists, the stage re-anchors there and the
-//!    avatar stays where it is (no glide across the room).
+//!    avatar stays where it is (no glide across the room). Only a body **seen whole** moves the hips: both
+//!    hips in view and clear of the image's edges, its landmarks spanning at least 8 % of the image (not a
+//!    false pose a few pixels tall), for 0.3 s (the stage waits for evidence); a body entering, leaving, cut
+//!    off or implausible holds the hips where they were, and the next whole body is taken where it is found
+//!    (re-anchored, the floor learnt anew under it, the hips easing to its height over a second).
 //! 2. **The floor and the feet** (`floor.rs`): a plane in camera space learnt from the lower of the two feet
 //!    (nearly always a stance foot; a hop's are refused as too high), and per foot whether it is planted: the
 //!    median speed of its ankle, heel and toe in metres per second at the body (image motion times metres per
-//!    pixel) and the height of its lowest point above the floor, with hysteresis. (MediaPipe's world landmarks
+//!    pixel; the ankle's own speed when lower: a still ankle is a still foot whatever the heel and toe's
+//!    jitter reads) and the height of its lowest point above the floor, with hysteresis; no foot plants
+//!    before its speed has history and the floor is known. (MediaPipe's world landmarks
 //!    are not used for the speed: the depth of a still foot wanders 0.6-1.0 m/s there on real footage.)
 //! 3. **The performer's proportions** (`performer.rs`): leg length and standing hip height, medians of recent
 //!    frames (the first two seconds of standing still, facing the camera, are the calibration).
@@ -32,7 +38,7 @@
 //! 6. **At a desk** (`desk.rs`): legs out of view for a second, while the performer looks seated at a desk
 //!    (the hips low in the image or below it, the shoulders well inside its sides, the upper body steady), go
 //!    to a standing or seated rest (settable, automatic by default), the root's height then puts the lowest
-//!    foot on the floor, and its position follows the fit of the visible (upper-body) landmarks. Legs that
+//!    foot on the floor, and its position holds (the hips unseen move nothing). Legs that
 //!    leave the view because the performer walks out of it (at a side edge, or moving) hold their stance
 //!    instead.
 //!
