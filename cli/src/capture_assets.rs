@@ -132,17 +132,20 @@ pub const PINNED: &[Archive] = &[
     },
 ];
 
-/// The cache folder: `$AVATARD_CAPTURE_ASSETS` if set, else `avatard/capture-<TASKS_VISION_VERSION>` in the
-/// user's cache folder (XDG on Linux, `~/Library/Caches`, `%LOCALAPPDATA%`), or in the temporary folder where
-/// the OS names no cache folder.
+/// The cache folder: `$AVATARD_CAPTURE_ASSETS` if set, else `capture-<TASKS_VISION_VERSION>` in the cache
+/// folder every other cached file uses ([`dir_in`] of `$AVATARD_CACHE_DIR`, `$XDG_CACHE_HOME/avatard`, else
+/// `avatard` in the user's cache folder: XDG on Linux, `~/Library/Caches`, `%LOCALAPPDATA%`), or in the
+/// temporary folder where the OS names no cache folder.
 pub fn default_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os(DIR_ENV).filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
-    dirs::cache_dir()
-        .unwrap_or_else(std::env::temp_dir)
-        .join("avatard")
-        .join(format!("capture-{TASKS_VISION_VERSION}"))
+    dir_in(&avatar_sim::asset::Cache::default_dir().unwrap_or_else(|| std::env::temp_dir().join("avatard")))
+}
+
+/// The capture files' folder inside the cache folder `cache_dir` (`--cache-dir`).
+pub fn dir_in(cache_dir: &Path) -> PathBuf {
+    cache_dir.join(format!("capture-{TASKS_VISION_VERSION}"))
 }
 
 /// The path of a cache file (`file`: `/`-separated, relative, without `..`) in `dir`.

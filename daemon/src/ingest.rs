@@ -418,9 +418,23 @@ impl Ingest {
         }
         self.samples.clear();
         self.samples.extend(f.samples.iter().map(|&s| s as f32 / 32768.0));
+        let (gaps, lost) = (sync.gaps(), sync.lost_ns());
         sync.push(f.sample_rate, &self.samples, h.capture_time_ns)
             .map_err(|e| DecodeError::new(Reject::Range, format!("audio: {e}")))?;
         self.metrics.input_audio_frames.fetch_add(1, Relaxed);
+        self.metrics.input_audio_samples.fetch_add(f.samples.len() as u64, Relaxed);
+        if sync.gaps() > gaps {
+            let n = self.metrics.input_audio_gaps.fetch_add(sync.gaps() - gaps, Relaxed) + 1;
+            let ms = (sync.lost_ns() - lost) / 1_000_000;
+            self.metrics.input_audio_lost_ms.fetch_add(ms, Relaxed);
+            if n.is_power_of_two() {
+                tracing::warn!(
+                    "microphone {}: {ms} ms of audio missing before a chunk (gap {n}; every gap is counted in \
+                     input.audio_gaps)",
+                    h.source_id
+                );
+            }
+        }
         Ok(Speech { visemes: sync.visemes(), received_ns: now_ns })
     }
 }
@@ -689,6 +703,8 @@ mod tests {
         assert_eq!(ing.inputs.arrived_ns.load(Relaxed), 0);
         assert!(ing.inputs.newest.load().is_none() && ing.inputs.any.pose.load().is_none());
         assert_eq!(ing.metrics.stats().counter("input.audio_frames"), Some(clip.chunks(chunk).len() as u64));
+        assert_eq!(ing.metrics.stats().counter("input.audio_samples"), Some(clip.len() as u64));
+        assert_eq!(ing.metrics.stats().counter("input.audio_gaps"), Some(0));
         // the end of the clip is silence: the mouth is closed
         let last = ing.inputs.any.speech.load_full().unwrap();
         assert!(last.visemes.weights.iter().all(|&w| w < 0.1), "{:?}", last.visemes);
@@ -701,6 +717,24 @@ mod tests {
         // out of order audio is refused like any frame
         let r = ing.handle_at(&[audio("mic", 2, 0, t, rate, &clip[..chunk])], t + MS);
         assert_eq!(r.unwrap_err().reason, Reject::Order);
+    }
+
+    /// Issue 54: a microphone stream with one chunk removed counts one gap and the 20 ms it lost.
+    #[test]
+    fn a_removed_audio_chunk_counts_one_gap() {
+        let rate = 16_000u32;
+        let chunk = 320; // 20 ms
+        let mut ing = ingest();
+        let t0 = 1_000_000 * MS;
+        let tone: Vec<i16> = (0..chunk).map(|i| ((i as f64 * 0.3).sin() * 8000.0) as i16).collect();
+        for n in (0..50u64).filter(|&n| n != 20) {
+            let t = t0 + n as i64 * 20 * MS;
+            ing.handle_at(&[audio("mic", 1, n, t, rate, &tone)], t + 20 * MS).unwrap();
+        }
+        let stats = ing.metrics.stats();
+        assert_eq!(stats.counter("input.audio_gaps"), Some(1));
+        assert_eq!(stats.counter("input.audio_lost_ms"), Some(20));
+        assert_eq!(stats.counter("input.audio_frames"), Some(49));
     }
 }
 

@@ -103,7 +103,7 @@ pub use config::{
 pub use ingest::{Accepted, Ingest, Inputs, Slots, SourceSlots, StreamRules};
 pub use live_params::TICK_HZ_RANGE;
 pub use mapping::FaceMap;
-pub use metrics::{Metrics, PhaseCounters, WebCounters};
+pub use metrics::{quantile as histogram_quantile, Metrics, PhaseCounters, WebCounters};
 pub use service::{load_avatars, run, shutdown_signal, Running, STATE_QUEUE};
 pub use shared::{state_topic, AvatarHandle, Shared, STATS_TOPIC};
 pub use tick::{Fault, PhaseLock, Solver, SolverSettings};

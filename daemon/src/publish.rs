@@ -16,6 +16,10 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use zeromq::{PubSocket, SocketSend, ZmqMessage};
 
+/// A gap between two consecutive states of one avatar longer than this (ms) is a pause (counted in
+/// `publish.pauses`): six ticks at 120 Hz, a frame and a half at 30 fps.
+pub const PAUSE_MS: u64 = 50;
+
 pub async fn run(
     mut socket: PubSocket,
     mut states: mpsc::Receiver<AvatarState>,
@@ -28,6 +32,9 @@ pub async fn run(
     let mut stats_tick = tokio::time::interval(stats_interval);
     stats_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut last_input: HashMap<String, u64> = HashMap::new();
+    // per avatar, when its last state was published (unix ns): the gaps between them are the pauses a
+    // subscriber sees
+    let mut last_publish: HashMap<String, i64> = HashMap::new();
     // Avatar ids as shared strings for the web fan-out (no allocation per state).
     let web_ids: HashMap<String, Arc<str>> =
         shared.avatars.iter().map(|a| (a.id.clone(), Arc::from(a.id.as_str()))).collect();
@@ -36,6 +43,13 @@ pub async fn run(
             state = states.recv() => {
                 let Some(mut state) = state else { break };
                 state.publish_time_ns = avatar_schema::clock::unix_ns();
+                if let Some(before) = last_publish.insert(state.avatar_id.clone(), state.publish_time_ns) {
+                    let gap_ms = ((state.publish_time_ns - before).max(0) / 1_000_000) as u64;
+                    if gap_ms > PAUSE_MS {
+                        metrics.publish_pauses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        metrics.publish_longest_pause_ms.fetch_max(gap_ms, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
                 // Latency of fresh input only: a held input would count its age once per tick.
                 if state.input_capture_time_ns > 0
                     && last_input.insert(state.avatar_id.clone(), state.input_seq) != Some(state.input_seq)

@@ -716,7 +716,7 @@ async fn a_stalled_client_slows_neither_the_solver_nor_the_other_clients() {
     let after = rss_kb();
     for (name, p) in [("1 client", &one), ("16 clients", &sixteen), ("15 + 1 stalled", &with_stalled)] {
         println!(
-            "web fan-out, {name}: {:.1} ticks/s, tick time p50 <= {} us, p99 <= {} us; publish -> receive p50 \
+            "web fan-out, {name}: {:.1} ticks/s, tick time p50 {} us, p99 {} us; publish -> receive p50 \
              {:.2} ms, p99 {:.2} ms over {} states; RSS {} kB",
             p.rate,
             p.tick_p50_us,

