@@ -37,6 +37,7 @@ import { Handedness } from '../src/generated/avatar/wire/handedness.js';
 import { encodeAudio, encodeFace, encodeHand, encodePose, type Header } from '../src/capture/encode.js';
 import { assignHandedness, type HandGuess, type PoseWrists } from '../src/capture/handedness.js';
 import { AudioChunker, chunkLength, chunkTimeNs, toInt16, type Chunk } from '../src/capture/audio-chunk.js';
+import { DRIFT_MS, DriftWatch } from '../src/capture/drift.js';
 import { MAX_ID_BYTES, randomU64, sourceId, unixNs } from '../src/capture/ids.js';
 import { columnMajor, faceFields, handFields, poseFields } from '../src/capture/results.js';
 import { SEND_BURST, SEND_RATE, TokenBucket } from '../src/capture/sender.js';
@@ -770,3 +771,42 @@ test('an AvatarState with a held part decodes it', () => {
   assert.equal(d.kind, 'state');
   if (d.kind === 'state') assert.deepEqual([...d.state.held], [1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, -0.25]);
 });
+
+test('capture: audio the audio clock lost (a starved render thread) is found from the lateness that stays, a backlog is not', () => {
+  // 20 ms chunks: delivered 30 ms after they end, with jitter up to 15 ms
+  const w = new DriftWatch();
+  let lost = 0;
+  const jitter = (k: number) => ((k * 7919) % 16);
+  let k = 0;
+  // the wall clock runs on; the audio clock falls behind by `behind` (lost audio), and the caller moves its
+  // anchor by what the watch reports (as the sender worker does)
+  let wallMs = 0;
+  let anchorShift = 0;
+  const chunk = (behind: number) => {
+    wallMs += 20;
+    const endMs = wallMs - behind + anchorShift;
+    const l = w.push(endMs, wallMs + 30 + jitter(k++));
+    anchorShift += l;
+    return l;
+  };
+  for (let i = 0; i < 200; i++) lost += chunk(0);
+  assert.equal(lost, 0, 'steady delivery: nothing lost');
+  // a backlog: 40 chunks delivered up to 400 ms late, then caught up: still nothing lost
+  for (let i = 0; i < 40; i++) {
+    wallMs += 0;
+    const endMs = wallMs + 20 + anchorShift;
+    wallMs += 20;
+    lost += w.push(endMs, wallMs + 30 + jitter(k++) + (400 - 10 * i));
+  }
+  for (let i = 0; i < 200; i++) lost += chunk(0);
+  assert.equal(lost, 0, 'a backlog that drains is not lost audio');
+  // the render thread starved for 0.5 s: the audio clock fell 500 ms behind for good
+  for (let i = 0; i < 200; i++) lost += chunk(500);
+  assert.ok(Math.abs(lost - 500) <= 16, `lost ${lost} ms, 500 ms were`);
+  // and from there on nothing more (the clock was re-anchored)
+  let after = 0;
+  for (let i = 0; i < 200; i++) after += chunk(500);
+  assert.equal(after, 0);
+  assert.ok(DRIFT_MS < 100);
+});
+

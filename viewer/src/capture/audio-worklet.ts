@@ -3,7 +3,10 @@
 // (audio-chunk.ts), each posted to the page with the context frame index of its first sample (the
 // worklet's `currentFrame` at the block that starts it). Its outputs stay silent.
 //
-// worklet → page: { frame: number, samples: Int16Array (transferred), gap: boolean }
+// page → worklet: { type: 'port', port } (the sender worker's line: chunks go there, not through the page's
+// main thread), { type: 'stop' }.
+// worklet → sender worker (or the page, before a port is given): { frame, samples: Int16Array (transferred),
+// gap, gapFrames } (audio-chunk.ts `Chunk`).
 
 import { AudioChunker } from './audio-chunk.js';
 
@@ -21,11 +24,13 @@ export const PROCESSOR_NAME = 'avatar-capture-chunker';
 class ChunkProcessor extends AudioWorkletProcessor {
   private chunker = new AudioChunker(sampleRate);
   private running = true;
+  private out: MessagePort | null = null;
 
   constructor(options?: unknown) {
     super(options);
     this.port.onmessage = (ev: MessageEvent) => {
       if (ev.data?.type === 'stop') this.running = false;
+      if (ev.data?.type === 'port') this.out = ev.data.port as MessagePort;
     };
   }
 
@@ -35,7 +40,7 @@ class ChunkProcessor extends AudioWorkletProcessor {
     const frames = input[0]?.length ?? outputs[0]?.[0]?.length ?? 128;
     const mono = this.chunker.mix(input, frames);
     for (const c of this.chunker.push(mono, currentFrame)) {
-      this.port.postMessage(c, [c.samples.buffer]);
+      (this.out ?? this.port).postMessage(c, [c.samples.buffer]);
     }
     return true;
   }

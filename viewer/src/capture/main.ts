@@ -11,14 +11,15 @@
 // - Microphone: getUserMedia without echo cancellation, noise suppression or gain control, an AudioContext at
 //   16 kHz (the browser's own rate when it refuses), an AudioWorklet that cuts 20 ms chunks of 16-bit PCM
 //   (audio-worklet.ts, audio-chunk.ts); see `micAnchor` for their capture times.
-// - The WebSocket (sender.ts): one binary message per frame, never queued.
+// - The WebSocket (sender.ts) lives in the sender worker (sender-worker.ts): the vision worker and the audio
+//   worklet post to it directly through MessagePorts, so no message waits for this page's main thread; it
+//   sends one binary message per frame, never queued, and reports its counters here every 250 ms.
 // - `window.__capture`: live counters for tests (see the README).
 
-import { encodeAudio } from './encode.js';
-import { chunkTimeNs, levelDb, type Chunk } from './audio-chunk.js';
-import { DEFAULT_PREFIX, nowNs, randomU64, sourceId, unixNs, type StreamKind } from './ids.js';
+import { DEFAULT_PREFIX, randomU64, sourceId, unixNs, type StreamKind } from './ids.js';
 import { ASSET_FILES, type Delegate, type FromVision, type ResultMessage, type Task, type ToVision } from './protocol.js';
 import { Sender, type DropReason } from './sender.js';
+import type { MicConfig, SenderStats } from './sender-worker.js';
 import { logEntry, newLog, push, type CaptureLog } from './log.js';
 import { decodeMessage } from '../wire.js';
 
@@ -115,7 +116,19 @@ const state = {
   captureTimeSource: '' as '' | 'captureTime' | 'performance.now',
   frameCallback: '' as '' | 'requestVideoFrameCallback' | 'requestAnimationFrame',
   video: { width: 0, height: 0, sent: '', device: '' },
-  mic: { state: 'off', sampleRate: 0, levelDb: -Infinity, chunks: 0, gaps: 0, held: 0, anchor: '', error: '' },
+  mic: {
+    state: 'off',
+    sampleRate: 0,
+    levelDb: -Infinity,
+    chunks: 0,
+    gaps: 0,
+    lostMs: 0,
+    held: 0,
+    /** The chunks' least delivery delay over the last second (ms): capture on the audio clock → sender. */
+    lateMs: 0,
+    anchor: '',
+    error: '',
+  },
   fatal: null as string | null,
   missing: [] as string[],
   unsupported: [] as string[],
@@ -125,7 +138,7 @@ const state = {
   daemonCounters,
   /** Stop (true) or resume (false) sending; what comes meanwhile is dropped and counted as `paused`. */
   pause(on: boolean): void {
-    sender.paused = on;
+    senderWorker.postMessage({ type: 'pause', on });
   },
 };
 (window as unknown as { __capture: typeof state }).__capture = state;
@@ -180,22 +193,30 @@ function unsupported(): string[] {
 // ---------------------------------------------------------------------------------------------------------
 // The WebSocket
 
-const sender = new Sender(Sender.urlFor(location), {
-  onState: (s, detail) => {
-    state.wsState = detail ? `${s} (${detail})` : s;
-    state.wsOpen = s === 'open';
-    state.wsConnects = sender.connects;
-    state.wsLastClose = sender.lastClose;
-  },
-});
-
-/** Send one message; whether it went. */
-function send(kind: StreamKind, bytes: Uint8Array): boolean {
-  const why = sender.send(bytes);
-  if (why === null) state.sent[kind]++;
-  else state.dropped[why]++;
-  return why === null;
-}
+const senderWorker = new Worker(new URL('./capture-sender-worker.js', import.meta.url), { type: 'module', name: 'sender' });
+/** The vision worker's line to the sender worker. */
+const visionToSender = new MessageChannel();
+/** Log entries waiting for the sender's word on which of their messages went (by frame index). */
+const unsentPending = new Map<number, { unsent: number }>();
+senderWorker.onerror = (ev) => fatal(`the sender worker failed: ${ev.message || 'could not load capture-sender-worker.js'}`);
+senderWorker.onmessage = (ev: MessageEvent<SenderStats | { type: 'sent'; index: number; sent: boolean[] }>) => {
+  const m = ev.data;
+  if (m.type === 'stats') {
+    Object.assign(state.sent, m.sent);
+    Object.assign(state.dropped, m.dropped);
+    state.wsOpen = m.ws.open;
+    state.wsState = m.ws.state;
+    state.wsConnects = m.ws.connects;
+    state.wsLastClose = m.ws.lastClose;
+    Object.assign(state.mic, m.mic);
+  } else if (m.type === 'sent') {
+    const e = unsentPending.get(m.index);
+    if (e) {
+      e.unsent = m.sent.filter((x) => !x).length;
+      unsentPending.delete(m.index);
+    }
+  }
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // The vision worker
@@ -244,10 +265,13 @@ function onResult(m: ResultMessage): void {
   inFlight = false;
   const now = performance.now();
   recentDone.push(now);
-  const built = m.messages.map((msg) => ({ kind: msg.kind, bytes: new Uint8Array(msg.bytes), sent: false }));
-  for (const b of built) b.sent = send(b.kind, b.bytes);
   if (state.log && inFlightMeta && inFlightMeta.index === m.index) {
-    push(state.log, logEntry(m.index, inFlightMeta.captureNs, inFlightMeta.mediaTime, m.outcome, built));
+    // the messages went to the sender worker; which of them it sent comes back on its own (`unsent`)
+    const built = m.messages.map((msg) => ({ kind: msg.kind, bytes: new Uint8Array(msg.bytes), sent: true }));
+    const entry = logEntry(m.index, inFlightMeta.captureNs, inFlightMeta.mediaTime, m.outcome, built);
+    push(state.log, entry);
+    unsentPending.set(m.index, entry);
+    if (unsentPending.size > 100) unsentPending.delete(unsentPending.keys().next().value as number);
   }
   for (const t of ['pose', 'face', 'hands'] as const) {
     const o = m.outcome[t];
@@ -414,24 +438,20 @@ interface Mic {
   stream: MediaStream;
   source: MediaStreamAudioSourceNode;
   node: AudioWorkletNode;
-  sourceId: string;
-  streamId: bigint;
-  anchor: { frame: number; ns: bigint } | null;
-  /** Chunks are sent from this performance.now() on (a new stream waits until the old one went quiet). */
-  sendFrom: number;
 }
 let mic: Mic | null = null;
-let micLastSent = -Infinity;
+/** When the last microphone stream stopped (UNIX ms): a new one waits until the daemon took it as quiet. */
+let micStoppedMs = -Infinity;
 /** The daemon takes a new stream of a source once the old one has been quiet this long (stream_quiet_s 0.5). */
 const STREAM_QUIET_MS = 600;
 
-/** UNIX ns of the sample the context processes at frame `frame`, for the first chunk's anchor. With
+/** UNIX ns of the sample the context processes at frame `frame`, the chunks' anchor. With
  *  `getOutputTimestamp()` (contextTime ↔ performanceTime of the sample now leaving the speakers), a sample is
  *  processed `baseLatency + outputLatency` before it is played: that is taken as its capture time. Without it,
  *  `currentTime` (the block being processed now) ↔ performance.now(). Either way the microphone's own input
  *  latency (typically 5–20 ms, not reported by browsers) is not subtracted: capture times are that much late.
- *  Every later chunk's time follows from its frame index (chunkTimeNs), so the audio clock's drift against
- *  the system clock (tens of ppm) accumulates over a session instead of being corrected. */
+ *  Every later chunk's time follows from its frame index (chunkTimeNs) on the audio clock; the sender worker
+ *  moves the anchor when the audio clock loses time against the wall clock (audio lost: drift.ts). */
 function micAnchor(ctx: AudioContext, frame: number): bigint {
   const t = frame / ctx.sampleRate;
   const now = performance.now();
@@ -451,35 +471,6 @@ function micAnchor(ctx: AudioContext, frame: number): bigint {
     state.mic.anchor = 'currentTime';
   }
   return unixNs(Math.min(perf, now));
-}
-
-function onChunk(m: Mic, c: Chunk): void {
-  state.mic.chunks++;
-  if (c.gap) {
-    state.mic.gaps++;
-    error(`microphone: ${c.gapFrames} frames missing before frame ${c.frame} (a new stream segment)`);
-  }
-  state.mic.levelDb = Math.round(levelDb(c.samples) * 10) / 10;
-  if (!m.anchor) m.anchor = { frame: c.frame, ns: micAnchor(m.ctx, c.frame) };
-  const now = performance.now();
-  if (now < m.sendFrom) {
-    state.mic.held++;
-    return;
-  }
-  const rate = m.ctx.sampleRate;
-  const bytes = encodeAudio(
-    {
-      sourceId: m.sourceId,
-      streamId: m.streamId,
-      seq: BigInt(Math.floor((c.frame - m.anchor.frame) / c.samples.length) + 1),
-      captureTimeNs: chunkTimeNs(m.anchor.ns, m.anchor.frame, c.frame, rate),
-      sendTimeNs: nowNs(),
-    },
-    rate,
-    c.samples,
-  );
-  send('mic', bytes);
-  micLastSent = now;
 }
 
 async function audioContext(stream: MediaStream): Promise<{ ctx: AudioContext; source: MediaStreamAudioSourceNode }> {
@@ -530,17 +521,21 @@ async function startMic(): Promise<void> {
     });
     source.connect(node);
     node.connect(ctx.destination); // pulled by the graph; its output is silence
-    const m: Mic = {
-      ctx,
-      stream,
-      source,
-      node,
+    const m: Mic = { ctx, stream, source, node };
+    // the worklet's chunks go straight to the sender worker (never through this page's main thread)
+    const line = new MessageChannel();
+    node.port.postMessage({ type: 'port', port: line.port1 }, [line.port1]);
+    const frame = Math.round(ctx.currentTime * ctx.sampleRate);
+    const config: MicConfig = {
+      type: 'mic',
+      audio: line.port2,
       sourceId: sourceId(PREFIX, 'mic'),
       streamId: randomU64(),
-      anchor: null,
-      sendFrom: micLastSent + STREAM_QUIET_MS,
+      rate: ctx.sampleRate,
+      anchor: { frame, ns: micAnchor(ctx, frame) },
+      sendFromMs: Math.max(Date.now(), micStoppedMs + STREAM_QUIET_MS),
     };
-    node.port.onmessage = (ev: MessageEvent<Chunk>) => onChunk(m, ev.data);
+    senderWorker.postMessage(config, [line.port2]);
     mic = m;
     state.mic.sampleRate = ctx.sampleRate;
     if (ctx.state !== 'running') {
@@ -568,7 +563,8 @@ function stopMic(): void {
   mic = null;
   if (!m) return;
   m.node.port.postMessage({ type: 'stop' });
-  m.node.port.onmessage = null;
+  senderWorker.postMessage({ type: 'mic-stop' });
+  micStoppedMs = Date.now();
   m.source.disconnect();
   m.node.disconnect();
   m.stream.getTracks().forEach((t) => t.stop());
@@ -723,7 +719,8 @@ function render(): void {
   );
   const micLevel = Number.isFinite(state.mic.levelDb) ? `${state.mic.levelDb.toFixed(0)} dBFS` : '–';
   lines.push(
-    `microphone  ${state.mic.state}${state.mic.sampleRate ? ` ${state.mic.sampleRate} Hz` : ''}, level ${micLevel}, ${state.mic.chunks} chunks` +
+    `microphone  ${state.mic.state}${state.mic.sampleRate ? ` ${state.mic.sampleRate} Hz` : ''}, level ${micLevel}, ${state.mic.chunks} chunks, ` +
+      `${state.mic.gaps} gaps (${Math.round(state.mic.lostMs)} ms lost), capture → sender ${state.mic.lateMs} ms` +
       (state.mic.error ? ` (${state.mic.error})` : ''),
   );
   if (state.daemon) {
@@ -752,9 +749,23 @@ state.unsupported = unsupported();
 if (state.unsupported.length) {
   fatal(`This browser cannot run the capture page: it lacks ${state.unsupported.join('; ')}.`);
 } else {
-  sender.paused = START_PAUSED;
-  sender.start();
-  toWorker({ type: 'init', prefix: PREFIX, handsEvery: HANDS_EVERY, assets: ASSETS, delegate: DELEGATE, tasks: TASKS });
+  senderWorker.postMessage(
+    { type: 'init', url: Sender.urlFor(location), paused: START_PAUSED, vision: visionToSender.port2 },
+    [visionToSender.port2],
+  );
+  toWorker(
+    {
+      type: 'init',
+      prefix: PREFIX,
+      handsEvery: HANDS_EVERY,
+      assets: ASSETS,
+      delegate: DELEGATE,
+      tasks: TASKS,
+      sender: visionToSender.port1,
+      log: LOG,
+    },
+    [visionToSender.port1],
+  );
   void startCamera(params.get('camera') ?? undefined);
   if (WANT_MIC) void startMic();
   else updateMicButton();

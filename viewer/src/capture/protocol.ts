@@ -17,6 +17,10 @@ export interface InitMessage {
   /** 'auto': GPU (unless WebGL is software), else CPU; or one of them only. */
   delegate: 'auto' | Delegate;
   tasks: Record<Task, boolean>;
+  /** The sender worker's port: each frame's encoded messages go there, `{ index, messages }` (transferred). */
+  sender: MessagePort;
+  /** Copy the messages into the result too (the page's log, `log=1`). */
+  log: boolean;
 }
 
 export interface FrameMessage {
@@ -47,6 +51,7 @@ export interface ReadyMessage {
 export interface ResultMessage {
   type: 'result';
   index: number;
+  /** Copies of the messages sent (only with `log`: the originals went to the sender worker). */
   messages: Array<{ kind: VisionKind; bytes: ArrayBuffer }>;
   /** Inference time per task that ran, ms. */
   ms: Partial<Record<Task, number>>;

@@ -344,6 +344,11 @@ async function frame(f: FrameMessage): Promise<void> {
   } finally {
     bitmap.close();
   }
+  // the messages go to the sender worker at once (it owns the socket: no wait for the page's main thread);
+  // the page gets copies only for its log
+  const logged = config?.log ? out.messages.map((m) => ({ kind: m.kind, bytes: m.bytes.slice(0) })) : [];
+  config?.sender.postMessage({ index: f.index, messages: out.messages }, out.messages.map((m) => m.bytes));
+  out.messages = logged;
   const transfer: Transferable[] = out.messages.map((m) => m.bytes);
   if (out.draw.pose) transfer.push(out.draw.pose.buffer);
   if (out.draw.face) transfer.push(out.draw.face.buffer);
