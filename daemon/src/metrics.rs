@@ -180,6 +180,9 @@ pub struct Metrics {
     /// Slots of the schedule skipped because a tick was a whole period or more late: the ticks the nominal
     /// rate asked for and the solver did not run.
     pub missed_ticks: AtomicU64,
+    /// Ticks run with work shed (fewer flesh iterations: the solver overran), and the level now (a gauge).
+    pub shed_ticks: AtomicU64,
+    pub shed_level: AtomicU64,
     /// How late each tick started against its slot in the schedule (0 for a tick taken early).
     pub lateness: LatencyHistogram,
     /// Avatar ticks that panicked: the avatar was rebuilt at rest and flagged `DEGRADED`; the others kept
@@ -256,6 +259,8 @@ impl Metrics {
             ticks: AtomicU64::new(0),
             deadline_misses: AtomicU64::new(0),
             missed_ticks: AtomicU64::new(0),
+            shed_ticks: AtomicU64::new(0),
+            shed_level: AtomicU64::new(0),
             lateness: LatencyHistogram::new("solver.lateness"),
             panics: AtomicU64::new(0),
             unrepresentable: AtomicU64::new(0),
@@ -318,6 +323,8 @@ impl Metrics {
             c("solver.ticks", &self.ticks),
             c("solver.deadline_misses", &self.deadline_misses),
             c("solver.missed_ticks", &self.missed_ticks),
+            c("solver.shed_ticks", &self.shed_ticks),
+            c("solver.shed_level", &self.shed_level),
             c("solver.panics", &self.panics),
             c("solver.unrepresentable", &self.unrepresentable),
             c("solver.steps", &self.steps),

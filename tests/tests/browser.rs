@@ -997,6 +997,23 @@ async fn the_capture_page_tracks_like_the_python_tracker() {
         capture["sent"]["mic"].as_i64().unwrap(),
         "every AudioFrame the page sent was accepted"
     );
+    // Issue 54: every sample is accounted for: the daemon analysed 20 ms of samples per chunk, and each gap
+    // the daemon found in the stream's capture times the page counted too (the page also counts those of its
+    // paused start)
+    let rate = capture["mic"]["sampleRate"].as_f64().unwrap();
+    assert_eq!(
+        r["daemon"]["input.audio_samples"].as_f64().unwrap(),
+        audio as f64 * (rate * 0.02).round(),
+        "samples analysed"
+    );
+    let (daemon_gaps, page_gaps) =
+        (r["daemon"]["input.audio_gaps"].as_i64().unwrap(), capture["mic"]["gaps"].as_i64().unwrap());
+    println!(
+        "microphone: {page_gaps} gaps on the page ({} ms lost), {daemon_gaps} in the daemon; capture -> sender {} ms",
+        capture["mic"]["lostMs"],
+        capture["mic"]["lateMs"]
+    );
+    assert!(daemon_gaps <= page_gaps, "the daemon found {daemon_gaps} gaps, the page counted {page_gaps}");
 
     // The page's log, placed in the file by the camera's own timeline: the video frame callback's mediaTime
     // (Chromium: the camera frame's timestamp, from the fake camera's first frame), else the capture time since

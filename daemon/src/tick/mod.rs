@@ -25,6 +25,7 @@ use tokio::sync::mpsc;
 use wait::TickWait;
 
 mod placement;
+mod shed;
 mod wait;
 
 struct AvatarRun {
@@ -154,6 +155,8 @@ pub struct Solver {
     metrics: Arc<Metrics>,
     out: mpsc::Sender<AvatarState>,
     options: SolverSettings,
+    /// Work shed while ticks overrun ([`shed`]).
+    shed: shed::Shed,
 }
 
 impl Solver {
@@ -189,7 +192,7 @@ impl Solver {
                 })
             })
             .collect::<Result<_, String>>()?;
-        Ok(Solver { avatars, inputs, shared, metrics, out, options })
+        Ok(Solver { avatars, inputs, shared, metrics, out, options, shed: shed::Shed::default() })
     }
 
     /// Run on a dedicated OS thread until `shared.stop` is set. The thread's result is `Err` with the panic's
@@ -317,7 +320,10 @@ impl Solver {
                 }
             }
             self.tick(pool.as_ref());
-            self.metrics.tick_time.record_ns(started.elapsed().as_nanos() as u64);
+            let took = started.elapsed();
+            self.metrics.tick_time.record_ns(took.as_nanos() as u64);
+            self.shed.update(took, period, Instant::now());
+            self.metrics.shed_level.store(self.shed.level() as u64, Relaxed);
             self.metrics.ticks.fetch_add(1, Relaxed);
             next += period;
             slot += period;
@@ -347,9 +353,15 @@ impl Solver {
         self.metrics.input_coalesced.fetch_add(inputs.take_coalesced(), Relaxed);
         let (metrics, fault) = (&*self.metrics, self.options.fault.as_ref());
         let tick = metrics.ticks.load(Relaxed) + 1;
+        let shed = &self.shed;
+        if shed.level() > 0 {
+            metrics.shed_ticks.fetch_add(1, Relaxed);
+        }
         let step = |run: &mut AvatarRun| {
             let reset = run.handle.reset_requested.swap(false, Relaxed);
-            let params = run.handle.params.load();
+            let loaded = run.handle.params.load();
+            let shed_params = shed.apply(&loaded);
+            let params = shed_params.as_ref().unwrap_or(&loaded);
             let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 if let Some(Fault::PanicAvatar { avatar, from_tick }) = fault {
                     if *avatar == run.handle.id && tick >= *from_tick {
@@ -357,7 +369,7 @@ impl Solver {
                     }
                 }
                 match &mut run.sim {
-                    Some(sim) => sim.tick(inputs, now_ns, time_step, &params, reset),
+                    Some(sim) => sim.tick(inputs, now_ns, time_step, params, reset),
                     None => placeholder(inputs, reset),
                 }
             }));
@@ -372,7 +384,7 @@ impl Solver {
                             panic_message(payload.as_ref())
                         );
                     }
-                    recover(run, &params, time_step)
+                    recover(run, params, time_step)
                 }
             };
         };

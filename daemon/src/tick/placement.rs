@@ -9,8 +9,8 @@
 //!   in `/sys/devices/cpu_atom/cpus`; ARM big.LITTLE ones have a lower `cpu_capacity`). An explicit core
 //!   (`--core`) is used as given.
 
-/// Raise the calling thread's priority (Windows) or quality of service (macOS); nothing elsewhere. Returns
-/// what was done, for the log.
+/// Raise the calling thread's priority (Windows), quality of service (macOS) or niceness (Linux, where the
+/// user may); nothing elsewhere. Returns what was done, for the log.
 pub fn raise_priority() -> Result<&'static str, String> {
     #[cfg(windows)]
     {
@@ -33,7 +33,29 @@ pub fn raise_priority() -> Result<&'static str, String> {
         }
         Ok("QoS USER_INTERACTIVE")
     }
-    #[cfg(not(any(windows, target_vendor = "apple")))]
+    #[cfg(target_os = "linux")]
+    {
+        // a nicer-than-default value for this thread only (Linux niceness is per thread): allowed to a user
+        // with CAP_SYS_NICE or an RLIMIT_NICE above 20 (PAM's limits.conf, rtkit-managed desktops); else the
+        // default priority, said in the log
+        for nice in [-10, -5, -1] {
+            // SAFETY: plain integers; the calling thread's id.
+            let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, nice) };
+            if r == 0 {
+                return Ok(match nice {
+                    -10 => "nice -10",
+                    -5 => "nice -5",
+                    _ => "nice -1",
+                });
+            }
+        }
+        Err(format!(
+            "{} (a user without CAP_SYS_NICE or an RLIMIT_NICE over 20 may not; the solver runs at the default \
+             priority: its misses and pauses are counted, solver.missed_ticks and publish.pauses)",
+            std::io::Error::last_os_error()
+        ))
+    }
+    #[cfg(not(any(windows, target_vendor = "apple", target_os = "linux")))]
     Ok("default priority")
 }
 

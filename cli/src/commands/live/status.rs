@@ -30,6 +30,8 @@ pub struct Status {
     pub missed_ticks: u64,
     pub pauses: u64,
     pub longest_pause_ms: u64,
+    /// Ticks run with work shed (the solver overran; fewer flesh iterations), since the start.
+    pub shed_ticks: u64,
     pub drops: u64,
     pub viewers: u64,
     /// The Python tracker's restarts; `None` in browser mode.
@@ -85,6 +87,7 @@ impl Status {
             missed_ticks: counter(after, "solver.missed_ticks"),
             pauses: counter(after, "publish.pauses"),
             longest_pause_ms: counter(after, "publish.longest_pause_ms"),
+            shed_ticks: counter(after, "solver.shed_ticks"),
             drops: counter(after, "input.dropped")
                 + counter(after, "publish.dropped")
                 + counter(after, "web.dropped"),
@@ -117,9 +120,10 @@ impl Status {
         } else {
             "0 pauses".to_owned()
         };
+        let shed = if self.shed_ticks > 0 { format!(", {} shed", self.shed_ticks) } else { String::new() };
         let mut line = format!(
             "camera {:.1} fps | {mic} | lip sync {} | capture -> publish {latency} | {:.1} ticks/s, {} missed, \
-             {pauses} | drops {} | viewers {}",
+             {pauses}{shed} | drops {} | viewers {}",
             self.camera_fps,
             if self.lip_sync { "on" } else { "off" },
             self.ticks_per_s,
