@@ -19,11 +19,13 @@
 //! 3. `tick/` ([`Solver`]): the dedicated fixed-rate thread (`mod.rs`: phase-locked to the input; every tick
 //!    it steps each avatar ([`AvatarSim::tick`]) and queues one `AvatarState` without ever waiting on the
 //!    network), `wait.rs` (sleep to a learned margin, spin the rest: 120 Hz on every OS's timer),
-//!    `placement.rs` (priority or QoS, and on Linux the core it is pinned to, never an efficiency core).
+//!    `placement.rs` (priority or QoS, and on Linux the core it is pinned to, never an efficiency core),
+//!    `shed.rs` (work shed while ticks overrun: fewer flesh iterations, never the pose).
 //! 4. `avatar/` ([`AvatarSim`]): one avatar's tick: `retarget/` (slots → One-Euro filtered, [`mapping`] →
 //!    interpolated rig parameters `p`; hold and ease to rest on silence, and whether the avatar is idle), a
 //!    struct per stage with its own state and reset, run in this order, each handing the next a typed value:
-//!    `sources` (the new frames, `NewFrames`; a restarted tracker restarts the filters) → the mappers `pose`,
+//!    `sources` (the new frames, `NewFrames`; a restarted tracker restarts the filters) → `labels` (a body
+//!    frame whose left/right labels MediaPipe swapped is swapped back, `mapping/src/labels.rs`) → the mappers `pose`,
 //!    `face`, `hand`, `rig_frame`, each with its own One-Euro filters (`filters`) (this tick's pieces,
 //!    `Mapped`) → `ground` (the grounding, on the mapped body and rig frame) → `pieces` (the latest of each
 //!    kind) → `silence`, per piece (held, eased out: `PieceWeights`) → `compose` (the target `p`) →
