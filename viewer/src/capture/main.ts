@@ -198,6 +198,8 @@ const senderWorker = new Worker(new URL('./capture-sender-worker.js', import.met
 const visionToSender = new MessageChannel();
 /** Log entries waiting for the sender's word on which of their messages went (by frame index). */
 const unsentPending = new Map<number, { unsent: number }>();
+/** Unsent counts that came before their frame's result. */
+const earlyUnsent = new Map<number, number>();
 senderWorker.onerror = (ev) => fatal(`the sender worker failed: ${ev.message || 'could not load capture-sender-worker.js'}`);
 senderWorker.onmessage = (ev: MessageEvent<SenderStats | { type: 'sent'; index: number; sent: boolean[] }>) => {
   const m = ev.data;
@@ -210,10 +212,14 @@ senderWorker.onmessage = (ev: MessageEvent<SenderStats | { type: 'sent'; index: 
     state.wsLastClose = m.ws.lastClose;
     Object.assign(state.mic, m.mic);
   } else if (m.type === 'sent') {
+    // one word per message (each is sent the moment the worker makes it): the unsent ones add up
+    const n = m.sent.filter((x) => !x).length;
     const e = unsentPending.get(m.index);
-    if (e) {
-      e.unsent = m.sent.filter((x) => !x).length;
-      unsentPending.delete(m.index);
+    if (e) e.unsent += n;
+    else if (state.log && n > 0) {
+      // before the frame's result (the sender answers fast): kept for it
+      earlyUnsent.set(m.index, (earlyUnsent.get(m.index) ?? 0) + n);
+      if (earlyUnsent.size > 100) earlyUnsent.delete(earlyUnsent.keys().next().value as number);
     }
   }
 };
@@ -269,6 +275,8 @@ function onResult(m: ResultMessage): void {
     // the messages went to the sender worker; which of them it sent comes back on its own (`unsent`)
     const built = m.messages.map((msg) => ({ kind: msg.kind, bytes: new Uint8Array(msg.bytes), sent: true }));
     const entry = logEntry(m.index, inFlightMeta.captureNs, inFlightMeta.mediaTime, m.outcome, built);
+    entry.unsent += earlyUnsent.get(m.index) ?? 0;
+    earlyUnsent.delete(m.index);
     push(state.log, entry);
     unsentPending.set(m.index, entry);
     if (unsentPending.size > 100) unsentPending.delete(unsentPending.keys().next().value as number);

@@ -72,6 +72,14 @@ let sinceHands = Infinity;
 let lastPose: { t: number; wrists: PoseWrists | null } | null = null;
 let queue: Promise<void> = Promise.resolve();
 
+/** A message goes to the sender worker the moment it is made (it owns the socket: no wait for the page's
+ *  main thread, nor for the frame's other tasks: the body is sent before the face and hands run); the page
+ *  gets a copy in the result only for its log. */
+function ship(out: ResultMessage, index: number, kind: VisionKind, bytes: ArrayBuffer): void {
+  if (config?.log) out.messages.push({ kind, bytes: bytes.slice(0) });
+  config?.sender.postMessage({ index, messages: [{ kind, bytes }] }, [bytes]);
+}
+
 function post(m: FromVision, transfer: Transferable[] = []): void {
   scope.postMessage(m, transfer);
 }
@@ -287,7 +295,7 @@ async function frame(f: FrameMessage): Promise<void> {
         const p = poseFields(res, w, h);
         lastPose = { t, wrists: p ? poseWrists(p.landmarks, w, h) : null };
         if (p) {
-          out.messages.push({ kind: 'pose', bytes: encodePose(header('pose', f), p).buffer as ArrayBuffer });
+          ship(out, f.index, 'pose', encodePose(header('pose', f), p).buffer as ArrayBuffer);
           out.draw.pose = xy(p.landmarks);
           out.outcome.pose = 'sent';
         } else {
@@ -304,7 +312,7 @@ async function frame(f: FrameMessage): Promise<void> {
         const res = await detect<Parameters<typeof faceFields>[0]>('face', bitmap, t, out);
         const p = faceFields(res, w, h);
         if (p) {
-          out.messages.push({ kind: 'face', bytes: encodeFace(header('face', f), p).buffer as ArrayBuffer });
+          ship(out, f.index, 'face', encodeFace(header('face', f), p).buffer as ArrayBuffer);
           out.draw.face = xy(p.landmarks);
           out.outcome.face = 'sent';
         } else {
@@ -330,7 +338,7 @@ async function frame(f: FrameMessage): Promise<void> {
             if (seen.has(hand.handedness)) continue; // never twice the same hand (assignHandedness pairs them)
             seen.add(hand.handedness);
             const kind: VisionKind = hand.handedness === Handedness.Left ? 'hand_left' : 'hand_right';
-            out.messages.push({ kind, bytes: encodeHand(header(kind, f), hand).buffer as ArrayBuffer });
+            ship(out, f.index, kind, encodeHand(header(kind, f), hand).buffer as ArrayBuffer);
             out.draw.hands.push({ side: kind === 'hand_left' ? 'left' : 'right', xy: xy(hand.landmarks) });
           }
           out.outcome.hands = hands.length ? 'sent' : bad ? 'failed' : 'not_found';
@@ -344,11 +352,6 @@ async function frame(f: FrameMessage): Promise<void> {
   } finally {
     bitmap.close();
   }
-  // the messages go to the sender worker at once (it owns the socket: no wait for the page's main thread);
-  // the page gets copies only for its log
-  const logged = config?.log ? out.messages.map((m) => ({ kind: m.kind, bytes: m.bytes.slice(0) })) : [];
-  config?.sender.postMessage({ index: f.index, messages: out.messages }, out.messages.map((m) => m.bytes));
-  out.messages = logged;
   const transfer: Transferable[] = out.messages.map((m) => m.bytes);
   if (out.draw.pose) transfer.push(out.draw.pose.buffer);
   if (out.draw.face) transfer.push(out.draw.face.buffer);
