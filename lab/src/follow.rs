@@ -123,6 +123,37 @@ pub fn store_pose(
     inputs.any.received_ns.store(now_ns, Relaxed);
 }
 
+/// Replay recorded pose `frames` (time since the first, ns; frame) through a fresh runtime of `avatar` at 120 Hz
+/// at their own timing, and call `taken(sim, p, k)` once per frame `k` on its last tick (the `p` the avatar
+/// shows until the next frame arrives). The tests on real recordings measure what they need there.
+pub fn replay_frames(
+    avatar: &Arc<LoadedAvatar>,
+    frames: &[(i64, avatar_schema::PoseFrame)],
+    params: &SimParams,
+    mut taken: impl FnMut(&AvatarSim, &[f64], usize),
+) {
+    let step = TimeStep::new(120.0);
+    let mut sim = AvatarSim::new(avatar.clone(), params, step).expect("the avatar's runtime");
+    let inputs = Inputs::default();
+    let t0 = 1_000_000_000i64;
+    let Some(last) = frames.last() else { return };
+    let end = t0 + last.0 + step.dt_ns;
+    let (mut next, mut now, mut done) = (0usize, t0, 0usize);
+    while now < end {
+        while next < frames.len() && t0 + frames[next].0 <= now {
+            store_pose(&inputs, &frames[next].1, "test", next as u64 + 1, t0 + frames[next].0, now);
+            next += 1;
+        }
+        let o = sim.tick(&inputs, now, step, params, false);
+        if next > 0 && (next == frames.len() || t0 + frames[next].0 > now + step.dt_ns) && done < next {
+            let p: Vec<f64> = o.p.iter().map(|&v| v as f64).collect();
+            taken(&sim, &p, next - 1);
+            done = next;
+        }
+        now += step.dt_ns;
+    }
+}
+
 /// Replay `frames` through `avatar` with `params` at `tick_hz` and measure how its limbs follow.
 pub fn follow(
     avatar: &Arc<LoadedAvatar>,

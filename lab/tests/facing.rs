@@ -8,10 +8,10 @@
 //! - `grounding_walk_side` (rendered from CMU mocap, so its truth is known: a walk that curves about 100° to the
 //!   right, turning away from the camera): the avatar turns as the walker did, frame by frame.
 
-use avatar_lab::follow::{pose_frames, store_pose};
+use avatar_lab::follow::{pose_frames, replay_frames};
 use avatar_sim::asset::Cache;
 use avatar_sim::rig::read_affine;
-use avatard::{AvatarSim, AvatarSpec, Inputs, LoadedAvatar, SimParams, TimeStep};
+use avatard::{AvatarSpec, LoadedAvatar, SimParams};
 use nalgebra::Vector3;
 use std::f64::consts::PI;
 use std::path::PathBuf;
@@ -61,37 +61,17 @@ pub fn replay(
     let bone = |role: &str| lbs.bone_index(&roles[role]).unwrap();
     let head = |b: usize| Vector3::from_fn(|i, _| lbs.bones()[b].bind[i][3]);
     let legs = [bone("leftUpperLeg"), bone("rightUpperLeg")];
-    let step = TimeStep::new(120.0);
-    let mut sim = AvatarSim::new(avatar.clone(), params, step).unwrap();
-    let inputs = Inputs::default();
-    let t0 = 1_000_000_000i64;
-    let end = t0 + frames.last().unwrap().0 + step.dt_ns;
-    let (mut next, mut now) = (0usize, t0);
     let mut out = vec![];
-    while now < end {
-        while next < frames.len() && t0 + frames[next].0 <= now {
-            store_pose(&inputs, &frames[next].1, "test", next as u64 + 1, t0 + frames[next].0, now);
-            next += 1;
-        }
-        let o = sim.tick(&inputs, now, step, params, false);
-        if next > 0 && (next == frames.len() || t0 + frames[next].0 > now + step.dt_ns) && out.len() < next {
-            let p: Vec<f64> = o.p.iter().map(|&v| v as f64).collect();
-            let at = |b: usize| {
-                let m = read_affine(&p[offset + 12 * b..]);
-                let x = head(b);
-                Vector3::from_fn(|i, _| m[i][0] * x.x + m[i][1] * x.y + m[i][2] * x.z + m[i][3])
-            };
-            let (l, r) = (at(legs[0]), at(legs[1]));
-            let root = sim.grounding().map_or(Vector3::zeros(), |g| g.root_offset);
-            out.push(Taken {
-                t: frames[next - 1].0 as f64 * 1e-9,
-                yaw: yaw(l - r),
-                hips: 0.5 * (l + r),
-                root,
-            });
-        }
-        now += step.dt_ns;
-    }
+    replay_frames(avatar, frames, params, |sim, p, k| {
+        let at = |b: usize| {
+            let m = read_affine(&p[offset + 12 * b..]);
+            let x = head(b);
+            Vector3::from_fn(|i, _| m[i][0] * x.x + m[i][1] * x.y + m[i][2] * x.z + m[i][3])
+        };
+        let (l, r) = (at(legs[0]), at(legs[1]));
+        let root = sim.grounding().map_or(Vector3::zeros(), |g| g.root_offset);
+        out.push(Taken { t: frames[k].0 as f64 * 1e-9, yaw: yaw(l - r), hips: 0.5 * (l + r), root });
+    });
     out
 }
 
@@ -211,43 +191,5 @@ fn no_hip_jumps_on_real_footage() {
         );
         let early: Vec<_> = jumps.iter().filter(|(t, ..)| *t < until).collect();
         assert!(early.is_empty(), "{clip}: hip jumps before {until} s: {early:?}");
-    }
-}
-
-#[test]
-#[ignore]
-fn debug_start() {
-    let avatar = default_avatar();
-    let name = std::env::var("CLIP").unwrap_or("real_platform_sports2d.avtrrec".into());
-    let n: usize = std::env::var("N").map(|s| s.parse().unwrap()).unwrap_or(14);
-    let frames = frames(&name);
-    let params = SimParams::default();
-    let step = TimeStep::new(120.0);
-    let mut sim = AvatarSim::new(avatar.clone(), &params, step).unwrap();
-    let inputs = Inputs::default();
-    let t0 = 1_000_000_000i64;
-    let from: f64 = std::env::var("T0").map(|s| s.parse().unwrap()).unwrap_or(0.0);
-    for (k, (t, f)) in frames.iter().take(n).enumerate() {
-        let now = t0 + t;
-        store_pose(&inputs, f, "test", k as u64 + 1, now, now);
-        sim.tick(&inputs, now, step, &params, false);
-        let g = sim.grounding().unwrap();
-        if (*t as f64) * 1e-9 < from {
-            continue;
-        }
-        let lh = &f.landmarks[23];
-        let ls = &f.landmarks[11];
-        eprintln!(
-            "   img hip ({:.2},{:.2}) sh ({:.2},{:.2}) vis {:.2} jumps {} re {}",
-            lh.x, lh.y, ls.x, ls.y, lh.visibility, g.jumps_held, g.reanchored
-        );
-        eprintln!(
-            "{:.3} cam {:?} origin {:?} offset [{:.3} {:.3} {:.3}] locked {:?} speed [{:.2} {:.2}] h {:?} scale {:.2} hh {:?}/{:?}",
-            *t as f64 * 1e-9,
-            g.camera.map(|c| [(c.x * 100.0).round() / 100.0, (c.y * 100.0).round() / 100.0, (c.z * 100.0).round() / 100.0]),
-            g.origin.map(|c| [(c.x * 100.0).round() / 100.0, (c.y * 100.0).round() / 100.0, (c.z * 100.0).round() / 100.0]),
-            g.root_offset.x, g.root_offset.y, g.root_offset.z, g.locked, g.foot_speed[0], g.foot_speed[1],
-            g.foot_height.map(|h| h.map(|h| (h * 100.0).round() / 100.0)), g.scale, g.hip_height, g.standing_hip_height
-        );
     }
 }

@@ -11,12 +11,12 @@
 //! - the five real clips (walks, a jump off a platform, people leaving the view and others found instead):
 //!   desk mode never sits the avatar down.
 
-use avatar_lab::follow::{follow, pose_frames, store_pose};
+use avatar_lab::follow::{follow, pose_frames, replay_frames};
 use avatar_lab::planted::planted_from_image;
 use avatar_sim::asset::Cache;
 use avatar_sim::rig::read_affine;
 use avatard::mapping::grounding::subtree;
-use avatard::{AvatarSim, AvatarSpec, Inputs, LoadedAvatar, SimParams, TimeStep};
+use avatard::{AvatarSpec, LoadedAvatar, SimParams};
 use nalgebra::Vector3;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -64,41 +64,23 @@ fn replay(
         })
         .collect();
     let floor = r.vertices.iter().map(|v| v[1]).fold(f64::INFINITY, f64::min);
-    let step = TimeStep::new(120.0);
-    let mut sim = AvatarSim::new(avatar.clone(), params, step).unwrap();
-    let inputs = Inputs::default();
-    let t0 = 1_000_000_000i64;
-    let end = t0 + frames.last().unwrap().0 + step.dt_ns;
-    let (mut next, mut now) = (0usize, t0);
     let mut out = Posed { hips: vec![], ankles: vec![], soles: vec![], desk: vec![], scale: vec![] };
-    while now < end {
-        while next < frames.len() && t0 + frames[next].0 <= now {
-            store_pose(&inputs, &frames[next].1, "test", next as u64 + 1, t0 + frames[next].0, now);
-            next += 1;
-        }
-        let o = sim.tick(&inputs, now, step, params, false);
-        if next > 0
-            && (next == frames.len() || t0 + frames[next].0 > now + step.dt_ns)
-            && out.hips.len() < next
-        {
-            let p: Vec<f64> = o.p.iter().map(|&v| v as f64).collect();
-            let t = |b: usize| read_affine(&p[offset + 12 * b..]);
-            let at = |b: usize, x: &Vector3<f64>| {
-                let m = t(b);
-                Vector3::from_fn(|i, _| m[i][0] * x.x + m[i][1] * x.y + m[i][2] * x.z + m[i][3])
-            };
-            out.hips.push(0.5 * (at(hips[0], &head(hips[0])) + at(hips[1], &head(hips[1]))));
-            out.ankles.push([at(feet[0], &head(feet[0])), at(feet[1], &head(feet[1]))]);
-            let x = r.rig.deform(&r.vertices, &p).unwrap();
-            let n = r.vertices.len();
-            out.soles.push(std::array::from_fn(|k| {
-                foot_vertices[k].iter().map(|&v| x[n + v]).fold(f64::INFINITY, f64::min) - floor
-            }));
-            out.desk.push(sim.grounding().is_some_and(|g| g.desk));
-            out.scale.push(sim.grounding().map_or(1.0, |g| g.scale));
-        }
-        now += step.dt_ns;
-    }
+    replay_frames(avatar, frames, params, |sim, p, _| {
+        let t = |b: usize| read_affine(&p[offset + 12 * b..]);
+        let at = |b: usize, x: &Vector3<f64>| {
+            let m = t(b);
+            Vector3::from_fn(|i, _| m[i][0] * x.x + m[i][1] * x.y + m[i][2] * x.z + m[i][3])
+        };
+        out.hips.push(0.5 * (at(hips[0], &head(hips[0])) + at(hips[1], &head(hips[1]))));
+        out.ankles.push([at(feet[0], &head(feet[0])), at(feet[1], &head(feet[1]))]);
+        let x = r.rig.deform(&r.vertices, p).unwrap();
+        let n = r.vertices.len();
+        out.soles.push(std::array::from_fn(|k| {
+            foot_vertices[k].iter().map(|&v| x[n + v]).fold(f64::INFINITY, f64::min) - floor
+        }));
+        out.desk.push(sim.grounding().is_some_and(|g| g.desk));
+        out.scale.push(sim.grounding().map_or(1.0, |g| g.scale));
+    });
     out
 }
 
