@@ -59,15 +59,17 @@ impl Ground {
     }
 
     /// Ground this tick's new body piece (with its pose frame) and rig frame piece (when the frame has no
-    /// root position). Returns the body positions the grounding held or could not fit (0 or 1).
+    /// root position). Returns the body positions the grounding held, could not fit or did not take (a body
+    /// not seen whole; 0 or 1).
     pub(super) fn step(&mut self, mapped: &mut Mapped, new: &NewFrames) -> u64 {
         let Some(g) = &mut self.grounding else { return 0 };
         let mut held = 0;
         if let (Some(p), Some(f)) = (&mut mapped.body, new.pose()) {
             let t = f.header.capture_time_ns as f64 * 1e-9;
-            let before = g.report().jumps_held + g.report().unfitted;
+            let count = |r: &GroundingReport| r.jumps_held + r.unfitted + r.partial;
+            let before = count(g.report());
             g.pose(p, f, t, &self.options);
-            held = g.report().jumps_held + g.report().unfitted - before;
+            held = count(g.report()) - before;
         }
         if let (Some(p), Some(None)) = (&mut mapped.rig, new.rig().map(|f| f.root_position)) {
             g.rig_frame(p, &self.options);

@@ -91,8 +91,9 @@ pub struct MapCounts {
     pub unknown_names: u64,
     /// Values refused (non-finite scores, degenerate transforms).
     pub rejected_values: u64,
-    /// Body positions the grounding held (a jump faster than a person moves) or could not fit (too few
-    /// visible landmarks).
+    /// Body positions the grounding held (a jump faster than a person moves), could not fit (too few
+    /// visible landmarks) or did not take (a body not seen whole: hips unseen or at the image's edge, a few
+    /// pixels tall, or whole for under 0.3 s).
     pub grounding_held: u64,
     /// Pose frames whose left/right labels were swapped back ([`crate::mapping::labels`]).
     pub labels_swapped: u64,

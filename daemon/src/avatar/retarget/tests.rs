@@ -234,7 +234,7 @@ fn a_restarted_tracker_starts_the_filters_and_the_grounding_over() {
         let p = &r.pieces;
         let mut g = r.grounding().cloned().unwrap();
         // (cumulative counts, kept over a restart)
-        (g.jumps_held, g.unfitted, g.gave) = (0, 0, 0);
+        (g.jumps_held, g.unfitted, g.gave, g.partial) = (0, 0, 0, 0);
         format!("{:?}", (&p.body, &p.head, &p.gaze, &p.face_blend, &p.hands, g))
     };
     let (mut restarts, mut now) = (0, b_start);
@@ -259,8 +259,8 @@ fn a_restarted_tracker_starts_the_filters_and_the_grounding_over() {
     );
 }
 
-/// A body frame the grounding cannot fit (no image landmark visible) counts as held, also when a face frame is
-/// taken in the same tick (its counts once replaced the body's).
+/// A body frame the grounding cannot place (no image landmark visible: not a whole body) counts as held, also
+/// when a face frame is taken in the same tick (its counts once replaced the body's).
 #[test]
 fn an_unfitted_body_frame_counts_with_a_face_frame_in_the_same_tick() {
     let a = avatar();
