@@ -343,9 +343,17 @@ async fn the_capture_pages_frames_go_through_the_input_stage() {
         .await
         .unwrap();
     page.send(WsMessage::Binary(page_pose(31).into())).await.unwrap();
-    until("the bad frames counted", || m.input_received.load(Relaxed) == 34).await;
-    assert_eq!(m.input_accepted.load(Relaxed), 31);
     use avatar_schema::Reject;
+    // `input.received` counts a frame before its verdict: wait for the verdicts themselves.
+    let verdicts = || {
+        m.input_accepted.load(Relaxed)
+            + [Reject::Identifier, Reject::Order, Reject::Unexpected]
+                .map(|r| m.input_rejected.get(r))
+                .iter()
+                .sum::<u64>()
+    };
+    until("the bad frames judged", || m.input_received.load(Relaxed) == 34 && verdicts() == 34).await;
+    assert_eq!(m.input_accepted.load(Relaxed), 31);
     assert_eq!(m.input_rejected.get(Reject::Identifier), 1);
     assert_eq!(m.input_rejected.get(Reject::Order), 1);
     assert_eq!(m.input_rejected.get(Reject::Unexpected), 1);
