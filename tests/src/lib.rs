@@ -57,6 +57,7 @@ pub fn capture_assets(tag: &str) -> PathBuf {
     for (from, to) in [
         (wasm.join("vision_wasm_module_internal.js"), "wasm/vision_wasm_module_internal.js"),
         (wasm.join("vision_wasm_module_internal.wasm"), "wasm/vision_wasm_module_internal.wasm"),
+        (root.join("out/models/pose_landmarker_lite.task"), "models/pose_landmarker_lite.task"),
         (root.join("out/models/pose_landmarker_full.task"), "models/pose_landmarker_full.task"),
         (root.join("out/models/face_landmarker.task"), "models/face_landmarker.task"),
         (root.join("out/models/hand_landmarker.task"), "models/hand_landmarker.task"),

@@ -287,7 +287,11 @@ fn live_with_the_browser_capture_serves_the_page_and_its_files() {
     let (status, page) = get(&url);
     assert_eq!(status, 200);
     assert!(String::from_utf8_lossy(&page).contains("capture.js"), "the capture page");
-    for file in ["wasm/vision_wasm_module_internal.wasm", "models/pose_landmarker_full.task"] {
+    for file in [
+        "wasm/vision_wasm_module_internal.wasm",
+        "models/pose_landmarker_lite.task",
+        "models/pose_landmarker_full.task",
+    ] {
         let (status, body) = get(&format!("{base}capture/assets/{file}"));
         assert_eq!(status, 200, "{file}");
         assert_eq!(body, std::fs::read(assets.join(file)).unwrap(), "{file} served as it is");

