@@ -422,6 +422,7 @@ impl Ingest {
         sync.push(f.sample_rate, &self.samples, h.capture_time_ns)
             .map_err(|e| DecodeError::new(Reject::Range, format!("audio: {e}")))?;
         self.metrics.input_audio_frames.fetch_add(1, Relaxed);
+        self.metrics.audio_capture_to_arrival.record_ns((now_ns - h.capture_time_ns).max(0) as u64);
         self.metrics.input_audio_samples.fetch_add(f.samples.len() as u64, Relaxed);
         if sync.gaps() > gaps {
             let n = self.metrics.input_audio_gaps.fetch_add(sync.gaps() - gaps, Relaxed) + 1;

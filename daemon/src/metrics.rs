@@ -207,6 +207,9 @@ pub struct Metrics {
     pub tick_time: LatencyHistogram,
     /// Tracker capture time -> state publish time.
     pub capture_to_publish: LatencyHistogram,
+    /// A microphone chunk's capture time (its first sample) -> the daemon's receipt of it: the page's
+    /// capture -> send and the wire together (issue 54's goal: ≤ 100 ms at p99).
+    pub audio_capture_to_arrival: LatencyHistogram,
     /// Age of the input an avatar follows (tick time - its capture time), per avatar tick.
     pub input_age: LatencyHistogram,
     /// Avatar steps and their local-global iterations.
@@ -275,6 +278,7 @@ impl Metrics {
             subscribers: AtomicI64::new(0),
             tick_time: LatencyHistogram::new("tick.time"),
             capture_to_publish: LatencyHistogram::new("latency.capture_to_publish"),
+            audio_capture_to_arrival: LatencyHistogram::new("latency.audio_capture_to_arrival"),
             input_age: LatencyHistogram::new("input.age"),
             steps: AtomicU64::new(0),
             step_iterations: AtomicU64::new(0),
@@ -373,6 +377,7 @@ impl Metrics {
             histograms: vec![
                 self.tick_time.snapshot(),
                 self.capture_to_publish.snapshot(),
+                self.audio_capture_to_arrival.snapshot(),
                 self.input_age.snapshot(),
                 self.lateness.snapshot(),
             ],

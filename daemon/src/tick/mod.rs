@@ -210,6 +210,10 @@ impl Solver {
         let pool = match rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("solver-{i}"))
+            // the pool steps the avatars when there are several: at the solver's priority (not its core)
+            .start_handler(|_| {
+                let _ = placement::raise_priority();
+            })
             .build()
         {
             Ok(p) => Some(p),
@@ -218,7 +222,7 @@ impl Solver {
                 None
             }
         };
-        // after the pool: its threads would inherit the pinning and the priority
+        // after the pool: its threads would inherit the pinning (all on one core)
         if let Some(c) = placement::choose_core(self.options.core) {
             match placement::pin_to_core(c) {
                 Ok(()) => tracing::info!(core = c, "solver thread pinned"),

@@ -19,6 +19,9 @@ pub struct Status {
     pub mic_per_s: f64,
     pub mic_gaps: u64,
     pub mic_lost_ms: u64,
+    /// How late the microphone's chunks of the window reached the daemon (capture of their first sample →
+    /// receipt, ms), p99; `None` when none came.
+    pub mic_p99_ms: Option<f64>,
     /// Any microphone chunk ever arrived.
     pub mic_seen: bool,
     pub lip_sync: bool,
@@ -75,8 +78,16 @@ impl Status {
                 .map(|(p50, p95)| (p50 / 1e3, p95 / 1e3)),
             _ => None,
         };
+        let mic_p99_ms = match (
+            histogram(before, "latency.audio_capture_to_arrival"),
+            histogram(after, "latency.audio_capture_to_arrival"),
+        ) {
+            (Some(b), Some(a)) => interval_quantile(b, a, 0.99).map(|us| us / 1e3),
+            _ => None,
+        };
         Status {
             camera_fps: rate("input.pose_frames"),
+            mic_p99_ms,
             mic_per_s: rate("input.audio_frames"),
             mic_gaps: counter(after, "input.audio_gaps"),
             mic_lost_ms: counter(after, "input.audio_lost_ms"),
@@ -111,7 +122,8 @@ impl Status {
         let mic = if self.mic_seen {
             let lost =
                 if self.mic_gaps > 0 { format!(" ({} ms lost)", self.mic_lost_ms) } else { String::new() };
-            format!("mic {:.0}/s, {} gaps{lost}", self.mic_per_s, self.mic_gaps)
+            let late = self.mic_p99_ms.map_or(String::new(), |p99| format!(" (p99 {} late)", ms(p99)));
+            format!("mic {:.0}/s{late}, {} gaps{lost}", self.mic_per_s, self.mic_gaps)
         } else {
             "mic -".to_owned()
         };
@@ -292,11 +304,20 @@ mod tests {
         for &v in &ms {
             metrics.capture_to_publish.record_ns((v * 1e6) as u64);
         }
+        // and 200 microphone chunks, 20 to 60 ms late (the p99 is the 198th)
+        let mut mic: Vec<f64> = (0..200).map(|i| 20.0 + 40.0 * ((i as f64 * 0.618_034) % 1.0)).collect();
+        for &v in &mic {
+            metrics.audio_capture_to_arrival.record_ns((v * 1e6) as u64);
+        }
         let after = metrics.stats();
         ms.sort_by(f64::total_cmp);
-        let (p50, p95) = Status::between(&before, &after, None, true).latency_ms.unwrap();
+        mic.sort_by(f64::total_cmp);
+        let s = Status::between(&before, &after, None, true);
+        let (p50, p95) = s.latency_ms.unwrap();
         let want = |q: f64| ms[(q * ms.len() as f64).ceil() as usize - 1];
         assert!((p50 / want(0.5) - 1.0).abs() < 0.05, "p50 {p50} ms, the samples' {}", want(0.5));
         assert!((p95 / want(0.95) - 1.0).abs() < 0.05, "p95 {p95} ms, the samples' {}", want(0.95));
+        let (p99, want99) = (s.mic_p99_ms.unwrap(), mic[197]);
+        assert!((p99 / want99 - 1.0).abs() < 0.05, "mic p99 {p99} ms, the samples' {want99}");
     }
 }
