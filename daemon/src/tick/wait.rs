@@ -12,6 +12,14 @@
 //! the latest wake seen in the window plus a margin: the tick stays on time on Windows' 1 ms timer, and on its
 //! default 15.6 ms one (the OS refused the finer timer) every wait spins rather than missing deadlines.
 //!
+//! A late wake on a busy machine is the scheduler's, not the timer's, and spinning makes it worse: issue 54
+//! found the solver (at raised priority) spinning 88 % of a core on two cores shared with Chromium, starving
+//! the browser, whose load made every sleep wake later, which widened the spin (a feedback loop: after five
+//! minutes the camera fell from 3 to 1.4 fps and publishing paused for up to 2.8 s). So the spin is bounded by
+//! what the timer itself can owe ([`TickWait::max_slack`]): nothing where the OS timer is fine-grained (Linux,
+//! macOS: the wait only ever sleeps there), 2 ms on Windows' raised 1 ms timer, [`MAX_SLACK`] only when
+//! Windows refused to raise it.
+//!
 //! A wait returns after one sleep or one short spin step, so that the caller looks at new input between
 //! steps; the sleep is a `park_timeout`, which the ingest task cuts short (`unpark`) when a frame arrives.
 
@@ -48,7 +56,9 @@ pub const WINDOW: usize = 32;
 /// A timer whose median wake is later than this is coarse: the wait spins before the deadline.
 pub const COARSE: Duration = Duration::from_micros(200);
 /// The slack never goes above this (beyond it every wait is a spin anyway: Windows' default 15.6 ms timer).
-const MAX_SLACK: Duration = Duration::from_millis(20);
+pub const MAX_SLACK: Duration = Duration::from_millis(20);
+/// The most a raised 1 ms timer (Windows' `timeBeginPeriod(1)`) owes a sleep: its granularity and overshoot.
+pub const RAISED_TIMER_SLACK: Duration = Duration::from_millis(2);
 /// The slack is the latest wake in the window times this.
 const SLACK_MARGIN: f64 = 1.25;
 /// A spin step returns to the caller after at most this long (to look at new input).
@@ -58,6 +68,8 @@ const SPIN_STEP: Duration = Duration::from_micros(20);
 pub struct TickWait<S: Sleeper = OsClock> {
     clock: S,
     slack: Duration,
+    /// The most the slack may grow to: what the timer can owe a sleep (module doc).
+    max_slack: Duration,
     /// How late the last [`WINDOW`] sleeps woke (a ring).
     late: [Duration; WINDOW],
     seen: usize,
@@ -70,7 +82,16 @@ impl TickWait<OsClock> {
     /// The OS's wait, with the timer resolution raised for as long as it lives (Windows).
     pub fn new() -> Self {
         let resolution = TimerResolution::raise();
-        let mut w = TickWait::with_clock(OsClock);
+        // fine-grained timers (Linux's hrtimers, macOS): never spin; Windows: its raised 1 ms timer's due,
+        // or the default 15.6 ms timer's when raising it failed
+        let max_slack = if !cfg!(windows) {
+            Duration::ZERO
+        } else if resolution.is_some() {
+            RAISED_TIMER_SLACK
+        } else {
+            MAX_SLACK
+        };
+        let mut w = TickWait::with_clock(OsClock, max_slack);
         w._resolution = resolution;
         w
     }
@@ -83,12 +104,14 @@ impl Default for TickWait<OsClock> {
 }
 
 impl<S: Sleeper> TickWait<S> {
-    pub fn with_clock(clock: S) -> Self {
+    /// A wait on `clock` whose slack stays within `max_slack` (what the timer can owe a sleep).
+    pub fn with_clock(clock: S, max_slack: Duration) -> Self {
         // No spinning until the wakes say the timer is coarse (a few ticks late by under a millisecond at
         // start-up on Windows).
         TickWait {
             clock,
             slack: Duration::ZERO,
+            max_slack: max_slack.min(MAX_SLACK),
             late: [Duration::ZERO; WINDOW],
             seen: 0,
             spun: Duration::ZERO,
@@ -99,6 +122,11 @@ impl<S: Sleeper> TickWait<S> {
     /// The current slack: how long before a deadline the sleep ends and the spin begins.
     pub fn slack(&self) -> Duration {
         self.slack
+    }
+
+    /// The most the slack may grow to.
+    pub fn max_slack(&self) -> Duration {
+        self.max_slack
     }
 
     /// Total time spent spinning so far.
@@ -141,7 +169,7 @@ impl<S: Sleeper> TickWait<S> {
         self.slack = if median <= COARSE || self.seen < WINDOW / 4 {
             Duration::ZERO
         } else {
-            w[w.len() - 1].mul_f64(SLACK_MARGIN).min(MAX_SLACK)
+            w[w.len() - 1].mul_f64(SLACK_MARGIN).min(self.max_slack)
         };
     }
 }
@@ -231,7 +259,17 @@ mod tests {
 
     /// Run `ticks` ticks of `period` as the solver loop does; returns each tick's lateness and the wait.
     fn run(timer: SimTimer, period: Duration, ticks: usize) -> (Vec<Duration>, TickWait<SimTimer>) {
-        let mut w = TickWait::with_clock(timer);
+        run_with(timer, period, ticks, MAX_SLACK)
+    }
+
+    /// [`run`] with the wait's slack bounded by `max_slack`.
+    fn run_with(
+        timer: SimTimer,
+        period: Duration,
+        ticks: usize,
+        max_slack: Duration,
+    ) -> (Vec<Duration>, TickWait<SimTimer>) {
+        let mut w = TickWait::with_clock(timer, max_slack);
         let mut next = w.clock.now() + period;
         let mut late = Vec::new();
         for _ in 0..ticks {
@@ -289,7 +327,7 @@ mod tests {
 
     #[test]
     fn an_early_wake_by_new_input_is_not_taken_for_timer_precision() {
-        let mut w = TickWait::with_clock(SimTimer::new(1000, 50));
+        let mut w = TickWait::with_clock(SimTimer::new(1000, 50), MAX_SLACK);
         // woken 3 ms into an 8 ms sleep: no lesson about the timer
         let deadline = w.clock.now() + Duration::from_millis(8);
         w.clock.unpark_at = Some(Duration::from_millis(3));
@@ -301,7 +339,7 @@ mod tests {
     #[test]
     fn a_rare_late_wake_on_a_precise_timer_does_not_start_spinning() {
         // a preempted thread wakes 2 ms late now and then: the median stays precise, no slack
-        let mut w = TickWait::with_clock(SimTimer::new(1, 0));
+        let mut w = TickWait::with_clock(SimTimer::new(1, 0), MAX_SLACK);
         for k in 0..200 {
             w.learn(if k % 10 == 0 { Duration::from_millis(2) } else { Duration::from_micros(60) });
             assert_eq!(w.slack(), Duration::ZERO);
@@ -311,6 +349,60 @@ mod tests {
             w.learn(Duration::from_micros(900));
         }
         assert_eq!(w.slack(), Duration::from_micros(900).mul_f64(SLACK_MARGIN));
+    }
+
+    /// Issue 54: on a busy machine every sleep wakes late by the scheduler (here 0.3 to 6 ms, a fine timer):
+    /// the wait on a fine-grained OS timer never spins (spinning would take the core the late wakes lack),
+    /// and on Windows' raised timer it spins at most what that timer owes, not the scheduler's lateness.
+    #[test]
+    fn a_busy_machines_late_wakes_do_not_make_the_wait_spin() {
+        // a scheduler that wakes the thread late by a varying 0.3 to 6 ms (a deterministic spread)
+        struct Busy(SimTimer, u64);
+        impl Sleeper for Busy {
+            fn now(&self) -> Instant {
+                self.0.now()
+            }
+            fn sleep(&mut self, d: Duration) {
+                self.1 = self.1.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                self.0.overshoot = Duration::from_micros(300 + (self.1 >> 33) % 5700);
+                self.0.sleep(d);
+            }
+            fn spin(&mut self) {
+                self.0.spin();
+            }
+        }
+        let ticks = 600;
+        for (max_slack, most_busy) in [(Duration::ZERO, 0.0), (RAISED_TIMER_SLACK, 0.25)] {
+            let mut w = TickWait::with_clock(Busy(SimTimer::new(1, 0), 7), max_slack);
+            let mut next = w.clock.now() + PERIOD;
+            for _ in 0..ticks {
+                while w.clock.now() < next {
+                    w.step(next);
+                }
+                next = next.max(w.clock.now()) + PERIOD;
+            }
+            let busy = w.spun().as_secs_f64() / (ticks as f64 * PERIOD.as_secs_f64());
+            assert!(w.slack() <= max_slack, "slack {:?} above {max_slack:?}", w.slack());
+            assert!(busy <= most_busy, "spinning {:.0} % of the time (at most {most_busy})", busy * 100.0);
+        }
+        // unbounded (what the wait did before), the same wakes had it spin far more
+        let mut w = TickWait::with_clock(Busy(SimTimer::new(1, 0), 7), MAX_SLACK);
+        let mut next = w.clock.now() + PERIOD;
+        for _ in 0..ticks {
+            while w.clock.now() < next {
+                w.step(next);
+            }
+            next = next.max(w.clock.now()) + PERIOD;
+        }
+        let busy = w.spun().as_secs_f64() / (ticks as f64 * PERIOD.as_secs_f64());
+        assert!(busy > 0.3, "the unbounded wait spun {:.0} %", busy * 100.0);
+    }
+
+    #[test]
+    fn the_os_wait_never_spins_on_a_fine_timer_and_reaches_its_deadline() {
+        if !cfg!(windows) {
+            assert_eq!(TickWait::new().max_slack(), Duration::ZERO);
+        }
     }
 
     #[test]
