@@ -17,12 +17,18 @@
 //              maxRotation (rad: the largest turn of a joint's bone from its rest local rotation, what the springs
 //              did; the head's own turn is not in it unless the head is a joint) and finite (every joint's bone
 //              and tail position and rotation finite).
+//   mtoon:     per MToon material three-vrm built (MToonMaterial, VRM 0.x through its compatibility plugin),
+//              by name (its outline pass as a second entry, `isOutline`): the lit colour and opacity, every
+//              MToon factor (the emission as emissive × intensity), alpha (transparent, alphaTest, depthWrite, side), the render order of its meshes,
+//              and each texture it samples as {sha256 of the image's bytes, offset, repeat} (the texture
+//              transform as three.js applies it), so that two files can be compared by what three-vrm draws.
 // Exit status 0 when both ran (whatever they found), 1 when loading threw (the JSON then has vrm.error).
 //
 // Node shims (there is no DOM): textures are not decoded. A GLTFLoader plugin answers `loadTexture` with a
 // THREE.Texture whose `image` is a stub {width, height, mimeType, byteLength} (the image's bytes are checked by
 // the validator instead, which reads PNG/JPEG headers), so three's TextureLoader / ImageBitmapLoader
 // (document, createImageBitmap) are never reached. Nothing renders, so no WebGL is needed.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import validator from 'gltf-validator';
 import * as THREE from 'three';
@@ -61,7 +67,7 @@ class StubTextures {
     this.parser = parser;
     this.name = 'STUB_TEXTURES';
   }
-  loadTexture(index) {
+  async loadTexture(index) {
     const json = this.parser.json;
     const def = json.textures[index];
     const image = json.images?.[def.source];
@@ -71,7 +77,11 @@ class StubTextures {
     texture.name = def.name || image?.name || '';
     texture.flipY = false;
     texture.userData.textureIndex = index;
-    return Promise.resolve(texture);
+    if (view) {
+      const bytes = await this.parser.getDependency('bufferView', image.bufferView);
+      texture.userData.sha256 = createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
+    }
+    return texture;
   }
 }
 
@@ -123,6 +133,7 @@ try {
     meshes,
     warnings,
   };
+  out.mtoon = mtoonMaterials(gltf.scene);
   out.springBones = springBones(vrm);
 } catch (e) {
   out.vrm = { error: String(e?.stack ?? e), warnings };
@@ -177,4 +188,68 @@ function springBones(vrm) {
     maxRotation,
     finite,
   };
+}
+
+/// The mtoon section (see the header).
+function mtoonMaterials(scene) {
+  const found = new Map();
+  const color = (c) => (c ? [c.r, c.g, c.b] : null);
+  const texture = (t) =>
+    t ? { sha256: t.userData.sha256 ?? null, offset: t.offset.toArray(), repeat: t.repeat.toArray() } : null;
+  scene.traverse((o) => {
+    if (!o.isMesh) return;
+    for (const m of Array.isArray(o.material) ? o.material : [o.material]) {
+      if (!m.isMToonMaterial) continue;
+      const key = `${m.name}|${m.isOutline}`;
+      const entry = found.get(key);
+      if (entry) {
+        if (!entry.renderOrder.includes(o.renderOrder)) entry.renderOrder.push(o.renderOrder);
+        continue;
+      }
+      found.set(key, {
+        name: m.name,
+        isOutline: m.isOutline,
+        color: color(m.color),
+        opacity: m.uniforms?.colorAlpha?.value ?? m.opacity,
+        transparent: m.transparent,
+        alphaTest: m.alphaTest,
+        depthWrite: m.depthWrite,
+        side: m.side,
+        transparentWithZWrite: m.transparentWithZWrite,
+        renderOrder: [o.renderOrder],
+        shadeColorFactor: color(m.shadeColorFactor),
+        shadingShiftFactor: m.shadingShiftFactor,
+        shadingShiftTextureScale: m.shadingShiftTextureScale,
+        shadingToonyFactor: m.shadingToonyFactor,
+        giEqualizationFactor: m.giEqualizationFactor,
+        // what the shader adds: emissive × emissiveIntensity (a file may split it either way)
+        emission: color(m.emissive)?.map((c) => c * m.emissiveIntensity) ?? null,
+        normalScale: m.normalScale ? m.normalScale.toArray() : null,
+        matcapFactor: color(m.matcapFactor),
+        parametricRimColorFactor: color(m.parametricRimColorFactor),
+        rimLightingMixFactor: m.rimLightingMixFactor,
+        parametricRimFresnelPowerFactor: m.parametricRimFresnelPowerFactor,
+        parametricRimLiftFactor: m.parametricRimLiftFactor,
+        outlineWidthMode: m.outlineWidthMode,
+        outlineWidthFactor: m.outlineWidthFactor,
+        outlineColorFactor: color(m.outlineColorFactor),
+        outlineLightingMixFactor: m.outlineLightingMixFactor,
+        uvAnimationScrollXSpeedFactor: m.uvAnimationScrollXSpeedFactor,
+        uvAnimationScrollYSpeedFactor: m.uvAnimationScrollYSpeedFactor,
+        uvAnimationRotationSpeedFactor: m.uvAnimationRotationSpeedFactor,
+        textures: {
+          map: texture(m.map),
+          shadeMultiplyTexture: texture(m.shadeMultiplyTexture),
+          shadingShiftTexture: texture(m.shadingShiftTexture),
+          emissiveMap: texture(m.emissiveMap),
+          normalMap: texture(m.normalMap),
+          matcapTexture: texture(m.matcapTexture),
+          rimMultiplyTexture: texture(m.rimMultiplyTexture),
+          outlineWidthMultiplyTexture: texture(m.outlineWidthMultiplyTexture),
+          uvAnimationMaskTexture: texture(m.uvAnimationMaskTexture),
+        },
+      });
+    }
+  });
+  return Array.from(found.values());
 }

@@ -31,7 +31,7 @@
 
 use crate::asset::file::{hex, Asset, AssetHash};
 use crate::asset::held_surface::HeldSurface;
-use crate::asset::looks::{AlphaMode, Looks};
+use crate::asset::looks::{AlphaMode, Looks, MToon, MToonTexture};
 use crate::asset::render_mesh::{vertex_normals, RenderMesh};
 use crate::rig::{affine_inverse, affine_mul, Affine, RigPart, IDENTITY};
 use serde_json::{json, Value};
@@ -412,7 +412,8 @@ fn write_looks(root: &mut Value, looks: &Looks, bin: &mut Bin) {
         .map(|m| {
             let mut pbr = json!({"baseColorFactor": m.base_color, "metallicFactor": 0.0});
             if let Some(t) = m.base_color_texture {
-                pbr["baseColorTexture"] = json!({"index": t});
+                let t = MToonTexture { image: t, transform: m.base_color_transform };
+                pbr["baseColorTexture"] = texture_info(&t);
             }
             let mut out = json!({
                 "name": m.name,
@@ -423,10 +424,29 @@ fn write_looks(root: &mut Value, looks: &Looks, bin: &mut Bin) {
             if m.alpha_mode == AlphaMode::Mask {
                 out["alphaCutoff"] = m.alpha_cutoff.into();
             }
+            if let Some(mt) = &m.mtoon {
+                write_mtoon(&mut out, mt);
+            }
             out
         })
         .collect();
     root["materials"] = json!(materials);
+    let mtoon = looks.materials.iter().filter_map(|m| m.mtoon.as_deref());
+    let mut used = vec![];
+    if mtoon.clone().next().is_some() {
+        used.push("VRMC_materials_mtoon");
+    }
+    let base_transform =
+        looks.materials.iter().any(|m| m.base_color_texture.is_some() && m.base_color_transform.is_some());
+    if base_transform || mtoon.clone().flat_map(|m| m.textures()).any(|(_, t)| t.transform.is_some()) {
+        used.push("KHR_texture_transform");
+    }
+    if mtoon.clone().any(|m| m.emissive.iter().any(|&c| c > 1.0)) {
+        used.push("KHR_materials_emissive_strength");
+    }
+    if !used.is_empty() {
+        root["extensionsUsed"] = json!(used);
+    }
     if looks.images.is_empty() {
         return;
     }
@@ -440,4 +460,69 @@ fn write_looks(root: &mut Value, looks: &Looks, bin: &mut Bin) {
     root["samplers"] = json!([{"magFilter": 9729, "minFilter": 9987, "wrapS": 10497, "wrapT": 10497}]);
     root["textures"] =
         json!((0..looks.images.len()).map(|i| json!({"sampler": 0, "source": i})).collect::<Vec<_>>());
+}
+
+/// A texture reference of `VRMC_materials_mtoon` 1.0 (textures are one per image, same index).
+fn texture_info(t: &MToonTexture) -> Value {
+    let mut v = json!({"index": t.image});
+    if let Some(tr) = t.transform {
+        v["extensions"] = json!({"KHR_texture_transform": {"offset": tr.offset, "scale": tr.scale}});
+    }
+    v
+}
+
+/// MToon into a glTF material (`out`): `VRMC_materials_mtoon` 1.0 with every property spelled out, the
+/// emission and normal map as the glTF core properties (what `gltf_import::mtoon::vrm1` reads back).
+fn write_mtoon(out: &mut Value, m: &MToon) {
+    let mut ext = json!({
+        "specVersion": "1.0",
+        "transparentWithZWrite": m.transparent_with_z_write,
+        "renderQueueOffsetNumber": m.render_queue_offset,
+        "shadeColorFactor": m.shade_color,
+        "shadingShiftFactor": m.shading_shift,
+        "shadingToonyFactor": m.shading_toony,
+        "giEqualizationFactor": m.gi_equalization,
+        "matcapFactor": m.matcap_factor,
+        "parametricRimColorFactor": m.parametric_rim_color,
+        "rimLightingMixFactor": m.rim_lighting_mix,
+        "parametricRimFresnelPowerFactor": m.parametric_rim_fresnel_power,
+        "parametricRimLiftFactor": m.parametric_rim_lift,
+        "outlineWidthMode": m.outline_width_mode,
+        "outlineWidthFactor": m.outline_width,
+        "outlineColorFactor": m.outline_color,
+        "outlineLightingMixFactor": m.outline_lighting_mix,
+        "uvAnimationScrollXSpeedFactor": m.uv_animation_scroll_x_speed,
+        "uvAnimationScrollYSpeedFactor": m.uv_animation_scroll_y_speed,
+        "uvAnimationRotationSpeedFactor": m.uv_animation_rotation_speed,
+    });
+    for (name, t) in [
+        ("shadeMultiplyTexture", &m.shade_multiply_texture),
+        ("matcapTexture", &m.matcap_texture),
+        ("rimMultiplyTexture", &m.rim_multiply_texture),
+        ("outlineWidthMultiplyTexture", &m.outline_width_multiply_texture),
+        ("uvAnimationMaskTexture", &m.uv_animation_mask_texture),
+    ] {
+        if let Some(t) = t {
+            ext[name] = texture_info(t);
+        }
+    }
+    if let Some(t) = &m.shading_shift_texture {
+        ext["shadingShiftTexture"] = texture_info(t);
+        ext["shadingShiftTexture"]["scale"] = m.shading_shift_texture_scale.into();
+    }
+    out["extensions"] = json!({"VRMC_materials_mtoon": ext});
+    // glTF's emissiveFactor is at most 1: a brighter emission is written as a factor and
+    // `KHR_materials_emissive_strength`
+    let strength = m.emissive.iter().cloned().fold(1.0f32, f32::max);
+    out["emissiveFactor"] = json!(m.emissive.map(|c| c / strength));
+    if strength > 1.0 {
+        out["extensions"]["KHR_materials_emissive_strength"] = json!({"emissiveStrength": strength});
+    }
+    if let Some(t) = &m.emissive_texture {
+        out["emissiveTexture"] = texture_info(t);
+    }
+    if let Some(t) = &m.normal_texture {
+        out["normalTexture"] = texture_info(t);
+        out["normalTexture"]["scale"] = m.normal_scale.into();
+    }
 }

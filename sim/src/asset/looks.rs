@@ -1,13 +1,13 @@
 //! How an avatar looks: texture coordinates on the render vertices, materials per render triangle, and the
 //! base-colour images they sample. Read from glTF / VRM on import, drawn by the renderer, written back on export.
 //!
-//! Only what a base-colour renderer needs is kept (glTF 2.0 §3.9 metallic-roughness, base colour part):
-//! `baseColorFactor` (linear RGBA), `baseColorTexture` (sRGB, sampled at `TEXCOORD_0`), `alphaMode` /
-//! `alphaCutoff`, `doubleSided`. For VRM's MToon the lit colour is the base colour: VRM 1.0 `VRMC_materials_mtoon`
-//! keeps it in the glTF material's `baseColorFactor` / `baseColorTexture` (the spec defines it so), VRM 0.x in
-//! `materialProperties[i]`: `vectorProperties._Color` and `textureProperties._MainTex`, which the importer
-//! takes when the glTF material has no base colour of its own. Images are kept as their original PNG or JPEG
-//! bytes (checked to decode at import), so an export writes them back bit for bit.
+//! Per material: the glTF 2.0 base colour (§3.9 metallic-roughness, base colour part: `baseColorFactor` in
+//! linear RGBA, `baseColorTexture` in sRGB at `TEXCOORD_0`), `alphaMode` / `alphaCutoff`, `doubleSided`, and
+//! VRM's toon shading when the material has it ([`MToon`]: the parameters of `VRMC_materials_mtoon` 1.0 and the
+//! emission and normal map it reads; VRM 0.x's `VRM/MToon` and `VRM/Unlit*` properties are converted to it on
+//! import as three-vrm converts them, and replace the glTF material's own colour, texture, alpha and sidedness).
+//! Images are kept as their original PNG or JPEG bytes (checked to decode at import), so an export writes them
+//! back bit for bit.
 //!
 //! An avatar without looks (the default avatar, a tet-mesh asset) has no UVs, no materials and no images; the
 //! renderer then draws its one flat colour.
@@ -43,10 +43,214 @@ pub struct SurfaceMaterial {
     pub alpha_cutoff: f32,
     #[serde(default)]
     pub double_sided: bool,
+    /// The base colour texture's `KHR_texture_transform` (a VRM 0.x `_MainTex` tiling), when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_color_transform: Option<TextureTransform>,
+    /// VRM's toon shading (VRM 1.0 `VRMC_materials_mtoon`; VRM 0.x `VRM/MToon` and `VRM/Unlit*` are converted
+    /// to it on import, as three-vrm's `VRMMaterialsV0CompatPlugin` does); `None`: a plain glTF material.
+    /// Assets before format 7 have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mtoon: Option<Box<MToon>>,
 }
 
 fn default_cutoff() -> f32 {
     0.5
+}
+
+/// A texture of an MToon material: one of [`Looks::images`], read at `TEXCOORD_0`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MToonTexture {
+    /// Index into [`Looks::images`].
+    pub image: usize,
+    /// `KHR_texture_transform` `offset` and `scale` (u, v), when the source had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transform: Option<TextureTransform>,
+}
+
+/// `KHR_texture_transform` (without rotation): `uv' = offset + scale · uv`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextureTransform {
+    pub offset: [f32; 2],
+    pub scale: [f32; 2],
+}
+
+/// `outlineWidthMode` (VRMC_materials_mtoon 1.0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum OutlineWidthMode {
+    #[default]
+    None,
+    /// `outlineWidthFactor` in metres.
+    WorldCoordinates,
+    /// `outlineWidthFactor` as a share of the screen's height.
+    ScreenCoordinates,
+}
+
+/// The parameters of `VRMC_materials_mtoon` 1.0, with the glTF core properties MToon reads beside the base
+/// colour (emission, normal map); field names are the specification's (`shadeColorFactor` → `shade_color`).
+/// Colours are linear RGB. The lit colour, alpha mode and sidedness are the [`SurfaceMaterial`]'s own.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MToon {
+    /// Rendering: `transparentWithZWrite`, `renderQueueOffsetNumber`.
+    pub transparent_with_z_write: bool,
+    pub render_queue_offset: i32,
+    /// Lighting: `shadeColorFactor`, `shadeMultiplyTexture`, `shadingShiftFactor`, `shadingShiftTexture` (with
+    /// its `scale`), `shadingToonyFactor`.
+    pub shade_color: [f32; 3],
+    pub shade_multiply_texture: Option<MToonTexture>,
+    pub shading_shift: f32,
+    pub shading_shift_texture: Option<MToonTexture>,
+    pub shading_shift_texture_scale: f32,
+    pub shading_toony: f32,
+    /// Global illumination: `giEqualizationFactor`.
+    pub gi_equalization: f32,
+    /// Emission (glTF core): `emissiveFactor`, `emissiveTexture`; `KHR_materials_emissive_strength` folded in.
+    pub emissive: [f32; 3],
+    pub emissive_texture: Option<MToonTexture>,
+    /// Normal map (glTF core `normalTexture`, its `scale`).
+    pub normal_texture: Option<MToonTexture>,
+    pub normal_scale: f32,
+    /// Rim lighting: `matcapFactor`, `matcapTexture`, `parametricRimColorFactor`, `rimMultiplyTexture`,
+    /// `rimLightingMixFactor`, `parametricRimFresnelPowerFactor`, `parametricRimLiftFactor`.
+    pub matcap_factor: [f32; 3],
+    pub matcap_texture: Option<MToonTexture>,
+    pub parametric_rim_color: [f32; 3],
+    pub rim_multiply_texture: Option<MToonTexture>,
+    pub rim_lighting_mix: f32,
+    pub parametric_rim_fresnel_power: f32,
+    pub parametric_rim_lift: f32,
+    /// Outline: `outlineWidthMode`, `outlineWidthFactor`, `outlineWidthMultiplyTexture`, `outlineColorFactor`,
+    /// `outlineLightingMixFactor`.
+    pub outline_width_mode: OutlineWidthMode,
+    pub outline_width: f32,
+    pub outline_width_multiply_texture: Option<MToonTexture>,
+    pub outline_color: [f32; 3],
+    pub outline_lighting_mix: f32,
+    /// UV animation: `uvAnimationMaskTexture`, `uvAnimationScrollXSpeedFactor`, `uvAnimationScrollYSpeedFactor`,
+    /// `uvAnimationRotationSpeedFactor`.
+    pub uv_animation_mask_texture: Option<MToonTexture>,
+    pub uv_animation_scroll_x_speed: f32,
+    pub uv_animation_scroll_y_speed: f32,
+    pub uv_animation_rotation_speed: f32,
+}
+
+impl Default for MToon {
+    /// The specification's defaults.
+    fn default() -> Self {
+        MToon {
+            transparent_with_z_write: false,
+            render_queue_offset: 0,
+            shade_color: [0.0; 3],
+            shade_multiply_texture: None,
+            shading_shift: 0.0,
+            shading_shift_texture: None,
+            shading_shift_texture_scale: 1.0,
+            shading_toony: 0.9,
+            gi_equalization: 0.9,
+            emissive: [0.0; 3],
+            emissive_texture: None,
+            normal_texture: None,
+            normal_scale: 1.0,
+            matcap_factor: [1.0; 3],
+            matcap_texture: None,
+            parametric_rim_color: [0.0; 3],
+            rim_multiply_texture: None,
+            rim_lighting_mix: 1.0,
+            parametric_rim_fresnel_power: 5.0,
+            parametric_rim_lift: 0.0,
+            outline_width_mode: OutlineWidthMode::None,
+            outline_width: 0.0,
+            outline_width_multiply_texture: None,
+            outline_color: [0.0; 3],
+            outline_lighting_mix: 1.0,
+            uv_animation_mask_texture: None,
+            uv_animation_scroll_x_speed: 0.0,
+            uv_animation_scroll_y_speed: 0.0,
+            uv_animation_rotation_speed: 0.0,
+        }
+    }
+}
+
+impl MToon {
+    /// Its textures, each with the specification's name.
+    pub fn textures(&self) -> impl Iterator<Item = (&'static str, &MToonTexture)> {
+        [
+            ("shadeMultiplyTexture", &self.shade_multiply_texture),
+            ("shadingShiftTexture", &self.shading_shift_texture),
+            ("emissiveTexture", &self.emissive_texture),
+            ("normalTexture", &self.normal_texture),
+            ("matcapTexture", &self.matcap_texture),
+            ("rimMultiplyTexture", &self.rim_multiply_texture),
+            ("outlineWidthMultiplyTexture", &self.outline_width_multiply_texture),
+            ("uvAnimationMaskTexture", &self.uv_animation_mask_texture),
+        ]
+        .into_iter()
+        .filter_map(|(n, t)| t.as_ref().map(|t| (n, t)))
+    }
+
+    /// Its numbers, each with the specification's name (for the finiteness check).
+    fn numbers(&self) -> Vec<(&'static str, f32)> {
+        let mut v = vec![
+            ("shadingShiftFactor", self.shading_shift),
+            ("shadingShiftTexture.scale", self.shading_shift_texture_scale),
+            ("shadingToonyFactor", self.shading_toony),
+            ("giEqualizationFactor", self.gi_equalization),
+            ("normalTexture.scale", self.normal_scale),
+            ("rimLightingMixFactor", self.rim_lighting_mix),
+            ("parametricRimFresnelPowerFactor", self.parametric_rim_fresnel_power),
+            ("parametricRimLiftFactor", self.parametric_rim_lift),
+            ("outlineWidthFactor", self.outline_width),
+            ("outlineLightingMixFactor", self.outline_lighting_mix),
+            ("uvAnimationScrollXSpeedFactor", self.uv_animation_scroll_x_speed),
+            ("uvAnimationScrollYSpeedFactor", self.uv_animation_scroll_y_speed),
+            ("uvAnimationRotationSpeedFactor", self.uv_animation_rotation_speed),
+        ];
+        for (n, c) in [
+            ("shadeColorFactor", self.shade_color),
+            ("emissiveFactor", self.emissive),
+            ("matcapFactor", self.matcap_factor),
+            ("parametricRimColorFactor", self.parametric_rim_color),
+            ("outlineColorFactor", self.outline_color),
+        ] {
+            v.extend(c.map(|x| (n, x)));
+        }
+        for (n, t) in self.textures() {
+            if let Some(tr) = t.transform {
+                v.extend(tr.offset.into_iter().chain(tr.scale).map(|x| (n, x)));
+            }
+        }
+        v
+    }
+
+    /// Without its textures (a mesh without UVs).
+    pub fn drop_textures(&mut self) {
+        for t in [
+            &mut self.shade_multiply_texture,
+            &mut self.shading_shift_texture,
+            &mut self.emissive_texture,
+            &mut self.normal_texture,
+            &mut self.matcap_texture,
+            &mut self.rim_multiply_texture,
+            &mut self.outline_width_multiply_texture,
+            &mut self.uv_animation_mask_texture,
+        ] {
+            *t = None;
+        }
+    }
+
+    /// Finite numbers and image indices below `images`.
+    pub fn check(&self, images: usize) -> Result<(), String> {
+        if let Some((n, _)) = self.numbers().into_iter().find(|(_, x)| !x.is_finite()) {
+            return Err(format!("MToon {n} is not finite"));
+        }
+        if let Some((n, t)) = self.textures().find(|(_, t)| t.image >= images) {
+            return Err(format!("MToon {n} uses image {} of {images}", t.image));
+        }
+        Ok(())
+    }
 }
 
 impl Default for SurfaceMaterial {
@@ -58,6 +262,8 @@ impl Default for SurfaceMaterial {
             alpha_mode: AlphaMode::Opaque,
             alpha_cutoff: default_cutoff(),
             double_sided: false,
+            base_color_transform: None,
+            mtoon: None,
         }
     }
 }
@@ -156,6 +362,17 @@ impl Looks {
             if m.base_color.iter().any(|c| !c.is_finite()) || !m.alpha_cutoff.is_finite() {
                 return Err(format!("material {i} ({:?}) has a non-finite factor", m.name));
             }
+            if let Some(t) = m.base_color_transform {
+                if t.offset.iter().chain(&t.scale).any(|x| !x.is_finite()) {
+                    return Err(format!("material {i} ({:?}) has a non-finite texture transform", m.name));
+                }
+            }
+            if let Some(mt) = &m.mtoon {
+                mt.check(self.images.len()).map_err(|e| format!("material {i} ({:?}): {e}", m.name))?;
+                if mt.textures().next().is_some() && self.uv.is_empty() {
+                    return Err(format!("material {i} ({:?}) has a texture but the mesh has no UVs", m.name));
+                }
+            }
             if let Some(t) = m.base_color_texture {
                 if t >= self.images.len() {
                     return Err(format!(
@@ -236,5 +453,24 @@ mod tests {
         assert!(bad(&|l| l.materials[0].base_color_texture = Some(3)).contains("image 3"));
         assert!(bad(&|l| l.materials[0].base_color[2] = f32::INFINITY).contains("non-finite"));
         assert!(bad(&|l| l.uv.clear()).contains("no UVs"));
+        // MToon: checked with its material
+        let with_mtoon = |f: &dyn Fn(&mut MToon)| {
+            let mut l = good.clone();
+            let mut m = MToon::default();
+            f(&mut m);
+            l.materials[0].mtoon = Some(Box::new(m));
+            l.check(3, 1)
+        };
+        with_mtoon(&|m| m.matcap_texture = Some(MToonTexture { image: 0, transform: None })).unwrap();
+        let err = |f: &dyn Fn(&mut MToon)| with_mtoon(f).unwrap_err();
+        assert!(err(&|m| m.shade_color[1] = f32::NAN).contains("shadeColorFactor is not finite"));
+        assert!(err(&|m| m.outline_width = f32::INFINITY).contains("outlineWidthFactor"));
+        let tex = |image| Some(MToonTexture { image, transform: None });
+        assert!(err(&|m| m.matcap_texture = tex(1)).contains("matcapTexture uses image 1 of 1"));
+        let nan_transform = Some(MToonTexture {
+            image: 0,
+            transform: Some(TextureTransform { offset: [0.0, f32::NAN], scale: [1.0; 2] }),
+        });
+        assert!(err(&|m| m.rim_multiply_texture = nan_transform.clone()).contains("rimMultiplyTexture"));
     }
 }

@@ -48,6 +48,8 @@ pub use file::{
 pub use gltf_export::{to_glb, ExportError};
 pub use gltf_import::{build_asset, import, read_glb, GltfAvatar, ImportError, ImportInfo, ImportSettings};
 pub use held_surface::HeldSurface;
-pub use looks::{AlphaMode, Looks, SurfaceMaterial, TextureImage};
+pub use looks::{
+    AlphaMode, Looks, MToon, MToonTexture, OutlineWidthMode, SurfaceMaterial, TextureImage, TextureTransform,
+};
 pub use render_mesh::{vertex_normals, RenderMesh};
 pub use vrm_export::{to_vrm, VRM_LICENSE_URL};

@@ -115,8 +115,10 @@ pub fn to_vrm(asset: &Asset, hash: &AssetHash) -> Result<Vec<u8>, ExportError> {
         if is_preset { &mut preset } else { &mut custom }.insert(e.name.clone(), out);
     }
     let root = &mut doc.json;
-    let mut used = vec!["VRMC_vrm"];
-    used.extend(spring_bones.iter().flat_map(|s| s.used.iter().copied()));
+    // after the glTF's own (the materials' MToon, texture transforms)
+    let mut used: Vec<Value> = root["extensionsUsed"].as_array().cloned().unwrap_or_default();
+    used.push("VRMC_vrm".into());
+    used.extend(spring_bones.iter().flat_map(|s| s.used.iter().map(|&u| Value::from(u))));
     root["extensionsUsed"] = json!(used);
     root["extensions"] = json!({"VRMC_vrm": {
         "specVersion": "1.0",

@@ -5,8 +5,9 @@ use sha2::{Digest, Sha256};
 
 pub const MAGIC: &[u8; 8] = b"AVTRASET";
 /// 5: the reduced constraint `reduced.constraint` (issue 35), which a version-4 reader would silently ignore;
-/// 6: the held part of the flesh `held.{j}.*` (issue 53), likewise.
-pub const FORMAT_VERSION: u32 = 6;
+/// 6: the held part of the flesh `held.{j}.*` (issue 53), likewise; 7: MToon in the materials (issue 55), which a
+/// version-6 reader would refuse as an unknown field.
+pub const FORMAT_VERSION: u32 = 7;
 /// The oldest version this build reads (3: before spring bones, read as an asset without them).
 pub const OLDEST_READABLE_VERSION: u32 = 3;
 pub(super) const HEADER_LEN: usize = 48;

@@ -363,6 +363,69 @@ mod tests {
         assert!(st.names().iter().all(|n| !n.starts_with("looks.") && *n != "render.uv"));
     }
 
+    /// Issue 55: a material's MToon (every field off its default, textures with a transform) is written and
+    /// read back equal; looks written before MToon (format 6: the same metadata without the field) still load,
+    /// as plain materials, with the hash they had.
+    #[test]
+    fn mtoon_round_trips_and_version_6_looks_load_without_it() {
+        use crate::asset::looks::{MToon, MToonTexture, OutlineWidthMode, TextureTransform};
+        let plain = with_looks();
+        let (v7, hash) = to_bytes(&plain).unwrap();
+        let mut v6 = v7.clone();
+        v6[8..12].copy_from_slice(&6u32.to_le_bytes());
+        let (old, old_hash) = from_bytes(&v6).unwrap();
+        assert_eq!(old.looks, plain.looks);
+        assert!(old.looks.materials.iter().all(|m| m.mtoon.is_none()));
+        assert_eq!(old_hash, hash, "looks without MToon have the payload, and so the hash, they had before");
+        let texture = Some(MToonTexture {
+            image: 0,
+            transform: Some(TextureTransform { offset: [0.25, 0.5], scale: [2.0, 3.0] }),
+        });
+        let mtoon = MToon {
+            transparent_with_z_write: true,
+            render_queue_offset: -2,
+            shade_color: [0.1, 0.2, 0.3],
+            shade_multiply_texture: texture.clone(),
+            shading_shift: -0.25,
+            shading_shift_texture: texture.clone(),
+            shading_shift_texture_scale: 0.5,
+            shading_toony: 0.7,
+            gi_equalization: 0.3,
+            emissive: [0.4, 0.5, 0.6],
+            emissive_texture: texture.clone(),
+            normal_texture: texture.clone(),
+            normal_scale: 0.8,
+            matcap_factor: [0.7, 0.8, 0.9],
+            matcap_texture: texture.clone(),
+            parametric_rim_color: [0.3, 0.2, 0.1],
+            rim_multiply_texture: texture.clone(),
+            rim_lighting_mix: 0.4,
+            parametric_rim_fresnel_power: 2.0,
+            parametric_rim_lift: 0.1,
+            outline_width_mode: OutlineWidthMode::ScreenCoordinates,
+            outline_width: 0.01,
+            outline_width_multiply_texture: texture.clone(),
+            outline_color: [0.9, 0.1, 0.5],
+            outline_lighting_mix: 0.6,
+            uv_animation_mask_texture: texture,
+            uv_animation_scroll_x_speed: 0.1,
+            uv_animation_scroll_y_speed: -0.2,
+            uv_animation_rotation_speed: 0.3,
+        };
+        let mut dressed = plain.clone();
+        dressed.looks.materials[1].mtoon = Some(Box::new(mtoon));
+        let (bytes, dressed_hash) = to_bytes(&dressed).unwrap();
+        assert_ne!(dressed_hash, hash);
+        let (back, _) = from_bytes(&bytes).unwrap();
+        assert_eq!(back.looks, dressed.looks);
+        // a damaged one is refused, not written (the reader runs the same check: `Looks::check`)
+        let mut bad = dressed.clone();
+        bad.looks.materials[1].mtoon.as_mut().unwrap().matcap_texture =
+            Some(MToonTexture { image: 5, transform: None });
+        let err = to_bytes(&bad).err().expect("refused").to_string();
+        assert!(err.contains("matcapTexture uses image 5"), "{err}");
+    }
+
     /// The reduced constraint `V` (split complementarity, a bar with blendshapes) is written and read back
     /// equal; a mis-shaped, too large or non-finite one is refused with the reason, not loaded.
     #[test]

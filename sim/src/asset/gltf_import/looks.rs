@@ -2,8 +2,10 @@
 //! alpha mode, sidedness; VRM 0.x MToon's `_MainTex` when there is no base colour texture) and their images
 //! (embedded PNG / JPEG, checked and deduplicated).
 
+use super::mtoon;
 use super::{ImportError, ImportInfo};
 use crate::asset::looks::{AlphaMode, Looks, SurfaceMaterial, TextureImage};
+use serde_json::Value;
 use std::collections::HashMap;
 
 /// The looks read so far: a UV per render vertex (`None`: its primitive has none), a material per triangle.
@@ -12,17 +14,22 @@ pub(super) struct LooksReader<'a> {
     blob: Option<&'a [u8]>,
     /// VRM 0.x material name → `_MainTex` texture.
     vrm0_props: HashMap<String, usize>,
+    /// The file's JSON (the materials' MToon: VRM 1.0's extension, VRM 0.x's `materialProperties`).
+    json: Option<&'a Value>,
+    vrm0_queues: mtoon::V0Queues,
     materials: MaterialTable,
     uvs: Vec<Option<[f32; 2]>>,
     triangle_material: Vec<u32>,
 }
 
 impl<'a> LooksReader<'a> {
-    pub fn new(doc: &'a gltf::Document, blob: Option<&'a [u8]>, json: Option<&serde_json::Value>) -> Self {
+    pub fn new(doc: &'a gltf::Document, blob: Option<&'a [u8]>, json: Option<&'a serde_json::Value>) -> Self {
         LooksReader {
             doc,
             blob,
             vrm0_props: vrm0_material_props(json),
+            json,
+            vrm0_queues: mtoon::V0Queues::new(vrm0_properties(json)),
             materials: MaterialTable::default(),
             uvs: Vec::new(),
             triangle_material: Vec::new(),
@@ -31,7 +38,8 @@ impl<'a> LooksReader<'a> {
 
     /// `triangles` more triangles of material `m`.
     pub fn material(&mut self, m: gltf::Material<'_>, triangles: usize, info: &mut ImportInfo) {
-        let m = self.materials.of(self.doc, m, self.blob, &self.vrm0_props, info);
+        let m =
+            self.materials.of(self.doc, m, self.blob, (&self.vrm0_props, self.json, &self.vrm0_queues), info);
         self.triangle_material.extend(std::iter::repeat_n(m, triangles));
     }
 
@@ -69,6 +77,23 @@ impl<'a> LooksReader<'a> {
     }
 }
 
+/// VRM 0.x `VRM.materialProperties` (empty when there are none).
+fn vrm0_properties(json: Option<&Value>) -> &[Value] {
+    json.and_then(|j| j.pointer("/extensions/VRM/materialProperties"))
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The VRM 0.x properties of glTF material `index` named `name`: the entry at its index (three-vrm's match),
+/// else the one of its name.
+fn vrm0_entry<'j>(json: Option<&'j Value>, index: usize, name: &str) -> Option<&'j Value> {
+    let props = vrm0_properties(json);
+    props
+        .get(index)
+        .filter(|p| p["name"].as_str().is_none_or(|n| n == name))
+        .or_else(|| props.iter().find(|p| p["name"].as_str() == Some(name)))
+}
+
 /// VRM 0.x `VRM.materialProperties`, by material name: the `_MainTex` texture index, if any.
 fn vrm0_material_props(json: Option<&serde_json::Value>) -> HashMap<String, usize> {
     let Some(root) = json else { return HashMap::new() };
@@ -102,7 +127,7 @@ impl MaterialTable {
         doc: &gltf::Document,
         m: gltf::Material<'_>,
         blob: Option<&[u8]>,
-        vrm0: &HashMap<String, usize>,
+        (vrm0, json, queues): (&HashMap<String, usize>, Option<&Value>, &mtoon::V0Queues),
         info: &mut ImportInfo,
     ) -> u32 {
         if let Some(&i) = self.index.get(&m.index()) {
@@ -137,15 +162,43 @@ impl MaterialTable {
             gltf::material::AlphaMode::Blend => (AlphaMode::Blend, 0.5),
         };
         let alpha_cutoff = if alpha_cutoff.is_finite() { alpha_cutoff } else { 0.5 };
-        let i = self.list.len() as u32;
-        self.list.push(SurfaceMaterial {
+        let mut material = SurfaceMaterial {
             name,
             base_color,
             base_color_texture,
             alpha_mode,
             alpha_cutoff,
             double_sided: m.double_sided(),
-        });
+            base_color_transform: None,
+            mtoon: None,
+        };
+        // MToon: VRM 1.0's extension as written, VRM 0.x's properties converted (they replace the glTF
+        // material's own colour, texture, alpha and sidedness, as in three-vrm and UniVRM)
+        if let Some(index) = m.index() {
+            let mut images = |t: usize| {
+                let texture = doc.textures().nth(t)?;
+                self.image(texture.source(), blob, &material.name, info)
+            };
+            let def = json.and_then(|j| j.pointer(&format!("/materials/{index}")));
+            if let Some(mt) = def.and_then(|d| mtoon::vrm1(d, &mut images)) {
+                material.mtoon = Some(Box::new(mt));
+                material.base_color_transform = def.and_then(mtoon::base_color_transform);
+            } else if let Some((mt, surface)) =
+                vrm0_entry(json, index, &material.name).and_then(|p| mtoon::vrm0(p, def, queues, &mut images))
+            {
+                material.mtoon = Some(Box::new(mt));
+                material.base_color = surface.base_color;
+                material.base_color_texture = surface.base_color_texture;
+                material.base_color_transform = surface.base_color_transform;
+                material.alpha_mode = surface.alpha_mode;
+                material.alpha_cutoff = surface.alpha_cutoff;
+                if let Some(d) = surface.double_sided {
+                    material.double_sided = d;
+                }
+            }
+        }
+        let i = self.list.len() as u32;
+        self.list.push(material);
         self.index.insert(m.index(), i);
         i
     }
@@ -206,8 +259,12 @@ impl MaterialTable {
         let any_uv = uvs.iter().any(Option::is_some);
         if !any_uv {
             for m in &mut self.list {
-                if m.base_color_texture.take().is_some() {
+                let mtoon_textures = m.mtoon.as_ref().is_some_and(|mt| mt.textures().next().is_some());
+                if m.base_color_texture.take().is_some() || mtoon_textures {
                     info.looks_dropped.push(format!("material {:?}: a texture but no TEXCOORD_0", m.name));
+                }
+                if let Some(mt) = &mut m.mtoon {
+                    mt.drop_textures();
                 }
             }
         }

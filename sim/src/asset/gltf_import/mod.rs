@@ -53,6 +53,7 @@
 mod detached;
 mod looks;
 mod morphs;
+mod mtoon;
 mod primitives;
 mod sim_mesh;
 mod skins;
@@ -260,9 +261,10 @@ fn read_glb_inner(bytes: &[u8]) -> Result<GltfAvatar, ImportError> {
 
 /// Part of the cache key: bumped whenever the importer reads a file differently (2: looks, expressions,
 /// VRM 0.x turned to face +Z; 3: VRM 0.x permissions in the meta; 4: spring bones; 5: geometry on spring bones
-/// left out of the flesh; 6: spring parameters as given, a zero `gravityDir` no gravity), so that an upgrade
+/// left out of the flesh; 6: spring parameters as given, a zero `gravityDir` no gravity; 7: MToon kept, VRM 0.x
+/// materials converted as three-vrm does), so that an upgrade
 /// never serves an old reading from the cache.
-pub const IMPORTER_VERSION: &str = "6";
+pub const IMPORTER_VERSION: &str = "7";
 
 /// The cache key of an import: the importer's version, the file, the import and precompute settings, and
 /// whether this build reads images (`reads_images`: the `images` feature). A build without it leaves every
