@@ -235,7 +235,10 @@ impl Solver {
         }
         // sleeps most of each period, spins the last stretch (the timer resolution raised on Windows)
         let mut wait = TickWait::new();
-        tracing::debug!(max_spin_us = wait.max_slack().as_micros() as u64, "tick wait: sleeps, spinning at most this");
+        tracing::debug!(
+            max_spin_us = wait.max_slack().as_micros() as u64,
+            "tick wait: sleeps, spinning at most this"
+        );
         let mut warned_coarse = false;
         let _ = self.inputs.waker.set(std::thread::current());
         let lock = self.options.phase_lead.map(PhaseLock::new);
