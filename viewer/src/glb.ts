@@ -11,8 +11,10 @@
 
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { MToonMaterialLoaderPlugin, type MToonMaterial } from '@pixiv/three-vrm-materials-mtoon';
 import type { RootBone } from './follow.js';
 import { readHeld, type HeldData, type HeldExtras } from './held.js';
+import type { MToonDraw } from './mtoon.js';
 
 /** The renderer's flat colour (linear RGBA) for an avatar without materials (renderer/src/gpu_mesh.rs). */
 export const FLAT_COLOR: [number, number, number, number] = [0.85, 0.62, 0.5, 1.0];
@@ -30,6 +32,8 @@ export interface Draw {
   alphaCutoff: number;
   /** Single-sided materials cull back faces (only when the avatar has its own materials). */
   cullBack: boolean;
+  /** VRM's MToon, as three-vrm builds it (src/mtoon.ts); absent for a plain material. */
+  mtoon?: MToonDraw;
 }
 
 export interface SkinData {
@@ -102,6 +106,8 @@ interface MaterialJson {
   alphaMode?: AlphaMode;
   alphaCutoff?: number;
   doubleSided?: boolean;
+  /** VRM 1.0's MToon (read by three-vrm's plugin, src/mtoon.ts). */
+  extensions?: { VRMC_materials_mtoon?: unknown };
 }
 
 const COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT4: 16 };
@@ -362,12 +368,24 @@ function rootBone(
 async function loadDraws(buffer: ArrayBuffer, json: GltfJson, bin: DataView, prims: Primitive[], n: number): Promise<Draw[]> {
   const materials = json.materials ?? [];
   const hasMaterials = materials.length > 0;
-  const needsTextures = materials.some((m) => m.pbrMetallicRoughness?.baseColorTexture !== undefined);
+  const anyMToon = materials.some((m) => m.extensions?.VRMC_materials_mtoon !== undefined);
+  const needsTextures = anyMToon || materials.some((m) => m.pbrMetallicRoughness?.baseColorTexture !== undefined);
   let parser: { getDependency(type: string, index: number): Promise<unknown> } | null = null;
+  // MToon: three-vrm's materials, with the render order and outline its plugin gave the loader's meshes
+  const mtoonOf = new Map<unknown, { renderOrder: number; outline: MToonMaterial | null }>();
   if (needsTextures) {
     // a copy: the loader may touch vertex buffers of the file it parses
-    const gltf = await new GLTFLoader().parseAsync(buffer.slice(0), '');
+    const loader = new GLTFLoader();
+    if (anyMToon) loader.register((p) => new MToonMaterialLoaderPlugin(p));
+    const gltf = await loader.parseAsync(buffer.slice(0), '');
     parser = gltf.parser;
+    gltf.scene.traverse((o) => {
+      const mesh = o as THREE.Mesh;
+      if (!mesh.isMesh) return;
+      const ms = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]) as MToonMaterial[];
+      const main = ms.find((m) => m.isMToonMaterial && !m.isOutline);
+      if (main) mtoonOf.set(main, { renderOrder: mesh.renderOrder, outline: ms.find((m) => m.isOutline) ?? null });
+    });
   }
   const draws: Draw[] = [];
   for (const prim of prims) {
@@ -384,6 +402,14 @@ async function loadDraws(buffer: ArrayBuffer, json: GltfJson, bin: DataView, pri
       draws.push({ indices, color: [...FLAT_COLOR], map: null, alphaMode: 'OPAQUE', alphaCutoff: 0.5, cullBack: false });
       continue;
     }
+    let mtoon: MToonDraw | undefined;
+    if (mat.extensions?.VRMC_materials_mtoon !== undefined && parser && prim.material !== undefined) {
+      const material = (await parser.getDependency('material', prim.material)) as MToonMaterial;
+      const made = mtoonOf.get(material);
+      if (material.isMToonMaterial) {
+        mtoon = { material, outline: made?.outline ?? null, renderOrder: made?.renderOrder ?? 0 };
+      }
+    }
     const pbr = mat.pbrMetallicRoughness ?? {};
     const f = pbr.baseColorFactor ?? [1, 1, 1, 1];
     let map: THREE.Texture | null = null;
@@ -398,6 +424,7 @@ async function loadDraws(buffer: ArrayBuffer, json: GltfJson, bin: DataView, pri
       alphaMode: mat.alphaMode ?? 'OPAQUE',
       alphaCutoff: mat.alphaCutoff ?? 0.5,
       cullBack: mat.doubleSided !== true,
+      ...(mtoon ? { mtoon } : {}),
     });
   }
   draws.sort((a, b) => Number(a.alphaMode === 'BLEND') - Number(b.alphaMode === 'BLEND'));

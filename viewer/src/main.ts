@@ -31,7 +31,8 @@ import { Follow, meanDisplacement, rootDisplacement, rootPosition, type Vec3 } f
 import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
 import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
-import { ParamBlock, SkinAsset, SkinTarget, groundMesh, heatColorsOnGpu } from './skin.js';
+import { LIGHT_DIR, ParamBlock, SkinAsset, SkinTarget, groundMesh, heatColorsOnGpu } from './skin.js';
+import { skinnedMToon } from './mtoon.js';
 import { Connection, decodeMessage, type StateSample } from './wire.js';
 import type { FromWorker, ToWorker, WireBatch } from './wire-worker.js';
 
@@ -109,7 +110,8 @@ interface AvatarView {
   params: ParamBlock;
   group: THREE.Group;
   /** Each draw's mesh with its two materials (the normal one and the heat map). */
-  meshes: { mesh: THREE.Mesh; normal: THREE.Material; heat: THREE.Material }[];
+  /** Per draw: its mesh, its two materials, and MToon's outline pass (hidden in the heat map). */
+  meshes: { mesh: THREE.Mesh; normal: THREE.Material; heat: THREE.Material; outline: THREE.Mesh | null }[];
   uniforms: { uInstanceOffset: THREE.IUniform; uViewProj: THREE.IUniform };
   /** The newest state from the socket, and the one the parameter texture holds. */
   latest: StateSample | null;
@@ -187,6 +189,22 @@ const maxTextureSize = renderer.capabilities.maxTextureSize;
 if (!renderer.extensions.has('EXT_color_buffer_float')) report('WebGL2 without EXT_color_buffer_float: cannot skin');
 const maxUniformBlockSize = renderer.getContext().getParameter(WebGL2RenderingContext.MAX_UNIFORM_BLOCK_SIZE) as number;
 const scene = new THREE.Scene();
+// The light MToon materials shade with (three-vrm's examples: one white directional light of intensity π; the
+// plain materials light themselves from the renderer's LIGHT_DIR): `light=x,y,z`, `light_intensity=`,
+// `ambient=` (an ambient light's intensity, default none) on the URL set it.
+{
+  const num = (name: string, fallback: number): number => {
+    const v = Number(q.get(name));
+    return q.has(name) && Number.isFinite(v) ? v : fallback;
+  };
+  const dir = (q.get('light') ?? '').split(',').map(Number);
+  const light = new THREE.DirectionalLight(0xffffff, num('light_intensity', Math.PI));
+  if (dir.length === 3 && dir.every(Number.isFinite)) light.position.set(dir[0], dir[1], dir[2]);
+  else light.position.copy(LIGHT_DIR);
+  scene.add(light);
+  const ambient = num('ambient', 0);
+  if (ambient > 0) scene.add(new THREE.AmbientLight(0xffffff, ambient));
+}
 const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 100);
 const viewProj: THREE.IUniform<THREE.Matrix4> = { value: new THREE.Matrix4() };
 let controls: OrbitControls | null = null;
@@ -229,7 +247,18 @@ function frameCamera(): void {
   const lo = framed.lo.map((x, c) => x + offset[c]) as Vec3;
   const hi = framed.hi.map((x, c) => x + offset[c]) as Vec3;
   if (fixedSize) {
-    if (!q.has('viewproj')) fixedViewProj = framingMatrix(lo, hi, aspect, yaw);
+    if (!q.has('viewproj')) {
+      fixedViewProj = framingMatrix(lo, hi, aspect, yaw);
+      // three's camera at the same place, for the materials that draw with it (MToon: src/mtoon.ts)
+      const f = framing(lo, hi, aspect, yaw);
+      camera.fov = (f.fovy * 180) / Math.PI;
+      camera.aspect = aspect;
+      camera.near = f.near;
+      camera.far = f.far;
+      camera.position.set(...f.eye);
+      camera.lookAt(...f.target);
+      camera.updateProjectionMatrix();
+    }
     return;
   }
   const f = framing(lo, hi, aspect, yaw);
@@ -273,6 +302,7 @@ async function load(): Promise<void> {
       for (const m of v.meshes) {
         m.normal.dispose();
         m.heat.dispose();
+        (m.outline?.material as THREE.Material | undefined)?.dispose();
       }
       v.params.dispose();
       views.delete(id);
@@ -296,13 +326,31 @@ async function load(): Promise<void> {
     };
     const group = new THREE.Group();
     group.name = entry.id;
+    const skinned = {
+      uSkinnedPosition: skinTarget.position,
+      uSkinnedNormal: skinTarget.normal,
+      uRow0: params.row0,
+      uInstanceOffset: uniforms.uInstanceOffset,
+    };
     const meshes = data.draws.map((d, k) => {
-      const normal = asset.material(d, params, uniforms);
+      // MToon: three-vrm's material on our vertex path (src/mtoon.ts), with its render order and outline
+      const normal = d.mtoon ? skinnedMToon(d.mtoon.material, skinned) : asset.material(d, params, uniforms);
       const heatMaterial = asset.material(d, params, uniforms, heatMax);
       const mesh = new THREE.Mesh(asset.geometries[k], heat ? heatMaterial : normal);
       mesh.frustumCulled = false;
       group.add(mesh);
-      return { mesh, normal, heat: heatMaterial };
+      let outline: THREE.Mesh | null = null;
+      if (d.mtoon) {
+        mesh.renderOrder = d.mtoon.renderOrder;
+        if (d.mtoon.outline) {
+          outline = new THREE.Mesh(asset.geometries[k], skinnedMToon(d.mtoon.outline, skinned));
+          outline.frustumCulled = false;
+          outline.renderOrder = d.mtoon.renderOrder;
+          outline.visible = !heat;
+          group.add(outline);
+        }
+      }
+      return { mesh, normal, heat: heatMaterial, outline };
     });
     group.visible = false;
     scene.add(group);
@@ -442,7 +490,12 @@ function setSecondary(on: boolean): void {
 
 function setHeat(on: boolean): void {
   heat = on;
-  for (const v of views.values()) for (const m of v.meshes) m.mesh.material = heat ? m.heat : m.normal;
+  for (const v of views.values()) {
+    for (const m of v.meshes) {
+      m.mesh.material = heat ? m.heat : m.normal;
+      if (m.outline) m.outline.visible = !heat;
+    }
+  }
   heatScale?.update(heat, heatMax.value);
   overlay?.update();
 }
@@ -591,6 +644,9 @@ function stage(): StageInfo {
   };
 }
 
+/** When the last frame was drawn (performance.now() ms), for MToon's UV animation. */
+let lastRenderMs: number | null = null;
+
 function frame(): void {
   requestAnimationFrame(frame);
   const fresh: StateSample[] = [];
@@ -612,6 +668,18 @@ function frame(): void {
     viewProj.value.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
   }
   skinDirty();
+  // MToon's UV animation (three-vrm's `update`, as VRM.update calls it)
+  const now = performance.now();
+  const dt = lastRenderMs === null ? 0 : (now - lastRenderMs) / 1000;
+  lastRenderMs = now;
+  for (const v of views.values()) {
+    for (const m of v.meshes) {
+      for (const mat of [m.normal, m.outline?.material]) {
+        const mt = mat as { isMToonMaterial?: boolean; update?(delta: number): void } | undefined;
+        if (mt?.isMToonMaterial) mt.update?.(dt);
+      }
+    }
+  }
   renderer.render(scene, camera);
   if (captures.length > 0) {
     // the drawing buffer still holds this frame in this task
