@@ -100,3 +100,23 @@ export function parseViewProj(text: string): THREE.Matrix4 {
   }
   return new THREE.Matrix4().fromArray(v);
 }
+
+/** A camera given on the URL (`cam=px,py,pz,tx,ty,tz,fov`): its position, the point it looks at, and its
+ *  vertical field of view in degrees (so that a scene drawn elsewhere, three-vrm's, can be rebuilt here). */
+export interface UrlCamera {
+  position: Vec3;
+  target: Vec3;
+  fovDegrees: number;
+}
+
+/** Parse `cam=`: 7 finite numbers, a field of view in (0, 180) and a target apart from the position. */
+export function parseCamera(text: string): UrlCamera {
+  const v = text.split(',').map((s) => Number(s.trim()));
+  if (v.length !== 7 || v.some((x) => !Number.isFinite(x))) {
+    throw new Error(`cam needs 7 finite comma-separated numbers (position, target, fov), got ${v.length}`);
+  }
+  const [px, py, pz, tx, ty, tz, fov] = v;
+  if (!(fov > 0 && fov < 180)) throw new Error(`cam: field of view ${fov}° (0 to 180)`);
+  if (Math.hypot(tx - px, ty - py, tz - pz) < 1e-9) throw new Error('cam: the target is the position');
+  return { position: [px, py, pz], target: [tx, ty, tz], fovDegrees: fov };
+}

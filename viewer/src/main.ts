@@ -28,7 +28,7 @@ import { heldDisplacement } from './held.js';
 import { HEAT_MAX_MM, heatColor, secondaryMm } from './heat.js';
 import { HeatScale } from './heat-scale.js';
 import { Follow, meanDisplacement, rootDisplacement, rootPosition, type Vec3 } from './follow.js';
-import { framing, framingMatrix, gridLayout, parseViewProj } from './layout.js';
+import { framing, framingMatrix, gridLayout, parseCamera, parseViewProj, type UrlCamera } from './layout.js';
 import { Metrics, flagNames, nowEpochMs } from './metrics.js';
 import { Overlay } from './overlay.js';
 import { LIGHT_DIR, ParamBlock, SkinAsset, SkinTarget, groundMesh, heatColorsOnGpu } from './skin.js';
@@ -128,6 +128,10 @@ const fixedWidth = Number(q.get('width') ?? 0) | 0;
 const fixedHeight = Number(q.get('height') ?? 0) | 0;
 const fixedSize = fixedWidth > 0 && fixedHeight > 0;
 const yaw = q.has('yaw') ? Number(q.get('yaw')) : 20;
+/** `mtoon=0`: draw MToon materials as plain ones (their lit colour), as before issue 55. */
+const drawMToon = q.get('mtoon') !== '0';
+/** `cam=px,py,pz,tx,ty,tz,fov` with `width`/`height`: a fixed camera (position, target, vertical field of view). */
+const urlCamera: UrlCamera | null = q.has('cam') ? parseCamera(q.get('cam') as string) : null;
 let fixedViewProj: THREE.Matrix4 | null = q.has('viewproj') ? parseViewProj(q.get('viewproj') as string) : null;
 const cameraParam = q.get('camera') ?? 'follow';
 if (cameraParam !== 'follow' && cameraParam !== 'fixed') console.warn(`avatar viewer: camera=${cameraParam} ignored`);
@@ -246,6 +250,20 @@ function frameCamera(): void {
   // framed where the stage is now: the followed displacement moves the box (zero with camera=fixed)
   const lo = framed.lo.map((x, c) => x + offset[c]) as Vec3;
   const hi = framed.hi.map((x, c) => x + offset[c]) as Vec3;
+  if (fixedSize && urlCamera) {
+    // the URL's camera, for three's materials (MToon) and the renderer's view-projection alike
+    camera.fov = urlCamera.fovDegrees;
+    camera.aspect = aspect;
+    const distance = Math.hypot(...urlCamera.position.map((x, c) => x - urlCamera!.target[c]));
+    camera.near = distance * 0.01;
+    camera.far = distance * 100;
+    camera.position.set(...urlCamera.position);
+    camera.lookAt(...urlCamera.target);
+    camera.updateProjectionMatrix();
+    camera.updateMatrixWorld();
+    fixedViewProj = new THREE.Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+    return;
+  }
   if (fixedSize) {
     if (!q.has('viewproj')) {
       fixedViewProj = framingMatrix(lo, hi, aspect, yaw);
@@ -334,18 +352,19 @@ async function load(): Promise<void> {
     };
     const meshes = data.draws.map((d, k) => {
       // MToon: three-vrm's material on our vertex path (src/mtoon.ts), with its render order and outline
-      const normal = d.mtoon ? skinnedMToon(d.mtoon.material, skinned) : asset.material(d, params, uniforms);
+      const mtoon = drawMToon ? d.mtoon : undefined;
+      const normal = mtoon ? skinnedMToon(mtoon.material, skinned) : asset.material(d, params, uniforms);
       const heatMaterial = asset.material(d, params, uniforms, heatMax);
       const mesh = new THREE.Mesh(asset.geometries[k], heat ? heatMaterial : normal);
       mesh.frustumCulled = false;
       group.add(mesh);
       let outline: THREE.Mesh | null = null;
-      if (d.mtoon) {
-        mesh.renderOrder = d.mtoon.renderOrder;
-        if (d.mtoon.outline) {
-          outline = new THREE.Mesh(asset.geometries[k], skinnedMToon(d.mtoon.outline, skinned));
+      if (mtoon) {
+        mesh.renderOrder = mtoon.renderOrder;
+        if (mtoon.outline) {
+          outline = new THREE.Mesh(asset.geometries[k], skinnedMToon(mtoon.outline, skinned));
           outline.frustumCulled = false;
-          outline.renderOrder = d.mtoon.renderOrder;
+          outline.renderOrder = mtoon.renderOrder;
           outline.visible = !heat;
           group.add(outline);
         }

@@ -12,7 +12,7 @@ import { Stats } from '../src/generated/avatar/wire/stats.js';
 import { Counter } from '../src/generated/avatar/wire/counter.js';
 import { decodeMessage, SCHEMA_VERSION } from '../src/wire.js';
 import { Coalescer, type ArrivalRecord } from '../src/coalesce.js';
-import { framingMatrix, gridLayout, parseViewProj } from '../src/layout.js';
+import { framingMatrix, gridLayout, parseCamera, parseViewProj } from '../src/layout.js';
 import { FOLLOW_CUT, FOLLOW_RATE, Follow, meanDisplacement, rootDisplacement, rootPosition } from '../src/follow.js';
 import {
   HEAT_MAX_MM,
@@ -149,6 +149,14 @@ test('the framing matrix puts the box inside the clip volume with depth in [0, 1
   assert.ok(Math.abs(c.x / c.w) < 1e-5 && Math.abs(c.y / c.w) < 1e-5);
   assert.deepEqual(parseViewProj(m.toArray().join(',')).toArray(), m.toArray());
   assert.throws(() => parseViewProj('1,2,3'), /16 finite/);
+});
+
+test('cam= gives a camera (position, target, field of view) and refuses anything else', () => {
+  assert.deepEqual(parseCamera('0,1.4,3, 0,1,0, 30'), { position: [0, 1.4, 3], target: [0, 1, 0], fovDegrees: 30 });
+  assert.throws(() => parseCamera('0,1,3,0,1,0'), /7 finite/);
+  assert.throws(() => parseCamera('0,1,3,0,1,0,NaN'), /7 finite/);
+  assert.throws(() => parseCamera('0,1,3,0,1,0,180'), /field of view/);
+  assert.throws(() => parseCamera('0,1,3,0,1,3,30'), /target is the position/);
 });
 
 function record(avatarId: string, seq: number): ArrivalRecord {
