@@ -1217,3 +1217,76 @@ async fn the_capture_page_tracks_like_the_python_tracker() {
     // the stills file is large (~70 MB); the rest stays for a look
     let _ = std::fs::remove_file(&y4m);
 }
+
+/// Issue 55: the viewer draws a VRM's MToon as unmodified three-vrm draws the file: the committed VRM 0.x
+/// avatar (Blender VRM add-on, MToon with a shade texture), imported, served at rest (springs off: three-vrm's
+/// stand at their rest), drawn by three-vrm and by the viewer with the same camera and light in one headless
+/// Chromium (`viewer/test/mtoon-compare.mjs`). The goal: mean colour difference ≤ 2 % over the avatar's
+/// pixels, ≤ 1 % of them off by more than 10 %. The viewer's plain path (`mtoon=0`, as before issue 55) must
+/// miss it (the check can fail).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_viewer_draws_mtoon_as_three_vrm_does() {
+    if !browser_ready() {
+        return;
+    }
+    let _one_at_a_time = exclusive().await;
+    let dir = scratch_dir("mtoon");
+    let vrm = repo_root().join("assets/fixtures/avatars/anny_vrm0.vrm");
+    let asset = dir.join("me.avatar");
+    let out = Command::new(EXE).arg("import").arg(&vrm).arg("--out").arg(&asset).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let config = dir.join("avatard.toml");
+    // a TOML literal string: the path as it is, backslashes too
+    std::fs::write(
+        &config,
+        format!("[[avatar]]\nid = \"me\"\nasset = '{}'\n[avatar.params]\nsprings = false\n", asset.display()),
+    )
+    .unwrap();
+    let d = Daemon::start(EXE, &Eps::tcp(), &["--config", config.to_str().unwrap(), "--web", "127.0.0.1:0"])
+        .expect("daemon with the imported VRM");
+    let url = format!("http://{}/", d.web.clone().expect("the web output's address"));
+    let (shots, source) = (dir.clone(), vrm.clone());
+    let compare = move |params: &str, name: &str| -> Value {
+        let (dir, vrm) = (&shots, &source);
+        let viewer = repo_root().join("viewer");
+        let out = Command::new("node")
+            .arg(viewer.join("test/mtoon-compare.mjs"))
+            .arg("--vrm")
+            .arg(vrm)
+            .args(["--viewer", &format!("{url}{params}"), "--cam", "0,0.85,3.8,0,0.85,0,30", "--out"])
+            .arg(dir.join(name))
+            .envs(chromium().map(|c| ("CHROMIUM", c)))
+            .current_dir(&viewer)
+            .output()
+            .expect("running node");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "mtoon-compare.mjs: {stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
+    };
+    let (on, off) = tokio::task::spawn_blocking(move || (compare("", "mtoon"), compare("?mtoon=0", "plain")))
+        .await
+        .unwrap();
+    drop(d);
+    let figures = |r: &Value| (r["meanDifference"].as_f64().unwrap(), r["offBy10Percent"].as_f64().unwrap());
+    let ((mean, far), (plain_mean, plain_far)) = (figures(&on), figures(&off));
+    println!(
+        "anny_vrm0, viewer vs three-vrm over {} avatar pixels: mean {:.2} %, off by > 10 % {:.2} % (plain path: \
+         {:.2} %, {:.2} %); pictures in {}",
+        on["avatarPixels"],
+        100.0 * mean,
+        100.0 * far,
+        100.0 * plain_mean,
+        100.0 * plain_far,
+        dir.display()
+    );
+    assert!(on["avatarPixels"].as_u64().unwrap() > 10_000, "the avatar is in the picture: {on}");
+    assert!(mean <= 0.02 && far <= 0.01, "MToon vs three-vrm: {on}");
+    assert!(
+        plain_mean > 0.02 || plain_far > 0.01,
+        "the plain path would pass too: the comparison cannot fail"
+    );
+}
