@@ -213,3 +213,46 @@ mod tests {
         }
     }
 }
+
+/// A camera placed by hand: position, target, vertical field of view (degrees), as three.js's
+/// `PerspectiveCamera` with `lookAt` (the viewer's `cam=` URL parameter; the same near and far planes as
+/// viewer/test/three-vrm-reference.ts: a hundredth and a hundred times the distance).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FixedCamera {
+    pub eye: [f32; 3],
+    pub target: [f32; 3],
+    pub fov_degrees: f32,
+}
+
+impl FixedCamera {
+    /// `px,py,pz,tx,ty,tz,fov` (the viewer's `cam=`).
+    pub fn parse(s: &str) -> Result<FixedCamera, String> {
+        let v: Vec<f32> = s
+            .split(',')
+            .map(|x| x.trim().parse::<f32>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("camera '{s}': {e} (expected px,py,pz,tx,ty,tz,fov)"))?;
+        if v.len() != 7 || v.iter().any(|x| !x.is_finite()) {
+            return Err(format!("camera '{s}': expected 7 finite numbers px,py,pz,tx,ty,tz,fov"));
+        }
+        let c = FixedCamera { eye: [v[0], v[1], v[2]], target: [v[3], v[4], v[5]], fov_degrees: v[6] };
+        let d = [v[3] - v[0], v[4] - v[1], v[5] - v[2]];
+        let dist = dot(d, d).sqrt();
+        if !(dist > 1e-6) || !(c.fov_degrees > 0.1 && c.fov_degrees < 179.0) {
+            return Err(format!(
+                "camera '{s}': the target must differ from the position and 0.1 < fov < 179"
+            ));
+        }
+        if normalize(cross(normalize(d), [0.0, 1.0, 0.0])).iter().any(|x| !x.is_finite()) {
+            return Err(format!("camera '{s}': looking straight up or down is not supported"));
+        }
+        Ok(c)
+    }
+
+    pub fn view_proj(&self, aspect: f32) -> Mat4 {
+        let d = [self.target[0] - self.eye[0], self.target[1] - self.eye[1], self.target[2] - self.eye[2]];
+        let distance = dot(d, d).sqrt();
+        let p = perspective(self.fov_degrees.to_radians(), aspect, 0.01 * distance, 100.0 * distance);
+        mul(&p, &look_at(self.eye, self.target))
+    }
+}

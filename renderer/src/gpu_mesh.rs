@@ -8,7 +8,7 @@
 //!
 //! The asset's looks (see `avatar_sim::asset::looks`) add a UV per vertex (a vertex buffer) and order the
 //! triangle indices by material once, so that each material is one indexed draw over a range ([`Draw`]):
-//! opaque and masked materials first, blended ones last. An asset without materials is one draw of the flat
+//! opaque and masked materials first, blended ones last, each by three-vrm's render order ([`render_order`]). An asset without materials is one draw of the flat
 //! colour over all triangles, in their original order.
 
 use avatar_sim::asset::looks::{AlphaMode, SurfaceMaterial};
@@ -20,6 +20,12 @@ use std::ops::Range;
 
 /// The renderer's flat colour (linear RGB) for an avatar without materials.
 pub const FLAT_COLOR: [f32; 4] = [0.85, 0.62, 0.5, 1.0];
+
+/// three-vrm's render order of a material's meshes (three.js draws the opaque ones, then the blended ones, each
+/// by it): for MToon `(transparentWithZWrite ? 0 : 19) + renderQueueOffsetNumber`, else 0.
+pub fn render_order(m: &SurfaceMaterial) -> i32 {
+    m.mtoon.as_ref().map_or(0, |t| (if t.transparent_with_z_write { 0 } else { 19 }) + t.render_queue_offset)
+}
 
 /// One draw: a material over a range of [`GpuMesh::indices`].
 #[derive(Clone, Debug, PartialEq)]
@@ -128,11 +134,12 @@ impl GpuMesh {
         let (indices, materials, draws) = if has_materials {
             let materials = looks.materials.clone();
             let blended = |m: usize| materials[m].alpha_mode == AlphaMode::Blend;
-            // triangles grouped by material (stable: each material keeps its triangle order), blended last
+            // triangles grouped by material (stable: each material keeps its triangle order), blended last, each
+            // group by three-vrm's render order
             let mut order: Vec<usize> = (0..render.triangles.len()).collect();
             order.sort_by_key(|&t| {
                 let m = looks.triangle_material[t] as usize;
-                (blended(m), m)
+                (blended(m), render_order(&materials[m]), m)
             });
             let mut indices = Vec::with_capacity(3 * order.len());
             let mut draws: Vec<Draw> = Vec::new();

@@ -43,5 +43,5 @@ pub mod views;
 pub mod window;
 
 pub use gpu::{backends, Backend, Gpu, GpuError};
-pub use render::{AvatarRenderer, Colouring, RenderSettings, View};
+pub use render::{AvatarRenderer, Colouring, Light, RenderSettings, View};
 pub use subscribe::{GapTracker, Latest, StateSubscriber};

@@ -3,5 +3,6 @@
 //! file in `tests/` is added here (`cargo xtask test` checks that none is left out).
 
 mod gpu;
+mod mtoon;
 mod view_cli;
 mod views;

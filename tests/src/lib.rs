@@ -18,6 +18,8 @@
 //! a socket a test binds itself (`bind(ANY_TCP)`) returns its endpoint; a pyzmq peer that binds prints
 //! `READY <endpoint>`. A port, once bound, is nobody else's; a port that was free a moment ago may not be.
 
+pub mod mtoon_variants;
+
 use anyhow::{anyhow, bail, Context, Result};
 use avatar_schema::{decode, encode, ControlRequest, ControlResponse, Message, Request};
 use std::io::{BufRead, BufReader, Write};

@@ -371,20 +371,27 @@ async function loadDraws(buffer: ArrayBuffer, json: GltfJson, bin: DataView, pri
   const anyMToon = materials.some((m) => m.extensions?.VRMC_materials_mtoon !== undefined);
   const needsTextures = anyMToon || materials.some((m) => m.pbrMetallicRoughness?.baseColorTexture !== undefined);
   let parser: { getDependency(type: string, index: number): Promise<unknown> } | null = null;
-  // MToon: three-vrm's materials, with the render order and outline its plugin gave the loader's meshes
-  const mtoonOf = new Map<unknown, { renderOrder: number; outline: MToonMaterial | null }>();
+  // MToon: three-vrm's materials as the loader's meshes draw them, by glTF material index, with the render
+  // order and outline its plugin gave those meshes. (The mesh's material is GLTFLoader's clone of the parsed
+  // one for most meshes, e.g. with the normal map's y flipped for derivative tangents: that clone is what
+  // three-vrm draws, so that is the one to draw.)
+  const mtoonOf = new Map<number, MToonDraw>();
   if (needsTextures) {
     // a copy: the loader may touch vertex buffers of the file it parses
     const loader = new GLTFLoader();
     if (anyMToon) loader.register((p) => new MToonMaterialLoaderPlugin(p));
     const gltf = await loader.parseAsync(buffer.slice(0), '');
     parser = gltf.parser;
+    const associations = gltf.parser.associations as Map<unknown, { materials?: number } | undefined>;
     gltf.scene.traverse((o) => {
       const mesh = o as THREE.Mesh;
       if (!mesh.isMesh) return;
       const ms = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]) as MToonMaterial[];
       const main = ms.find((m) => m.isMToonMaterial && !m.isOutline);
-      if (main) mtoonOf.set(main, { renderOrder: mesh.renderOrder, outline: ms.find((m) => m.isOutline) ?? null });
+      const index = main ? associations.get(main)?.materials : undefined;
+      if (main && index !== undefined && !mtoonOf.has(index)) {
+        mtoonOf.set(index, { material: main, renderOrder: mesh.renderOrder, outline: ms.find((m) => m.isOutline) ?? null });
+      }
     });
   }
   const draws: Draw[] = [];
@@ -403,12 +410,9 @@ async function loadDraws(buffer: ArrayBuffer, json: GltfJson, bin: DataView, pri
       continue;
     }
     let mtoon: MToonDraw | undefined;
-    if (mat.extensions?.VRMC_materials_mtoon !== undefined && parser && prim.material !== undefined) {
-      const material = (await parser.getDependency('material', prim.material)) as MToonMaterial;
-      const made = mtoonOf.get(material);
-      if (material.isMToonMaterial) {
-        mtoon = { material, outline: made?.outline ?? null, renderOrder: made?.renderOrder ?? 0 };
-      }
+    if (mat.extensions?.VRMC_materials_mtoon !== undefined && prim.material !== undefined) {
+      mtoon = mtoonOf.get(prim.material);
+      if (!mtoon) throw new Error(`material ${prim.material}: three-vrm made no MToon material of it`);
     }
     const pbr = mat.pbrMetallicRoughness ?? {};
     const f = pbr.baseColorFactor ?? [1, 1, 1, 1];

@@ -49,6 +49,9 @@ export interface ViewerApi {
   arrivalLatency(since?: number): number[];
   /** Publish → take latencies (ms: the page took the worker's batch; the states taken), like latency(). */
   takeLatency(since?: number): number[];
+  /** Draw `n` frames now, one after another, each skinning every avatar again and waiting for the GPU (a
+   *  one-pixel read back): their times (ms), for the frame-time benchmark (test/frame-time.mjs). */
+  timeFrames(n: number): number[];
   /** Decode one Message holding an AvatarState, show it and stop applying live states. */
   freeze(bytes: Uint8Array): void;
   setSecondary(on: boolean): void;
@@ -130,6 +133,8 @@ const fixedSize = fixedWidth > 0 && fixedHeight > 0;
 const yaw = q.has('yaw') ? Number(q.get('yaw')) : 20;
 /** `mtoon=0`: draw MToon materials as plain ones (their lit colour), as before issue 55. */
 const drawMToon = q.get('mtoon') !== '0';
+/** `mtoon_time=T`: MToon's UV animation stands still at T seconds (default: it runs with the clock). */
+const mtoonTime: number | null = q.has('mtoon_time') && Number.isFinite(Number(q.get('mtoon_time'))) ? Number(q.get('mtoon_time')) : null;
 /** `cam=px,py,pz,tx,ty,tz,fov` with `width`/`height`: a fixed camera (position, target, vertical field of view). */
 const urlCamera: UrlCamera | null = q.has('cam') ? parseCamera(q.get('cam') as string) : null;
 let fixedViewProj: THREE.Matrix4 | null = q.has('viewproj') ? parseViewProj(q.get('viewproj') as string) : null;
@@ -663,8 +668,9 @@ function stage(): StageInfo {
   };
 }
 
-/** When the last frame was drawn (performance.now() ms), for MToon's UV animation. */
+/** When the last frame was drawn (performance.now() ms), and MToon's UV animation clock (s). */
 let lastRenderMs: number | null = null;
+let mtoonClock = 0;
 
 function frame(): void {
   requestAnimationFrame(frame);
@@ -688,14 +694,19 @@ function frame(): void {
   }
   skinDirty();
   // MToon's UV animation (three-vrm's `update`, as VRM.update calls it)
+  // (`mtoon_time=T`: stopped at T seconds, for comparisons with a still three-vrm scene); each material is
+  // brought to the clock from where it stands, so that one made late (its avatar loaded late) catches up
   const now = performance.now();
-  const dt = lastRenderMs === null ? 0 : (now - lastRenderMs) / 1000;
+  mtoonClock = mtoonTime ?? mtoonClock + (lastRenderMs === null ? 0 : (now - lastRenderMs) / 1000);
   lastRenderMs = now;
   for (const v of views.values()) {
     for (const m of v.meshes) {
       for (const mat of [m.normal, m.outline?.material]) {
-        const mt = mat as { isMToonMaterial?: boolean; update?(delta: number): void } | undefined;
-        if (mt?.isMToonMaterial) mt.update?.(dt);
+        const mt = mat as (THREE.Material & { isMToonMaterial?: boolean; update?(delta: number): void }) | undefined;
+        if (!mt?.isMToonMaterial) continue;
+        const at = (mt.userData.mtoonTime as number | undefined) ?? 0;
+        mt.update?.(mtoonClock - at);
+        mt.userData.mtoonTime = mtoonClock;
       }
     }
   }
@@ -749,6 +760,21 @@ window.avatarViewer = {
   stage,
   captureFrame() {
     return new Promise((resolve) => captures.push(resolve));
+  },
+  timeFrames(n: number) {
+    // each frame as a live one costs: every avatar skinned again, the scene drawn, the GPU waited for
+    const gl = renderer.getContext();
+    const px = new Uint8Array(4);
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      for (const v of views.values()) v.params.dirty = true;
+      skinDirty();
+      renderer.render(scene, camera);
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      out.push(performance.now() - t0);
+    }
+    return out;
   },
   lastMessage(id?: string) {
     const v = id ? views.get(id) : views.values().next().value;

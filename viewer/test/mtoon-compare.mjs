@@ -3,14 +3,17 @@
 //
 //   node test/mtoon-compare.mjs --vrm FILE.vrm --viewer http://HOST:PORT/ --out DIR
 //       [--width 360] [--height 640] [--cam px,py,pz,tx,ty,tz,fov] [--light x,y,z] [--light-intensity I]
-//       [--ambient A] [--timeout S]
+//       [--ambient A] [--time T] [--renderer PNG] [--timeout S]
 //
 // The viewer must be serving that VRM as its only avatar (`avatard import FILE --out me.avatar`, `avatard run
 // --avatar me=me.avatar --web …`), at rest (no tracker input). Draws:
 //   three-vrm.png  the VRM by three-vrm itself (test/three-vrm-reference.ts, bundled here with esbuild);
 //   viewer.png     the viewer with the same camera (`cam=`), light (`light=`, `light_intensity=`, `ambient=`),
 //                  size, clear colour, no ground, no overlay, no MSAA;
-//   diff.png       |difference| × 4 over the avatar's pixels.
+//   diff.png       |difference| × 4 over the avatar's pixels;
+//   renderer.png, diff-renderer.png   with --renderer: the Rust renderer's picture of the same scene
+//                  (`avatar-view render --cam … --light … --no-ground`) and its difference, measured the same
+//                  way (under "renderer" in the output).
 // Prints (and writes DIR/compare.json): the avatar's pixels (those that differ from the clear colour in
 // either picture), the mean absolute colour difference over them (share of full scale, 8-bit sRGB, the mean
 // of R, G, B), and the share of them off by more than 10 % in any channel. Exit 1 when a page failed.
@@ -23,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { HEADLESS_FLAGS } from './chromium-flags.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const opts = { width: 360, height: 640, cam: '0,1.0,2.6,0,0.9,0,30', light: '0.4,0.8,0.6', 'light-intensity': String(Math.PI), ambient: '0', timeout: 120 };
+const opts = { width: 360, height: 640, cam: '0,1.0,2.6,0,0.9,0,30', light: '0.4,0.8,0.6', 'light-intensity': String(Math.PI), ambient: '0', time: '0', timeout: 120 };
 for (let i = 2; i < process.argv.length; i += 2) {
   const k = process.argv[i];
   if (!k.startsWith('--') || i + 1 >= process.argv.length) {
@@ -67,7 +70,7 @@ try {
   const vrm = (await readFile(opts.vrm)).toString('base64');
   const refPng = await ref.evaluate(
     (o) => window.renderReference(o),
-    { vrm, width, height, cam, light, lightIntensity: Number(opts['light-intensity']), ambient: Number(opts.ambient), clear },
+    { vrm, width, height, cam, light, lightIntensity: Number(opts['light-intensity']), ambient: Number(opts.ambient), time: Number(opts.time), clear },
   );
 
   // the viewer
@@ -81,6 +84,7 @@ try {
     light: light.join(','),
     light_intensity: opts['light-intensity'],
     ambient: opts.ambient,
+    mtoon_time: opts.time,
     ground: 0,
     overlay: 0,
     antialias: 0,
@@ -94,9 +98,11 @@ try {
   await page.waitForFunction(() => window.avatarViewer.framesRendered >= 10, null, { timeout: opts.timeout * 1000 });
   const ours = (await page.evaluate(() => window.avatarViewer.captureFrame())).png;
 
-  // the comparison, in the reference page (its canvas decodes both)
-  const result = await ref.evaluate(
-    async ({ a, b, clear }) => {
+  // the comparisons, in the reference page (its canvas decodes the pictures)
+  const pictures = [ours];
+  if (opts.renderer) pictures.push(`data:image/png;base64,${(await readFile(opts.renderer)).toString('base64')}`);
+  const results = await ref.evaluate(
+    async ({ a, others, clear }) => {
       const load = (src) =>
         new Promise((resolve, reject) => {
           const img = new Image();
@@ -104,10 +110,12 @@ try {
           img.onerror = reject;
           img.src = src;
         });
-      const [ia, ib] = await Promise.all([load(a), load(b)]);
+      const srgb = (x) => Math.round(255 * (x <= 0.0031308 ? 12.92 * x : 1.055 * x ** (1 / 2.4) - 0.055));
+      const bg = clear.map(srgb);
+      const isBg = (p, i) => Math.abs(p[i] - bg[0]) <= 2 && Math.abs(p[i + 1] - bg[1]) <= 2 && Math.abs(p[i + 2] - bg[2]) <= 2;
+      const ia = await load(a);
       const w = ia.width;
       const h = ia.height;
-      if (ib.width !== w || ib.height !== h) throw new Error(`sizes ${w}x${h} and ${ib.width}x${ib.height}`);
       const pixels = (img) => {
         const c = document.createElement('canvas');
         c.width = w;
@@ -117,54 +125,68 @@ try {
         return g.getImageData(0, 0, w, h);
       };
       const pa = pixels(ia).data;
-      const pb = pixels(ib).data;
-      const srgb = (x) => Math.round(255 * (x <= 0.0031308 ? 12.92 * x : 1.055 * x ** (1 / 2.4) - 0.055));
-      const bg = clear.map(srgb);
-      const isBg = (p, i) => Math.abs(p[i] - bg[0]) <= 2 && Math.abs(p[i + 1] - bg[1]) <= 2 && Math.abs(p[i + 2] - bg[2]) <= 2;
-      const diff = document.createElement('canvas');
-      diff.width = w;
-      diff.height = h;
-      const dg = diff.getContext('2d');
-      const dd = dg.createImageData(w, h);
-      let n = 0;
-      let sum = 0;
-      let off = 0;
-      let onlyRef = 0;
-      let onlyOurs = 0;
-      for (let i = 0; i < pa.length; i += 4) {
-        const ba = isBg(pa, i);
-        const bb = isBg(pb, i);
-        dd.data[i + 3] = 255;
-        if (ba && bb) continue;
-        if (ba) onlyOurs++;
-        if (bb) onlyRef++;
-        n++;
-        let worst = 0;
-        for (let c = 0; c < 3; c++) {
-          const d = Math.abs(pa[i + c] - pb[i + c]);
-          sum += d / 255 / 3;
-          worst = Math.max(worst, d);
-          dd.data[i + c] = Math.min(255, 4 * d);
+      const out = [];
+      for (const b of others) {
+        const ib = await load(b);
+        if (ib.width !== w || ib.height !== h) throw new Error(`sizes ${w}x${h} and ${ib.width}x${ib.height}`);
+        const pb = pixels(ib).data;
+        const diff = document.createElement('canvas');
+        diff.width = w;
+        diff.height = h;
+        const dg = diff.getContext('2d');
+        const dd = dg.createImageData(w, h);
+        let n = 0;
+        let sum = 0;
+        let off = 0;
+        let onlyRef = 0;
+        let onlyOurs = 0;
+        for (let i = 0; i < pa.length; i += 4) {
+          const ba = isBg(pa, i);
+          const bb = isBg(pb, i);
+          dd.data[i + 3] = 255;
+          if (ba && bb) continue;
+          if (ba) onlyOurs++;
+          if (bb) onlyRef++;
+          n++;
+          let worst = 0;
+          for (let c = 0; c < 3; c++) {
+            const d = Math.abs(pa[i + c] - pb[i + c]);
+            sum += d / 255 / 3;
+            worst = Math.max(worst, d);
+            dd.data[i + c] = Math.min(255, 4 * d);
+          }
+          if (worst > 25.5) off++;
         }
-        if (worst > 25.5) off++;
+        dg.putImageData(dd, 0, 0);
+        out.push({
+          avatarPixels: n,
+          onlyThreeVrm: onlyRef,
+          onlyOther: onlyOurs,
+          meanDifference: n ? sum / n : null,
+          offBy10Percent: n ? off / n : null,
+          diffPng: diff.toDataURL('image/png'),
+        });
       }
-      dg.putImageData(dd, 0, 0);
-      return {
-        avatarPixels: n,
-        onlyThreeVrm: onlyRef,
-        onlyViewer: onlyOurs,
-        meanDifference: n ? sum / n : null,
-        offBy10Percent: n ? off / n : null,
-        diffPng: diff.toDataURL('image/png'),
-      };
+      return out;
     },
-    { a: refPng, b: ours, clear },
+    { a: refPng, others: pictures, clear },
   );
   const png = (dataUrl) => Buffer.from(dataUrl.split(',')[1], 'base64');
   await writeFile(join(opts.out, 'three-vrm.png'), png(refPng));
   await writeFile(join(opts.out, 'viewer.png'), png(ours));
+  const [result, rendered] = results;
   await writeFile(join(opts.out, 'diff.png'), png(result.diffPng));
   delete result.diffPng;
+  result.onlyViewer = result.onlyOther;
+  delete result.onlyOther;
+  if (rendered) {
+    await writeFile(join(opts.out, 'renderer.png'), await readFile(opts.renderer));
+    await writeFile(join(opts.out, 'diff-renderer.png'), png(rendered.diffPng));
+    delete rendered.diffPng;
+    rendered.onlyRenderer = rendered.onlyOther;
+    delete rendered.onlyOther;
+    result.renderer = rendered;
+  }
   const out = { vrm: opts.vrm, width, height, cam, light, ...result, errors };
   await writeFile(join(opts.out, 'compare.json'), JSON.stringify(out, null, 1));
   console.log(JSON.stringify(out));

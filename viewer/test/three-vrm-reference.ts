@@ -18,6 +18,8 @@ export interface ReferenceOptions {
   light: [number, number, number];
   lightIntensity: number;
   ambient: number;
+  /** MToon's UV animation time (s; default 0). */
+  time?: number;
   /** Linear RGB clear colour (the viewer's). */
   clear: [number, number, number];
 }
@@ -47,6 +49,8 @@ window.renderReference = async (o: ReferenceOptions): Promise<string> => {
   VRMUtils.rotateVRM0(vrm);
   scene.add(vrm.scene);
   vrm.update(0);
+  // MToon's UV animation at `time` seconds (the materials alone: the springs stay at rest)
+  for (const m of vrm.materials ?? []) (m as { update?(delta: number): void }).update?.(o.time ?? 0);
   const [px, py, pz, tx, ty, tz, fov] = o.cam;
   const distance = Math.hypot(tx - px, ty - py, tz - pz);
   const camera = new THREE.PerspectiveCamera(fov, o.width / o.height, distance * 0.01, distance * 100);

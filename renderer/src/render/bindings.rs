@@ -51,11 +51,16 @@ fn storage<T: bytemuck::Pod + Default>(device: &wgpu::Device, label: &str, data:
 pub(super) const SKINNED_STRIDE: usize = 32;
 
 /// The bind group layouts.
+/// MToon's texture slots in group 1 (`skin.wgsl`): shade multiply, shading shift, emissive, normal, matcap, rim
+/// multiply, outline width multiply, UV animation mask.
+pub(super) const MTOON_TEXTURE_BINDINGS: [u32; 8] = [5, 6, 7, 8, 9, 10, 11, 12];
+
 pub(super) struct Layouts {
     /// Group 0: frame uniform (0), skinning data (1–5), params (6), heat scale (7).
     pub avatar: wgpu::BindGroupLayout,
     pub ground: wgpu::BindGroupLayout,
-    /// Group 1 of a material: its uniform (2), texture (3) and sampler (4).
+    /// Group 1 of a material: its uniform (2), base-colour texture (3), sampler (4) and MToon's textures
+    /// ([`MTOON_TEXTURE_BINDINGS`]).
     pub material: wgpu::BindGroupLayout,
     /// Group 1 of the read-back: the skinned positions and normals (1).
     pub compute: wgpu::BindGroupLayout,
@@ -81,28 +86,32 @@ impl Layouts {
             label: Some("ground"),
             entries: &[uniform_entry(0, wgpu::ShaderStages::VERTEX)],
         });
-        let fs = wgpu::ShaderStages::FRAGMENT;
+        // the outline pass's vertex stage reads the material too (its width and width texture)
+        let both = wgpu::ShaderStages::VERTEX | wgpu::ShaderStages::FRAGMENT;
+        let texture = |binding| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: both,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: false,
+            },
+            count: None,
+        };
+        let mut entries = vec![
+            uniform_entry(2, both),
+            texture(3),
+            wgpu::BindGroupLayoutEntry {
+                binding: 4,
+                visibility: both,
+                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                count: None,
+            },
+        ];
+        entries.extend(MTOON_TEXTURE_BINDINGS.map(texture));
         let material = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("material"),
-            entries: &[
-                uniform_entry(2, fs),
-                wgpu::BindGroupLayoutEntry {
-                    binding: 3,
-                    visibility: fs,
-                    ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                        view_dimension: wgpu::TextureViewDimension::D2,
-                        multisampled: false,
-                    },
-                    count: None,
-                },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 4,
-                    visibility: fs,
-                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                    count: None,
-                },
-            ],
+            entries: &entries,
         });
         let compute = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("skinned out"),

@@ -13,6 +13,17 @@
 //! their cutoff), blended ones last without depth writes; single-sided materials cull back faces. An avatar
 //! without materials is one draw of the flat colour with culling off, as before looks existed.
 //!
+//! MToon (VRM's toon shading, issue 55): a material with [`avatar_sim::asset::looks::MToon`] parameters is
+//! shaded by `fs_mtoon`, a port of three-vrm's MToon fragment shader (lit and shade colours across the
+//! shading-shift/toony ramp, ambient light, parametric rim and matcap with their lighting mix and texture,
+//! emission, tangent-space normal maps, UV animation at the light's `time`, alpha modes), with every MToon
+//! texture bound (1×1 stand-ins for empty slots); an outline is a second draw of the same range (`vs_outline`:
+//! pushed out along the normal by the world or screen width, front faces culled). Blended MToon materials
+//! write depth when `transparentWithZWrite`, and materials are ordered by three-vrm's render order. Not
+//! ported: shadows (none are cast here), vertex colours, light probes. The light ([`Light`]: one directional
+//! and one ambient, three.js units) and a fixed camera ([`crate::camera::FixedCamera`]) can be the browser
+//! viewer's, so that the same scene can be drawn by three-vrm, the viewer and this renderer.
+//!
 //! Views: [`AvatarRenderer::draw`] draws from the renderer's own camera (framing the instance grid or the
 //! options' box); [`AvatarRenderer::draw_view`] from any camera, with or without the ground, lit or as the heat
 //! map of `|u|` (the secondary displacement, [`crate::heat`]), or as a silhouette on a transparent background.
@@ -22,10 +33,12 @@
 //!
 //! # Layout
 //! - `bindings`: the bind group layouts, the buffers and the bind groups.
-//! - `frame`: the frame uniform (camera framing the instance grid or a given box, light, counts) and the ground.
-//! - `pipelines`: the draw pipelines by blending and culling, the ground's, the read-back's compute pipeline.
-//! - `materials`: each material's uniform, texture, bind group and draw.
-//! - `texture`: sRGB textures with their mip chain made in linear light.
+//! - `frame`: the frame uniform (camera framing the instance grid, a given box or a fixed camera, its position
+//!   and axes read back from the view-projection, light, counts) and the ground.
+//! - `pipelines`: the draw pipelines by blending, culling and depth writes, the ground's, the read-back's
+//!   compute pipeline.
+//! - `materials`: each material's uniform, textures, bind group, draw and (MToon) outline draw.
+//! - `texture`: sRGB (colour) and plain (data) textures with their mip chain.
 
 mod bindings;
 mod frame;
@@ -33,7 +46,7 @@ mod materials;
 mod pipelines;
 mod texture;
 
-use crate::camera::Mat4;
+use crate::camera::{FixedCamera, Mat4};
 use crate::gpu::{Gpu, GpuError};
 use crate::gpu_mesh::GpuMesh;
 use crate::heat::HeatScale;
@@ -57,6 +70,12 @@ pub struct RenderSettings {
     /// the avatar's rest bounds (the instance grid), tightly ([`crate::camera::framing_box`]); the ground
     /// square lies under it. `None`: the rest bounds.
     pub frame_box: Option<([f32; 3], [f32; 3])>,
+    /// A camera placed by hand (position, target, field of view) instead of either framing.
+    pub camera: Option<FixedCamera>,
+    /// The light.
+    pub light: Light,
+    /// Draw VRM MToon materials with MToon (`false`: their lit colour as a plain material, as before issue 55).
+    pub mtoon: bool,
     /// Colour target format: RGBA8 sRGB offscreen (what [`AvatarRenderer::draw`] reads back); a window's
     /// surface format otherwise.
     pub format: wgpu::TextureFormat,
@@ -71,8 +90,33 @@ impl Default for RenderSettings {
             ground: true,
             yaw: 20.0,
             frame_box: None,
+            camera: None,
+            light: Light::default(),
+            mtoon: true,
             format: wgpu::TextureFormat::Rgba8UnormSrgb,
         }
+    }
+}
+
+/// The scene's light: one directional light and an ambient one, white, in three.js's units (the browser
+/// viewer's `light=`, `light_intensity=` and `ambient=`). MToon materials shade with it as three-vrm does; plain
+/// materials keep their own fixed lighting from its direction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Light {
+    /// Towards the directional light (need not be unit length).
+    pub direction: [f32; 3],
+    /// The directional light's intensity (π: a white surface facing it is drawn white).
+    pub intensity: f32,
+    /// The ambient light's intensity (0: none).
+    pub ambient: f32,
+    /// The time (s) MToon's UV animation has run for.
+    pub time: f64,
+}
+
+impl Default for Light {
+    /// The viewer's: from (0.4, 0.8, 0.6), intensity π, no ambient light.
+    fn default() -> Self {
+        Light { direction: [0.4, 0.8, 0.6], intensity: std::f32::consts::PI, ambient: 0.0, time: 0.0 }
     }
 }
 
@@ -151,9 +195,17 @@ impl AvatarRenderer {
         let buffers = Buffers::new(device, &mesh, options.instances, &framing);
         let bind_groups = BindGroups::new(device, &layouts, &buffers);
         let Pipelines { draw_layout, heat, heat_skinned, ground, compute } =
-            Pipelines::new(device, &shader, &layouts, options.format);
-        let MaterialDraws { pipelines, pipelines_skinned, draws } =
-            MaterialDraws::new(&gpu, asset, &mesh, &shader, &layouts.material, &draw_layout, options.format)?;
+            Pipelines::new(device, &shader, &layouts, frame::target_format(options.format));
+        let MaterialDraws { pipelines, pipelines_skinned, draws } = MaterialDraws::new(
+            &gpu,
+            asset,
+            &mesh,
+            &shader,
+            &layouts.material,
+            &draw_layout,
+            frame::target_format(options.format),
+            options.mtoon,
+        )?;
         let (color, depth_view) = targets(device, &options);
         Ok(AvatarRenderer {
             gpu,
@@ -354,8 +406,7 @@ impl AvatarRenderer {
         from_skinned: bool,
     ) {
         let queue = &self.gpu.queue;
-        let mut frame = self.frame;
-        frame.view_proj = v.view_proj;
+        let frame = self.frame.seen_through(v.view_proj);
         queue.write_buffer(&self.buffers.frame, 0, bytemuck::bytes_of(&frame));
         if let Some(ground) = v.ground {
             queue.write_buffer(&self.buffers.ground, 0, bytemuck::cast_slice(&ground));
@@ -363,7 +414,15 @@ impl AvatarRenderer {
         if let Colouring::Heat(scale) = v.colouring {
             queue.write_buffer(&self.buffers.heat, 0, bytemuck::bytes_of(&scale.uniform()));
         }
-        let clear = if v.transparent { wgpu::Color::TRANSPARENT } else { BACKGROUND };
+        let clear = match (v.transparent, frame::target_format(self.options.format).is_srgb()) {
+            (true, _) => wgpu::Color::TRANSPARENT,
+            (false, true) => BACKGROUND,
+            // a plain target stores the background sRGB-encoded, as the shaders write colours
+            (false, false) => {
+                let e = |c: f64| if c <= 0.0031308 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 };
+                wgpu::Color { r: e(BACKGROUND.r), g: e(BACKGROUND.g), b: e(BACKGROUND.b), a: BACKGROUND.a }
+            }
+        };
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("avatar"),
             color_attachments: &[Some(wgpu::RenderPassColorAttachment {
@@ -404,7 +463,22 @@ impl AvatarRenderer {
                 (Colouring::Heat(_), true) => &self.heat_skinned_pipeline,
             });
             pass.set_bind_group(1, &d.bind_group, &[]);
+            if let (Some(b), Colouring::Lit) = (d.back_pass, v.colouring) {
+                let front = if from_skinned {
+                    &self.pipelines_skinned[d.pipeline]
+                } else {
+                    &self.pipelines[d.pipeline]
+                };
+                pass.set_pipeline(if from_skinned { &self.pipelines_skinned[b] } else { &self.pipelines[b] });
+                pass.draw_indexed(d.indices.clone(), 0, 0..instances);
+                pass.set_pipeline(front);
+            }
             pass.draw_indexed(d.indices.clone(), 0, 0..instances);
+            // MToon's outline pass, lit pictures only
+            if let (Some(o), Colouring::Lit) = (d.outline, v.colouring) {
+                pass.set_pipeline(if from_skinned { &self.pipelines_skinned[o] } else { &self.pipelines[o] });
+                pass.draw_indexed(d.indices.clone(), 0, 0..instances);
+            }
         }
     }
 
@@ -508,7 +582,7 @@ fn targets(device: &wgpu::Device, options: &RenderSettings) -> (wgpu::Texture, w
         })
     };
     let usage = wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC;
-    let color = texture("color", options.format, usage);
+    let color = texture("color", frame::target_format(options.format), usage);
     let depth = texture("depth", DEPTH_FORMAT, wgpu::TextureUsages::RENDER_ATTACHMENT);
     (color, depth.create_view(&Default::default()))
 }

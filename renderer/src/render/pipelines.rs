@@ -9,7 +9,15 @@ pub(super) const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth3
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct PipelineKey {
     pub blend: bool,
-    pub cull_back: bool,
+    /// Faces culled: none, the back (single-sided), the front (MToon's outline pass).
+    pub cull: Option<wgpu::Face>,
+    /// Depth written (opaque and masked materials; blended MToon with `transparentWithZWrite`).
+    pub depth_write: bool,
+}
+
+impl PipelineKey {
+    /// Opaque, both sides drawn.
+    pub const PLAIN: PipelineKey = PipelineKey { blend: false, cull: None, depth_write: true };
 }
 
 /// The pipelines every avatar has, and the layout of its material draws.
@@ -52,9 +60,9 @@ impl Pipelines {
             &ground_pipeline_layout,
             format,
             ("vs_ground", "fs_ground"),
-            PipelineKey { blend: false, cull_back: false },
+            PipelineKey::PLAIN,
         );
-        let heat_key = PipelineKey { blend: false, cull_back: false };
+        let heat_key = PipelineKey::PLAIN;
         let heat = draw_pipeline(device, shader, &draw_layout, format, ("vs_main", "fs_heat"), heat_key);
         let heat_skinned =
             draw_pipeline(device, shader, &draw_layout, format, ("vs_skinned", "fs_heat"), heat_key);
@@ -87,8 +95,8 @@ pub(super) fn draw_pipeline(
     };
     let layouts = [vertex(8, &uv[..]), vertex(SKINNED_STRIDE as u64, &skinned[..])];
     let buffers = match vs {
-        "vs_main" => &layouts[..1],
-        "vs_skinned" => &layouts[..],
+        "vs_main" | "vs_outline" => &layouts[..1],
+        "vs_skinned" | "vs_skinned_outline" => &layouts[..],
         _ => &[],
     };
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -103,13 +111,13 @@ pub(super) fn draw_pipeline(
         // glTF: counter-clockwise front faces; single-sided materials cull the back
         primitive: wgpu::PrimitiveState {
             front_face: wgpu::FrontFace::Ccw,
-            cull_mode: key.cull_back.then_some(wgpu::Face::Back),
+            cull_mode: key.cull,
             ..Default::default()
         },
         depth_stencil: Some(wgpu::DepthStencilState {
             format: DEPTH_FORMAT,
-            depth_write_enabled: Some(!key.blend),
-            depth_compare: Some(wgpu::CompareFunction::Less),
+            depth_write_enabled: Some(key.depth_write),
+            depth_compare: Some(wgpu::CompareFunction::LessEqual),
             stencil: Default::default(),
             bias: Default::default(),
         }),

@@ -18,8 +18,10 @@ fn linear_to_srgb(c: f32) -> u8 {
     (255.0 * s + 0.5) as u8
 }
 
-/// The next mip level: 2×2 box filter in linear light (alpha linear as stored), odd edges clamped.
-fn half_size(src: &image::RgbaImage, lut: &[f32; 256]) -> image::RgbaImage {
+/// The next mip level: 2×2 box filter in linear light (alpha linear as stored), odd edges clamped. `lut`: sRGB
+/// to linear for colour images; a data image (`srgb: false` at upload) averages its values as stored.
+fn half_size(src: &image::RgbaImage, lut: &[f32; 256], srgb: bool) -> image::RgbaImage {
+    let encode = |c: f32| if srgb { linear_to_srgb(c) } else { (255.0 * c.clamp(0.0, 1.0) + 0.5) as u8 };
     let (w, h) = src.dimensions();
     let (nw, nh) = ((w / 2).max(1), (h / 2).max(1));
     image::RgbaImage::from_fn(nw, nh, |x, y| {
@@ -32,22 +34,27 @@ fn half_size(src: &image::RgbaImage, lut: &[f32; 256]) -> image::RgbaImage {
             sum[3] += p[3] as f32 / 255.0;
         }
         let a = (255.0 * sum[3] / 4.0 + 0.5) as u8;
-        image::Rgba([
-            linear_to_srgb(sum[0] / 4.0),
-            linear_to_srgb(sum[1] / 4.0),
-            linear_to_srgb(sum[2] / 4.0),
-            a,
-        ])
+        image::Rgba([encode(sum[0] / 4.0), encode(sum[1] / 4.0), encode(sum[2] / 4.0), a])
     })
 }
 
-/// An sRGB RGBA8 texture with its whole mip chain (levels made on the CPU), halved first while bigger than the
-/// device allows.
-pub(super) fn upload_texture(gpu: &Gpu, rgba: &image::RgbaImage, max_side: u32) -> wgpu::TextureView {
-    let lut: [f32; 256] = std::array::from_fn(|i| srgb_to_linear(i as u8));
+/// An RGBA8 texture with its whole mip chain (levels made on the CPU), halved first while bigger than the
+/// device allows: sRGB-encoded (`srgb`: colour images, sampled as linear light) or plain (data: normal maps,
+/// masks, widths).
+pub(super) fn upload_texture(
+    gpu: &Gpu,
+    rgba: &image::RgbaImage,
+    max_side: u32,
+    srgb: bool,
+) -> wgpu::TextureView {
+    let lut: [f32; 256] = if srgb {
+        std::array::from_fn(|i| srgb_to_linear(i as u8))
+    } else {
+        std::array::from_fn(|i| i as f32 / 255.0)
+    };
     let mut level = std::borrow::Cow::Borrowed(rgba);
     while level.width() > max_side || level.height() > max_side {
-        level = std::borrow::Cow::Owned(half_size(&level, &lut));
+        level = std::borrow::Cow::Owned(half_size(&level, &lut, srgb));
     }
     let (w, h) = level.dimensions();
     let mip_level_count = 32 - w.max(h).leading_zeros();
@@ -57,13 +64,13 @@ pub(super) fn upload_texture(gpu: &Gpu, rgba: &image::RgbaImage, max_side: u32) 
         mip_level_count,
         sample_count: 1,
         dimension: wgpu::TextureDimension::D2,
-        format: wgpu::TextureFormat::Rgba8UnormSrgb,
+        format: if srgb { wgpu::TextureFormat::Rgba8UnormSrgb } else { wgpu::TextureFormat::Rgba8Unorm },
         usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
         view_formats: &[],
     });
     for mip in 0..mip_level_count {
         if mip > 0 {
-            level = std::borrow::Cow::Owned(half_size(&level, &lut));
+            level = std::borrow::Cow::Owned(half_size(&level, &lut, srgb));
         }
         let (lw, lh) = level.dimensions();
         gpu.queue.write_texture(

@@ -13,10 +13,11 @@ use anyhow::{bail, Context, Result};
 use avatar_sim::asset::{self, Asset, AssetHash};
 use avatar_sim::stats::median;
 use clap::{Args, Parser, Subcommand};
+use renderer::camera::FixedCamera;
 use renderer::film::{film, frame, write_animation};
 use renderer::output::save_png;
 use renderer::trajectory::{Step, Trajectory};
-use renderer::{AvatarRenderer, Backend, Gpu, Latest, RenderSettings, StateSubscriber};
+use renderer::{AvatarRenderer, Backend, Gpu, Latest, Light, RenderSettings, StateSubscriber};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -82,6 +83,38 @@ pub struct SceneArgs {
     pub no_ground: bool,
     #[arg(long, value_enum, default_value = "auto")]
     pub backend: BackendArg,
+    /// A fixed camera, `px,py,pz,tx,ty,tz,fov` (position, target, vertical field of view in degrees; the
+    /// browser viewer's `cam=`) instead of framing the avatar from `--yaw`.
+    #[arg(long, value_parser = FixedCamera::parse, allow_hyphen_values = true)]
+    pub cam: Option<FixedCamera>,
+    /// Towards the directional light, `x,y,z` (the viewer's `light=`).
+    #[arg(long, value_parser = parse_vec3, allow_hyphen_values = true, default_value = "0.4,0.8,0.6")]
+    pub light: [f32; 3],
+    /// The directional light's intensity (three.js units, the viewer's `light_intensity=`; π: white on white).
+    #[arg(long, default_value_t = std::f32::consts::PI)]
+    pub light_intensity: f32,
+    /// An ambient light's intensity (the viewer's `ambient=`; 0: none).
+    #[arg(long, default_value_t = 0.0)]
+    pub ambient: f32,
+    /// Draw MToon materials as plain ones (their lit colour), as before MToon was drawn.
+    #[arg(long)]
+    pub no_mtoon: bool,
+    /// The time (s) MToon's UV animation has run for (the viewer's `mtoon_time=`).
+    #[arg(long, default_value_t = 0.0)]
+    pub mtoon_time: f64,
+}
+
+/// `x,y,z`, finite, not all zero.
+fn parse_vec3(s: &str) -> Result<[f32; 3], String> {
+    let v: Vec<f32> = s
+        .split(',')
+        .map(|x| x.trim().parse::<f32>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("'{s}': {e}"))?;
+    match v[..] {
+        [x, y, z] if v.iter().all(|c| c.is_finite()) && v.iter().any(|&c| c != 0.0) => Ok([x, y, z]),
+        _ => Err(format!("'{s}': expected x,y,z (finite, not all zero)")),
+    }
 }
 
 #[derive(Args, Debug)]
@@ -193,8 +226,24 @@ fn renderer(scene: &SceneArgs, asset: &Asset, instances: u32) -> Result<AvatarRe
         instances,
         ground: !scene.no_ground,
         yaw: scene.yaw,
+        camera: scene.cam,
+        light: Light {
+            direction: scene.light,
+            intensity: scene.light_intensity,
+            ambient: scene.ambient,
+            time: scene.mtoon_time,
+        },
+        mtoon: !scene.no_mtoon,
         ..Default::default()
     };
+    if !(scene.light_intensity.is_finite()
+        && scene.light_intensity >= 0.0
+        && scene.ambient.is_finite()
+        && scene.ambient >= 0.0
+        && scene.mtoon_time.is_finite())
+    {
+        bail!("--light-intensity and --ambient must be finite and not negative, --mtoon-time finite");
+    }
     Ok(AvatarRenderer::new(gpu, asset, options)?)
 }
 
