@@ -256,3 +256,29 @@ impl FixedCamera {
         mul(&p, &look_at(self.eye, self.target))
     }
 }
+
+#[cfg(test)]
+mod fixed_camera_tests {
+    use super::FixedCamera;
+
+    /// The `cam=` reader refuses garbage with a message and takes the viewer's own form.
+    #[test]
+    fn bad_cameras_are_refused() {
+        assert!(FixedCamera::parse("0,0.85,3.8,0,0.85,0,30").is_ok());
+        for bad in [
+            "",
+            "1,2,3",
+            "a,b,c,d,e,f,g",
+            "0,0,0,0,0,0,30",
+            "0,1,3,0,1,0,0",
+            "0,1,3,0,1,0,180",
+            "0,1,3,0,1,0,NaN",
+            "0,1,3,0,1,0,inf",
+            "0,5,0,0,0,0,30",
+            "0,1,3,0,1,0,30,4",
+        ] {
+            let e = FixedCamera::parse(bad).expect_err(bad);
+            assert!(e.contains("camera"), "{bad}: {e}");
+        }
+    }
+}

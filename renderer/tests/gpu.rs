@@ -172,7 +172,7 @@ fn wrong_parameter_counts_are_refused() {
     assert!(e.to_string().contains("image size"));
 }
 
-fn bounds(asset: &Asset) -> ([f64; 3], [f64; 3]) {
+pub(crate) fn bounds(asset: &Asset) -> ([f64; 3], [f64; 3]) {
     let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
     for x in &asset.render.vertices {
         for c in 0..3 {

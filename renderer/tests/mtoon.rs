@@ -16,6 +16,8 @@ use avatar_sim::asset::{Asset, SurfaceMaterial};
 use renderer::camera::FixedCamera;
 use renderer::{AvatarRenderer, Backend, Gpu, Light, RenderSettings};
 
+use crate::gpu::bounds;
+
 const SIZE: u32 = 128;
 
 /// A bar (1 m along x, 0.25 m square) in one material; four cells high, so that the triangles around its front
@@ -28,17 +30,6 @@ fn bar(material: SurfaceMaterial) -> Asset {
     asset.looks.materials = vec![material];
     asset.looks.check(n, asset.render.triangles.len()).unwrap();
     asset
-}
-
-fn bounds(asset: &Asset) -> ([f64; 3], [f64; 3]) {
-    let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
-    for x in &asset.render.vertices {
-        for c in 0..3 {
-            lo[c] = lo[c].min(x[c]);
-            hi[c] = hi[c].max(x[c]);
-        }
-    }
-    (lo, hi)
 }
 
 fn toon(base: [f32; 3], f: impl FnOnce(&mut MToon)) -> SurfaceMaterial {
